@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import type { Ctx } from './context';
+import { showError } from './log';
+
+/** The command prefix; package.json contributes the same ids. */
+export const PREFIX = 'tas.';
+
+type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
+
+/** Every command of the extension, without its prefix. */
+export function createCommands(): Record<string, Command> {
+  return {
+    showLog: (ctx) => () => ctx.log.show(),
+    restartServer: (ctx) => async () => {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Restarting the Test Automation language server' },
+        () => ctx.restartServer(),
+      );
+    },
+  };
+}
+
+/** Registers the table; a failing command shows its error once and logs it. */
+export function registerCommands(ctx: Ctx): void {
+  for (const [name, command] of Object.entries(createCommands())) {
+    const run = command(ctx);
+    ctx.extension.subscriptions.push(
+      vscode.commands.registerCommand(PREFIX + name, async (...args: unknown[]) => {
+        try {
+          return await run(...args);
+        } catch (err) {
+          void showError(ctx.log, err);
+          return undefined;
+        }
+      }),
+    );
+  }
+}
