@@ -1,5 +1,6 @@
-// Runs every compiled *.test.js under out/test with Node's test runner.
-// Layers can be chosen: `node scripts/run-tests.mjs unit emulator` (folder names under test/).
+// Runs compiled *.test.js files under out/test with Node's test runner.
+// Layers are folder names under test/: `node scripts/run-tests.mjs server emulator-conformance`.
+// Without names it runs every layer but `editor` (the real-editor layer has its own script).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -15,8 +16,9 @@ function collect(dir) {
   });
 }
 
-const files = collect(root).filter(
-  (f) => layers.length === 0 || layers.some((l) => f.startsWith(join(root, l) + '/')),
+const inLayer = (f, l) => f.startsWith(join(root, l) + '/');
+const files = collect(root).filter((f) =>
+  layers.length === 0 ? !inLayer(f, 'editor') : layers.some((l) => inLayer(f, l)),
 );
 if (files.length === 0) {
   console.error(`no test files found under ${root} for layers: ${layers.join(', ') || 'all'}`);
