@@ -1,0 +1,97 @@
+// One error class for everything a call to the service can end in, with a kind the UI can act on.
+
+export type ApiErrorKind =
+  /** Credentials wrong or token refused even after a fresh one: sign in again. */
+  | 'unauthorized'
+  /** 401 from a project assignment: the user may assign only entities they own. */
+  | 'notOwner'
+  /** 403: the user's role does not allow it. */
+  | 'forbidden'
+  | 'notFound'
+  /** 409: a name is taken, the resource cannot be deleted, or the test cannot be started. */
+  | 'conflict'
+  /** 400 or 422: the request was not acceptable; the message says why. */
+  | 'invalidRequest'
+  /** 413: a batch too large for the service. */
+  | 'tooLarge'
+  | 'rateLimited'
+  /** 5xx: the service had a problem. */
+  | 'unavailable'
+  | 'timeout'
+  /** The connection failed or broke: the outcome of a call that changes something is unknown. */
+  | 'network'
+  /** The answer was not what the interface document shows. */
+  | 'invalidResponse'
+  | 'cancelled';
+
+export interface ApiErrorDetails {
+  kind: ApiErrorKind;
+  method: string;
+  /** The path without the base URL or query. */
+  path: string;
+  status?: number;
+  /** The message the service sent, when it sent one (already scrubbed of secrets). */
+  serviceMessage?: string;
+  /** The parsed error body, when there was one. */
+  body?: unknown;
+  retryAfterMs?: number;
+  attempts?: number;
+  cause?: unknown;
+}
+
+const ADVICE: Record<ApiErrorKind, string> = {
+  unauthorized: 'the service did not accept the credentials; check the client ID and secret of this environment',
+  notOwner: 'only entities you own can be assigned to projects unless you have the ADMIN role',
+  forbidden: 'your role does not allow this',
+  notFound: 'it does not exist on the service (any more)',
+  conflict: 'the service refused it in its current state',
+  invalidRequest: 'the service rejected the request',
+  tooLarge: 'the batch is too large for the service',
+  rateLimited: 'the service is limiting requests; try again later',
+  unavailable: 'the service had a problem; try again later',
+  timeout: 'the service did not answer in time',
+  network: 'the connection to the service failed',
+  invalidResponse: 'the service answered in an unexpected shape',
+  cancelled: 'it was cancelled',
+};
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number | undefined;
+  readonly serviceMessage: string | undefined;
+  readonly body: unknown;
+  readonly retryAfterMs: number | undefined;
+  readonly attempts: number;
+
+  constructor(d: ApiErrorDetails) {
+    const status = d.status !== undefined ? ` (HTTP ${d.status})` : '';
+    const service = d.serviceMessage ? `: ${d.serviceMessage}` : '';
+    super(`${d.method} ${d.path} failed${status}: ${ADVICE[d.kind]}${service}`, { cause: d.cause });
+    this.name = 'ApiError';
+    this.kind = d.kind;
+    this.method = d.method;
+    this.path = d.path;
+    this.status = d.status;
+    this.serviceMessage = d.serviceMessage;
+    this.body = d.body;
+    this.retryAfterMs = d.retryAfterMs;
+    this.attempts = d.attempts ?? 1;
+  }
+}
+
+/** Calls whose 401 means "not the owner" (the document's rule 7 and Authentication rule 5). */
+const ASSIGNING = new Set(['POST /api/v2/projects/assignments', 'POST /api/v2/projects']);
+
+/** The kind for an HTTP error status. */
+export function kindForStatus(status: number, method: string, path: string): ApiErrorKind {
+  if (status === 401) return ASSIGNING.has(`${method} ${path}`) ? 'notOwner' : 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'notFound';
+  if (status === 409) return 'conflict';
+  if (status === 413) return 'tooLarge';
+  if (status === 429) return 'rateLimited';
+  if (status >= 500) return 'unavailable';
+  return 'invalidRequest';
+}

@@ -1,0 +1,82 @@
+import { request, type Dispatcher } from 'undici';
+import { ApiError } from './errors';
+
+// One HTTP attempt: URL building, JSON bodies, the timeout and cancellation. No retries here.
+
+export interface AttemptRequest {
+  method: string;
+  /** Path with parameters filled in, starting with /api/v2. */
+  path: string;
+  query?: URLSearchParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface AttemptResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Response text; empty when the service sent no body. */
+  text: string;
+}
+
+export class Transport {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly dispatcher: Dispatcher,
+    private readonly userAgent: string,
+  ) {}
+
+  async send(req: AttemptRequest, logPath: string): Promise<AttemptResponse> {
+    const url = new URL(this.baseUrl.replace(/\/+$/, '') + req.path);
+    if (req.query) url.search = req.query.toString();
+    const timeout = AbortSignal.timeout(req.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const base = { method: req.method, path: logPath };
+    if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled' });
+    try {
+      const res = await request(url, {
+        method: req.method as Dispatcher.HttpMethod,
+        dispatcher: this.dispatcher,
+        signal,
+        headers: {
+          accept: 'application/json',
+          'user-agent': this.userAgent,
+          ...(req.body !== undefined && { 'content-type': 'application/json' }),
+          ...req.headers,
+        },
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled', cause: err });
+      if (timeout.aborted) {
+        throw new ApiError({ ...base, kind: 'timeout', serviceMessage: `no answer within ${req.timeoutMs} ms`, cause: err });
+      }
+      const code = (err as { code?: string }).code;
+      throw new ApiError({ ...base, kind: 'network', serviceMessage: networkMessage(err, code), cause: err });
+    }
+  }
+}
+
+function networkMessage(err: unknown, code: string | undefined): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused: is the base URL right and the service running?';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found: check the base URL';
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+      return 'the connection was closed before the answer arrived';
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return `the server certificate is not trusted (${code}): add its CA with NODE_EXTRA_CA_CERTS`;
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}
