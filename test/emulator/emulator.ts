@@ -42,6 +42,7 @@ export interface LoggedRequest {
   method: string;
   path: string;
   query: string;
+  /** 0 while the request is being answered, and for a dropped connection. */
   status: number;
   durationMs: number;
   userId: number | null;
@@ -198,6 +199,8 @@ export class Emulator {
       fault: null,
     };
     const isControl = path.startsWith('/_emulator');
+    // Logged on arrival, so a test can count requests still being answered (status 0 until then).
+    if (!isControl) this.logRequest(entry);
     let dropAfter = false;
     try {
       const raw = await readBody(req);
@@ -254,11 +257,14 @@ export class Emulator {
     res.end(text);
   }
 
+  private logRequest(entry: LoggedRequest): void {
+    this.requests.push(entry);
+    if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
+  }
+
   private finish(entry: LoggedRequest, started: number, status: number): void {
     entry.status = status;
     entry.durationMs = Math.round((performance.now() - started) * 100) / 100;
-    if (!entry.path.startsWith('/_emulator')) this.requests.push(entry);
-    if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
     this.options.log?.(`${entry.method} ${entry.path}${entry.query} ${status || 'dropped'} ${entry.durationMs}ms`);
   }
 }
