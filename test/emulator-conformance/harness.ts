@@ -86,3 +86,10 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** Awaits a response, asserts its status (the body text is the failure message) and returns the body, typed. */
+export async function expectStatus<T = Record<string, unknown>>(res: Promise<RawResponse>, status: number): Promise<T> {
+  const r = await res;
+  if (r.status !== status) throw new Error(`expected status ${status}, got ${r.status}: ${r.text}`);
+  return r.body as T;
+}

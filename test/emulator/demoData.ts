@@ -156,7 +156,7 @@ export function seedDemoData(
       name: a.name,
       apiClientAuthType: a.type,
       headerParams: { Accept: 'application/json', 'X-Test-Run': '${executionId}' },
-      authParams: (a.type === 'OAUTH2' ? { grant_type: 'client_credentials' } : {}) as Record<string, string>,
+      authParams: Object.fromEntries(a.type === 'OAUTH2' ? [['grant_type', 'client_credentials']] : []),
       serverURL: a.url,
       payload: a.method === 'GET' ? '' : '{"msisdn":"${msisdn}"}',
       httpMethod: a.method,

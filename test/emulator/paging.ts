@@ -45,7 +45,7 @@ export function parsePage(query: URLSearchParams, sortable: readonly string[]): 
   return { page, size, sort: parseSort(query, sortable) };
 }
 
-export function sortRows<T>(rows: T[], sort: SortKey[], value: (row: T, field: string) => unknown): T[] {
+export function sortRows<T>(rows: T[], sort: SortKey[], value: (row: T, field: string) => SortValue): T[] {
   if (sort.length === 0) return rows;
   return [...rows].sort((a, b) => {
     for (const key of sort) {
@@ -56,7 +56,9 @@ export function sortRows<T>(rows: T[], sort: SortKey[], value: (row: T, field: s
   });
 }
 
-function compare(a: unknown, b: unknown): number {
+type SortValue = string | number | boolean | null | undefined;
+
+function compare(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a ?? '').localeCompare(String(b ?? ''));
 }

@@ -181,6 +181,6 @@ export class Store {
       testSuites: this.testSuites,
       executions: this.executions,
       tokens: this.tokens,
-    } as unknown as Record<string, Table<{ id: number }>>;
+    };
   }
 }

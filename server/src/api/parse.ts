@@ -37,7 +37,7 @@ export function asPage<T>(v: unknown, op: Operation, requested: { page: number; 
   const r = asRecord<Loose>(v, op);
   if (!Array.isArray(r['content'])) throw invalid(op, 'expected a paged result with a content array');
   const content = r['content'] as T[];
-  const num = (key: string, fallback: number) => (typeof r[key] === 'number' ? (r[key] as number) : fallback);
+  const num = (key: string, fallback: number) => (typeof r[key] === 'number' ? (r[key]) : fallback);
   const number = num('number', requested.page);
   const size = num('size', requested.size);
   const totalElements = num('totalElements', number * size + content.length);
@@ -49,8 +49,8 @@ export function asPage<T>(v: unknown, op: Operation, requested: { page: number; 
     size,
     totalElements,
     totalPages,
-    first: typeof r['first'] === 'boolean' ? (r['first'] as boolean) : number === 0,
-    last: typeof r['last'] === 'boolean' ? (r['last'] as boolean) : number >= totalPages - 1,
+    first: typeof r['first'] === 'boolean' ? (r['first']) : number === 0,
+    last: typeof r['last'] === 'boolean' ? (r['last']) : number >= totalPages - 1,
   };
 }
 

@@ -312,7 +312,7 @@ function toQuery(query: Record<string, QueryValue> | undefined): URLSearchParams
   for (const [k, v] of Object.entries(query)) {
     if (v === undefined) continue;
     if (Array.isArray(v)) for (const item of v as (string | number)[]) q.append(k, String(item));
-    else q.append(k, String(v as string | number | boolean));
+    else q.append(k, String(v));
   }
   return q;
 }

@@ -37,7 +37,7 @@ export class Transport {
     if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled' });
     try {
       const res = await request(url, {
-        method: req.method as Dispatcher.HttpMethod,
+        method: req.method,
         dispatcher: this.dispatcher,
         signal,
         headers: {

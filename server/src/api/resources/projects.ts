@@ -36,7 +36,8 @@ export class ProjectsApi {
   async listAssignments(entityType: EntityType, entityIds: number[], signal?: AbortSignal): Promise<AssignmentList> {
     const body = await this.s.call(O.listProjectAssignments, { body: { entityType, entityIds }, signal });
     const list = asRecord<AssignmentList>(body, O.listProjectAssignments);
-    return { ...list, assignments: asRecord(list.assignments ?? {}, O.listProjectAssignments) as AssignmentList['assignments'] };
+    // Rule 1: keyed by the requested ids; a missing map reads as "no projects".
+    return { ...list, assignments: asRecord<AssignmentList['assignments']>(list.assignments ?? {}, O.listProjectAssignments) };
   }
 
   /**
