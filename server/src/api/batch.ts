@@ -36,7 +36,7 @@ interface Chunk {
   end: number;
 }
 
-export async function importTestCases(api: TestCasesApi, testCases: TestCase[], options: BatchOptions = {}): Promise<ImportResult> {
+export async function importTestCases(api: Pick<TestCasesApi, 'importBatch'>, testCases: TestCase[], options: BatchOptions = {}): Promise<ImportResult> {
   const results: ItemResult[] = testCases.map((_, index) => ({ index }));
   let done = 0;
   await runChunks(testCases.length, options, async ({ start, end }) => {
@@ -68,7 +68,7 @@ export interface ExportResult {
   failed: { id: number; error: ApiError }[];
 }
 
-export async function exportTestCases(api: TestCasesApi, ids: number[], options: BatchOptions = {}): Promise<ExportResult> {
+export async function exportTestCases(api: Pick<TestCasesApi, 'exportBatch'>, ids: number[], options: BatchOptions = {}): Promise<ExportResult> {
   const found = new Map<number, ExportedTestCase[]>();
   const missing: number[] = [];
   const failed: { id: number; error: ApiError }[] = [];

@@ -1,0 +1,46 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { REDACTED, SecretScrubber, redact } from '../../server/src/api/redact';
+import { backoffMs, parseRetryAfter, DEFAULT_RETRY } from '../../server/src/api/retry';
+
+describe('redaction', () => {
+  test('secret-named keys are masked at any depth; other values stay', () => {
+    const value = {
+      clientId: 'demo-admin',
+      clientSecret: 'demo-admin-secret',
+      nested: [{ accessToken: 'abc', token: 'device-token', tempPassword: 'pw', password: 'x', name: 'kept' }],
+      headers: { Authorization: 'Bearer abc' },
+    };
+    assert.deepEqual(redact(value), {
+      clientId: 'demo-admin',
+      clientSecret: REDACTED,
+      nested: [{ accessToken: REDACTED, token: REDACTED, tempPassword: REDACTED, password: REDACTED, name: 'kept' }],
+      headers: { Authorization: REDACTED },
+    });
+  });
+
+  test('known secret values are scrubbed from text', () => {
+    const s = new SecretScrubber();
+    s.add('demo-admin-secret');
+    s.add('abc'); // too short to be a secret worth scrubbing
+    assert.equal(s.scrub('bad secret demo-admin-secret in abc'), `bad secret ${REDACTED} in abc`);
+  });
+});
+
+describe('retry timing', () => {
+  test('backoff grows exponentially with jitter and is capped', () => {
+    const p = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
+    assert.equal(backoffMs(p, 1, () => 0), 50);
+    assert.equal(backoffMs(p, 1, () => 1), 100);
+    assert.equal(backoffMs(p, 3, () => 1), 400);
+    assert.equal(backoffMs(p, 10, () => 1), 1000);
+  });
+
+  test('Retry-After reads seconds and HTTP dates', () => {
+    const now = Date.parse('2026-11-22T00:00:00Z');
+    assert.equal(parseRetryAfter('7', now), 7000);
+    assert.equal(parseRetryAfter('Sun, 22 Nov 2026 00:00:30 GMT', now), 30_000);
+    assert.equal(parseRetryAfter(undefined, now), undefined);
+    assert.equal(parseRetryAfter('soon', now), undefined);
+  });
+});
