@@ -31,13 +31,15 @@ export function createDispatcher(options: NetworkOptions = {}, env: NodeJS.Proce
   // Passing `ca` replaces Node's default trust store, so the defaults go in with the extras.
   const ca = options.ca?.length ? [...rootCertificates, ...extraCaFromEnv(env), ...options.ca] : undefined;
   const connect = { ...(ca && { ca }), rejectUnauthorized: options.strictSSL ?? true };
-  const hasProxy =
-    options.proxy !== undefined ||
-    ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((name) => env[name] !== undefined && env[name] !== '');
-  if (!hasProxy) return new Agent({ connect, keepAliveTimeout: 4000 });
+  const pick = (...names: string[]) => names.map((n) => env[n]).find((v) => v !== undefined && v !== '');
+  const httpProxy = options.proxy ?? pick('HTTP_PROXY', 'http_proxy');
+  const httpsProxy = options.proxy ?? pick('HTTPS_PROXY', 'https_proxy') ?? httpProxy;
+  if (!httpProxy && !httpsProxy) return new Agent({ connect, keepAliveTimeout: 4000 });
   return new EnvHttpProxyAgent({
-    ...(options.proxy !== undefined && { httpProxy: options.proxy, httpsProxy: options.proxy }),
-    ...(options.noProxy !== undefined && { noProxy: options.noProxy }),
+    // Empty strings mean "no proxy" to undici, so a missing one does not fall back to process.env.
+    httpProxy: httpProxy ?? '',
+    httpsProxy: httpsProxy ?? '',
+    noProxy: options.noProxy ?? pick('NO_PROXY', 'no_proxy') ?? '',
     connect,
     requestTls: connect,
   });
