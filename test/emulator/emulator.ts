@@ -10,6 +10,7 @@ import type { User } from './model';
 import { seedDemoData, type DemoScale } from './demoData';
 import { registerApi } from './resources';
 import { registerControl } from './control';
+import { checkRequest } from './openapiCheck';
 
 export interface EmulatorSettings {
   /** Milliseconds per step of an execution (queued for one step, then one per test step). */
@@ -35,6 +36,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** Called with one line per request (no bodies, no headers: nothing secret). */
   log?: (line: string) => void;
+  /** Check /api/v2 requests against schemas/openapi.json, 400 when they do not conform (default true). */
+  checkRequests?: boolean;
 }
 
 export interface LoggedRequest {
@@ -226,6 +229,10 @@ export class Emulator {
       const body = parseJson(raw);
       const user = route.public || isControl ? anonymous : this.authenticate(req);
       entry.userId = user.id || null;
+      if (!isControl && this.options.checkRequests !== false) {
+        const problem = checkRequest(method, route.pattern, params, url.searchParams, body);
+        if (problem !== undefined) throw new HttpError(400, problem);
+      }
       const ctx: RequestContext = { emu: this, req, method, path, params, query: url.searchParams, body, user };
       const result = route.handler(ctx);
       const reply = result instanceof Reply ? result : new Reply(200, result);
