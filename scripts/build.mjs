@@ -17,6 +17,8 @@ const contexts = await Promise.all(
       bundle: true,
       platform: 'node',
       format: 'cjs',
+      // jsonc-parser's UMD build requires files by computed paths that a bundle cannot follow.
+      mainFields: ['module', 'main'],
       target: 'node20',
       sourcemap: true,
       minify: !watch,

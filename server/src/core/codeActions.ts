@@ -1,0 +1,76 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionKind, TextEdit, Range, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticCode } from './diagnostics';
+import type { FileKind } from './fileKind';
+import { locate, pathKey } from './jsonLocator';
+import { SCHEMAS, rootSchema } from './schemas';
+
+// Quick fixes for our diagnostics: update stale names, replace an unknown device with the
+// closest one, rename a misspelt field, add a missing required field.
+
+interface FixData {
+  path?: (string | number)[];
+  replacement?: string;
+  replacementId?: number;
+  replacementName?: string;
+  suggestion?: string;
+  missing?: string;
+}
+
+export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const d of diagnostics) {
+    const data = (d.data ?? {}) as FixData;
+    const fix = (title: string, edits: TextEdit[], preferred = true): CodeAction => ({
+      title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      isPreferred: preferred,
+      edit: { changes: { [doc.uri]: edits } },
+    });
+    switch (d.code) {
+      case DiagnosticCode.staleDeviceName:
+      case DiagnosticCode.staleMsisdn:
+        if (data.replacement !== undefined) actions.push(fix(`Update to ${JSON.stringify(data.replacement)}`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
+        break;
+      case DiagnosticCode.unknownDevice:
+        if (data.replacementId !== undefined) {
+          const edits = [TextEdit.replace(d.range, String(data.replacementId))];
+          // Names copied beside the id would then be stale: they are fixed by their own warnings.
+          actions.push(fix(`Replace with device ${data.replacementId} (${data.replacementName ?? 'unnamed'})`, edits));
+        }
+        break;
+      case DiagnosticCode.unknownField:
+        if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
+        break;
+      case DiagnosticCode.required: {
+        const edit = data.missing && data.path ? addField(doc, kind, data.path, data.missing) : undefined;
+        if (edit) actions.push(fix(`Add missing field '${data.missing}'`, [edit]));
+        break;
+      }
+    }
+  }
+  return actions;
+}
+
+/** Inserts `"field": <empty value>` as the first property of the object at `path`. */
+function addField(doc: TextDocument, kind: FileKind, path: (string | number)[], field: string): TextEdit | undefined {
+  const text = doc.getText();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const at = locate(text, [path]).get(pathKey(path));
+  if (!at || text[at.value.start] !== '{') return undefined;
+  let obj = value;
+  for (const seg of path) obj = (obj as Record<string | number, unknown>)[seg];
+  const hasProps = obj !== null && typeof obj === 'object' && Object.keys(obj).length > 0;
+  const schema = SCHEMAS.at(rootSchema(kind), [...path, field]);
+  const empty = schema?.type === 'integer' || schema?.type === 'number' ? '0' : schema?.type === 'boolean' ? 'false' : schema?.type === 'array' ? '[]' : schema?.type === 'object' ? '{}' : '""';
+  const open = doc.positionAt(at.value.start + 1);
+  const line = doc.getText(Range.create(open.line, 0, open.line, open.character));
+  const indent = (/^\s*/.exec(line)?.[0] ?? '') + '  ';
+  return TextEdit.insert(open, `\n${indent}${JSON.stringify(field)}: ${empty}${hasProps ? ',' : '\n' + indent.slice(2)}`);
+}

@@ -1,0 +1,43 @@
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+
+// Every diagnostic the server reports has one of these codes, so users and other tools can
+// filter them and quick fixes can find theirs.
+
+export const DiagnosticCode = {
+  syntax: 'syntax',
+  duplicateKey: 'duplicate-key',
+  required: 'missing-field',
+  unknownField: 'unknown-field',
+  type: 'wrong-type',
+  value: 'invalid-value',
+  sipCodes: 'sip-codes',
+  unknownDevice: 'unknown-device',
+  unknownTraceFilter: 'unknown-trace-filter',
+  staleDeviceName: 'stale-device-name',
+  staleMsisdn: 'stale-msisdn',
+  nameTaken: 'name-taken',
+  unlinkedId: 'unlinked-id',
+  unknownTestNode: 'unknown-test-node',
+  unknownDeviceModel: 'unknown-device-model',
+  notVerified: 'references-not-verified',
+} as const;
+export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+
+export const SOURCE = 'test-automation';
+
+/** A finding located by JSON path; positions are added in one pass afterwards. */
+export interface Finding {
+  path: readonly (string | number)[];
+  /** Which part of the node the range covers. */
+  on: 'key' | 'value' | 'keyOrValue';
+  message: string;
+  code: DiagnosticCode;
+  severity: DiagnosticSeverity;
+  /** Data for quick fixes (replacement values and the like). */
+  data?: unknown;
+  /** Narrow the range to these offsets inside the value text (e.g. one code of a list). */
+  inner?: { start: number; end: number };
+}
+
+export const Severity = DiagnosticSeverity;
+export type { Diagnostic };

@@ -1,0 +1,177 @@
+import { DiagnosticCode, Severity, type Finding } from './diagnostics';
+import type { FileKind } from './fileKind';
+import type { DeviceInfo, ReferenceState, ReferenceSnapshot } from './referenceData';
+import { closest } from './schemaMessages';
+import { intOf, isObj, itemsOf, strOf, testCasesIn, type Path, type TestCaseAt } from './testCaseModel';
+
+// Live reference checks: ids and names in a document against a snapshot of the service.
+// Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
+
+export function checkReferences(kind: FileKind, value: unknown, state: ReferenceState): Finding[] {
+  if (state.status === 'unavailable') {
+    return [
+      {
+        path: [],
+        on: 'value',
+        message: `References not verified: ${state.reason}`,
+        code: DiagnosticCode.notVerified,
+        severity: Severity.Information,
+      },
+    ];
+  }
+  const data = state.data;
+  const findings: Finding[] = [];
+  for (const tc of testCasesIn(kind, value)) {
+    findings.push(...deviceItems(tc, 'traceFilters', data), ...deviceItems(tc, 'sipTraceFilters', data));
+    for (const item of itemsOf(tc, 'traceFilters')) {
+      const id = intOf(item.value['traceFilterId']);
+      if (id !== undefined && !data.traceFilters.has(id)) {
+        findings.push({
+          path: [...item.path, 'traceFilterId'],
+          on: 'value',
+          message: `Trace filter ${id} does not exist on the service.`,
+          code: DiagnosticCode.unknownTraceFilter,
+          severity: Severity.Error,
+        });
+      }
+    }
+    for (const step of itemsOf(tc, 'testStepList')) {
+      const id = intOf(step.value['mobileDeviceId']);
+      if (id !== undefined && !data.devices.has(id)) findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, {}));
+    }
+    findings.push(...identity(tc, data));
+  }
+  if (kind === 'bundle') findings.push(...bundleDevices(value, data));
+  return findings;
+}
+
+function unknownDevice(path: Path, id: number, data: ReferenceSnapshot, hint: { name?: string; msisdn?: string }): Finding {
+  const replacement = closestDevice(data.devices.values(), hint);
+  return {
+    path,
+    on: 'value',
+    message: `Mobile device ${id} does not exist on the service.${replacement ? ` Did you mean ${replacement.id} (${replacement.name ?? 'unnamed'})?` : ''}`,
+    code: DiagnosticCode.unknownDevice,
+    severity: Severity.Error,
+    ...(replacement && { data: { replacementId: replacement.id, replacementName: replacement.name } }),
+  };
+}
+
+/** The device a stale reference most likely meant: same MSISDN, else the closest name. */
+export function closestDevice(devices: Iterable<DeviceInfo>, hint: { name?: string; msisdn?: string }): DeviceInfo | undefined {
+  const list = [...devices];
+  if (hint.msisdn) {
+    const digits = hint.msisdn.replace(/\D/g, '');
+    const same = list.find((d) => d.msisdn && d.msisdn.replace(/\D/g, '') === digits);
+    if (same) return same;
+  }
+  if (hint.name) {
+    const byName = new Map(list.filter((d) => d.name).map((d) => [d.name!, d]));
+    const name = closest(hint.name, byName.keys());
+    if (name) return byName.get(name);
+  }
+  return undefined;
+}
+
+/** Trace filter items: the device must exist, and names copied into the file must still match. */
+function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Finding[] {
+  const out: Finding[] = [];
+  for (const item of itemsOf(tc, field)) {
+    const id = intOf(item.value['mobileDeviceId']);
+    if (id === undefined) continue;
+    const storedName = strOf(item.value['mobileDeviceName']);
+    const storedMsisdn = strOf(item.value['msisdn']);
+    const device = data.devices.get(id);
+    if (!device) {
+      out.push(unknownDevice([...item.path, 'mobileDeviceId'], id, data, { name: storedName, msisdn: storedMsisdn }));
+      continue;
+    }
+    if (storedName !== undefined && device.name !== undefined && storedName !== device.name) {
+      out.push({
+        path: [...item.path, 'mobileDeviceName'],
+        on: 'value',
+        message: `Device ${id} is now named '${device.name}' on the service.`,
+        code: DiagnosticCode.staleDeviceName,
+        severity: Severity.Warning,
+        data: { replacement: device.name },
+      });
+    }
+    if (storedMsisdn !== undefined && device.msisdn !== undefined && storedMsisdn !== device.msisdn) {
+      out.push({
+        path: [...item.path, 'msisdn'],
+        on: 'value',
+        message: `Device ${id} now has MSISDN ${device.msisdn} on the service.`,
+        code: DiagnosticCode.staleMsisdn,
+        severity: Severity.Warning,
+        data: { replacement: device.msisdn },
+      });
+    }
+  }
+  return out;
+}
+
+/** The test case's own id and name against the service's test cases. */
+function identity(tc: TestCaseAt, data: ReferenceSnapshot): Finding[] {
+  if (!data.testCases) return [];
+  const out: Finding[] = [];
+  const id = intOf(tc.value['id']);
+  const name = strOf(tc.value['name']);
+  if (id !== undefined && !data.testCases.has(id)) {
+    out.push({
+      path: [...tc.path, 'id'],
+      on: 'value',
+      message: `Test case ${id} no longer exists on the service; this file is not linked to anything there.`,
+      code: DiagnosticCode.unlinkedId,
+      severity: Severity.Warning,
+    });
+  }
+  if (name !== undefined) {
+    for (const [otherId, otherName] of data.testCases) {
+      if (otherName === name && otherId !== id) {
+        out.push({
+          path: [...tc.path, 'name'],
+          on: 'value',
+          message: `Test case ${otherId} on the service already has the name '${name}'; names must be unique.`,
+          code: DiagnosticCode.nameTaken,
+          severity: Severity.Warning,
+          data: { otherId },
+        });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Device records in a bundle: their test node and device model must exist. */
+function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
+  if (!Array.isArray(value)) return [];
+  const out: Finding[] = [];
+  value.forEach((tc, i) => {
+    if (!isObj(tc) || !Array.isArray(tc['devices'])) return;
+    (tc['devices'] as unknown[]).forEach((d, k) => {
+      if (!isObj(d)) return;
+      const nodeId = intOf(d['testNodeId']);
+      if (nodeId !== undefined && data.testNodes && !data.testNodes.has(nodeId)) {
+        out.push({
+          path: [i, 'devices', k, 'testNodeId'],
+          on: 'value',
+          message: `Test node ${nodeId} does not exist on the service.`,
+          code: DiagnosticCode.unknownTestNode,
+          severity: Severity.Error,
+        });
+      }
+      const modelId = intOf(d['deviceModelId']);
+      if (modelId !== undefined && data.deviceModels && !data.deviceModels.has(modelId)) {
+        out.push({
+          path: [i, 'devices', k, 'deviceModelId'],
+          on: 'value',
+          message: `Device model ${modelId} does not exist on the service.`,
+          code: DiagnosticCode.unknownDeviceModel,
+          severity: Severity.Error,
+        });
+      }
+    });
+  });
+  return out;
+}

@@ -1,0 +1,144 @@
+import type { ErrorObject } from 'ajv';
+import { DiagnosticCode, Severity, type Finding } from './diagnostics';
+
+// Validator errors in words a test author understands, each on the node it is about.
+
+type Path = (string | number)[];
+
+const KIND: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+export function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
+  if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
+  if (typeof v === 'boolean') return String(v);
+  return 'an object';
+}
+
+const fieldName = (path: Path): string => {
+  const last = path[path.length - 1];
+  return typeof last === 'string' ? `'${last}'` : path.length === 0 ? 'The test case' : `Item ${String(last)}`;
+};
+
+/** Edit distance, for "did you mean" on misspelt field names. */
+export function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = distance(word, c);
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+/**
+ * One finding per validator error, or undefined for errors that add nothing (the branches of an
+ * anyOf whose summary is reported, for example).
+ */
+export function findingFor(
+  e: ErrorObject,
+  path: Path,
+  value: unknown,
+  allowedKeys: (path: Path) => string[],
+): Finding | undefined {
+  const field = fieldName(path);
+  switch (e.keyword) {
+    case 'required': {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      return {
+        path,
+        on: 'keyOrValue',
+        message: `Missing required field '${missing}'.`,
+        code: DiagnosticCode.required,
+        severity: Severity.Error,
+        data: { missing },
+      };
+    }
+    case 'additionalProperties': {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      const suggestion = closest(extra, allowedKeys(path));
+      return {
+        path: [...path, extra],
+        on: 'key',
+        message: `Unknown field '${extra}'${suggestion ? `. Did you mean '${suggestion}'?` : '; the service does not know it.'}`,
+        code: DiagnosticCode.unknownField,
+        severity: Severity.Error,
+        data: { field: extra, ...(suggestion && { suggestion }) },
+      };
+    }
+    case 'type': {
+      const expected = String((e.params as { type: string }).type)
+        .split(',')
+        .map((t) => KIND[t] ?? t)
+        .join(' or ');
+      return {
+        path,
+        on: 'value',
+        message: `${field} must be ${expected}, not ${describeValue(value)}.`,
+        code: DiagnosticCode.type,
+        severity: Severity.Error,
+      };
+    }
+    case 'minimum':
+    case 'exclusiveMinimum':
+    case 'maximum':
+    case 'exclusiveMaximum': {
+      const limit = (e.params as { limit: number }).limit;
+      const words = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
+      return valueFinding(path, `${field} must be ${words[e.keyword]} ${limit}.`);
+    }
+    case 'minLength':
+      return valueFinding(path, `${field} must not be empty.`);
+    case 'maxLength':
+      return valueFinding(path, `${field} is too long (at most ${(e.params as { limit: number }).limit} characters).`);
+    case 'enum':
+      return valueFinding(
+        path,
+        `${field} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}.`,
+      );
+    case 'const':
+      return valueFinding(path, `${field} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}.`);
+    case 'pattern':
+    case 'format':
+      return valueFinding(path, `${field} is not in the expected form${e.parentSchema?.['description'] ? '' : ''}.`);
+    case 'minItems':
+      return valueFinding(path, `${field} needs at least ${(e.params as { limit: number }).limit} item(s).`);
+    case 'uniqueItems':
+      return valueFinding(path, `${field} lists the same item twice.`);
+    case 'anyOf':
+    case 'oneOf':
+      return valueFinding(path, `${field} does not match any allowed form.`);
+    default:
+      return valueFinding(path, `${field}: ${e.message ?? 'is not valid'}.`);
+  }
+}
+
+function valueFinding(path: Path, message: string): Finding {
+  return { path, on: 'value', message, code: DiagnosticCode.value, severity: Severity.Error };
+}

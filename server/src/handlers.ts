@@ -1,0 +1,105 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from './core/codeActions';
+import { complete, completionNeeds, type CompletionData } from './core/completion';
+import { fileKindOf } from './core/fileKind';
+import { hover, hoverTarget, type HoverData } from './core/hover';
+import { parseJson } from './core/jsonDocument';
+import { documentLinks } from './core/links';
+import { GetRecordRequest, RefreshRequest } from './protocol';
+import type { EnvironmentState } from './services/environment';
+import type { ReferenceCache } from './services/referenceCache';
+import type { ValidationScheduler } from './services/validation';
+
+// Thin adapters from LSP requests to the transport-free features in core/.
+
+interface Services {
+  refs: ReferenceCache;
+  env: EnvironmentState;
+  validation: ValidationScheduler;
+}
+
+/** A cached lookup that yields undefined instead of failing: completion and hover go on offline. */
+async function optional<T>(lookup: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await lookup();
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, s: Services): void {
+  const docOf = (uri: string) => {
+    const doc = documents.get(uri);
+    const kind = fileKindOf(uri);
+    return doc && kind ? { doc, kind } : undefined;
+  };
+
+  connection.onCompletion(async ({ textDocument, position }) => {
+    const d = docOf(textDocument.uri);
+    if (!d) return [];
+    const needs = completionNeeds(d.doc, position);
+    const online = s.env.current !== undefined;
+    const data: CompletionData = {
+      devices: online ? await optional(() => s.refs.devices()) : undefined,
+      traceFilters: online ? await optional(() => s.refs.traceFilters()) : undefined,
+      stepFunction: online && needs.stepFunction ? await optional(() => s.refs.functionInfo(needs.stepFunction!)) : undefined,
+    };
+    return complete(d.doc, d.kind, position, data);
+  });
+
+  connection.onHover(async ({ textDocument, position }) => {
+    const d = docOf(textDocument.uri);
+    if (!d) return null;
+    const target = hoverTarget(d.doc, position);
+    const data: HoverData = {};
+    if (target.kind !== 'schema') {
+      if (!s.env.current) data.unavailable = 'no service credentials are set.';
+      else {
+        try {
+          if (target.kind === 'device') {
+            const device = (await s.refs.devices()).get(target.id);
+            data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(target.id)) };
+          } else if (target.kind === 'traceFilter') data.traceFilter = (await s.refs.traceFilters()).get(target.id);
+          else data.stepFunction = await s.refs.functionInfo(target.name);
+        } catch (err) {
+          data.unavailable = err instanceof Error ? err.message : String(err);
+        }
+      }
+    }
+    return hover(d.doc, d.kind, position, data) ?? null;
+  });
+
+  connection.onCodeAction(({ textDocument, context }) => {
+    const d = docOf(textDocument.uri);
+    return d ? codeActions(d.doc, d.kind, context.diagnostics) : [];
+  });
+
+  connection.onDocumentLinks(({ textDocument }) => {
+    const d = docOf(textDocument.uri);
+    if (!d) return [];
+    const parsed = parseJson(d.doc);
+    return parsed.ok ? documentLinks(d.doc, d.kind, parsed.value) : [];
+  });
+
+  connection.onRequest(RefreshRequest, async () => {
+    s.refs.clear();
+    const [devices, traceFilters, testCases] = await Promise.all([s.refs.devices(), s.refs.traceFilters(), s.refs.testCases()]);
+    s.validation.revalidateAll();
+    return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
+  });
+
+  connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
+    const env = s.env.current;
+    if (!env) throw new Error('No service credentials are set: run Test Automation: Sign In.');
+    // An ApiError reaches the client as the request's error, with its message.
+    const record =
+      kind === 'mobileDevice'
+        ? await env.client.devices.get(id)
+        : kind === 'traceFilter'
+          ? await env.client.traceFilters.get(id)
+          : await env.client.testCases.get(id);
+    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case' }[kind];
+    return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
+  });
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+// The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
+// with a protocol client. Waits are for messages, never for time.
+
+const serverPath = resolve(__dirname, '../../../dist/server.js');
+
+type Waiter = {
+  uri: string;
+  test: (p: PublishDiagnosticsParams) => boolean;
+  resolve: (p: PublishDiagnosticsParams) => void;
+  reject: (e: Error) => void;
+};
+
+export class LspHarness {
+  readonly published = new Map<string, PublishDiagnosticsParams[]>();
+  private waiters: Waiter[] = [];
+  private stopping = false;
+  stderr = '';
+
+  private constructor(
+    readonly connection: ProtocolConnection,
+    private readonly child: ChildProcess,
+  ) {
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      const list = this.published.get(p.uri) ?? [];
+      list.push(p);
+      this.published.set(p.uri, list);
+      this.waiters = this.waiters.filter((w) => {
+        if (w.uri === p.uri && w.test(p)) {
+          w.resolve(p);
+          return false;
+        }
+        return true;
+      });
+    });
+  }
+
+  /** Starts the server with these environment variables (TAS_* for the service). */
+  static async start(env: Record<string, string | undefined> = {}, initializationOptions?: unknown): Promise<LspHarness> {
+    const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
+    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const h = new LspHarness(connection, child);
+    child.stderr.on('data', (d: Buffer) => (h.stderr += d.toString()));
+    // A server that dies fails every wait at once instead of leaving the test hanging.
+    child.on('exit', (code) => {
+      if (h.stopping) return;
+      for (const w of h.waiters) w.reject(new Error(`the server exited (${code}): ${h.stderr}`));
+      h.waiters = [];
+    });
+    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('tas/status', () => undefined);
+    connection.listen();
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
+      workspaceFolders: null,
+      initializationOptions,
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return h;
+  }
+
+  async open(uri: string, text: string, version = 1): Promise<void> {
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'json', version, text },
+    });
+  }
+
+  async change(uri: string, text: string, version: number): Promise<void> {
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** The first publication (past or future) for `uri` that passes `test`. */
+  diagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+    const past = this.published.get(uri)?.find(test);
+    if (past) return Promise.resolve(past);
+    if (this.child.exitCode !== null) return Promise.reject(new Error(`the server has exited: ${this.stderr}`));
+    return new Promise((resolve, reject) => this.waiters.push({ uri, test, resolve, reject }));
+  }
+
+  /**
+   * The complete result for a version: the server publishes schema diagnostics first and the
+   * full set (with references) second; this waits for the second.
+   */
+  async finalDiagnostics(uri: string, version = 1): Promise<PublishDiagnosticsParams> {
+    let seen = 0;
+    return this.diagnostics(uri, (p) => p.version === version && ++seen >= 2);
+  }
+
+  async stop(): Promise<number | null> {
+    this.stopping = true;
+    await this.connection.sendRequest(ShutdownRequest.type);
+    const exited = once(this.child, 'exit');
+    await this.connection.sendNotification(ExitNotification.type);
+    const [code] = (await exited) as [number | null];
+    this.connection.dispose();
+    return code;
+  }
+}
