@@ -83,7 +83,8 @@ else
   (
     cd "$CS_DIR"
     export PATH="$NODE24_DIR/bin:$PATH"
-    export npm_config_user_agent="npm/11 node/v24 linux x64"
+    # postinstall.sh reads the Node major from this; a dotted version keeps its parser happy.
+    export npm_config_user_agent="npm/11 node/v$NODE24_VERSION linux x64"
     # Build native modules against Node 24's headers (a user npmrc may point nodedir elsewhere).
     if [ -f "$NODE24_DIR/include/node/node.h" ]; then export npm_config_nodedir="$NODE24_DIR"; fi
     sh ./postinstall.sh </dev/null
