@@ -49,7 +49,7 @@ describe('importTestCases', () => {
     const result = await importTestCases(api, cases(8), { batchSize: 8 });
     assert.equal(result.failed, 1);
     assert.equal(result.items[5]!.error?.kind, 'invalidRequest');
-    assert.match(result.items[5]!.error!.message, /'name' is bad/);
+    assert.match(result.items[5]!.error.message, /'name' is bad/);
     assert.ok(result.items.every((r, i) => (i === 5 ? r.id === undefined : typeof r.id === 'number')));
   });
 
