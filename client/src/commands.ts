@@ -17,6 +17,24 @@ export function createCommands(): Record<string, Command> {
         () => ctx.restartServer(),
       );
     },
+    signIn: (ctx) => async () => {
+      const name = await ctx.environments.signIn();
+      if (name) void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${name}.`);
+    },
+    signOut: (ctx) => async () => {
+      const name = await ctx.environments.signOut();
+      if (name) void vscode.window.showInformationMessage(`Test Automation Service: signed out of ${name}.`);
+    },
+    selectEnvironment: (ctx) => () => ctx.environments.select(),
+    refresh: (ctx) => async () => {
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Reloading devices, trace filters and test cases from the service' },
+        () => ctx.refresh(),
+      );
+      void vscode.window.showInformationMessage(
+        `Test Automation Service: ${r.devices} devices, ${r.traceFilters} trace filters, ${r.testCases} test cases loaded.`,
+      );
+    },
   };
 }
 

@@ -1,20 +1,34 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { RefreshRequest, SetEnvironmentNotification, StatusNotification, type RefreshResult } from '../../server/src/protocol';
+import type { Environments } from './environments';
 import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
+import type { ConnectionStatus } from './statusBar';
+import { scrubbingChannel } from './traceChannel';
 
-/** What the commands need: the log and the language client, which it owns and restarts. */
+/** What the commands need: the log, the environments and the language client, which it owns. */
 export class Ctx {
   private client: LanguageClient | undefined;
+  /** Disposables that live as long as one client. */
+  private clientSubscriptions: vscode.Disposable[] = [];
+  private secretInUse: string | undefined;
 
   constructor(
     readonly extension: vscode.ExtensionContext,
     readonly log: vscode.LogOutputChannel,
+    readonly environments: Environments,
+    readonly status: ConnectionStatus,
   ) {}
+
+  get languageClient(): LanguageClient | undefined {
+    return this.client;
+  }
 
   async startServer(): Promise<void> {
     if (this.client) return;
-    const client = createLanguageClient(this.extension, this.log);
+    const trace = scrubbingChannel(this.log, () => (this.secretInUse ? [this.secretInUse] : []));
+    const client = createLanguageClient(this.extension, this.log, trace);
     this.client = client;
     try {
       await client.start();
@@ -22,12 +36,33 @@ export class Ctx {
       this.client = undefined;
       throw new ExtensionError('The Test Automation language server did not start', undefined, { cause: err });
     }
+    this.clientSubscriptions.push(
+      client.onNotification(StatusNotification, ({ state, environment, message }) => this.status.show(state, environment, message)),
+    );
     this.log.info('language server started');
+    await this.sendEnvironment();
+  }
+
+  /** Hands the active environment (or none) to the server, in memory. */
+  async sendEnvironment(): Promise<void> {
+    const creds = await this.environments.resolve();
+    this.secretInUse = creds?.clientSecret;
+    if (!creds) this.status.show('signedOut');
+    await this.client?.sendNotification(SetEnvironmentNotification, { environment: creds });
+    this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
+  }
+
+  async refresh(): Promise<RefreshResult> {
+    if (!this.client) throw new ExtensionError('The language server is not running: run Test Automation: Restart Language Server.');
+    if (!(await this.environments.resolve())) throw new ExtensionError('Sign in first: Test Automation: Sign In.');
+    return this.client.sendRequest(RefreshRequest);
   }
 
   async stopServer(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    for (const d of this.clientSubscriptions) d.dispose();
+    this.clientSubscriptions = [];
     if (client) await client.dispose();
   }
 

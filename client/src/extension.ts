@@ -1,15 +1,25 @@
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { Ctx } from './context';
+import { Environments } from './environments';
 import { showError } from './log';
+import { registerRemoteRecords } from './remoteRecords';
+import { ConnectionStatus } from './statusBar';
 
 let ctx: Ctx | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const log = vscode.window.createOutputChannel('Test Automation Service', { log: true });
-  context.subscriptions.push(log);
-  ctx = new Ctx(context, log);
+  const environments = new Environments(context.secrets);
+  const status = new ConnectionStatus();
+  context.subscriptions.push(log, environments, status);
+  ctx = new Ctx(context, log, environments, status);
   registerCommands(ctx);
+  const c = ctx;
+  context.subscriptions.push(
+    registerRemoteRecords(() => c.languageClient),
+    environments.onDidChange(() => void c.sendEnvironment().catch((err: unknown) => showError(log, err))),
+  );
   try {
     await ctx.startServer();
   } catch (err) {

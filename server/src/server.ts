@@ -21,7 +21,7 @@ const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const settings = new Settings(connection);
 const env = new EnvironmentState(
-  () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000 }),
+  () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network }),
   (e) => connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`),
 );
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
@@ -44,15 +44,16 @@ connection.onInitialize((params): InitializeResult => {
 
 connection.onInitialized(async () => {
   if (settings.canPull) {
-    await connection.client.register(DidChangeConfigurationNotification.type, { section: 'tas' });
-    await settings.pull();
+    await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
+    if (await settings.pull()) env.reconnect();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
 });
 
 connection.onDidChangeConfiguration(async () => {
-  await settings.pull();
-  validation.revalidateAll();
+  const networkChanged = await settings.pull();
+  if (networkChanged) env.reconnect();
+  else validation.revalidateAll();
 });
 
 connection.onNotification(SetEnvironmentNotification, ({ environment }) => {

@@ -15,6 +15,7 @@ export interface ActiveEnvironment {
 
 export class EnvironmentState {
   private active: ActiveEnvironment | undefined;
+  private info: (EnvironmentInfo & { clientSecret: string }) | null = null;
   private generation = 0;
   private readonly listeners: (() => void)[] = [];
 
@@ -33,6 +34,7 @@ export class EnvironmentState {
 
   /** A new environment (or none): the old client is closed and listeners revalidate. */
   set(info: (EnvironmentInfo & { clientSecret: string }) | null): void {
+    this.info = info;
     const old = this.active;
     this.generation += 1;
     this.active = info
@@ -48,6 +50,11 @@ export class EnvironmentState {
       : undefined;
     if (old) void old.client.close();
     for (const l of this.listeners) l();
+  }
+
+  /** The same environment with a new client, after the network settings changed. */
+  reconnect(): void {
+    if (this.info) this.set(this.info);
   }
 
   get current(): ActiveEnvironment | undefined {

@@ -1,4 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
+import type { NetworkOptions } from '../api/network';
 
 // The server's settings: the `tas` section of the editor's configuration when the client
 // offers it, else these defaults (other editors may send none).
@@ -7,9 +8,11 @@ export interface ServerSettings {
   cacheTtlSeconds: number;
   debounceMs: number;
   requestTimeoutSeconds: number;
+  /** The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`). */
+  network: NetworkOptions;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30 };
+export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30, network: {} };
 
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
@@ -17,16 +20,26 @@ export class Settings {
 
   constructor(private readonly connection: Connection) {}
 
-  async pull(): Promise<void> {
-    if (!this.canPull) return;
-    const raw = (await this.connection.workspace.getConfiguration('tas')) as
-      | { cache?: { ttlSeconds?: unknown }; validation?: { debounceMs?: unknown }; requestTimeoutSeconds?: unknown }
-      | null;
+  /** Reads the settings again; true when the network settings changed (clients must be rebuilt). */
+  async pull(): Promise<boolean> {
+    if (!this.canPull) return false;
+    const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }])) as [
+      { cache?: { ttlSeconds?: unknown }; validation?: { debounceMs?: unknown }; requestTimeoutSeconds?: unknown } | null,
+      { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
+    ];
     const num = (v: unknown, fallback: number, min: number) => (typeof v === 'number' && v >= min ? v : fallback);
+    const network: NetworkOptions = {
+      ...(typeof http?.proxy === 'string' && http.proxy !== '' && { proxy: http.proxy }),
+      ...(Array.isArray(http?.noProxy) && http.noProxy.length > 0 && { noProxy: http.noProxy.join(',') }),
+      ...(http?.proxyStrictSSL === false && { strictSSL: false }),
+    };
+    const changed = JSON.stringify(network) !== JSON.stringify(this.current.network);
     this.current = {
       cacheTtlSeconds: num(raw?.cache?.ttlSeconds, DEFAULT_SETTINGS.cacheTtlSeconds, 0),
       debounceMs: num(raw?.validation?.debounceMs, DEFAULT_SETTINGS.debounceMs, 0),
       requestTimeoutSeconds: num(raw?.requestTimeoutSeconds, DEFAULT_SETTINGS.requestTimeoutSeconds, 1),
+      network,
     };
+    return changed;
   }
 }

@@ -1,0 +1,20 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { GetRecordRequest, REMOTE_SCHEME, parseRemoteUri } from '../../server/src/protocol';
+
+/** Read-only views of service records (`tas-remote:/mobileDevice/3.json`), opened by document links. */
+export function registerRemoteRecords(client: () => LanguageClient | undefined): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, {
+    async provideTextDocumentContent(uri) {
+      const target = parseRemoteUri(uri.toString());
+      const c = client();
+      if (!target) return `// Not a record address: ${uri.toString()}\n`;
+      if (!c) return '// The language server is not running: run Test Automation: Restart Language Server.\n';
+      try {
+        return (await c.sendRequest(GetRecordRequest, target)).text;
+      } catch (err) {
+        return `// Could not read ${target.kind} ${target.id} from the service:\n// ${err instanceof Error ? err.message : String(err)}\n`;
+      }
+    },
+  });
+}
