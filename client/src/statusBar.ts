@@ -11,6 +11,14 @@ export class ConnectionStatus implements vscode.Disposable {
     this.show('signedOut');
   }
 
+  /** While the server first asks the service. */
+  checking(environment: string): void {
+    this.item.text = `$(sync~spin) TAS: ${environment}`;
+    this.item.tooltip = `Test Automation Service: connecting to ${environment}`;
+    this.item.backgroundColor = undefined;
+    this.item.show();
+  }
+
   show(state: ConnectionState, environment?: string, message?: string): void {
     const icon = { signedOut: '$(account)', connected: '$(beaker)', unreachable: '$(warning)' }[state];
     const label = { signedOut: 'signed out', connected: environment ?? 'connected', unreachable: `${environment ?? ''} unreachable` }[state];

@@ -29,7 +29,6 @@ const validation = new ValidationScheduler(connection, documents, refs, env, () 
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
-  env.useProcessEnv(process.env);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -43,6 +42,8 @@ connection.onInitialize((params): InitializeResult => {
 });
 
 connection.onInitialized(async () => {
+  // After initialize, so the first status notification cannot precede its answer.
+  env.useProcessEnv(process.env);
   if (settings.canPull) {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
     if (await settings.pull()) env.reconnect();
@@ -60,7 +61,10 @@ connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
   env.set(environment);
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
-env.onChange(() => validation.revalidateAll());
+env.onChange(() => {
+  validation.revalidateAll();
+  void validation.probe();
+});
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
 documents.onDidChangeContent((e) => validation.schedule(e.document));

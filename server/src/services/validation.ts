@@ -55,6 +55,12 @@ export class ValidationScheduler {
     this.timers.clear();
   }
 
+  /** Asks the service once (warming the caches) and reports whether it answers. */
+  async probe(): Promise<void> {
+    const state = await this.refs.state('testCase');
+    this.reportStatus(state.status === 'ok' ? 'connected' : this.env.current ? 'unreachable' : 'signedOut', state);
+  }
+
   private current(uri: string, version: number): TextDocument | undefined {
     const doc = this.documents.get(uri);
     return doc && doc.version === version ? doc : undefined;
