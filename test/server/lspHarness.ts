@@ -2,20 +2,35 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import {
+  CodeActionRequest,
+  CompletionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DocumentLinkRequest,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  type CodeAction,
+  type Command,
+  type CompletionItem,
+  type CompletionList,
+  type Diagnostic,
+  type DocumentLink,
+  type Hover,
+  type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type Range,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
+import { GetRecordRequest, RefreshRequest, SetEnvironmentNotification, type RecordKind, type RefreshResult } from '../../server/src/protocol';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
 // with a protocol client. Waits are for messages, never for time.
@@ -34,6 +49,8 @@ export class LspHarness {
   private waiters: Waiter[] = [];
   private stopping = false;
   stderr = '';
+  /** With `configuration`: settles once the server has asked for its settings and been answered. */
+  configured: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly connection: ProtocolConnection,
@@ -53,8 +70,12 @@ export class LspHarness {
     });
   }
 
-  /** Starts the server with these environment variables (TAS_* for the service). */
-  static async start(env: Record<string, string | undefined> = {}, initializationOptions?: unknown): Promise<LspHarness> {
+  /**
+   * Starts the server with these environment variables (TAS_* for the service). `configuration`:
+   * when given, the harness says it answers workspace/configuration and answers every request for
+   * the `tas` section with it (the server's settings, as VS Code would send them), null for others.
+   */
+  static async start(env: Record<string, string | undefined> = {}, initializationOptions?: unknown, configuration?: unknown): Promise<LspHarness> {
     const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -68,11 +89,23 @@ export class LspHarness {
     });
     connection.onNotification('window/logMessage', () => undefined);
     connection.onNotification('tas/status', () => undefined);
+    if (configuration !== undefined) {
+      let answered!: () => void;
+      h.configured = new Promise((resolve) => (answered = resolve));
+      connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+        setImmediate(answered);
+        return p.items.map((item) => (item.section === 'tas' ? configuration : null));
+      });
+      connection.onRequest('client/registerCapability', () => null);
+    }
     connection.listen();
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } } },
+      capabilities: {
+        textDocument: { publishDiagnostics: { versionSupport: true } },
+        ...(configuration !== undefined && { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
+      },
       workspaceFolders: null,
       initializationOptions,
     });
@@ -90,6 +123,14 @@ export class LspHarness {
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri, version },
       contentChanges: [{ text }],
+    });
+  }
+
+  /** Incremental edits (ranges in the text before each edit, applied in order, as LSP says). */
+  async edit(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version },
+      contentChanges: changes,
     });
   }
 
@@ -112,6 +153,46 @@ export class LspHarness {
   async finalDiagnostics(uri: string, version = 1): Promise<PublishDiagnosticsParams> {
     let seen = 0;
     return this.diagnostics(uri, (p) => p.version === version && ++seen >= 2);
+  }
+
+  /** How many publications for `uri` have arrived so far: a mark for `diagnosticsAfter`. */
+  mark(uri: string): number {
+    return this.published.get(uri)?.length ?? 0;
+  }
+
+  /** The first publication for `uri` that passes `test`, among those after `mark` (past or future). */
+  diagnosticsAfter(uri: string, mark: number, test: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+    let index = 0;
+    return this.diagnostics(uri, (p) => index++ >= mark && test(p));
+  }
+
+  async completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    const r: CompletionItem[] | CompletionList | null = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+    return r === null ? [] : Array.isArray(r) ? r : r.items;
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position });
+  }
+
+  async codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<(CodeAction | Command)[]> {
+    return (await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) ?? [];
+  }
+
+  async documentLinks(uri: string): Promise<DocumentLink[]> {
+    return (await this.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) ?? [];
+  }
+
+  refresh(): Promise<RefreshResult> {
+    return this.connection.sendRequest(RefreshRequest);
+  }
+
+  getRecord(kind: RecordKind, id: number): Promise<{ title: string; text: string }> {
+    return this.connection.sendRequest(GetRecordRequest, { kind, id });
+  }
+
+  async setEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string } | null): Promise<void> {
+    await this.connection.sendNotification(SetEnvironmentNotification, { environment });
   }
 
   async stop(): Promise<number | null> {

@@ -13,11 +13,28 @@ export interface CursorContext {
   replace: Range;
 }
 
+// One request asks several times for the same position (a hover: what it is about, then the
+// hover itself), and requests follow each other on one text; a whole tree of a 1 MB bundle costs
+// about 100 ms, so the last tree and the last context are kept (compared by text, never stale).
+let lastTree: { text: string; tree: Node | undefined } | undefined;
+let lastContext: { text: string; offset: number; ctx: CursorContext } | undefined;
+
 export function cursorContext(doc: TextDocument, position: Position): CursorContext {
   const text = doc.getText();
   const offset = doc.offsetAt(position);
+  if (lastContext && lastContext.offset === offset && lastContext.text === text) return lastContext.ctx;
+  const ctx = computeContext(doc, text, offset, position);
+  lastContext = { text, offset, ctx };
+  return ctx;
+}
+
+function computeContext(doc: TextDocument, text: string, offset: number, position: Position): CursorContext {
   const location = getLocation(text, offset);
-  const tree = parseTree(text, undefined, { disallowComments: true });
+  // jsonc-parser leaves isAtPropertyKey set after an empty object (`"params": {}`) closes; at an
+  // array item position (the path ends in an index) the cursor can never be on a property key.
+  if (location.isAtPropertyKey && typeof location.path[location.path.length - 1] === 'number') location.isAtPropertyKey = false;
+  const tree = lastTree?.text === text ? lastTree.tree : parseTree(text, undefined, { disallowComments: true });
+  lastTree = { text, tree };
   const prev = location.previousNode;
   const onToken = prev && offset >= prev.offset && offset <= prev.offset + prev.length && prev.type !== 'object' && prev.type !== 'array';
   const replace = onToken

@@ -1,0 +1,561 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeAction, Command, CompletionItem, Diagnostic, Hover, Position, Range, TextEdit } from 'vscode-languageserver-protocol';
+import { parseRemoteUri } from '../../server/src/protocol';
+import { DEMO_CREDENTIALS } from '../emulator/demoData';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { deviceStatus } from '../emulator/resources/devices';
+import { LspHarness } from './lspHarness';
+
+// Completion, hover, quick fixes, document links and the custom requests at the LSP boundary:
+// the built server over stdio against the emulator. Expected values come from the emulator's
+// store and the schema file, not from the server, so the two cannot agree on a mistake.
+
+const schema = JSON.parse(readFileSync(resolve(__dirname, '../../../schemas/testcase.schema.json'), 'utf8'));
+const credentials = (emu: Emulator) => ({
+  TAS_BASE_URL: emu.url,
+  TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId,
+  TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret,
+});
+
+const byCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
+const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+const at = (r: Range) => `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+const markdown = (h: Hover | null): string => {
+  assert.ok(h, 'a hover');
+  const c = h.contents;
+  assert.ok(typeof c === 'object' && 'kind' in c && c.kind === 'markdown', JSON.stringify(c));
+  return c.value;
+};
+/** The position just after the first occurrence of `needle` (or at its start). */
+function pos(text: string, needle: string, where: 'after' | 'start' = 'after'): Position {
+  const i = text.indexOf(needle);
+  assert.ok(i >= 0, `'${needle}' is in the text`);
+  return TextDocument.create('file:///x', 'json', 0, text).positionAt(where === 'after' ? i + needle.length : i);
+}
+/** The range of the first occurrence of `needle`. */
+function rangeOf(text: string, needle: string): string {
+  const d = TextDocument.create('file:///x', 'json', 0, text);
+  const i = text.indexOf(needle);
+  assert.ok(i >= 0, `'${needle}' is in the text`);
+  return at({ start: d.positionAt(i), end: d.positionAt(i + needle.length) });
+}
+/** The text after applying a code action's edits for `uri`. */
+function applyAction(uri: string, text: string, action: CodeAction | Command): string {
+  assert.ok('edit' in action && action.edit?.changes, JSON.stringify(action));
+  const edits: TextEdit[] = action.edit.changes[uri] ?? [];
+  assert.ok(edits.length > 0, 'the action edits this document');
+  return TextDocument.applyEdits(TextDocument.create(uri, 'json', 0, text), edits);
+}
+const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+
+let emu: Emulator;
+let lsp: LspHarness;
+
+before(async () => {
+  emu = await startEmulator();
+  lsp = await LspHarness.start(credentials(emu));
+});
+after(async () => {
+  assert.equal(await lsp.stop(), 0, lsp.stderr);
+  await emu.close();
+});
+
+describe('completion', () => {
+  test('top-level property names come from the schema, without present keys, required first', async () => {
+    const uri = 'file:///ws/complete-keys.testcase.json';
+    const text = '{\n  \n  "description": "no name yet"\n}';
+    await lsp.open(uri, text);
+    const items = await lsp.completion(uri, { line: 1, character: 2 });
+    const expected = Object.keys(schema.properties).filter((k) => k !== '$schema' && k !== 'description');
+    assert.deepEqual(items.map((i) => i.label).sort(), [...expected].sort());
+    assert.ok(expected.includes('testStepList') && expected.includes('name'));
+    const first = sorted(items)[0]!;
+    assert.equal(first.label, 'name', 'the required field sorts first');
+    assert.equal(first.detail, 'string (required)');
+    assert.deepEqual(first.textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, newText: '"name": "$1"' });
+    const steps = items.find((i) => i.label === 'testStepList')!;
+    assert.equal(steps.detail, 'array');
+    assert.equal((steps.documentation as { value: string }).value, schema.$defs.testCaseSteps.markdownDescription);
+    assert.equal(steps.textEdit?.newText, '"testStepList": [$1]');
+  });
+
+  test('after "mobileDeviceId": the devices of the service: name, MSISDN, platform, test node; the id is inserted', async () => {
+    const uri = 'file:///ws/complete-device.testcase.json';
+    const text = '{\n  "name": "Device completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId": 1 }\n  ]\n}';
+    await lsp.open(uri, text);
+    const cursor = pos(text, '"mobileDeviceId": ');
+    const items = await lsp.completion(uri, cursor);
+    const devices = emu.store.devices.all();
+    assert.equal(items.length, devices.length);
+    assert.deepEqual(items.map((i) => i.label), devices.map((d) => d.name));
+    for (const d of devices) {
+      const item = items.find((i) => i.label === d.name)!;
+      const node = emu.store.testNodes.get(d.testNodeId)!;
+      assert.equal(item.detail, `${d.msisdn} · ${d.platformName} · ${node.name}`);
+      assert.deepEqual(item.textEdit, { range: { start: cursor, end: cursor }, newText: String(d.id) });
+    }
+    assert.equal(items[0]!.label, 'Samsung Galaxy S24 Berlin 01');
+    assert.equal(items[0]!.detail, '4917664861526 · Android · node-berlin-01');
+  });
+
+  test('after "traceFilterId": the trace filters of the service', async () => {
+    const uri = 'file:///ws/complete-filter.testcase.json';
+    const text = '{\n  "name": "Filter completion",\n  "traceFilters": [\n    { "mobileDeviceId": 1, "traceFilterId":  }\n  ]\n}';
+    await lsp.open(uri, text);
+    const cursor = pos(text, '"traceFilterId": ');
+    const items = await lsp.completion(uri, cursor);
+    const filters = emu.store.traceFilters.all();
+    assert.equal(filters.length, 6);
+    assert.deepEqual(
+      items.map((i) => [i.label, i.detail, i.textEdit?.newText]),
+      filters.map((f) => [f.name, f.filter, String(f.id)]),
+    );
+    assert.deepEqual(items[2]!.textEdit, { range: { start: cursor, end: cursor }, newText: '3' });
+    assert.equal(items[2]!.label, 'DNS lookups');
+  });
+
+  test('after "disabled": true and false', async () => {
+    const uri = 'file:///ws/complete-bool.testcase.json';
+    const text = '{\n  "name": "Boolean completion",\n  "disabled": \n}';
+    await lsp.open(uri, text);
+    const cursor = pos(text, '"disabled": ');
+    const items = await lsp.completion(uri, cursor);
+    assert.deepEqual(
+      items.map((i) => [i.label, i.textEdit?.newText, at((i.textEdit as TextEdit).range)]),
+      [
+        ['true', 'true', '2:14-2:14'],
+        ['false', 'false', '2:14-2:14'],
+      ],
+    );
+  });
+
+  test('at an item position of testStepList: a step snippet', async () => {
+    const uri = 'file:///ws/complete-step.testcase.json';
+    const text = '{\n  "name": "Step completion",\n  "testStepList": [\n    \n  ]\n}';
+    await lsp.open(uri, text);
+    const items = await lsp.completion(uri, { line: 3, character: 4 });
+    assert.deepEqual(
+      items.map((i) => [i.label, i.kind, i.insertTextFormat, i.insertText]),
+      [['New step', 15, 2, '{ "function": "${1:CALL}", "mobileDeviceId": ${2:1}, "params": {$3} }']],
+    );
+  });
+
+  test('the step snippet is offered after a step with an empty params object (HANGUP)', async () => {
+    const uri = 'file:///ws/complete-step-after-empty.testcase.json';
+    const text = '{\n  "name": "Step completion 2",\n  "testStepList": [\n    { "function": "HANGUP", "mobileDeviceId": 1, "params": {} },\n    \n  ]\n}';
+    await lsp.open(uri, text);
+    const items = await lsp.completion(uri, { line: 4, character: 4 });
+    assert.deepEqual(items.map((i) => i.label), ['New step']);
+  });
+
+  test('an empty document: a new-test-case snippet that expands to a valid test case', async () => {
+    const uri = 'file:///ws/complete-empty.testcase.json';
+    await lsp.open(uri, '');
+    const items = await lsp.completion(uri, { line: 0, character: 0 });
+    assert.equal(items.length, 1);
+    const [item] = items;
+    assert.equal(item!.label, 'New test case');
+    assert.equal(item!.insertTextFormat, 2);
+    // Expand the snippet with its defaults, as an editor would, and validate the result.
+    const expanded = item!.insertText!.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\}|\$\d+/g, '');
+    const value = JSON.parse(expanded);
+    assert.equal(value.name, 'New test case');
+    assert.deepEqual(value.testStepList, [{ function: 'WAIT', params: { seconds: 5 } }]);
+    const expandedUri = 'file:///ws/complete-empty-expanded.testcase.json';
+    await lsp.open(expandedUri, expanded);
+    assert.deepEqual((await lsp.finalDiagnostics(expandedUri)).diagnostics, []);
+  });
+
+  test('inside the params of a CALL step: the parameter names the service lists for CALL', async () => {
+    const uri = 'file:///ws/complete-params.testcase.json';
+    const text = '{\n  "name": "Params completion",\n  "testStepList": [\n    { "function": "CALL", "mobileDeviceId": 1, "params": {  } },\n    { "function": "CALL", "params": { "target": "+4915112345678",  } }\n  ]\n}';
+    await lsp.open(uri, text);
+    const before = emu.requests.filter((r) => r.path === '/api/v2/functionparams').length;
+    const items = await lsp.completion(uri, pos(text, '"params": { '));
+    assert.deepEqual(items.map((i) => i.label), ['target', 'durationSeconds', 'codec']);
+    assert.deepEqual(items.map((i) => i.detail), ['string, required: CALL parameter', 'integer: CALL parameter', 'string: CALL parameter']);
+    assert.equal(sorted(items)[0]!.label, 'target', 'the required parameter sorts first');
+    assert.equal((items[0]!.documentation as { value: string }).value, 'Number to call, E.164 (e.g. +4915112345678).');
+    const calls = emu.requests.filter((r) => r.path === '/api/v2/functionparams');
+    assert.equal(calls.length, before + 1);
+    assert.equal(calls.at(-1)!.query, '?function=CALL');
+    // A parameter already there is not offered again; the answer is cached.
+    const second = await lsp.completion(uri, pos(text, '"+4915112345678", '));
+    assert.deepEqual(second.map((i) => i.label), ['durationSeconds', 'codec']);
+    assert.equal(emu.requests.filter((r) => r.path === '/api/v2/functionparams').length, before + 1);
+  });
+});
+
+describe('hover', () => {
+  const uri = 'file:///ws/hover.testcase.json';
+  const text = [
+    '{',
+    '  "name": "Hover check",',
+    '  "description": "Hovers on every kind of node.",',
+    '  "testStepList": [',
+    '    { "function": "CALL", "mobileDeviceId": 1, "params": { "target": "+4915170009005" } }',
+    '  ],',
+    '  "traceFilters": [',
+    '    { "mobileDeviceId": 1, "traceFilterId": 3 }',
+    '  ]',
+    '}',
+  ].join('\n');
+  before(() => lsp.open(uri, text));
+
+  test('on a field key: the schema description', async () => {
+    const h = await lsp.hover(uri, pos(text, '"descr', 'after'));
+    assert.equal(markdown(h), `**description**\n\n${schema.$defs.testCaseDescription.description}`);
+    assert.equal(at(h!.range!), rangeOf(text, '"description"'));
+  });
+
+  test('on a mobileDeviceId value: the device card', async () => {
+    const d = emu.store.devices.get(1)!;
+    // On the value of the trace filter item's mobileDeviceId (line 7).
+    const line = 7;
+    assert.equal(text.split('\n')[line]!.indexOf('"mobileDeviceId": 1'), 6);
+    const h = await lsp.hover(uri, { line, character: 24 });
+    assert.equal(
+      markdown(h),
+      [
+        `**${d.name}** (device 1)`,
+        '',
+        `- MSISDN: ${d.msisdn}`,
+        `- IMSI: ${d.imsi}`,
+        `- Platform: ${d.platformName}`,
+        `- Test node: ${emu.store.testNodes.get(d.testNodeId)!.name}`,
+        `- Model: ${emu.store.deviceModels.get(d.deviceModelId)!.name}`,
+        `- Status: ${deviceStatus(emu.store, d, emu.now())}`,
+      ].join('\n'),
+    );
+    assert.match(markdown(h), /^\*\*Samsung Galaxy S24 Berlin 01\*\* \(device 1\)\n\n- MSISDN: 4917664861526\n- IMSI: 262014287315660\n- Platform: Android\n- Test node: node-berlin-01\n- Model: Galaxy S24\n- Status: [A-Z]+$/);
+    assert.equal(at(h!.range!), `${line}:24-${line}:25`);
+  });
+
+  test('on a traceFilterId: its name and filter', async () => {
+    const h = await lsp.hover(uri, pos(text, '"traceFilterId": '));
+    assert.equal(markdown(h), '**DNS lookups** (trace filter 3)\n\nFilter: `dns`');
+  });
+
+  test("on a step's function value: the function's description and parameters", async () => {
+    const h = await lsp.hover(uri, pos(text, '"function": "C'));
+    assert.equal(
+      markdown(h),
+      [
+        '**CALL**',
+        '',
+        'Place a voice call from the step device to a number and hold it.',
+        '',
+        'Parameters:',
+        '- `target` (required): Number to call, E.164 (e.g. +4915112345678).',
+        '- `durationSeconds`: How long to hold the call.',
+        '- `codec`: Preferred codec: AMR-WB, EVS or AMR.',
+      ].join('\n'),
+    );
+    assert.equal(at(h!.range!), rangeOf(text, '"CALL"'));
+  });
+
+  test("on a step parameter's key: the parameter", async () => {
+    const h = await lsp.hover(uri, pos(text, '"targ'));
+    assert.equal(markdown(h), '**target** (string, required): parameter of CALL\n\nNumber to call, E.164 (e.g. +4915112345678).');
+  });
+
+  test('offline: the device hover says not verified, never "does not exist"', async () => {
+    const offline = await LspHarness.start();
+    try {
+      await offline.open(uri, text);
+      const h = await offline.hover(uri, pos(text, '"mobileDeviceId": '));
+      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set.');
+      const f = await offline.hover(uri, pos(text, '"traceFilterId": '));
+      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set.');
+      // Schema hovers need no service.
+      const k = await offline.hover(uri, pos(text, '"descr'));
+      assert.equal(markdown(k), `**description**\n\n${schema.$defs.testCaseDescription.description}`);
+    } finally {
+      assert.equal(await offline.stop(), 0);
+    }
+  });
+
+  test('a device the service does not have: "does not exist" (online only)', async () => {
+    const u = 'file:///ws/hover-unknown.testcase.json';
+    const t = '{ "name": "Hover unknown", "traceFilters": [{ "mobileDeviceId": 999, "traceFilterId": 1 }] }';
+    await lsp.open(u, t);
+    const h = await lsp.hover(u, pos(t, '"mobileDeviceId": 9'));
+    assert.equal(markdown(h), '**Mobile device 999** does not exist on the service.');
+  });
+});
+
+describe('code actions', () => {
+  const actionsFor = async (uri: string, d: Diagnostic) => lsp.codeActions(uri, d.range, [d]);
+
+  test('a stale device name: the quick fix writes the new name', async () => {
+    const uri = 'file:///ws/fix-stale.testcase.json';
+    const text = JSON.stringify({ name: 'Fix stale name', traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1, mobileDeviceName: 'Old name' }] }, null, 2);
+    await lsp.open(uri, text);
+    const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
+    assert.equal(ds.length, 1, JSON.stringify(ds));
+    const [d] = byCode(ds, 'stale-device-name');
+    assert.ok(d);
+    assert.equal(at(d.range), rangeOf(text, '"Old name"'));
+    const actions = await actionsFor(uri, d);
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0]!.title, 'Update to "Samsung Galaxy S24 Berlin 01"');
+    assert.equal((actions[0] as CodeAction).kind, 'quickfix');
+    assert.equal((actions[0] as CodeAction).isPreferred, true);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.equal(fixed, text.replace('"Old name"', '"Samsung Galaxy S24 Berlin 01"'));
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
+  });
+
+  test('an unknown device whose item stores the MSISDN of an existing device: the fix uses that device', async () => {
+    const uri = 'file:///ws/fix-unknown.testcase.json';
+    const device8 = emu.store.devices.get(8)!;
+    const text = JSON.stringify({ name: 'Fix unknown device', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 2, msisdn: device8.msisdn }] }, null, 2);
+    await lsp.open(uri, text);
+    const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
+    assert.equal(ds.length, 1, JSON.stringify(ds));
+    const [d] = byCode(ds, 'unknown-device');
+    assert.ok(d);
+    assert.equal(d.message, `Mobile device 999 does not exist on the service. Did you mean 8 (${device8.name})?`);
+    assert.equal(at(d.range), rangeOf(text, '999'));
+    const actions = await actionsFor(uri, d);
+    assert.deepEqual(actions.map((a) => a.title), [`Replace with device 8 (${device8.name})`]);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.deepEqual(JSON.parse(fixed).traceFilters, [{ mobileDeviceId: 8, traceFilterId: 2, msisdn: device8.msisdn }]);
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
+  });
+
+  test('an unknown field "descripton": the fix renames it', async () => {
+    const uri = 'file:///ws/fix-typo.testcase.json';
+    const text = '{\n  "name": "Fix typo",\n  "descripton": "spelt wrong"\n}';
+    await lsp.open(uri, text);
+    const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
+    assert.equal(ds.length, 1, JSON.stringify(ds));
+    const [d] = byCode(ds, 'unknown-field');
+    assert.equal(at(d!.range), '2:2-2:14');
+    const actions = await actionsFor(uri, d!);
+    assert.deepEqual(actions.map((a) => a.title), ["Rename to 'description'"]);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.equal(fixed, '{\n  "name": "Fix typo",\n  "description": "spelt wrong"\n}');
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
+  });
+
+  for (const [label, text] of [
+    ['with other fields', '{\n  "description": "no name yet",\n  "tags": "voice"\n}'],
+    ['in an empty object', '{}'],
+  ] as const) {
+    test(`a missing required "name" ${label}: the fix inserts it, and the result is valid`, async () => {
+      const uri = `file:///ws/fix-missing-${text.length}.testcase.json`;
+      await lsp.open(uri, text);
+      const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
+      const [d] = byCode(ds, 'missing-field');
+      assert.equal(d?.message, "Missing required field 'name'.");
+      const actions = await actionsFor(uri, d);
+      assert.deepEqual(actions.map((a) => a.title), ["Add missing field 'name'"]);
+      const fixed = applyAction(uri, text, actions[0]!);
+      const value = JSON.parse(fixed);
+      assert.equal(value.name, '');
+      assert.deepEqual(Object.keys(value), ['name', ...Object.keys(JSON.parse(text))]);
+      // Re-opened, it passes the schema: the missing-field diagnostic is gone, and nothing new.
+      const again = `file:///ws/fix-missing-${text.length}-fixed.testcase.json`;
+      await lsp.open(again, fixed);
+      const after = (await lsp.finalDiagnostics(again)).diagnostics;
+      assert.deepEqual(after.map((x) => x.code), []);
+    });
+  }
+
+  test('a missing required field inside a trace filter item: inserted into that item', async () => {
+    const uri = 'file:///ws/fix-missing-nested.testcase.json';
+    const text = '{\n  "name": "Nested missing",\n  "traceFilters": [\n    { "mobileDeviceId": 1 }\n  ]\n}';
+    await lsp.open(uri, text);
+    const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
+    const [d] = byCode(ds, 'missing-field');
+    assert.equal(d?.message, "Missing required field 'traceFilterId'.");
+    const actions = await actionsFor(uri, d);
+    assert.deepEqual(actions.map((a) => a.title), ["Add missing field 'traceFilterId'"]);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.deepEqual(JSON.parse(fixed).traceFilters[0], { traceFilterId: 0, mobileDeviceId: 1 });
+    await lsp.change(uri, fixed, 2);
+    const after = (await lsp.finalDiagnostics(uri, 2)).diagnostics;
+    assert.equal(byCode(after, 'missing-field').length, 0, JSON.stringify(after));
+    // The placeholder 0 is no trace filter: what is left points at it, for the author to fill in.
+    const placeholder = at({ start: pos(fixed, '"traceFilterId": '), end: pos(fixed, '"traceFilterId": 0') });
+    assert.deepEqual(after.map((x) => [x.code, at(x.range)]), [
+      ['invalid-value', placeholder],
+      ['unknown-trace-filter', placeholder],
+    ]);
+  });
+
+  test('diagnostics without a fix get no action', async () => {
+    const uri = 'file:///ws/fix-none.testcase.json';
+    const text = '{ "name": "No fix", "tags": 3 }';
+    await lsp.open(uri, text);
+    const [d] = (await lsp.finalDiagnostics(uri)).diagnostics;
+    assert.equal(d?.code, 'wrong-type');
+    assert.deepEqual(await actionsFor(uri, d), []);
+  });
+});
+
+describe('document links and tas/getRecord', () => {
+  const uri = 'file:///ws/links.testcase.json';
+  const text = [
+    '{',
+    '  "id": 1,',
+    '  "name": "Voice call MO LTE #001",',
+    '  "testStepList": [',
+    '    { "function": "CALL", "mobileDeviceId": 8, "params": {} }',
+    '  ],',
+    '  "traceFilters": [',
+    '    { "mobileDeviceId": 1, "traceFilterId": 3 }',
+    '  ],',
+    '  "sipTraceFilters": [',
+    '    { "mobileDeviceId": 12, "sipMessageCodes": "180" }',
+    '  ]',
+    '}',
+  ].join('\n');
+
+  test('mobileDeviceId, traceFilterId and the top-level id link to tas-remote records, on the values', async () => {
+    await lsp.open(uri, text);
+    const links = await lsp.documentLinks(uri);
+    assert.deepEqual(
+      links.map((l) => [l.target, at(l.range)]),
+      [
+        ['tas-remote:/testCase/1.json', '1:8-1:9'],
+        ['tas-remote:/mobileDevice/1.json', '7:24-7:25'],
+        ['tas-remote:/traceFilter/3.json', '7:44-7:45'],
+        ['tas-remote:/mobileDevice/12.json', '10:24-10:26'],
+        ['tas-remote:/mobileDevice/8.json', '4:44-4:45'],
+      ],
+    );
+    assert.equal(links[1]!.tooltip, 'Open mobile device 1 from the service (read-only)');
+  });
+
+  test('tas/getRecord for a link target returns the record as JSON', async () => {
+    const links = await lsp.documentLinks(uri);
+    const device = parseRemoteUri(links[1]!.target!)!;
+    assert.deepEqual(device, { kind: 'mobileDevice', id: 1 });
+    const record = await lsp.getRecord(device.kind, device.id);
+    assert.equal(record.title, 'Mobile device 1 (TAS_BASE_URL)');
+    const body = JSON.parse(record.text);
+    assert.equal(body.id, 1);
+    assert.equal(body.name, 'Samsung Galaxy S24 Berlin 01');
+    assert.equal(body.msisdn, '4917664861526');
+    assert.ok(record.text.endsWith('}\n'));
+
+    const filter = await lsp.getRecord('traceFilter', 3);
+    assert.equal(filter.title, 'Trace filter 3 (TAS_BASE_URL)');
+    assert.equal(JSON.parse(filter.text).filter, 'dns');
+    const tc = await lsp.getRecord('testCase', 1);
+    assert.equal(JSON.parse(tc.text).name, emu.store.testCases.get(1)!.name);
+  });
+
+  test('tas/getRecord for a record the service does not have fails with the service message', async () => {
+    await assert.rejects(lsp.getRecord('mobileDevice', 999), (err: Error) => {
+      assert.match(err.message, /GET \/api\/v2\/mobiledevices\/999 failed \(HTTP 404\): it does not exist on the service/);
+      assert.match(err.message, /Mobile device 999 was not found$/);
+      return true;
+    });
+  });
+
+  test('without credentials tas/getRecord fails saying so; links still come', async () => {
+    const offline = await LspHarness.start();
+    try {
+      await offline.open(uri, text);
+      assert.equal((await offline.documentLinks(uri)).length, 5);
+      await assert.rejects(offline.getRecord('mobileDevice', 1), /No service credentials are set/);
+    } finally {
+      assert.equal(await offline.stop(), 0);
+    }
+  });
+
+  test('a document that is not valid JSON has no links, and the server answers', async () => {
+    const u = 'file:///ws/links-broken.testcase.json';
+    await lsp.open(u, '{ "id": 1, "traceFilters": [ { "mobileDeviceId": 1, ');
+    assert.deepEqual(await lsp.documentLinks(u), []);
+  });
+});
+
+describe('tas/refresh', () => {
+  test('a device renamed on the service: cached until refresh, then the open document shows the stale name', async () => {
+    const own = await startEmulator();
+    const server = await LspHarness.start(credentials(own));
+    try {
+      const uri = 'file:///ws/refresh.testcase.json';
+      const text = JSON.stringify(
+        { name: 'Refresh check', traceFilters: [{ mobileDeviceId: 2, traceFilterId: 1, mobileDeviceName: 'Google Pixel 8 Munich 02' }] },
+        null,
+        2,
+      );
+      await server.open(uri, text);
+      assert.deepEqual((await server.finalDiagnostics(uri)).diagnostics, []);
+      const deviceLists = () => own.requests.filter((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices').length;
+      assert.equal(deviceLists(), 1);
+
+      own.store.devices.get(2)!.name = 'Pixel 8 renamed';
+      // An edit revalidates from the cache: the rename is not seen yet.
+      await server.change(uri, text + '\n', 2);
+      assert.deepEqual((await server.finalDiagnostics(uri, 2)).diagnostics, []);
+      assert.equal(deviceLists(), 1);
+
+      const mark = server.mark(uri);
+      const result = await server.refresh();
+      assert.deepEqual(result, { devices: 20, traceFilters: 6, testCases: 50 });
+      assert.equal(deviceLists(), 2);
+      const revalidated = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.length > 0);
+      assert.equal(revalidated.version, 2);
+      assert.deepEqual(
+        revalidated.diagnostics.map((d) => [d.code, d.message, d.severity]),
+        [['stale-device-name', "Device 2 is now named 'Pixel 8 renamed' on the service.", 2]],
+      );
+      assert.equal(at(revalidated.diagnostics[0]!.range), rangeOf(text, '"Google Pixel 8 Munich 02"'));
+    } finally {
+      assert.equal(await server.stop(), 0);
+      await own.close();
+    }
+  });
+});
+
+describe('tas/setEnvironment', () => {
+  test('no env at start, then an environment: "not verified" becomes real reference diagnostics; null goes back', async () => {
+    const server = await LspHarness.start();
+    try {
+      const uri = 'file:///ws/set-env.testcase.json';
+      const text = JSON.stringify({ name: 'Set environment check', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] }, null, 2);
+      await server.open(uri, text);
+      const offline = (await server.finalDiagnostics(uri)).diagnostics;
+      assert.deepEqual(offline.map((d) => [d.code, d.severity]), [['references-not-verified', 3]]);
+      assert.match(msg(offline[0]!), /^References not verified: no service credentials are set/);
+
+      let mark = server.mark(uri);
+      await server.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+      const online = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'unknown-device'));
+      assert.deepEqual(online.diagnostics.map((d) => [d.code, at(d.range)]), [['unknown-device', rangeOf(text, '999')]]);
+      const h = await server.hover(uri, pos(text, '"traceFilterId": '));
+      assert.equal(markdown(h), '**SIP signalling** (trace filter 1)\n\nFilter: `sip`');
+      assert.equal((await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
+
+      mark = server.mark(uri);
+      await server.setEnvironment(null);
+      const signedOut = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
+      assert.deepEqual(signedOut.diagnostics.map((d) => d.code), ['references-not-verified']);
+      assert.match(msg(signedOut.diagnostics[0]!), /^References not verified: no service credentials are set/);
+      const h2 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
+      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set.');
+
+      // Wrong credentials: not verified, with the reason, and the secret never shown.
+      mark = server.mark(uri);
+      await server.setEnvironment({ name: 'wrong', baseUrl: emu.url, clientId: 'demo-admin', clientSecret: 'not-the-secret' });
+      const refused = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
+      assert.equal(refused.diagnostics.length, 1);
+      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} did not accept the credentials.`);
+    } finally {
+      assert.equal(await server.stop(), 0);
+    }
+  });
+});
