@@ -23,6 +23,8 @@ export function createLanguageClient(
     outputChannel: log,
     traceOutputChannel: traceChannel,
     synchronize: { configurationSection: ['tas', 'http'] },
+    // Credentials come from SecretStorage through tas/setEnvironment, not the server's environment.
+    initializationOptions: { environmentFromClient: true },
   };
   return new LanguageClient('tas', 'Test Automation language server', serverOptions, clientOptions);
 }

@@ -27,8 +27,12 @@ const env = new EnvironmentState(
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
 const validation = new ValidationScheduler(connection, documents, refs, env, () => settings.current.debounceMs);
 
+let environmentFromClient = false;
+
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
+  // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
+  environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -43,7 +47,7 @@ connection.onInitialize((params): InitializeResult => {
 
 connection.onInitialized(async () => {
   // After initialize, so the first status notification cannot precede its answer.
-  env.useProcessEnv(process.env);
+  if (!environmentFromClient) env.useProcessEnv(process.env);
   if (settings.canPull) {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
     if (await settings.pull()) env.reconnect();

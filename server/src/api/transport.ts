@@ -56,6 +56,8 @@ export class Transport {
         throw new ApiError({ ...base, kind: 'timeout', serviceMessage: `no answer within ${req.timeoutMs} ms`, cause: err });
       }
       const code = (err as { code?: string }).code;
+      // The session was closed (environment switched or signed out): nothing to retry.
+      if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') throw new ApiError({ ...base, kind: 'cancelled', cause: err });
       throw new ApiError({ ...base, kind: 'network', serviceMessage: networkMessage(err, code), cause: err });
     }
   }

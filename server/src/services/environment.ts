@@ -34,6 +34,8 @@ export class EnvironmentState {
 
   /** A new environment (or none): the old client is closed and listeners revalidate. */
   set(info: (EnvironmentInfo & { clientSecret: string }) | null): void {
+    // The same environment again (a restart of the client, say) keeps the session and caches.
+    if (JSON.stringify(info) === JSON.stringify(this.info)) return;
     this.info = info;
     const old = this.active;
     this.generation += 1;
@@ -54,7 +56,9 @@ export class EnvironmentState {
 
   /** The same environment with a new client, after the network settings changed. */
   reconnect(): void {
-    if (this.info) this.set(this.info);
+    const info = this.info;
+    this.info = null;
+    if (info) this.set(info);
   }
 
   get current(): ActiveEnvironment | undefined {

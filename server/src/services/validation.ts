@@ -57,7 +57,9 @@ export class ValidationScheduler {
 
   /** Asks the service once (warming the caches) and reports whether it answers. */
   async probe(): Promise<void> {
+    const generation = this.env.current?.generation;
     const state = await this.refs.state('testCase');
+    if (this.env.current?.generation !== generation) return; // the new environment has its own probe
     this.reportStatus(state.status === 'ok' ? 'connected' : this.env.current ? 'unreachable' : 'signedOut', state);
   }
 
@@ -74,7 +76,11 @@ export class ValidationScheduler {
     await this.connection.sendDiagnostics({ uri, version, diagnostics: local.diagnostics });
     if (local.value === undefined) return;
     const duplicates = analyzeDuplicateKeys(doc);
+    const generation = this.env.current?.generation;
     const state = await this.refs.state(kind);
+    // Asked of an environment that has since been replaced (its client closed): the switch
+    // revalidates every document, so this result must not overwrite the newer one.
+    if (this.env.current?.generation !== generation) return;
     this.reportStatus(state.status === 'ok' ? 'connected' : this.env.current ? 'unreachable' : 'signedOut', state);
     if (!this.current(uri, version)) return; // a newer version is on its way
     const references = analyzeReferences(doc, kind, local.value, state);
