@@ -7,6 +7,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { warmUpSchemas } from './core/schemaValidation';
 import { registerFeatures } from './handlers';
 import { SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification } from './protocol';
 import { EnvironmentState } from './services/environment';
@@ -53,6 +54,8 @@ connection.onInitialized(async () => {
     if (await settings.pull()) env.reconnect();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
+  // Off the initialize path: the first document then need not wait for schema compilation.
+  setImmediate(warmUpSchemas);
 });
 
 connection.onDidChangeConfiguration(async () => {

@@ -75,7 +75,7 @@ export class ValidationScheduler {
     const local = analyzeLocal(doc, kind);
     await this.connection.sendDiagnostics({ uri, version, diagnostics: local.diagnostics });
     if (local.value === undefined) return;
-    const duplicates = analyzeDuplicateKeys(doc);
+    const duplicates = analyzeDuplicateKeys(doc, local.value);
     const generation = this.env.current?.generation;
     const state = await this.refs.state(kind);
     // Asked of an environment that has since been replaced (its client closed): the switch

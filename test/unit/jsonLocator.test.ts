@@ -1,0 +1,68 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { findDuplicateKeys, locate, pathKey } from '../../server/src/core/jsonLocator';
+
+// The position finder and the duplicate-key scan skip strings with indexOf; escaped quotes and
+// backslashes are where that could go wrong. With the parsed value, the duplicate-key scan first
+// compares key counts; it must find exactly what the full scan finds.
+
+const texts = [
+  '{"a":1,"a":2}',
+  '{"a\\"":1,"a\\"":2, "b":{"a":1,"c":[{"a":1},{"a":2,"a":3}]}}',
+  '{"x\\\\":1,"x\\\\":2}',
+  '{"a":"}","a":"\\\\"}',
+  '{"q":"a\\\\\\"b","q":1}',
+  '{"\\u0061":1,"a":2}',
+  '{"__proto__":1,"__proto__":2}',
+  '{ "a" : 1, "b" : [1, 2, {"a": 1}] , "a" : {} }',
+  '[{"a":1},{"a":1}]',
+  '{"a":{"b":1},"b":2,"a":3}',
+  `{${Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`).join(',')},"k3":1,"k39":2}`,
+  '{"no":"repeats", "here":[1, "\\"", {"x":null}]}',
+  '{}',
+  '[]',
+  '"text"',
+  '42',
+];
+
+describe('findDuplicateKeys', () => {
+  test('reports each repeat with its span, escapes included', () => {
+    assert.deepEqual(findDuplicateKeys('{"a":1,"a":2}'), [{ key: 'a', span: { start: 7, end: 10 } }]);
+    assert.deepEqual(
+      findDuplicateKeys('{"a\\"":1,"a\\"":2}').map((d) => d.key),
+      ['a"'],
+    );
+    assert.deepEqual(
+      findDuplicateKeys('{"\\u0061":1,"a":2}').map((d) => d.key),
+      ['a'],
+    );
+    assert.deepEqual(findDuplicateKeys('[{"a":1},{"a":1}]'), []);
+    assert.equal(findDuplicateKeys(texts[10]!).length, 2, 'an object with many keys');
+  });
+
+  test('given the parsed value, finds exactly what the full scan finds', () => {
+    for (const text of texts) {
+      assert.deepEqual(findDuplicateKeys(text, JSON.parse(text)), findDuplicateKeys(text), text);
+    }
+  });
+});
+
+describe('locate', () => {
+  test('finds values and keys past escaped quotes and backslashes', () => {
+    const text = '{"a\\"b":{"c":"x\\\\"},"d":["\\"",{"e":1}], "f" : [ 1 , { "g" : null } ] }';
+    const found = locate(text, [['a"b', 'c'], ['d', 1, 'e'], ['d', 0], ['f', 1, 'g']]);
+    const at = (path: (string | number)[]) => {
+      const l = found.get(pathKey(path));
+      assert.ok(l, JSON.stringify(path));
+      return { value: text.slice(l.value.start, l.value.end), key: l.key && text.slice(l.key.start, l.key.end) };
+    };
+    assert.deepEqual(at(['a"b', 'c']), { value: '"x\\\\"', key: '"c"' });
+    assert.deepEqual(at(['d', 1, 'e']), { value: '1', key: '"e"' });
+    assert.deepEqual(at(['d', 0]), { value: '"\\""', key: undefined });
+    assert.deepEqual(at(['f', 1, 'g']), { value: 'null', key: '"g"' });
+  });
+
+  test('nothing asked, nothing found', () => {
+    assert.equal(locate('{"a":1}', []).size, 0);
+  });
+});
