@@ -21,7 +21,8 @@ interface Trie {
   children: Map<string, Trie>;
 }
 
-export const pathKey = (path: JsonPath): string => JSON.stringify(path);
+/** A map key for a path; segments never contain NUL in practice, and a level is either array or object. */
+export const pathKey = (path: JsonPath): string => path.join('\u0000');
 
 const WS = new Uint8Array(128);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;

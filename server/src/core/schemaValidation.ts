@@ -26,27 +26,23 @@ function compiled(): Record<FileKind, ValidateFunction> {
   return validators;
 }
 
-/** Splits an ajv instancePath into segments, numbers where the value is an array. */
-function toPath(pointer: string, root: unknown): (string | number)[] {
-  const out: (string | number)[] = [];
+/** Splits an ajv instancePath into segments (numbers where the value is an array) and finds the value. */
+function resolvePointer(pointer: string, root: unknown): { path: (string | number)[]; value: unknown } {
+  const path: (string | number)[] = [];
   let node = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (pointer === '') return { path, value: node };
+  for (const raw of pointer.slice(1).split('/')) {
+    const part = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(node)) {
-      out.push(Number(part));
-      node = node[Number(part)];
+      const index = Number(part);
+      path.push(index);
+      node = node[index];
     } else {
-      out.push(part);
+      path.push(part);
       node = (node as Record<string, unknown> | undefined)?.[part];
     }
   }
-  return out;
-}
-
-function valueAt(root: unknown, path: readonly (string | number)[]): unknown {
-  let node = root;
-  for (const seg of path) node = (node as Record<string | number, unknown> | undefined)?.[seg];
-  return node;
+  return { path, value: node };
 }
 
 /** Our own rule checks sipMessageCodes with a precise message, so its pattern error is dropped. */
@@ -62,16 +58,17 @@ export function validateSchema(kind: FileKind, value: unknown): Finding[] {
   if (validate(value)) return [];
   const errors = (validate.errors ?? []).filter((e) => !coveredElsewhere(e));
   // An anyOf/oneOf reports its branches too; the summary on the same node is enough.
-  const summarized = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
+  const summarized = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath);
   const root = rootSchema(kind);
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const e of errors) {
-    if (e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && [...summarized].some((p) => e.instancePath.startsWith(p))) continue;
-    const path = toPath(e.instancePath, value);
-    const f = findingFor(e, path, valueAt(value, path), (p) => Object.keys(SCHEMAS.propertiesAt(root, p)));
+    if (summarized.length > 0 && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && summarized.some((p) => e.instancePath.startsWith(p))) continue;
+    const { path, value: at } = resolvePointer(e.instancePath, value);
+    const f = findingFor(e, path, at, (p) => Object.keys(SCHEMAS.propertiesAt(root, p)));
     if (!f) continue;
-    const key = `${f.code}|${JSON.stringify(f.path)}|${f.message}`;
+    // The same complaint about the same node, reached through two schema branches, once.
+    const key = `${f.code}|${e.instancePath}|${f.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     findings.push(f);
