@@ -146,28 +146,23 @@ function identity(tc: TestCaseAt, data: ReferenceSnapshot): Finding[] {
 /** Device records in a bundle: their test node and device model must exist. */
 function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
   if (!Array.isArray(value)) return [];
+  const checks = [
+    { field: 'testNodeId', known: data.testNodes, label: 'Test node', code: DiagnosticCode.unknownTestNode },
+    { field: 'deviceModelId', known: data.deviceModels, label: 'Device model', code: DiagnosticCode.unknownDeviceModel },
+  ] as const;
   const out: Finding[] = [];
   value.forEach((tc, i) => {
     if (!isObj(tc) || !Array.isArray(tc['devices'])) return;
     (tc['devices'] as unknown[]).forEach((d, k) => {
       if (!isObj(d)) return;
-      const nodeId = intOf(d['testNodeId']);
-      if (nodeId !== undefined && data.testNodes && !data.testNodes.has(nodeId)) {
+      for (const c of checks) {
+        const id = intOf(d[c.field]);
+        if (id === undefined || !c.known || c.known.has(id)) continue;
         out.push({
-          path: [i, 'devices', k, 'testNodeId'],
+          path: [i, 'devices', k, c.field],
           on: 'value',
-          message: `Test node ${nodeId} does not exist on the service.`,
-          code: DiagnosticCode.unknownTestNode,
-          severity: Severity.Error,
-        });
-      }
-      const modelId = intOf(d['deviceModelId']);
-      if (modelId !== undefined && data.deviceModels && !data.deviceModels.has(modelId)) {
-        out.push({
-          path: [i, 'devices', k, 'deviceModelId'],
-          on: 'value',
-          message: `Device model ${modelId} does not exist on the service.`,
-          code: DiagnosticCode.unknownDeviceModel,
+          message: `${c.label} ${id} does not exist on the service.`,
+          code: c.code,
           severity: Severity.Error,
         });
       }
