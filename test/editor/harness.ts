@@ -512,6 +512,29 @@ export class Editor {
     await box.waitFor({ state: 'hidden', timeout: limitMs });
   }
 
+  /**
+   * Follows a link in the editor as a person does with the default multi-cursor modifier (Alt):
+   * holds Ctrl, moves the mouse onto `link` (the editor then underlines it as the active link),
+   * clicks, lets go of Ctrl. `link` is the rendered text of a link (a `.detected-link` span).
+   * Playwright's own click({ modifiers }) does not fit: the editor redraws the line under the
+   * pointer as soon as Ctrl is down, and the click's hit test keeps losing the element.
+   */
+  async ctrlClickLink(link: Locator): Promise<void> {
+    await link.scrollIntoViewIfNeeded();
+    const box = await link.boundingBox();
+    if (!box) throw new Error('the link is not on screen');
+    const lines = this.activeEditor.locator('.view-lines');
+    await this.page.keyboard.down('Control');
+    try {
+      await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await lines.locator('.detected-link-active').first().waitFor();
+      await this.page.mouse.down();
+      await this.page.mouse.up();
+    } finally {
+      await this.page.keyboard.up('Control');
+    }
+  }
+
   /** Saves a screenshot of the whole window as <name>-NN-<label>.png; returns its path. */
   async screenshot(label: string): Promise<string> {
     this.shots++;
