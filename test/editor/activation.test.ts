@@ -3,8 +3,8 @@
 // `bash scripts/test-editor.sh` does both. See test/editor/README.md.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it, type TestContext } from 'node:test';
-import { Editor } from './harness';
+import { after, before, describe, it } from 'node:test';
+import { Editor, withEditor } from './harness';
 
 const CHANNEL = 'Test Automation Service';
 const STARTED = 'language server started';
@@ -33,23 +33,9 @@ describe('real editor: activation in the sample workspace', { timeout: 300_000 }
     await editor?.stop();
   });
 
-  /** Runs a test step with the editor; on failure keeps what a person would look at (the
-   * screen and the workbench's logs) and names them in the test's diagnostics. */
-  async function withEditor(t: TestContext, step: (e: Editor) => Promise<void>): Promise<void> {
-    assert.ok(editor, 'the editor did not start');
-    try {
-      await step(editor);
-    } catch (err) {
-      const shot = await editor.screenshot(`FAILED-${t.name}`).catch((e: unknown) => `none (${String(e)})`);
-      const logs = await editor.saveLogs().catch((e: unknown) => `none (${String(e)})`);
-      t.diagnostic(`screenshot: ${shot}`);
-      t.diagnostic(`workbench logs: ${logs}`);
-      throw err;
-    }
-  }
 
   it('activates with the workspace: its output channel is listed and shows the server start', (t) =>
-    withEditor(t, async (e) => {
+    withEditor(t, editor, async (e) => {
       await e.screenshot('workspace-open');
       await e.openFile('sms-to-pixel.testcase.json');
       await e.screenshot('testcase-open');
@@ -65,7 +51,7 @@ describe('real editor: activation in the sample workspace', { timeout: 300_000 }
     }));
 
   it('"Test Automation: Show Log" brings the channel up', (t) =>
-    withEditor(t, async (e) => {
+    withEditor(t, editor, async (e) => {
       // Switch the Output panel to another channel first, so the command has something to do.
       await e.showOutputChannel('Tasks');
       await e.screenshot('output-on-another-channel');
@@ -77,7 +63,7 @@ describe('real editor: activation in the sample workspace', { timeout: 300_000 }
     }));
 
   it('"Test Automation: Restart Language Server" starts the server again', (t) =>
-    withEditor(t, async (e) => {
+    withEditor(t, editor, async (e) => {
       await e.runCommand('Test Automation: Restart Language Server');
       await e.runCommand('Test Automation: Show Log');
       await e.waitForOutputChannel(CHANNEL);

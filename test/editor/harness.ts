@@ -13,6 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { TestContext } from 'node:test';
+import { strict as assert } from 'node:assert';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 /** The repository root (this file runs from out/test/editor/). */
@@ -584,5 +586,22 @@ async function waitForHttp(url: string, server: ChildProcess, log: () => string)
     }
     if (Date.now() > deadline) throw new Error(`code-server did not answer ${url} within ${LIMITS.serverReady} ms:\n${log()}`);
     await delay(100); // poll interval
+  }
+}
+
+/**
+ * Runs a test step with an editor; on failure keeps what a person would look at (the screen and
+ * the workbench's logs) and names them in the test's diagnostics.
+ */
+export async function withEditor(t: TestContext, editor: Editor | undefined, step: (e: Editor) => Promise<void>): Promise<void> {
+  assert.ok(editor, 'the editor did not start');
+  try {
+    await step(editor);
+  } catch (err) {
+    const shot = await editor.screenshot(`FAILED-${t.name}`).catch((e: unknown) => `none (${String(e)})`);
+    const logs = await editor.saveLogs().catch((e: unknown) => `none (${String(e)})`);
+    t.diagnostic(`screenshot: ${shot}`);
+    t.diagnostic(`workbench logs: ${logs}`);
+    throw err;
   }
 }

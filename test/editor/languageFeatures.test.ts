@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor } from './harness';
+import { Editor, withEditor } from './harness';
 
 /** The extension's display name: the source of its notifications. */
 const EXTENSION = 'Test Automation Service';
@@ -54,20 +54,6 @@ function connectedStatus(e: Editor, environment: string) {
   return e.statusItem(`TAS: ${environment}`).filter({ has: e.page.locator('.codicon-beaker') });
 }
 
-/** Runs a test step with an editor; on failure keeps what a person would look at (the screen
- * and the workbench's logs) and names them in the test's diagnostics. */
-async function withEditor(t: TestContext, editor: Editor | undefined, step: (e: Editor) => Promise<void>): Promise<void> {
-  assert.ok(editor, 'the editor did not start');
-  try {
-    await step(editor);
-  } catch (err) {
-    const shot = await editor.screenshot(`FAILED-${t.name}`).catch((e: unknown) => `none (${String(e)})`);
-    const logs = await editor.saveLogs().catch((e: unknown) => `none (${String(e)})`);
-    t.diagnostic(`screenshot: ${shot}`);
-    t.diagnostic(`workbench logs: ${logs}`);
-    throw err;
-  }
-}
 
 describe('real editor: language features with credentials from the environment', { timeout: 400_000 }, () => {
   let emulator: Emulator | undefined;

@@ -5,9 +5,9 @@
 // `bash scripts/test-editor.sh` does both. See test/editor/README.md.
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor } from './harness';
+import { Editor, withEditor } from './harness';
 
 /** Demo data of the emulator (test/emulator/README.md). */
 const DEVICE_1 = 'Samsung Galaxy S24 Berlin 01';
@@ -21,19 +21,6 @@ const DEVICE_1_PATH = '/api/v2/mobiledevices/1';
 /** The path of the link target `tas-remote:/mobileDevice/1.json`, as the tab's hover shows it. */
 const RECORD_PATH = '/mobileDevice/1.json';
 
-/** Runs a test step with an editor; on failure keeps the screen and the workbench's logs. */
-async function withEditor(t: TestContext, editor: Editor | undefined, step: (e: Editor) => Promise<void>): Promise<void> {
-  assert.ok(editor, 'the editor did not start');
-  try {
-    await step(editor);
-  } catch (err) {
-    const shot = await editor.screenshot(`FAILED-${t.name}`).catch((e: unknown) => `none (${String(e)})`);
-    const logs = await editor.saveLogs().catch((e: unknown) => `none (${String(e)})`);
-    t.diagnostic(`screenshot: ${shot}`);
-    t.diagnostic(`workbench logs: ${logs}`);
-    throw err;
-  }
-}
 
 describe('real editor: reference links open the remote record read-only', { timeout: 300_000 }, () => {
   let emulator: Emulator | undefined;
