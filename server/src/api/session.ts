@@ -51,7 +51,7 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** A parsed answer: status and headers matter to a few callers (201, X-Total-Count). */
+/** A parsed answer with its status and headers (the token request reads the status). */
 export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -92,25 +92,11 @@ export class ApiSession {
 
   /** Calls an operation and returns the parsed JSON body (undefined when empty). */
   async call(op: Operation, options: CallOptions = {}): Promise<unknown> {
-    return (await this.callWithResponse(op, options)).body;
-  }
-
-  async callWithResponse(op: Operation, options: CallOptions = {}): Promise<ApiResponse> {
-    return this.run(op, options, true);
-  }
-
-  /** Drops the token: the next call fetches a new one. */
-  signOut(): void {
-    this.tokens.clear();
+    return (await this.run(op, options, true)).body;
   }
 
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
-  }
-
-  /** Removes known secret values (client secret, access tokens) from a text. */
-  scrub(text: string): string {
-    return this.scrubber.scrub(text);
   }
 
   private async requestToken(): Promise<{ accessToken: string; expiresIn: number }> {

@@ -39,8 +39,4 @@ export class TokenManager {
   invalidate(token: string): void {
     if (this.current?.value === token) this.current = undefined;
   }
-
-  clear(): void {
-    this.current = undefined;
-  }
 }
