@@ -260,7 +260,7 @@ async function main(): Promise<void> {
       : []),
     '',
     ...sections.flatMap((s) => [s, '']),
-    '### Targets (from ../shared/DESIGN.md)',
+    '### Targets (from the design card)',
     '',
     summary,
     '',

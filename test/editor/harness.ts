@@ -28,7 +28,7 @@ export const VSIX = process.env.TAS_EDITOR_VSIX ?? join(ROOT, 'dist', 'test-auto
 export const SAMPLE_WORKSPACE = join(ROOT, 'samples', 'workspace');
 export const SCREENSHOTS = process.env.TAS_EDITOR_SCREENSHOTS ?? join(ROOT, 'out', 'editor-screenshots');
 
-/** The flags from /work/shared/docs/real-vscode-here.md, plus: resolve no host but loopback. */
+/** Chromium flags for a headless workbench with no network beyond loopback (see test/editor/README.md). */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -8,7 +8,7 @@ import { useEmulator } from './harness';
 // docs/endpoints.md, the map from each endpoint to its route and its test.
 
 const root = resolve(__dirname, '../../..');
-const specPath = resolve(root, '../shared/spec/test-automation-service-interface.md');
+const specPath = resolve(root, 'docs/interface.md');
 
 interface Endpoint {
   method: string;

@@ -24,7 +24,7 @@ import {
 // incoming requests against it.
 
 const root = resolve(__dirname, '../../..');
-const specPath = resolve(root, '../shared/spec/test-automation-service-interface.md');
+const specPath = resolve(root, 'docs/interface.md');
 const DECISION = 'x-tas-decision';
 
 interface DocRow {

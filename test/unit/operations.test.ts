@@ -8,7 +8,7 @@ import { OPERATIONS } from '../../server/src/api/operations';
 // The client's operation table against the interface document and docs/endpoints.md.
 
 const root = resolve(__dirname, '../../..');
-const specPath = resolve(root, '../shared/spec/test-automation-service-interface.md');
+const specPath = resolve(root, 'docs/interface.md');
 
 function specKeys(): string[] {
   assert.ok(existsSync(specPath), `the interface document is expected at ${specPath}`);
