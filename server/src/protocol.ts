@@ -61,3 +61,134 @@ export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | 
   const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase)\/(\d+)\.json$/.exec(uri);
   return m ? { kind: m[1] as RecordKind, id: Number(m[2]) } : undefined;
 }
+
+// ---- Test suites and executions (views, runs, the execution watcher) ----
+
+/**
+ * The answer of a view request: expected failures (409, 404, unreachable) come back as values, so
+ * the extension says them in its own words instead of the language client's "Request failed".
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ActionError };
+
+export interface ActionError {
+  /** The API error kind (`conflict`, `notFound`, `network`, ...) or `mayHaveStarted`/`signedOut`. */
+  kind: string;
+  /** Plain words with the next step; never a secret, never protocol words. */
+  message: string;
+}
+
+export type ExecutionStatusKind = 'queued' | 'running' | 'passed' | 'failed' | 'cancelled' | 'unknown';
+
+/** An execution as views show it; read leniently, since the document shows no execution fields. */
+export interface ExecutionSummary {
+  id: number;
+  /** The state as the service wrote it. */
+  status: string;
+  kind: ExecutionStatusKind;
+  /** A final state (or a finish time): the watcher no longer follows it. */
+  final: boolean;
+  testCaseId?: number;
+  testCaseName?: string;
+  testSuiteId?: number;
+  testSuiteName?: string;
+  source?: string;
+  createdAt?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  currentStep?: number;
+  stepCount?: number;
+  triggeredBy?: string;
+  rerunOf?: number;
+}
+
+export interface TestCaseRef {
+  id: number;
+  name: string;
+}
+
+export interface SuiteSummary {
+  id: number;
+  name: string;
+  description?: string;
+  /** The schedule as a short text, e.g. "every 2 hours from 2026-11-23 06:00". */
+  schedule?: string;
+  disabled: boolean;
+  testCases: TestCaseRef[];
+  /** Executions of this suite the watcher knows to be queued or running. */
+  activeExecutionIds: number[];
+}
+
+/** client -> server: every test suite with its test cases. */
+export const ListSuitesRequest = new RequestType0<Outcome<SuiteSummary[]>, void>('tas/suites/list');
+
+export interface ExecuteSuiteResult {
+  executionIds: number[];
+  /** Test cases the service did not start, with its reason. */
+  skipped: { testCaseId?: number; reason: string }[];
+  executions: ExecutionSummary[];
+}
+
+/** client -> server: execute a suite (never retried); the new executions are followed. */
+export const ExecuteSuiteRequest = new RequestType<{ id: number }, Outcome<ExecuteSuiteResult>, void>('tas/suites/execute');
+
+/** client -> server: cancel a suite's queued and running executions. */
+export const CancelSuiteRequest = new RequestType<{ id: number }, Outcome<{ cancelledExecutionIds: number[] }>, void>('tas/suites/cancel');
+
+/** client -> server: delete a suite. */
+export const DeleteSuiteRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/suites/delete');
+
+/** client -> server: create a suite from test cases (never retried). */
+export const CreateSuiteRequest = new RequestType<{ name: string; description?: string; testCaseIds: number[] }, Outcome<{ id: number }>, void>(
+  'tas/suites/create',
+);
+
+/** client -> server: replace a suite's test cases (the rest of the suite is kept as read). */
+export const SetSuiteTestCasesRequest = new RequestType<{ id: number; testCaseIds: number[] }, Outcome<null>, void>('tas/suites/setTestCases');
+
+export interface TestCaseChoice extends TestCaseRef {
+  description?: string;
+  projects: string[];
+}
+
+/** client -> server: every test case on the service (paged through), for pickers. */
+export const TestCaseChoicesRequest = new RequestType0<Outcome<TestCaseChoice[]>, void>('tas/testCases/choices');
+
+export interface ExecutionPage {
+  items: ExecutionSummary[];
+  /** More may follow at `start + items.length`. */
+  hasMore: boolean;
+}
+
+/** client -> server: a page of executions, newest first; active ones on it are followed. */
+export const ListExecutionsRequest = new RequestType<{ start: number; count: number; search?: string }, Outcome<ExecutionPage>, void>(
+  'tas/executions/list',
+);
+
+/** client -> server: an execution's record and log as text for the read-only details view. */
+export const ExecutionDetailsRequest = new RequestType<{ id: number }, Outcome<{ title: string; text: string; summary: ExecutionSummary }>, void>(
+  'tas/executions/details',
+);
+
+/** client -> server: rerun an execution (never retried); the new one is followed. */
+export const RerunExecutionRequest = new RequestType<{ id: number }, Outcome<{ execution: ExecutionSummary }>, void>('tas/executions/rerun');
+
+/** client -> server: delete executions, one request each; says which failed and why. */
+export const DeleteExecutionsRequest = new RequestType<{ ids: number[] }, Outcome<{ deleted: number[]; failed: { id: number; message: string }[] }>, void>(
+  'tas/executions/delete',
+);
+
+/** client -> server: follow these executions until they end (a run, a details view). */
+export const FollowExecutionsNotification = new NotificationType<{ ids: number[] }>('tas/executions/follow');
+
+/** client -> server: whether anyone looks; the watcher polls slower when nobody does. */
+export const WatchAttentionNotification = new NotificationType<{
+  /** A view shows executions, or the user waits for one they started. */
+  watching: boolean;
+  focused: boolean;
+}>('tas/executions/attention');
+
+/** server -> client: followed executions that changed, and how many are still active. */
+export const ExecutionsChangedNotification = new NotificationType<{ changed: ExecutionSummary[]; active: ExecutionSummary[] }>(
+  'tas/executions/changed',
+);

@@ -8,6 +8,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { warmUpSchemas } from './core/schemaValidation';
+import { registerExecutionFeatures } from './executions/handlers';
+import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
 import { registerFeatures } from './handlers';
 import { SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification } from './protocol';
 import { EnvironmentState } from './services/environment';
@@ -27,6 +29,8 @@ const env = new EnvironmentState(
 );
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
 const validation = new ValidationScheduler(connection, documents, refs, env, () => settings.current.debounceMs);
+const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
+const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
 
@@ -52,6 +56,7 @@ connection.onInitialized(async () => {
   if (settings.canPull) {
     await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
     if (await settings.pull()) env.reconnect();
+    applyWatcherSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
   // Off the initialize path: the first document then need not wait for schema compilation.
@@ -60,6 +65,7 @@ connection.onInitialized(async () => {
 
 connection.onDidChangeConfiguration(async () => {
   const networkChanged = await settings.pull();
+  applyWatcherSettings();
   if (networkChanged) env.reconnect();
   else validation.revalidateAll();
 });
@@ -68,7 +74,21 @@ connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
   env.set(environment);
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
+function applyWatcherSettings(): void {
+  watcherOptions.baseIntervalMs = settings.current.pollIntervalMs;
+  // The defaults' proportions: at most 7.5 times the first interval, 30 times for unknown states.
+  watcherOptions.maxIntervalMs = settings.current.pollIntervalMs * 7.5;
+  watcherOptions.unknownIntervalMs = settings.current.pollIntervalMs * 30;
+}
+
 env.onChange(() => {
+  const client = env.current?.client;
+  watcher.setSource(
+    client && {
+      get: (id, signal) => client.executions.get(id, signal),
+      recent: (count, signal) => client.executions.list({ start: 0, end: count }, signal),
+    },
+  );
   validation.revalidateAll();
   void validation.probe();
 });
@@ -78,9 +98,11 @@ documents.onDidChangeContent((e) => validation.schedule(e.document));
 documents.onDidClose((e) => validation.forget(e.document.uri));
 
 registerFeatures(connection, documents, { refs, env, validation });
+registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 
 connection.onShutdown(async () => {
   validation.dispose();
+  watcher.dispose();
   await env.dispose();
 });
 

@@ -8,11 +8,15 @@ export interface ServerSettings {
   cacheTtlSeconds: number;
   debounceMs: number;
   requestTimeoutSeconds: number;
+  /** The execution watcher's first interval after a change. */
+  pollIntervalMs: number;
+  /** State names that end an execution, besides the ones the watcher knows. */
+  finalStates: string[];
   /** The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`). */
   network: NetworkOptions;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30, network: {} };
+export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30, pollIntervalMs: 2000, finalStates: [], network: {} };
 
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
@@ -24,7 +28,12 @@ export class Settings {
   async pull(): Promise<boolean> {
     if (!this.canPull) return false;
     const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }])) as [
-      { cache?: { ttlSeconds?: unknown }; validation?: { debounceMs?: unknown }; requestTimeoutSeconds?: unknown } | null,
+      {
+        cache?: { ttlSeconds?: unknown };
+        validation?: { debounceMs?: unknown };
+        requestTimeoutSeconds?: unknown;
+        executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
+      } | null,
       { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
     ];
     const num = (v: unknown, fallback: number, min: number) => (typeof v === 'number' && v >= min ? v : fallback);
@@ -38,6 +47,8 @@ export class Settings {
       cacheTtlSeconds: num(raw?.cache?.ttlSeconds, DEFAULT_SETTINGS.cacheTtlSeconds, 0),
       debounceMs: num(raw?.validation?.debounceMs, DEFAULT_SETTINGS.debounceMs, 0),
       requestTimeoutSeconds: num(raw?.requestTimeoutSeconds, DEFAULT_SETTINGS.requestTimeoutSeconds, 1),
+      pollIntervalMs: num(raw?.executions?.pollIntervalSeconds, DEFAULT_SETTINGS.pollIntervalMs / 1000, 0.05) * 1000,
+      finalStates: Array.isArray(raw?.executions?.finalStates) ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string') : [],
       network,
     };
     return changed;
