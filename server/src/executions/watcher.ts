@@ -140,11 +140,9 @@ export class ExecutionWatcher {
   setAttention(needed: boolean): void {
     if (needed === this.attention) return;
     this.attention = needed;
-    if (needed) {
-      // Catch up at once on what slowed down while nobody looked.
-      const now = this.timers.now();
-      for (const e of this.entries.values()) e.dueAt = Math.min(e.dueAt, now + this.intervalFor(e));
-    }
+    // Catch up soon on what slowed down while nobody looked; slow down at once otherwise.
+    const now = this.timers.now();
+    for (const e of this.entries.values()) e.dueAt = needed ? Math.min(e.dueAt, now + this.intervalFor(e)) : Math.max(e.dueAt, now + this.intervalFor(e));
     this.reschedule();
   }
 
