@@ -1,15 +1,31 @@
 import * as vscode from 'vscode';
 import type { Ctx } from './context';
-import { showError } from './log';
+import { ExtensionError, showError } from './log';
+import { createViewActions } from './views/actions';
 
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
 
 type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
 
+/** The views' commands, given the views once they exist. */
+function viewCommands(): Record<string, Command> {
+  return Object.fromEntries(
+    Object.entries(createViewActions()).map(([name, action]) => [
+      name,
+      (ctx: Ctx) =>
+        (...args: unknown[]) => {
+          if (!ctx.views) throw new ExtensionError('The Test Automation views are not ready yet; try again in a moment.');
+          return action(ctx, ctx.views)(...args);
+        },
+    ]),
+  );
+}
+
 /** Every command of the extension, without its prefix. */
 export function createCommands(): Record<string, Command> {
   return {
+    ...viewCommands(),
     showLog: (ctx) => () => ctx.log.show(),
     restartServer: (ctx) => async () => {
       await vscode.window.withProgress(

@@ -1,11 +1,19 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { RefreshRequest, SetEnvironmentNotification, StatusNotification, type RefreshResult } from '../../server/src/protocol';
+import {
+  ExecutionsChangedNotification,
+  RefreshRequest,
+  SetEnvironmentNotification,
+  StatusNotification,
+  WatchAttentionNotification,
+  type RefreshResult,
+} from '../../server/src/protocol';
 import type { Environments } from './environments';
 import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
 import type { ConnectionStatus } from './statusBar';
 import { scrubbingChannel } from './traceChannel';
+import type { Views } from './views/views';
 
 /** What the commands need: the log, the environments and the language client, which it owns. */
 export class Ctx {
@@ -13,6 +21,8 @@ export class Ctx {
   /** Disposables that live as long as one client. */
   private clientSubscriptions: vscode.Disposable[] = [];
   private secretInUse: string | undefined;
+  /** The tree views, once activation created them. */
+  views: Views | undefined;
 
   constructor(
     readonly extension: vscode.ExtensionContext,
@@ -37,7 +47,12 @@ export class Ctx {
       throw new ExtensionError('The Test Automation language server did not start', undefined, { cause: err });
     }
     this.clientSubscriptions.push(
-      client.onNotification(StatusNotification, ({ state, environment, message }) => this.status.show(state, environment, message)),
+      client.onNotification(StatusNotification, ({ state, environment, message }) => {
+        this.status.show(state, environment, message);
+        void vscode.commands.executeCommand('setContext', 'tas.connection', state);
+        if (state === 'connected') this.views?.reload();
+      }),
+      client.onNotification(ExecutionsChangedNotification, (p) => this.views?.feed.fire(p)),
     );
     this.log.info('language server started');
     await this.sendEnvironment();
@@ -50,6 +65,8 @@ export class Ctx {
     if (creds) this.status.checking(creds.name);
     else this.status.show('signedOut');
     await this.client?.sendNotification(SetEnvironmentNotification, { environment: creds });
+    void vscode.commands.executeCommand('setContext', 'tas.connection', creds ? 'connecting' : 'signedOut');
+    this.views?.reload();
     this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
   }
 
@@ -57,6 +74,11 @@ export class Ctx {
     if (!this.client) throw new ExtensionError('The language server is not running: run Test Automation: Restart Language Server.');
     if (!(await this.environments.resolve())) throw new ExtensionError('Sign in first: Test Automation: Sign In.');
     return this.client.sendRequest(RefreshRequest);
+  }
+
+  /** Whether anyone looks at executions: the server's watcher polls slower when nobody does. */
+  sendAttention(watching: boolean, focused: boolean): void {
+    void this.client?.sendNotification(WatchAttentionNotification, { watching, focused }).catch(() => undefined);
   }
 
   async stopServer(): Promise<void> {

@@ -5,6 +5,7 @@ import { Environments } from './environments';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
 import { ConnectionStatus } from './statusBar';
+import { Views } from './views/views';
 
 let ctx: Ctx | undefined;
 
@@ -14,14 +15,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const status = new ConnectionStatus();
   context.subscriptions.push(log, environments, status);
   ctx = new Ctx(context, log, environments, status);
-  registerCommands(ctx);
   const c = ctx;
+  ctx.views = new Views(ctx, (watching, focused) => c.sendAttention(watching, focused));
+  context.subscriptions.push(ctx.views);
+  registerCommands(ctx);
   context.subscriptions.push(
     registerRemoteRecords(() => c.languageClient),
     environments.onDidChange(() => void c.sendEnvironment().catch((err: unknown) => showError(log, err))),
   );
   try {
     await ctx.startServer();
+    ctx.views.attention();
   } catch (err) {
     // Activation goes on without the server: commands such as Show Log still work.
     void showError(log, err);

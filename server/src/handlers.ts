@@ -98,8 +98,10 @@ export function registerFeatures(connection: Connection, documents: TextDocument
         ? await env.client.devices.get(id)
         : kind === 'traceFilter'
           ? await env.client.traceFilters.get(id)
-          : await env.client.testCases.get(id);
-    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case' }[kind];
+          : kind === 'testSuite'
+            ? await env.client.testSuites.get(id)
+            : await env.client.testCases.get(id);
+    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite' }[kind];
     return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
   });
 }

@@ -36,7 +36,7 @@ export interface RefreshResult {
 /** client -> server: drop the caches, reload the lists, revalidate open documents. */
 export const RefreshRequest = new RequestType0<RefreshResult, void>('tas/refresh');
 
-export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase';
+export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite';
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
 export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, { title: string; text: string }, void>(
@@ -58,7 +58,7 @@ export function remoteUri(kind: RecordKind, id: number): string {
 }
 
 export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | undefined {
-  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase)\/(\d+)\.json$/.exec(uri);
+  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite)\/(\d+)\.json$/.exec(uri);
   return m ? { kind: m[1] as RecordKind, id: Number(m[2]) } : undefined;
 }
 

@@ -41,19 +41,19 @@ class FakeClock implements WatcherTimers {
 class FakeService implements WatcherSource {
   states = new Map<number, string>();
   calls: string[] = [];
-  failNext: unknown[] = [];
-  async get(id: number) {
+  failNext: Error[] = [];
+  get(id: number): Promise<unknown> {
     this.calls.push(`get ${id}`);
     const f = this.failNext.shift();
-    if (f) throw f;
-    if (!this.states.has(id)) throw new ApiError({ kind: 'notFound', method: 'GET', path: `/api/v2/testexecutions/${id}`, status: 404 });
-    return { id, status: this.states.get(id) };
+    if (f) return Promise.reject(f);
+    if (!this.states.has(id)) return Promise.reject(new ApiError({ kind: 'notFound', method: 'GET', path: `/api/v2/testexecutions/${id}`, status: 404 }));
+    return Promise.resolve({ id, status: this.states.get(id) });
   }
-  async recent(count: number) {
+  recent(count: number): Promise<unknown[]> {
     this.calls.push(`list ${count}`);
     const f = this.failNext.shift();
-    if (f) throw f;
-    return [...this.states].reverse().map(([id, status]) => ({ id, status }));
+    if (f) return Promise.reject(f);
+    return Promise.resolve([...this.states].reverse().map(([id, status]) => ({ id, status })));
   }
 }
 

@@ -70,8 +70,8 @@ export class ExecutionActions {
   }
 }
 
-function line(label: string, value: unknown): string[] {
-  return value === undefined || value === null || value === '' ? [] : [`${label}: ${String(value)}`];
+function line(label: string, value: string | number | undefined): string[] {
+  return value === undefined || value === '' ? [] : [`${label}: ${value}`];
 }
 
 /** The details document: a summary, the log as `<time> <LEVEL> <message>` lines, the record. */

@@ -112,7 +112,7 @@ export class SuiteActions {
     for (const k of ['name', 'description', 'schedule', 'tags', 'notifyFailureThresholdPercentage', 'disabled', 'notifEmail', 'failureNotifEmail', 'skipInitialization', 'projects'] as const) {
       if (suite[k] !== undefined && suite[k] !== null) (update as Record<string, unknown>)[k] = suite[k];
     }
-    if (Array.isArray(update.projects)) update.projects = update.projects.filter(isRecord).map((p) => ({ id: p['id'] as number, name: p['name'] as string }));
+    if (Array.isArray(update.projects)) update.projects = update.projects.filter(isRecord).map((p) => ({ id: p['id'], name: p['name'] }));
     await this.client.testSuites.update(id, update);
     return null;
   }

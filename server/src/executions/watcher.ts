@@ -286,10 +286,10 @@ export class ExecutionWatcher {
 }
 
 function kindOf(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'kind' in err ? String((err as { kind: unknown }).kind) : undefined;
+  return typeof err === 'object' && err !== null && 'kind' in err ? String((err).kind) : undefined;
 }
 
 function retryAfterOf(err: unknown): number | undefined {
-  const v = typeof err === 'object' && err !== null && 'retryAfterMs' in err ? (err as { retryAfterMs: unknown }).retryAfterMs : undefined;
+  const v = typeof err === 'object' && err !== null && 'retryAfterMs' in err ? (err).retryAfterMs : undefined;
   return typeof v === 'number' && v > 0 ? v : undefined;
 }

@@ -1,0 +1,229 @@
+import * as vscode from 'vscode';
+import {
+  CancelSuiteRequest,
+  CreateSuiteRequest,
+  DeleteExecutionsRequest,
+  DeleteSuiteRequest,
+  ExecuteSuiteRequest,
+  ListExecutionsRequest,
+  ListSuitesRequest,
+  remoteUri,
+  RerunExecutionRequest,
+  SetSuiteTestCasesRequest,
+  TestCaseChoicesRequest,
+  type ExecutionSummary,
+  type SuiteSummary,
+} from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { ExtensionError } from '../log';
+import type { ExecutionNode } from './executionsView';
+import { executionDescription, executionLabel } from './format';
+import { findLinkedFile } from './linkedFiles';
+import { ask } from './service';
+import type { SuiteNode } from './suitesView';
+import type { Views } from './views';
+
+// The suites and executions commands. From a view they get the row; from the palette they ask
+// for their target with a quick pick.
+
+type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
+
+const isSuiteNode = (x: unknown): x is SuiteNode & { type: 'suite' } => typeof x === 'object' && x !== null && (x as SuiteNode).type === 'suite';
+const isExecutionNode = (x: unknown): x is ExecutionNode & { type: 'execution' } =>
+  typeof x === 'object' && x !== null && (x as ExecutionNode).type === 'execution';
+
+async function pickSuite(ctx: Ctx, views: Views, title: string, filter: (s: SuiteSummary) => boolean = () => true, none = 'No test suite to choose from.'): Promise<SuiteSummary | undefined> {
+  const suites = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(ctx, ListSuitesRequest)).filter(filter);
+  if (suites.length === 0) {
+    void vscode.window.showInformationMessage(none);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    suites.map((s) => ({ label: s.name, description: `${s.testCases.length} test cases${s.activeExecutionIds.length > 0 ? ` · ${s.activeExecutionIds.length} running` : ''}${s.disabled ? ' · disabled' : ''}`, suite: s })),
+    { title, placeHolder: 'Choose a test suite', matchOnDescription: true },
+  );
+  return picked?.suite;
+}
+
+async function suiteArg(ctx: Ctx, views: Views, arg: unknown, title: string, filter?: (s: SuiteSummary) => boolean, none?: string): Promise<SuiteSummary | undefined> {
+  return isSuiteNode(arg) ? arg.suite : pickSuite(ctx, views, title, filter, none);
+}
+
+async function pickExecutions(ctx: Ctx, views: Views, title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
+  const loaded = views.executions.executions;
+  const list = (loaded.length > 0 ? loaded : (await ask(ctx, ListExecutionsRequest, { start: 0, count: 100 })).items).filter(filter);
+  if (list.length === 0) {
+    void vscode.window.showInformationMessage('No execution to choose from.');
+    return [];
+  }
+  const now = Date.now();
+  const items = list.map((e) => ({ label: `${executionLabel(e)}`, description: `#${e.id} · ${executionDescription(e, now)}`, execution: e }));
+  if (many) return ((await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true })) ?? []).map((i) => i.execution);
+  const one = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
+  return one ? [one.execution] : [];
+}
+
+/** The row, the selected rows (multi-select) or a pick. */
+async function executionArgs(ctx: Ctx, views: Views, args: unknown[], title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
+  const [first, selected] = args;
+  if (Array.isArray(selected) && selected.some(isExecutionNode)) return selected.filter(isExecutionNode).map((n) => n.execution).filter(filter);
+  if (isExecutionNode(first)) return [first.execution].filter(filter);
+  return pickExecutions(ctx, views, title, filter, many);
+}
+
+async function pickTestCases(ctx: Ctx, title: string, selected: ReadonlySet<number> = new Set()): Promise<number[] | undefined> {
+  const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () =>
+    ask(ctx, TestCaseChoicesRequest),
+  );
+  const items = choices.map((c) => ({
+    label: c.name,
+    description: [`id ${c.id}`, ...c.projects].join(' · '),
+    detail: c.description,
+    picked: selected.has(c.id),
+    id: c.id,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    canPickMany: true,
+    matchOnDescription: true,
+    matchOnDetail: true,
+    placeHolder: 'Type to filter by name, id or project',
+  });
+  return picked?.map((p) => p.id);
+}
+
+export function createViewActions(): Record<string, Action> {
+  return {
+    refreshSuites: (_ctx, views) => () => views.suites.refresh(),
+    refreshExecutions: (_ctx, views) => () => views.executions.refresh(),
+    loadMoreExecutions: (_ctx, views) => () => views.executions.loadMore(),
+
+    executeSuite: (ctx, views) => async (arg: unknown) => {
+      const suite = await suiteArg(ctx, views, arg, 'Execute Test Suite', (s) => !s.disabled, 'No enabled test suite to execute.');
+      if (!suite) return;
+      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
+        ask(ctx, ExecuteSuiteRequest, { id: suite.id }),
+      );
+      views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
+      views.executions.refresh();
+      views.suites.refresh();
+      const skipped = r.skipped.length > 0 ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.` : '';
+      void vscode.window.showInformationMessage(`Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.${skipped}`);
+    },
+
+    cancelSuite: (ctx, views) => async (arg: unknown) => {
+      const suite = await suiteArg(ctx, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
+      if (!suite) return;
+      if (suite.activeExecutionIds.length > 0) {
+        const ok = await vscode.window.showWarningMessage(
+          `Cancel ${suite.activeExecutionIds.length} queued or running execution${suite.activeExecutionIds.length === 1 ? '' : 's'} of test suite ${suite.name}?`,
+          { modal: true },
+          'Cancel Executions',
+        );
+        if (ok !== 'Cancel Executions') return;
+      }
+      const r = await ask(ctx, CancelSuiteRequest, { id: suite.id });
+      views.executions.refresh();
+      views.suites.refresh();
+      void vscode.window.showInformationMessage(
+        r.cancelledExecutionIds.length === 0
+          ? `Test suite ${suite.name} had nothing queued or running.`
+          : `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`,
+      );
+    },
+
+    openSuite: (ctx, views) => async (arg: unknown) => {
+      const suite = await suiteArg(ctx, views, arg, 'Open Test Suite');
+      if (suite) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testSuite', suite.id)), { preview: true });
+    },
+
+    deleteSuite: (ctx, views) => async (arg: unknown) => {
+      const suite = await suiteArg(ctx, views, arg, 'Delete Test Suite');
+      if (!suite) return;
+      const ok = await vscode.window.showWarningMessage(
+        `Delete test suite ${suite.name}?`,
+        { modal: true, detail: 'The suite is removed from the service. Its test cases and past executions stay.' },
+        'Delete',
+      );
+      if (ok !== 'Delete') return;
+      await ask(ctx, DeleteSuiteRequest, { id: suite.id });
+      views.suites.refresh();
+      void vscode.window.showInformationMessage(`Test suite ${suite.name} deleted.`);
+    },
+
+    newSuiteFromTestCases: (ctx, views) => async () => {
+      const ids = await pickTestCases(ctx, 'New Test Suite from Test Cases: choose its test cases');
+      if (!ids || ids.length === 0) return;
+      const taken = new Set(views.suites.loaded.map((s) => s.name));
+      const name = await vscode.window.showInputBox({
+        title: 'New Test Suite from Test Cases',
+        prompt: `A name for the suite of ${ids.length} test case${ids.length === 1 ? '' : 's'}`,
+        validateInput: (v) => (v.trim() === '' ? 'The suite needs a name.' : taken.has(v.trim()) ? 'A test suite with this name exists.' : undefined),
+      });
+      if (!name) return;
+      const { id } = await ask(ctx, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
+      views.suites.refresh();
+      void vscode.window.showInformationMessage(`Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+    },
+
+    editSuiteTestCases: (ctx, views) => async (arg: unknown) => {
+      const suite = await suiteArg(ctx, views, arg, 'Add/Remove Test Cases');
+      if (!suite) return;
+      const ids = await pickTestCases(ctx, `Test cases of ${suite.name}`, new Set(suite.testCases.map((t) => t.id)));
+      if (!ids) return;
+      await ask(ctx, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
+      views.suites.refresh();
+      void vscode.window.showInformationMessage(`Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+    },
+
+    openSuiteTestCase: () => async (arg: unknown) => {
+      if (typeof arg !== 'object' || arg === null || (arg as SuiteNode).type !== 'testCase') return;
+      const { testCase } = arg as SuiteNode & { type: 'testCase' };
+      const local = await findLinkedFile(testCase.id);
+      await vscode.window.showTextDocument(local ?? vscode.Uri.parse(remoteUri('testCase', testCase.id)), { preview: true });
+    },
+
+    rerunExecution: (ctx, views) => async (...args: unknown[]) => {
+      const [execution] = await executionArgs(ctx, views, args, 'Rerun Execution', (e) => e.final, false);
+      if (!execution) return;
+      const r = await ask(ctx, RerunExecutionRequest, { id: execution.id });
+      views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
+      views.executions.refresh();
+      void vscode.window.showInformationMessage(`Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
+    },
+
+    deleteExecution: (ctx, views) => async (...args: unknown[]) => {
+      const targets = await executionArgs(ctx, views, args, 'Delete Execution', () => true, true);
+      if (targets.length === 0) return;
+      const what = targets.length === 1 ? `execution ${targets[0]!.id} (${executionLabel(targets[0]!)})` : `${targets.length} executions`;
+      const active = targets.filter((e) => !e.final).length;
+      const ok = await vscode.window.showWarningMessage(
+        `Delete ${what}?`,
+        { modal: true, detail: `${active > 0 ? `${active} still running will be cancelled. ` : ''}Deleted executions and their logs cannot be restored.` },
+        'Delete',
+      );
+      if (ok !== 'Delete') return;
+      const r = await ask(ctx, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
+      views.executions.refresh();
+      if (r.failed.length === 0) void vscode.window.showInformationMessage(`Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
+      else throw new ExtensionError(`Deleted ${r.deleted.length} of ${targets.length} executions. Not deleted: ${r.failed.map((f) => f.message).join(' ')}`);
+    },
+
+    openExecutionDetails: (ctx, views) => async (...args: unknown[]) => {
+      const [execution] = await executionArgs(ctx, views, args, 'Open Execution Details', () => true, false);
+      if (execution) await views.details.open(execution.id);
+    },
+
+    filterExecutions: (_ctx, views) => async () => {
+      const search = await vscode.window.showInputBox({
+        title: 'Filter Executions',
+        prompt: 'The service matches test case, suite, state or source; empty shows all.',
+        value: views.executions.filter,
+      });
+      if (search !== undefined) views.executions.setFilter(search);
+    },
+    clearExecutionsFilter: (_ctx, views) => () => views.executions.setFilter(''),
+    groupExecutionsByDay: (_ctx, views) => () => views.executions.setGroupByDay(true),
+    ungroupExecutions: (_ctx, views) => () => views.executions.setGroupByDay(false),
+  };
+}

@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { ExecutionDetailsRequest } from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import type { ExecutionFeed } from './feed';
+import { ask } from './service';
+
+export const DETAILS_SCHEME = 'tas-execution';
+
+export function detailsUri(id: number): vscode.Uri {
+  return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/Execution ${id}.log`, query: `id=${id}` });
+}
+
+function idOf(uri: vscode.Uri): number | undefined {
+  const m = /(?:^|&)id=(\d+)/.exec(uri.query);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * Read-only details of an execution (summary, log, record), highlighted by the execution-log
+ * grammar. While it runs, the watcher's reports update the open document.
+ */
+export class ExecutionDetails implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly ctx: Ctx,
+    feed: ExecutionFeed,
+  ) {
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this),
+      feed.onDidChange(({ changed }) => {
+        const open = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === DETAILS_SCHEME).map((d) => d.uri.toString()));
+        for (const e of changed) {
+          const uri = detailsUri(e.id);
+          if (open.has(uri.toString())) this.changed.fire(uri);
+        }
+      }),
+    );
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const id = idOf(uri);
+    if (id === undefined) return `Not an execution address: ${uri.toString()}\n`;
+    try {
+      return (await ask(this.ctx, ExecutionDetailsRequest, { id })).text;
+    } catch (err) {
+      return `Could not read execution ${id} from the service:\n${err instanceof Error ? err.message : String(err)}\n`;
+    }
+  }
+
+  async open(id: number): Promise<void> {
+    const doc = await vscode.workspace.openTextDocument(detailsUri(id));
+    await vscode.languages.setTextDocumentLanguage(doc, 'tas-execution-log');
+    await vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

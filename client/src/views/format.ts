@@ -1,0 +1,124 @@
+import type { ExecutionStatusKind, ExecutionSummary, SuiteSummary } from '../../../server/src/protocol';
+
+// How suites and executions read in the views: plain functions without `vscode`, so they are
+// unit-tested as they are.
+
+/** Codicon id per state (with `~spin` while running). */
+export const STATUS_ICON: Record<ExecutionStatusKind, string> = {
+  queued: 'clock',
+  running: 'sync~spin',
+  passed: 'pass',
+  failed: 'error',
+  cancelled: 'circle-slash',
+  unknown: 'question',
+};
+
+/** Theme color per state, for the icon. */
+export const STATUS_COLOR: Partial<Record<ExecutionStatusKind, string>> = {
+  passed: 'testing.iconPassed',
+  failed: 'testing.iconFailed',
+  queued: 'testing.iconQueued',
+  cancelled: 'testing.iconSkipped',
+};
+
+export function progressText(e: ExecutionSummary): string | undefined {
+  if (e.kind !== 'running' || e.stepCount === undefined) return undefined;
+  return `step ${e.currentStep ?? 0}/${e.stepCount}`;
+}
+
+/** "3 min ago", "2 h ago", "yesterday", or a date. */
+export function relativeTime(iso: string | undefined, now: number): string | undefined {
+  if (!iso) return undefined;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return undefined;
+  const s = Math.round((now - t) / 1000);
+  if (s < 0) return 'just now';
+  if (s < 45) return `${s} s ago`;
+  if (s < 45 * 60) return `${Math.max(1, Math.round(s / 60))} min ago`;
+  if (s < 20 * 3600) return `${Math.round(s / 3600)} h ago`;
+  if (s < 36 * 3600) return 'yesterday';
+  if (s < 7 * 86400) return `${Math.round(s / 86400)} days ago`;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** "850 ms", "12.3 s", "4 min 05 s", "1 h 02 min". */
+export function durationText(ms: number | undefined): string | undefined {
+  if (ms === undefined || ms < 0) return undefined;
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+export function executionLabel(e: ExecutionSummary): string {
+  return e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`);
+}
+
+/** The line beside the label: state or progress, suite, when, how long. */
+export function executionDescription(e: ExecutionSummary, now: number): string {
+  const state = progressText(e) ?? e.status.toLowerCase();
+  const when = relativeTime(e.startedAt ?? e.createdAt, now);
+  const parts = [state, e.testSuiteName, when, durationText(e.durationMs)];
+  return parts.filter((p): p is string => p !== undefined && p !== '').join(' · ');
+}
+
+export function executionTooltip(e: ExecutionSummary): string {
+  const rows: [string, string | number | undefined][] = [
+    ['Execution', e.id],
+    ['State', e.status + (progressText(e) ? ` (${progressText(e)})` : '')],
+    ['Test case', e.testCaseName !== undefined ? `${e.testCaseName} (id ${e.testCaseId ?? '?'})` : e.testCaseId],
+    ['Test suite', e.testSuiteName !== undefined ? `${e.testSuiteName} (id ${e.testSuiteId ?? '?'})` : e.testSuiteId],
+    ['Source', e.source],
+    ['Rerun of', e.rerunOf],
+    ['Queued', e.createdAt],
+    ['Started', e.startedAt],
+    ['Finished', e.finishedAt],
+    ['Duration', durationText(e.durationMs)],
+    ['Triggered by', e.triggeredBy],
+  ];
+  return rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${String(v)}`).join('\n');
+}
+
+/** The context value menus read: `execution.active` (cancel, no rerun) or `execution.final`. */
+export function executionContext(e: ExecutionSummary): string {
+  return e.final ? 'execution.final' : 'execution.active';
+}
+
+/** `suite`, with `.running` when it has active executions and `.disabled` when disabled. */
+export function suiteContext(s: SuiteSummary): string {
+  return `suite${s.activeExecutionIds.length > 0 ? '.running' : ''}${s.disabled ? '.disabled' : ''}`;
+}
+
+export function suiteDescription(s: SuiteSummary): string {
+  const parts = [
+    s.disabled ? 'disabled' : undefined,
+    s.activeExecutionIds.length > 0 ? `${s.activeExecutionIds.length} running` : undefined,
+    `${s.testCases.length} test case${s.testCases.length === 1 ? '' : 's'}`,
+    s.schedule,
+  ];
+  return parts.filter((p): p is string => p !== undefined).join(' · ');
+}
+
+/** Local day key (YYYY-MM-DD) and its label: "Today", "Yesterday", or the date. */
+export function dayOf(e: ExecutionSummary, now: number): { key: string; label: string } {
+  const iso = e.startedAt ?? e.createdAt;
+  const t = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(t)) return { key: 'unknown', label: 'Unknown date' };
+  const key = localDay(t);
+  if (key === localDay(now)) return { key, label: 'Today' };
+  if (key === localDay(now - 86_400_000)) return { key, label: 'Yesterday' };
+  return { key, label: key };
+}
+
+function localDay(t: number): string {
+  const d = new Date(t);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** "Nightly regression: 18 passed, 2 failed": what a round of executions ended in. */
+export function roundSummary(title: string, ended: ExecutionSummary[]): string {
+  const counts = new Map<string, number>();
+  for (const e of ended) counts.set(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind, (counts.get(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind) ?? 0) + 1);
+  return `${title}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}.`;
+}

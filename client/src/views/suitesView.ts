@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import { ListSuitesRequest, type SuiteSummary, type TestCaseRef } from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import type { ExecutionFeed } from './feed';
+import { suiteContext, suiteDescription } from './format';
+import { ask, ServiceActionError } from './service';
+
+export type SuiteNode = { type: 'suite'; suite: SuiteSummary } | { type: 'testCase'; suite: SuiteSummary; testCase: TestCaseRef };
+
+/** The Test Suites view: each suite with its test cases. */
+export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<SuiteNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private suites: SuiteSummary[] | undefined;
+  readonly tree: vscode.TreeView<SuiteNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly ctx: Ctx,
+    feed: ExecutionFeed,
+  ) {
+    this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(
+      this.tree,
+      this.changed,
+      // A suite's running count follows the watcher: Cancel appears and goes with it.
+      feed.onDidChange(({ active }) => this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : [])))),
+    );
+  }
+
+  refresh(): void {
+    this.suites = undefined;
+    this.changed.fire(undefined);
+  }
+
+  get loaded(): readonly SuiteSummary[] {
+    return this.suites ?? [];
+  }
+
+  private updateActive(pairs: (readonly [number, number])[]): void {
+    if (!this.suites) return;
+    let touched = false;
+    for (const s of this.suites) {
+      const ids = pairs.filter(([suiteId]) => suiteId === s.id).map(([, id]) => id).sort();
+      if (JSON.stringify(ids) !== JSON.stringify([...s.activeExecutionIds].sort())) {
+        s.activeExecutionIds = ids;
+        touched = true;
+      }
+    }
+    if (touched) this.changed.fire(undefined);
+  }
+
+  async getChildren(node?: SuiteNode): Promise<SuiteNode[]> {
+    if (node) return node.type === 'suite' ? node.suite.testCases.map((testCase) => ({ type: 'testCase', suite: node.suite, testCase })) : [];
+    if (!this.ctx.languageClient) return [];
+    try {
+      this.suites ??= await ask(this.ctx, ListSuitesRequest);
+      this.tree.message = this.suites.length === 0 ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.' : undefined;
+      return this.suites.map((suite) => ({ type: 'suite', suite }));
+    } catch (err) {
+      // Signed out and unreachable have welcome content; other failures say themselves here.
+      const kind = err instanceof ServiceActionError ? err.kind : '';
+      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      return [];
+    }
+  }
+
+  getTreeItem(node: SuiteNode): vscode.TreeItem {
+    if (node.type === 'suite') {
+      const s = node.suite;
+      const item = new vscode.TreeItem(s.name, s.testCases.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      item.id = `suite:${s.id}`;
+      item.description = suiteDescription(s);
+      item.tooltip = [`${s.name} (id ${s.id})`, s.description, s.schedule && `Schedule: ${s.schedule}`, s.disabled ? 'Disabled' : undefined]
+        .filter(Boolean)
+        .join('\n');
+      item.contextValue = suiteContext(s);
+      item.iconPath = new vscode.ThemeIcon(s.activeExecutionIds.length > 0 ? 'sync~spin' : s.disabled ? 'circle-slash' : 'checklist');
+      return item;
+    }
+    const item = new vscode.TreeItem(node.testCase.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `suite:${node.suite.id}/case:${node.testCase.id}`;
+    item.description = `id ${node.testCase.id}`;
+    item.contextValue = 'suiteTestCase';
+    item.iconPath = new vscode.ThemeIcon('beaker');
+    item.command = { command: 'tas.openSuiteTestCase', title: 'Open Test Case', arguments: [node] };
+    return item;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

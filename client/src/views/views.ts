@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { Ctx } from '../context';
+import { ExecutionDetails } from './executionDetails';
+import { ExecutionsView } from './executionsView';
+import { ExecutionFeed } from './feed';
+import { RunningStatus } from './runningStatus';
+import { SuitesView } from './suitesView';
+import { StartedTracker } from './tracker';
+
+/** The "Test Automation" container's views and what they share; owned by the extension context. */
+export class Views implements vscode.Disposable {
+  readonly feed = new ExecutionFeed();
+  readonly suites: SuitesView;
+  readonly executions: ExecutionsView;
+  readonly details: ExecutionDetails;
+  readonly tracker: StartedTracker;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Tells the server whether anyone looks, so the watcher can slow down. */
+  private readonly sendAttention: (watching: boolean, focused: boolean) => void;
+
+  constructor(ctx: Ctx, sendAttention: (watching: boolean, focused: boolean) => void) {
+    this.sendAttention = sendAttention;
+    this.suites = new SuitesView(ctx, this.feed);
+    this.executions = new ExecutionsView(ctx, this.feed);
+    this.details = new ExecutionDetails(ctx, this.feed);
+    this.tracker = new StartedTracker(this.feed, async (ids) => {
+      if (ids.length === 1) await this.details.open(ids[0]!);
+      else await vscode.commands.executeCommand('tas.executions.focus');
+    });
+    this.disposables.push(
+      this.feed,
+      this.suites,
+      this.executions,
+      this.details,
+      this.tracker,
+      new RunningStatus(this.feed),
+      this.suites.tree.onDidChangeVisibility(() => this.attention()),
+      this.executions.tree.onDidChangeVisibility(() => this.attention()),
+      vscode.window.onDidChangeWindowState(() => this.attention()),
+      this.tracker.onDidChange(() => this.attention()),
+    );
+  }
+
+  /** The server restarted or the environment changed: everything is read again. */
+  reload(): void {
+    this.suites.refresh();
+    this.executions.refresh();
+    this.attention();
+  }
+
+  attention(): void {
+    const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting;
+    this.sendAttention(watching, vscode.window.state.focused);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
