@@ -165,10 +165,18 @@ void describe('PUT /api/v2/apiclients/{id}', () => {
     assert.equal(fx.emu.store.apiClients.get(5)!.password, 'rotated-secret');
   });
 
-  void test('a record read and PUT back changes nothing, the password included', async () => {
+  void test('a record read and PUT back without its response-only fields changes nothing, the password included', async () => {
     const before = await expectStatus<Client>(fx.admin.get(`${BASE}/1`), 200);
-    assert.deepEqual(await expectStatus(fx.admin.put(`${BASE}/1`, before), 200), before);
+    const { id: _id, projects: _projects, ...fields } = before;
+    assert.deepEqual(await expectStatus(fx.admin.put(`${BASE}/1`, fields), 200), before);
     assert.equal(fx.emu.store.apiClients.get(1)!.password, DEMO_PASSWORD);
+  });
+
+  void test('refuses the response-only id and projects with a 400 naming the field', async () => {
+    const before = await expectStatus<Client>(fx.admin.get(`${BASE}/1`), 200);
+    const res = await fx.admin.put(`${BASE}/1`, before);
+    assert.equal(res.status, 400);
+    assert.match(String(res.body?.message), /'id' is response-only.*'projects' is response-only/);
   });
 
   void test('another client\'s name is a 409 {id}; bad types 400; unknown client 404', async () => {

@@ -94,11 +94,11 @@ void describe('POST /api/v2/mobiledevices', () => {
     assert.equal(fx.emu.store.devices.get(id)!.ownerId, 2);
   });
 
-  void test('ignores an ecid on create (the document accepts it on update only)', async () => {
-    const id = await createDevice({ ecid: 'ABCDEF0123456789', platformName: 'iOS' });
-    const d = await expectStatus<Device>(fx.admin.get(`${BASE}/${id}`), 200);
-    assert.equal(d.ecid, '');
-    assert.equal(d.platformName, 'iOS');
+  void test('refuses an ecid (accepted on update only) and response-only fields on create, naming them', async () => {
+    const res = await fx.admin.post(BASE, { name: 'With ecid', testNodeId: 2, deviceModelId: 2, ecid: 'ABCDEF0123456789', testNodeName: 'n' });
+    assert.equal(res.status, 400);
+    assert.match(String(res.body?.message), /'ecid' is accepted on update only/);
+    assert.match(String(res.body?.message), /'testNodeName' is response-only/);
   });
 
   void test('a missing, empty or non-string name is a 400', async () => {

@@ -196,9 +196,8 @@ void describe('test case create, read, update, delete', () => {
       tags: 'voice',
       notes: 'n',
       disabled: false,
-      traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: 'ignored' }],
+      traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2 }],
       sipTraceFilters: [{ mobileDeviceId: 2, sipMessageCodes: '180,200' }],
-      projects: [{ id: 1, name: 'Core Network' }],
     });
     assert.equal(res.status, 201);
     assert.deepEqual(keys(res.body), ['id']);
@@ -223,6 +222,22 @@ void describe('test case create, read, update, delete', () => {
     assert.deepEqual(item!.deviceList, [d1!.name, d2!.name, d3!.name]);
     assert.equal(item!.testStepCount, 1);
     assert.equal(item!.created, item!.updated);
+  });
+
+  void it('refuses response-only fields on create and update with a 400 naming each', async () => {
+    const name = unique('response-only');
+    const created = await fx.admin.post('/api/v2/testcases', { id: 5, name, projects: [], devices: [], apiClients: [] });
+    const updated = await fx.admin.put('/api/v2/testcases/1', {
+      traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: 'A' }],
+      sipTraceFilters: [{ mobileDeviceId: 2, sipMessageCodes: '200', msisdn: '49' }],
+    });
+    for (const [res, fields] of [
+      [created, ['id', 'projects', 'devices', 'apiClients']],
+      [updated, ['traceFilters\\[0\\]\\.mobileDeviceName', 'sipTraceFilters\\[0\\]\\.msisdn']],
+    ] as const) {
+      assert.equal(res.status, 400);
+      for (const field of fields) assert.match(String(res.body?.message), new RegExp(`'${field}' is response-only`));
+    }
   });
 
   void it('answers 409 {id} for a duplicate name', async () => {
@@ -292,8 +307,9 @@ void describe('test case create, read, update, delete', () => {
     const before = await read(fx.admin, id);
     const after = await expectStatus<TestCaseRecord>(fx.admin.put(`/api/v2/testcases/${id}`, { description: 'new', disabled: true }), 200);
     assert.deepEqual(after, { ...before, description: 'new', disabled: true });
-    const back = await expectStatus(fx.admin.put(`/api/v2/testcases/${id}`, after), 200);
-    assert.deepEqual(back, after, 'a read record PUT back changes nothing');
+    const { id: _id, projects: _projects, ...fields } = after;
+    const back = await expectStatus(fx.admin.put(`/api/v2/testcases/${id}`, fields), 200);
+    assert.deepEqual(back, after, 'a read record PUT back (without response-only fields) changes nothing');
     const bad = await fx.admin.put(`/api/v2/testcases/${id}`, { notes: 5 });
     assert.equal(bad.status, 400);
     assert.match(message(bad), /notes/);
@@ -394,7 +410,7 @@ void describe('test case import and export', () => {
     const byName = await createCase(fx.admin, { name: byNameName });
     const newName = unique('imported');
     const res = await fx.admin.post(`/api/v2/testcases/import`, [
-      { name: newName, testStepList: [{ function: 'WAIT' }], devices: [{ id: 1 }], apiClients: [], projects: [{ id: 1 }] },
+      { name: newName, testStepList: [{ function: 'WAIT' }] },
       { id: existing, description: 'after' },
       { name: byNameName, notes: 'matched by name' },
       { id: 999_999, name: unique('unknown id creates') },
@@ -410,7 +426,7 @@ void describe('test case import and export', () => {
     const got = await read(fx.admin, created!);
     assert.equal(got.tags, 'second item updates the first');
     assert.deepEqual(got.testStepList, [{ function: 'WAIT' }]);
-    assert.deepEqual(got.projects, [], 'projects in an import are ignored');
+    assert.deepEqual(got.projects, []);
     assert.equal((await read(fx.admin, existing)).description, 'after');
     assert.equal((await read(fx.admin, byName)).notes, 'matched by name');
   });
@@ -423,6 +439,7 @@ void describe('test case import and export', () => {
       [[{ name }, { description: 'no name, no id' }], /item 1.*'name' is required/],
       [[{ name }, 7], /item 1/],
       [[{ name }, { name: unique('y'), id: 'seven' }], /item 1.*'id'/],
+      [[{ name }, { name: unique('z'), projects: [] }], /item 1 field 'projects' is response-only/],
       [{ name }, /array/],
     ];
     for (const [body, pattern] of cases) {
@@ -501,7 +518,13 @@ void describe('test case import and export', () => {
 
   void it('round-trips: an export imported back updates the same cases and changes nothing', async () => {
     const exported = await expectStatus<Exported[]>(fx.admin.post(`/api/v2/testcases/export`, { ids: [3, 4, 5] }), 200);
-    assert.deepEqual(await importIds(exported), [3, 4, 5]);
+    // What an export adds (devices, apiClients, projects, device names in trace items) is response-only.
+    const importable = exported.map(({ devices: _d, apiClients: _a, projects: _p, ...tc }) => ({
+      ...tc,
+      traceFilters: tc.traceFilters.map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item),
+      sipTraceFilters: (tc.sipTraceFilters as Record<string, unknown>[]).map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item),
+    }));
+    assert.deepEqual(await importIds(importable), [3, 4, 5]);
     assert.deepEqual(await expectStatus(fx.admin.post(`/api/v2/testcases/export`, { ids: [3, 4, 5] }), 200), exported);
   });
 });

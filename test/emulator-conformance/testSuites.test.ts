@@ -114,7 +114,6 @@ void describe('test suites', () => {
       notifEmail: 'a@example.com',
       failureNotifEmail: 'b@example.com',
       skipInitialization: true,
-      projects: [{ id: 1, name: 'Core Network' }],
     });
     assert.equal(res.status, 201);
     assert.deepEqual(keys(res.body), ['id']);
@@ -187,11 +186,22 @@ void describe('test suites', () => {
     }
   });
 
-  void it('takes a read record back through PUT unchanged', async () => {
+  void it('takes a read record back through PUT unchanged, without its create-only weights', async () => {
     const id = await createSuite(fx.admin, { testCaseWeights: [3, 4] });
     const before = await readSuite(fx.admin, id);
-    const after = await expectStatus<Suite>(fx.admin.put(`/api/v2/testsuites/${id}`, before), 200);
+    const { testCaseWeights: _weights, ...fields } = before;
+    const after = await expectStatus<Suite>(fx.admin.put(`/api/v2/testsuites/${id}`, fields), 200);
     assert.deepEqual({ ...after, updated: null }, { ...before, updated: null });
+  });
+
+  void it('refuses projects on create and weights on update (400 naming the field)', async () => {
+    const create = await fx.admin.post('/api/v2/testsuites', { name: unique('with projects'), projects: [{ id: 1, name: 'Core Network' }] });
+    assert.equal(create.status, 400);
+    assert.match(String(create.body?.message), /'projects' is accepted on update only/);
+    const id = await createSuite(fx.admin);
+    const update = await fx.admin.put(`/api/v2/testsuites/${id}`, { testCaseWeights: [1] });
+    assert.equal(update.status, 400);
+    assert.match(String(update.body?.message), /'testCaseWeights' is accepted on create only/);
   });
 
   void it('updates test cases as [{id, name}], keeping weights of cases that stay', async () => {

@@ -5,9 +5,10 @@ import spec from '../../schemas/openapi.json';
 // Checks incoming requests against schemas/openapi.json, the OpenAPI description of the whole
 // interface: path parameters, query parameters and the JSON body of the matched operation. The
 // description is never stricter than the interface document, so this catches what the document
-// itself rules out (a field of the wrong type, a missing required field); the resource handlers
-// then apply the emulator's own, stricter rules (DECISIONS.md). The JSON is imported, so esbuild
-// bundles it into dist/emulator.js and tsc copies it next to the compiled tests.
+// itself rules out (a field of the wrong type, a missing required field); it also refuses fields
+// the document marks response-only (or create/update-only), as a strict service might. The
+// resource handlers then apply the emulator's own, stricter rules (DECISIONS.md). The JSON is
+// imported, so esbuild bundles it into dist/emulator.js and tsc copies it next to the compiled tests.
 
 export interface OpenApiParameter {
   name: string;
@@ -274,6 +275,11 @@ function explain(e: ErrorObject): string {
       return `must be one of ${(p['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify(p['allowedValue'])}`;
+    case 'not': {
+      // A field the request must not carry (ResponseOnly, UpdateOnly, CreateOnly): its schema says why.
+      const refused = (resolvePointer(e.schemaPath.replace(/\/not$/, '')) as { 'x-tas-refused'?: unknown } | undefined)?.['x-tas-refused'];
+      return typeof refused === 'string' ? refused : 'must not be sent';
+    }
     default:
       return e.message ?? `does not match (${e.keyword})`;
   }

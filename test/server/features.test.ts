@@ -311,7 +311,7 @@ describe('code actions', () => {
     assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
   });
 
-  test('an unknown device whose item stores the MSISDN of an existing device: the fix uses that device', async () => {
+  test('an unknown device whose item stores the MSISDN of an existing device: the fix uses that device, first of the choices', async () => {
     const uri = 'file:///ws/fix-unknown.testcase.json';
     const device8 = emu.store.devices.get(8)!;
     const text = JSON.stringify({ name: 'Fix unknown device', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 2, msisdn: device8.msisdn }] }, null, 2);
@@ -323,11 +323,102 @@ describe('code actions', () => {
     assert.equal(d.message, `Mobile device 999 does not exist on the service. Did you mean 8 (${device8.name})?`);
     assert.equal(at(d.range), rangeOf(text, '999'));
     const actions = await actionsFor(uri, d);
-    assert.deepEqual(actions.map((a) => a.title), [`Replace with device 8 (${device8.name})`]);
+    assert.equal(actions.length, 5);
+    assert.equal(actions[0]!.title, `Use device ${JSON.stringify(device8.name)} (id 8)`);
+    assert.deepEqual(actions.map((a) => (a as CodeAction).isPreferred), [true, false, false, false, false]);
     const fixed = applyAction(uri, text, actions[0]!);
     assert.deepEqual(JSON.parse(fixed).traceFilters, [{ mobileDeviceId: 8, traceFilterId: 2, msisdn: device8.msisdn }]);
     await lsp.change(uri, fixed, 2);
     assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
+  });
+
+  test('an unknown device with nothing to go by (the sample\'s 999): one fix per device of the service, at most five', async () => {
+    const uri = 'file:///ws/fix-unknown-bare.testcase.json';
+    const text = JSON.stringify({ name: 'Fix bare unknown device', testStepList: [{ function: 'CALL', mobileDeviceId: 999 }] }, null, 2);
+    await lsp.open(uri, text);
+    const [d] = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'unknown-device');
+    assert.ok(d);
+    const devices = emu.store.devices.all().sort((a, b) => a.id - b.id).slice(0, 5);
+    const actions = await actionsFor(uri, d);
+    assert.deepEqual(actions.map((a) => a.title), devices.map((x) => `Use device ${JSON.stringify(x.name)} (id ${x.id})`));
+    assert.ok(actions.every((a) => (a as CodeAction).isPreferred === false), 'a guess is not preferred');
+    const fixed = applyAction(uri, text, actions[2]!);
+    assert.equal(JSON.parse(fixed).testStepList[0].mobileDeviceId, devices[2]!.id);
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual(byCode((await lsp.finalDiagnostics(uri, 2)).diagnostics, 'unknown-device'), []);
+  });
+
+  test('an unknown device whose trace item stores a misspelt name: the closest names come first, for the step too', async () => {
+    const uri = 'file:///ws/fix-unknown-named.testcase.json';
+    const device8 = emu.store.devices.get(8)!;
+    const misspelt = device8.name.slice(0, -1) + 'X';
+    const text = JSON.stringify(
+      {
+        name: 'Fix unknown named device',
+        testStepList: [{ function: 'CALL', mobileDeviceId: 999 }],
+        traceFilters: [{ mobileDeviceId: 999, traceFilterId: 2, mobileDeviceName: misspelt }],
+      },
+      null,
+      2,
+    );
+    await lsp.open(uri, text);
+    const ds = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'unknown-device');
+    assert.equal(ds.length, 2);
+    for (const d of ds) {
+      const actions = await actionsFor(uri, d);
+      assert.equal(actions[0]!.title, `Use device ${JSON.stringify(device8.name)} (id 8)`);
+      assert.equal((actions[0] as CodeAction).isPreferred, true);
+    }
+  });
+
+  test('"disabled": "no": the fix writes false, and the result is valid', async () => {
+    const uri = 'file:///ws/fix-boolean.testcase.json';
+    const text = '{\n  "name": "Fix boolean",\n  "disabled": "no"\n}';
+    await lsp.open(uri, text);
+    const [d] = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'wrong-type');
+    assert.ok(d);
+    assert.equal(at(d.range), rangeOf(text, '"no"'));
+    const actions = await actionsFor(uri, d);
+    assert.deepEqual(actions.map((a) => a.title), ['Replace with false']);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.equal(fixed, text.replace('"no"', 'false'));
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
+  });
+
+  for (const [codes, bad, title, after] of [
+    ['180,1830,OK', '1830', "Remove '1830' from the list", '180,OK'],
+    ['180, 1830, 200', '1830', "Remove '1830' from the list", '180, 200'],
+    ['abc, 180, 200', 'abc', "Remove 'abc' from the list", '180, 200'],
+    ['180, 200, 9', '9', "Remove '9' from the list", '180, 200'],
+    ['180,200,200', '200"', "Remove '200' from the list", '180,200'],
+  ] as const) {
+    test(`sipMessageCodes "${codes}": the fix removes '${bad.replace('"', '')}' and keeps the list tidy`, async () => {
+      const uri = `file:///ws/fix-sip-${encodeURIComponent(codes)}.testcase.json`;
+      const text = JSON.stringify({ name: `Fix SIP ${codes}`, sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: codes }] }, null, 2);
+      await lsp.open(uri, text);
+      const ds = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'sip-codes');
+      // The last occurrence: for a duplicate, the second one is flagged.
+      const offset = text.lastIndexOf(bad.replace('"', ''), text.lastIndexOf(codes) + codes.length);
+      const doc = TextDocument.create(uri, 'json', 0, text);
+      const d = ds.find((x) => doc.offsetAt(x.range.start) === offset);
+      assert.ok(d, JSON.stringify(ds));
+      const actions = await actionsFor(uri, d);
+      assert.deepEqual(actions.map((a) => a.title), [title]);
+      const fixed = applyAction(uri, text, actions[0]!);
+      assert.equal(JSON.parse(fixed).sipTraceFilters[0].sipMessageCodes, after);
+      const where = text.lastIndexOf(codes);
+      assert.equal(fixed, text.slice(0, where) + after + text.slice(where + codes.length), 'nothing else changes');
+    });
+  }
+
+  test('a lone bad SIP code gets no removal: an empty list would be wrong too', async () => {
+    const uri = 'file:///ws/fix-sip-lone.testcase.json';
+    const text = JSON.stringify({ name: 'Lone SIP code', sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: 'OK' }] }, null, 2);
+    await lsp.open(uri, text);
+    const [d] = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'sip-codes');
+    assert.ok(d);
+    assert.deepEqual(await actionsFor(uri, d), []);
   });
 
   test('an unknown field "descripton": the fix renames it', async () => {

@@ -350,8 +350,9 @@ describe('the emulator and schemas/openapi.json', () => {
     assert.equal(assigned.status, 200);
     const read = await send('GET', '/api/v2/testcases/1');
     assert.equal(read.status, 200);
-    // A record read (its trace filter items carry response-only fields) can be PUT back.
-    assert.equal((await send('PUT', '/api/v2/testcases/1', read.body)).status, 200);
+    // A record read is PUT back without what the document marks response-only.
+    const { id: _id, projects: _projects, ...fields } = read.body as Record<string, unknown>;
+    assert.equal((await send('PUT', '/api/v2/testcases/1', { ...fields, traceFilters: [], sipTraceFilters: [] })).status, 200);
     assert.equal((await send('PUT', '/api/v2/testcases/1', { description: null })).status, 200);
     assert.equal((await send('GET', '/api/v2/testexecutions?start=0&end=2&search=')).status, 200);
   });
@@ -395,6 +396,14 @@ describe('the emulator and schemas/openapi.json', () => {
     assert.match(many, /body field 'testCaseIds\[1\]' must be an integer/);
     assert.match(many, /body field 'schedule\.repeating' must be true or false/);
     assert.doesNotMatch(many, /unknownField/);
+    const refused = checkRequest('PUT', '/api/v2/testcases/{id}', { id: '1' }, none, {
+      id: 1,
+      traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, msisdn: '49' }],
+      vendorField: 'is fine',
+    });
+    assert.match(refused ?? '', /body field 'traceFilters\[0\]\.msisdn' is response-only; body field 'id' is response-only/);
+    assert.doesNotMatch(refused ?? '', /vendorField/);
+    assert.equal(checkRequest('POST', '/api/v2/testcases/import', {}, none, [{ id: 3, name: 'kept' }]), undefined, 'an import item keeps its id');
     const items = checkRequest('POST', '/api/v2/testcases/import', {}, none, [{ name: 'a' }, 7, { tags: 1 }]);
     assert.match(items ?? '', /body item 1 must be a JSON object; body item 2 field 'tags' must be a string/);
     assert.match(checkRequest('POST', '/api/v2/tokens/validate', {}, none, undefined) ?? '', /body is required/);

@@ -52,10 +52,11 @@ test('a test case read and written back keeps every field the client does not kn
   try {
     const tc = await client.testCases.get(7);
     assert.deepEqual(tc, record);
-    const back = await client.testCases.update(7, tc);
-    assert.deepEqual(back, record);
+    await client.testCases.update(7, tc);
     const put = received.find((r) => r.method === 'PUT');
-    assert.deepEqual(put?.body, record, 'the PUT body is the record as read, unknown fields included');
+    const { id: _id, ...fields } = record;
+    const traceFilters = record.traceFilters.map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item);
+    assert.deepEqual(put?.body, { ...fields, traceFilters }, 'the PUT body is the record as read, unknown fields included, response-only ones left out');
   } finally {
     await client.close();
   }

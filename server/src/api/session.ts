@@ -3,6 +3,7 @@ import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
 import { SecretScrubber } from './redact';
+import { requestBody } from './requestBodies';
 import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import { TokenManager } from './tokenManager';
 import { Transport, type AttemptResponse } from './transport';
@@ -90,9 +91,12 @@ export class ApiSession {
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
   }
 
-  /** Calls an operation and returns the parsed JSON body (undefined when empty). */
+  /**
+   * Calls an operation and returns the parsed JSON body (undefined when empty). The body is sent
+   * as the operation's request may carry it (requestBodies.ts).
+   */
   async call(op: Operation, options: CallOptions = {}): Promise<unknown> {
-    return (await this.run(op, options, true)).body;
+    return (await this.run(op, { ...options, body: requestBody(op, options.body) }, true)).body;
   }
 
   async close(): Promise<void> {

@@ -4,17 +4,23 @@ import { DiagnosticCode } from './diagnostics';
 import type { FileKind } from './fileKind';
 import { locate, pathKey } from './jsonLocator';
 import { SCHEMAS, rootSchema } from './schemas';
+import type { SipRemoval } from './sipCodes';
 
-// Quick fixes for our diagnostics: update stale names, replace an unknown device with the
-// closest one, rename a misspelt field, add a missing required field.
+// Quick fixes for our diagnostics: update stale names, pick a device in place of an unknown
+// one, rename a misspelt field, add a missing required field, write a boolean for its text,
+// remove a bad SIP code from its list.
 
 interface FixData {
   path?: (string | number)[];
   replacement?: string;
   replacementId?: number;
-  replacementName?: string;
+  /** Devices to offer for an unknown one, best first. */
+  candidates?: { id: number; name?: string }[];
   suggestion?: string;
   missing?: string;
+  /** `true` or `false`, for a boolean written as text. */
+  literal?: string;
+  remove?: SipRemoval;
 }
 
 export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diagnostic[]): CodeAction[] {
@@ -34,12 +40,20 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
         if (data.replacement !== undefined) actions.push(fix(`Update to ${JSON.stringify(data.replacement)}`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
         break;
       case DiagnosticCode.unknownDevice:
-        if (data.replacementId !== undefined) {
-          const edits = [TextEdit.replace(d.range, String(data.replacementId))];
-          // Names copied beside the id would then be stale: they are fixed by their own warnings.
-          actions.push(fix(`Replace with device ${data.replacementId} (${data.replacementName ?? 'unnamed'})`, edits));
+        // Names copied beside the id would then be stale: they are fixed by their own warnings.
+        for (const c of data.candidates ?? []) {
+          const title = c.name === undefined ? `Use device ${c.id}` : `Use device ${JSON.stringify(c.name)} (id ${c.id})`;
+          actions.push(fix(title, [TextEdit.replace(d.range, String(c.id))], c.id === data.replacementId));
         }
         break;
+      case DiagnosticCode.type:
+        if (data.literal !== undefined) actions.push(fix(`Replace with ${data.literal}`, [TextEdit.replace(d.range, data.literal)]));
+        break;
+      case DiagnosticCode.sipCodes: {
+        const edit = data.remove && sipRemoval(doc, d, data.remove);
+        if (edit) actions.push(fix(data.remove!.code === '' ? 'Remove the empty entry' : `Remove '${data.remove!.code}' from the list`, [edit]));
+        break;
+      }
       case DiagnosticCode.unknownField:
         if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
         break;
@@ -51,6 +65,13 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
     }
   }
   return actions;
+}
+
+/** Deletes a SIP code and its comma, if the text there is still what the diagnostic saw. */
+function sipRemoval(doc: TextDocument, d: Diagnostic, r: SipRemoval): TextEdit | undefined {
+  const start = doc.offsetAt(d.range.start);
+  const range = Range.create(doc.positionAt(start + r.from), doc.positionAt(start + r.to));
+  return doc.getText(range) === r.text ? TextEdit.del(range) : undefined;
 }
 
 /** Inserts `"field": <empty value>` as the first property of the object at `path`. */

@@ -1,7 +1,7 @@
 import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 import type { FileKind } from './fileKind';
 import type { DeviceInfo, ReferenceState, ReferenceSnapshot } from './referenceData';
-import { closest } from './schemaMessages';
+import { closest, distance } from './schemaMessages';
 import { intOf, isObj, itemsOf, strOf, testCasesIn, type Path, type TestCaseAt } from './testCaseModel';
 
 // Live reference checks: ids and names in a document against a snapshot of the service.
@@ -35,9 +35,13 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
         });
       }
     }
+    let hints: Map<number, DeviceHint> | undefined;
     for (const step of itemsOf(tc, 'testStepList')) {
       const id = intOf(step.value['mobileDeviceId']);
-      if (id !== undefined && !data.devices.has(id)) findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, {}));
+      if (id === undefined || data.devices.has(id)) continue;
+      // A trace filter item for the same id may still carry the name or MSISDN it was copied with.
+      hints ??= storedHints(tc);
+      findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, hints.get(id) ?? {}));
     }
     findings.push(...identity(tc, data));
   }
@@ -45,16 +49,75 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
   return findings;
 }
 
-function unknownDevice(path: Path, id: number, data: ReferenceSnapshot, hint: { name?: string; msisdn?: string }): Finding {
-  const replacement = closestDevice(data.devices.values(), hint);
+/** How many devices the quick fixes of an unknown device offer. */
+export const DEVICE_CHOICES = 5;
+
+interface DeviceChoices {
+  replacement?: DeviceInfo;
+  candidates: { id: number; name?: string }[];
+}
+
+/** Fix data per device list and hint: a file may name the same unknown device thousands of times. */
+const choicesCache = new WeakMap<Map<number, DeviceInfo>, Map<string, DeviceChoices>>();
+
+function choicesFor(devices: Map<number, DeviceInfo>, hint: DeviceHint): DeviceChoices {
+  let byHint = choicesCache.get(devices);
+  if (!byHint) choicesCache.set(devices, (byHint = new Map<string, DeviceChoices>()));
+  const key = JSON.stringify([hint.name, hint.msisdn]);
+  let choices = byHint.get(key);
+  if (!choices) {
+    const replacement = closestDevice(devices.values(), hint);
+    const candidates = deviceCandidates(devices.values(), hint, replacement).map((d) => ({ id: d.id, name: d.name }));
+    byHint.set(key, (choices = { replacement, candidates }));
+  }
+  return choices;
+}
+
+function unknownDevice(path: Path, id: number, data: ReferenceSnapshot, hint: DeviceHint): Finding {
+  const { replacement, candidates } = choicesFor(data.devices, hint);
   return {
     path,
     on: 'value',
     message: `Mobile device ${id} does not exist on the service.${replacement ? ` Did you mean ${replacement.id} (${replacement.name ?? 'unnamed'})?` : ''}`,
     code: DiagnosticCode.unknownDevice,
     severity: Severity.Error,
-    ...(replacement && { data: { replacementId: replacement.id, replacementName: replacement.name } }),
+    data: { candidates, ...(replacement && { replacementId: replacement.id }) },
   };
+}
+
+interface DeviceHint {
+  name?: string;
+  msisdn?: string;
+}
+
+/** The name or MSISDN the trace filter items of the test case store, by device id (the first wins). */
+function storedHints(tc: TestCaseAt): Map<number, DeviceHint> {
+  const hints = new Map<number, DeviceHint>();
+  for (const field of ['traceFilters', 'sipTraceFilters']) {
+    for (const item of itemsOf(tc, field)) {
+      const id = intOf(item.value['mobileDeviceId']);
+      const name = strOf(item.value['mobileDeviceName']);
+      const msisdn = strOf(item.value['msisdn']);
+      if (id !== undefined && !hints.has(id) && (name !== undefined || msisdn !== undefined)) hints.set(id, { name, msisdn });
+    }
+  }
+  return hints;
+}
+
+/**
+ * The devices to offer in place of an unknown one: the likely match first, then the closest names
+ * to the name the file stored (by id without one), at most DEVICE_CHOICES.
+ */
+export function deviceCandidates(devices: Iterable<DeviceInfo>, hint: { name?: string }, best?: DeviceInfo): DeviceInfo[] {
+  const list = [...devices].filter((d) => d !== best);
+  const name = hint.name;
+  const ranked = name
+    ? list
+        .map((d) => ({ d, score: d.name === undefined ? Infinity : distance(name, d.name) }))
+        .sort((a, b) => a.score - b.score || a.d.id - b.d.id)
+        .map((x) => x.d)
+    : list.sort((a, b) => a.id - b.id);
+  return [...(best ? [best] : []), ...ranked].slice(0, DEVICE_CHOICES);
 }
 
 /** The device a stale reference most likely meant: same MSISDN, else the closest name. */

@@ -97,12 +97,14 @@ export function findingFor(
         .split(',')
         .map((t) => KIND[t] ?? t)
         .join(' or ');
+      const literal = String((e.params as { type: string }).type) === 'boolean' ? booleanText(value) : undefined;
       return {
         path,
         on: 'value',
         message: `${field} must be ${expected}, not ${describeValue(value)}.`,
         code: DiagnosticCode.type,
         severity: Severity.Error,
+        ...(literal !== undefined && { data: { literal } }),
       };
     }
     case 'minimum':
@@ -137,6 +139,15 @@ export function findingFor(
     default:
       return valueFinding(path, `${field}: ${e.message ?? 'is not valid'}.`);
   }
+}
+
+/** The boolean a text such as "no" or "1" stands for, as JSON; undefined for other values. */
+function booleanText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  if (['true', 'yes', '1'].includes(word)) return 'true';
+  if (['false', 'no', '0'].includes(word)) return 'false';
+  return undefined;
 }
 
 function valueFinding(path: Path, message: string): Finding {

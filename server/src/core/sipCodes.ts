@@ -18,10 +18,12 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
   }
   let offset = 1; // past the opening quote in the document text
   const seen = new Set<string>();
-  for (const part of value.split(',')) {
+  const parts = value.split(',');
+  parts.forEach((part, i) => {
     const code = part.trim();
     const start = offset + part.indexOf(code === '' ? part : code);
     const inner = { start, end: start + Math.max(1, code.length) };
+    const data = removal(parts, i, offset, inner.start);
     if (!/^\d{3}$/.test(code) || Number(code) < 100 || Number(code) > 699) {
       findings.push({
         path,
@@ -33,6 +35,7 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
             : `'${code}' is not a SIP status code: use three digits from 100 to 699.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Error,
+        data,
       });
     } else if (seen.has(code)) {
       findings.push({
@@ -42,10 +45,40 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
         message: `SIP code ${code} is listed twice.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Warning,
+        data,
       });
     }
     seen.add(code);
     offset += part.length + 1;
-  }
+  });
   return findings;
+}
+
+/** What the quick fix deletes to drop entry `i` from the list, its comma with it. */
+export interface SipRemoval {
+  /** The entry as written ('' for an empty one). */
+  code: string;
+  /** Offsets relative to the start of the diagnostic's range. */
+  from: number;
+  to: number;
+  /** The text expected there; the fix is offered only when the document still holds it. */
+  text: string;
+}
+
+function removal(parts: string[], i: number, partStart: number, rangeStart: number): { remove: SipRemoval } | undefined {
+  if (parts.length < 2) return undefined; // the only entry: removing it leaves an empty list
+  const part = parts[i]!;
+  let from: number;
+  let text: string;
+  if (i < parts.length - 1) {
+    // The entry and the comma after it; a first entry also takes the space that followed it.
+    const next = parts[i + 1]!;
+    const space = i === 0 ? next.length - next.trimStart().length : 0;
+    from = partStart;
+    text = part + ',' + next.slice(0, space);
+  } else {
+    from = partStart - 1;
+    text = ',' + part;
+  }
+  return { remove: { code: part.trim(), from: from - rangeStart, to: from - rangeStart + text.length, text } };
 }

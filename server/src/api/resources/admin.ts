@@ -41,8 +41,7 @@ export class ApiClientsApi {
   }
 
   async create(client: ApiClient, signal?: AbortSignal): Promise<number | undefined> {
-    const { id: _id, projects: _p, ...body } = client;
-    return createdId(await this.s.call(O.createApiClient, { body, signal }));
+    return createdId(await this.s.call(O.createApiClient, { body: client, signal }));
   }
 
   async get(id: number, signal?: AbortSignal): Promise<ApiClient> {

@@ -13,8 +13,7 @@ export class MobileDevicesApi {
 
   /** Creates a device (no ecid on create, as the document says); never retried. */
   async create(device: MobileDevice, signal?: AbortSignal): Promise<number | undefined> {
-    const { id: _id, ecid: _ecid, projects: _p, testNodeName: _n, deviceModelName: _m, ...body } = device;
-    return createdId(await this.s.call(O.createMobileDevice, { body, signal }));
+    return createdId(await this.s.call(O.createMobileDevice, { body: device, signal }));
   }
 
   async get(id: number, signal?: AbortSignal): Promise<MobileDevice> {

@@ -23,8 +23,7 @@ export class TestCasesApi {
 
   /** Creates a test case (201 {id}); never retried. */
   async create(testCase: TestCase, signal?: AbortSignal): Promise<number> {
-    const { id: _id, projects: _projects, ...body } = testCase;
-    return asId(await this.s.call(O.createTestCase, { body, signal }), O.createTestCase);
+    return asId(await this.s.call(O.createTestCase, { body: testCase, signal }), O.createTestCase);
   }
 
   async get(id: number, signal?: AbortSignal): Promise<TestCase> {
@@ -41,7 +40,10 @@ export class TestCasesApi {
     await this.s.call(O.deleteTestCase, { params: { id }, signal });
   }
 
-  /** One import request: ids in request order. Batching is in batch.ts. Never retried. */
+  /**
+   * One import request: ids in request order. An item's id is sent: it names the test case the
+   * item updates. Batching is in batch.ts. Never retried.
+   */
   async importBatch(testCases: TestCase[], signal?: AbortSignal): Promise<number[]> {
     const body = asRecord<{ ids?: unknown }>(await this.s.call(O.importTestCases, { body: testCases, signal }), O.importTestCases);
     return asList<number>(body.ids, O.importTestCases);
