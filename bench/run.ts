@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
+import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { ms, type Plan } from './stats';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
@@ -12,7 +13,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests` (all three when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests'] as const;
+const PARTS = ['validation', 'typing', 'requests', 'executions'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -202,6 +203,25 @@ function verdicts(validation: ValidationResult[] | undefined, typing: TypingResu
   return out.join('\n');
 }
 
+function executionsSection(r: ExecutionsBenchResult): string {
+  return [
+    `### Executions view and watcher (${r.executions.toLocaleString('en')} executions in the emulator)`,
+    '',
+    table(
+      ['Measure', 'Value', 'Target'],
+      [
+        ['First page (100 rows), p50 / p95', `${ms(r.firstPage.p50)} / ${ms(r.firstPage.p95)} ms`, `< 300 ms: ${r.firstPage.p95 < 300 ? 'met' : '**not met**'}`],
+        ['Every page (Load more to the end)', `${(r.loadAll.ms / 1000).toFixed(2)} s, ${r.loadAll.pages} pages`, ''],
+        ['Server memory before / after loading all', `${r.serverRssMb.before} / ${r.serverRssMb.after} MB RSS`, ''],
+        [`Watcher requests per minute, ${r.watcher.running} running`, r.watcher.requestsPerMinute.toFixed(0), ''],
+        ['Watcher requests per minute, nothing running', r.watcher.idleRequestsPerMinute.toFixed(0), `none: ${r.watcher.idleRequestsPerMinute === 0 ? 'met' : '**not met**'}`],
+      ],
+    ),
+    '',
+    `Watcher rates over a ${r.watcher.windowSeconds} s window with the default interval (2 s, slowing to 15 s while nothing changes); the running window starts right after the executions were started, so it includes the fast first polls.`,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = new Set<Part>(asked.length > 0 ? asked : PARTS);
@@ -238,6 +258,11 @@ async function main(): Promise<void> {
     console.error('requests for many files and edits');
     requests = await benchRequests(FILES, MANY_EDITS);
     sections.push(requestsSection(requests));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('executions')) {
+    console.error('executions: 10,000 in the emulator, watcher request rates');
+    sections.push(executionsSection(await benchExecutions()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const summary = verdicts(validation, typing, requests);

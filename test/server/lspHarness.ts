@@ -113,6 +113,11 @@ export class LspHarness {
     return h;
   }
 
+  /** The server's process id (for memory readings). */
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
   async open(uri: string, text: string, version = 1): Promise<void> {
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId: 'json', version, text },
