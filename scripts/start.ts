@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator, type Emulator } from '../test/emulator/emulator';
 import {
+  claimProfile,
   codeServerEnv,
   packageExtension,
   pickPort,
@@ -24,6 +25,7 @@ const root = resolve(__dirname, '..');
 
 let emulator: Emulator | undefined;
 let editor: ChildProcess | undefined;
+let release: (() => void) | undefined;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
@@ -43,6 +45,7 @@ function onSignals(): void {
   }
   // Whatever ends this process, no code-server may outlive it.
   process.on('exit', () => {
+    release?.();
     if (editor?.pid !== undefined) {
       try {
         process.kill(-editor.pid, 'SIGKILL');
@@ -116,14 +119,16 @@ async function main(): Promise<void> {
           ? 'CI is set: opening VS Code in the browser rather than a desktop window.'
           : `No \`${codeBinary}\` command on PATH: opening VS Code in the browser.`,
       );
+      release = await claimProfile(p);
+      const wantedPort = Number(process.env['TAS_CODE_SERVER_PORT'] ?? 0);
+      if (wantedPort > 0) await pickPort(wantedPort); // a taken port is said before minutes of setup
       await setUpCodeServer(p);
       console.log('Packaging the extension (dist/test-automation-service.vsix)...');
       await packageExtension(root);
       const env = codeServerEnv(p, process.env, credentials);
       console.log('Installing it into code-server...');
       await prepareProfile(p, env);
-      const port = await pickPort(Number(process.env['TAS_CODE_SERVER_PORT'] ?? 0));
-      const running = await startCodeServer(p, env, port);
+      const running = await startCodeServer(p, env, await pickPort(wantedPort));
       editor = running.child;
       editor.once('exit', (code, signal) => {
         if (stopping) return;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -125,7 +125,12 @@ export async function prepareProfile(p: ToolPaths, env: NodeJS.ProcessEnv): Prom
   await rm(p.extensions, { recursive: true, force: true });
   await mkdir(join(p.userData, 'User'), { recursive: true });
   await mkdir(p.extensions, { recursive: true });
-  const settings = { ...QUIET_USER_SETTINGS, 'security.workspace.trust.enabled': false };
+  const settings = {
+    ...QUIET_USER_SETTINGS,
+    'security.workspace.trust.enabled': false,
+    // samples/workspace sits inside this repository: no prompt to open the parent repository.
+    'git.openRepositoryInParentFolders': 'never',
+  };
   await writeFile(join(p.userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   await writeFile(p.config, 'auth: none\n');
   const out = await runCodeServer(p, [...profileArgs(p), '--install-extension', p.vsix, '--force'], env, 120_000);
@@ -138,19 +143,45 @@ function profileArgs(p: ToolPaths): string[] {
   return ['--config', p.config, '--user-data-dir', p.userData, '--extensions-dir', p.extensions];
 }
 
-/** A free TCP port on 127.0.0.1, or the one asked for. */
+/** A free TCP port on 127.0.0.1: the one asked for (checked, so that another server answering
+ * there is not taken for ours), or any. */
 export async function pickPort(wanted: number): Promise<number> {
-  if (wanted > 0) return wanted;
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
+    srv.on('error', (err) =>
+      reject(new StartError(`Port ${wanted} on 127.0.0.1 is taken (${err.message}). Set TAS_CODE_SERVER_PORT to a free port, or leave it unset for any.`)),
+    );
+    srv.listen(wanted, '127.0.0.1', () => {
       const addr = srv.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
       srv.close(() => (port ? resolvePort(port) : reject(new StartError('No free port on 127.0.0.1.'))));
     });
   });
+}
+
+/** One `npm start` per repository at a time: a second one would replace the first one's profile
+ * under .tools/start. Returns a function that releases the claim. */
+export async function claimProfile(p: ToolPaths): Promise<() => void> {
+  await mkdir(p.state, { recursive: true });
+  const lock = join(p.state, 'npm-start.pid');
+  const other = Number(existsSync(lock) ? readFileSync(lock, 'utf8').trim() : '');
+  if (other > 0 && other !== process.pid && isRunning(other)) {
+    throw new StartError(
+      `Another \`npm start\` (process ${other}) is using VS Code in the browser from this folder. Stop it with Ctrl+C first, or run \`npm start -- --emulator-only\`.`,
+    );
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 export interface RunningCodeServer {
