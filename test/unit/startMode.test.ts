@@ -65,7 +65,7 @@ describe('npm start: the browser route', () => {
   test('code-server runs with the emulator\'s credentials and nothing of a surrounding editor', () => {
     const env = codeServerEnv(
       p,
-      { PATH: '/usr/bin', HOME: '/home/x', VSCODE_IPC_HOOK: 'x', ELECTRON_RUN_AS_NODE: '1', TAS_CLIENT_SECRET: 'other', TAS_BASE_URL: 'https://elsewhere' },
+      { PATH: '/usr/bin', HOME: '/users/x', VSCODE_IPC_HOOK: 'x', ELECTRON_RUN_AS_NODE: '1', TAS_CLIENT_SECRET: 'other', TAS_BASE_URL: 'https://elsewhere' },
       { TAS_BASE_URL: 'http://127.0.0.1:1234', TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
     );
     assert.equal(env['TAS_BASE_URL'], 'http://127.0.0.1:1234');
@@ -74,7 +74,7 @@ describe('npm start: the browser route', () => {
     assert.equal(env['ELECTRON_RUN_AS_NODE'], undefined);
     assert.equal(env['PATH'], `${p.node24Bin}:/usr/bin`);
     assert.equal(env['XDG_CONFIG_HOME'], join(p.state, 'xdg-config'));
-    assert.equal(env['HOME'], '/home/x');
+    assert.equal(env['HOME'], '/users/x');
   });
 
   test('a failing step says what failed, how to retry and --emulator-only', async () => {
