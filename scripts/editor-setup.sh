@@ -8,12 +8,23 @@
 # Idempotent: each step is skipped when its result already exists, so a second run takes
 # about a second. Never runs `npm install` in the project itself. Needs root (or sudo) only
 # when a Debian package is missing. See test/editor/README.md.
+#
+#   bash scripts/editor-setup.sh                   everything the real-editor tests need
+#   bash scripts/editor-setup.sh --without-browser no Chromium: what `npm start` needs to serve
+#                                                  VS Code in the browser (scripts/start.ts)
 set -euo pipefail
 
 # Exact pins. Keep in step with test/editor/harness.ts (it reads the same paths).
 NODE24_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
 APT_PACKAGES=(chromium libkrb5-dev)
+with_browser=1
+for arg in "$@"; do
+  case $arg in
+    --without-browser) with_browser=0; APT_PACKAGES=(libkrb5-dev) ;;
+    *) echo "[editor-setup] unknown option: $arg" >&2; exit 2 ;;
+  esac
+done
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TOOLS="$ROOT/.tools"
@@ -51,7 +62,7 @@ if ((${#missing[@]})); then
 else
   say "Debian packages present: ${APT_PACKAGES[*]}"
 fi
-[ -x /usr/bin/chromium ] || { say "/usr/bin/chromium missing after install"; exit 1; }
+if ((with_browser)) && [ ! -x /usr/bin/chromium ]; then say "/usr/bin/chromium missing after install"; exit 1; fi
 
 mkdir -p "$TOOLS"
 

@@ -16,6 +16,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { TestContext } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { QUIET_USER_SETTINGS } from '../../scripts/start/quietSettings';
 
 /** The repository root (this file runs from out/test/editor/). */
 export const ROOT = resolve(__dirname, '..', '..', '..');
@@ -38,20 +39,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
-
-/** User settings that keep the workbench quiet: no welcome page, no chat side bar, no update checks. */
-const USER_SETTINGS = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  'chat.disableAIFeatures': true,
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-};
 
 /** Deadlines (ms). Generous: a cold workbench on a small CI machine takes a while. */
 export const LIMITS = {
@@ -256,7 +243,7 @@ export class Editor {
     try {
       await mkdir(join(userData, 'User'), { recursive: true });
       await mkdir(extensions, { recursive: true });
-      await writeFile(join(userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...options.settings }, null, 2));
+      await writeFile(join(userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.settings }, null, 2));
       await writeFile(config, 'auth: none\n');
       await cp(options.workspace ?? SAMPLE_WORKSPACE, workspace, { recursive: true });
       for (const [file, content] of Object.entries(options.files ?? {})) {

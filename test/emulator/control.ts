@@ -2,12 +2,14 @@ import { Body } from './body';
 import { badRequest } from './errors';
 import { validateRule, type FaultRates } from './faults';
 import { Reply, type Router } from './router';
+import { welcomePage } from './welcome';
 
 /**
  * Control routes for tests and scripts, outside /api/v2 and without auth (the emulator binds to
  * loopback). Each is listed in test/emulator/README.md.
  */
 export function registerControl(r: Router): void {
+  r.add('GET', '/', (c) => new Reply(200, welcomePage(c.emu.url), { 'Content-Type': 'text/html; charset=utf-8' }));
   r.add('GET', '/_emulator/health', (c) => ({ ok: true, now: c.emu.nowIso() }));
 
   r.add('GET', '/_emulator/settings', (c) => c.emu.settings);

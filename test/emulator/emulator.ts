@@ -201,7 +201,8 @@ export class Emulator {
       userId: null,
       fault: null,
     };
-    const isControl = path.startsWith('/_emulator');
+    // The `/` page (welcome.ts) is served like a control route: no auth, no faults, not logged.
+    const isControl = path.startsWith('/_emulator') || path === '/';
     // Logged on arrival, so a test can count requests still being answered (status 0 until then).
     if (!isControl) this.logRequest(entry);
     let dropAfter = false;
@@ -255,10 +256,12 @@ export class Emulator {
   }
 
   private send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
-    const text = body === undefined ? '' : JSON.stringify(body);
+    // A reply that names its own Content-Type (the `/` page) carries its text as is; all else is JSON.
+    const raw = typeof body === 'string' && headers['Content-Type'] !== undefined;
+    const text = body === undefined ? '' : raw ? body : JSON.stringify(body);
     res.writeHead(status, {
-      ...headers,
       ...(text ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
       'Content-Length': Buffer.byteLength(text),
     });
     res.end(text);
