@@ -72,12 +72,13 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
       const done = row(e, 'Executions', new RegExp(`passed · ${SUITE}|failed · ${SUITE}`));
       await inlineAction(done, 'Rerun Execution');
       await e.page.locator('.notification-toast', { hasText: /Rerunning .*: execution \d+ started/ }).first().waitFor({ timeout: LIMITS.output });
+      // Editor lines render spaces as no-break spaces: \s matches both.
       // Details of the newest: a read-only log document that follows the run.
       await rows(e, 'Executions').first().click();
       await e.page.locator('.tabs-container .tab', { hasText: /^Execution \d+\.log/ }).first().waitFor({ timeout: LIMITS.output });
-      await e.editorLine(/^Execution \d+: /).first().waitFor({ timeout: LIMITS.output });
-      await e.editorLine(/Log \(\d+ entr/).first().waitFor();
-      await e.editorLine(/Finished: (PASSED|FAILED)/).first().waitFor({ timeout: 120_000 });
+      await e.editorLine(/^Execution\s\d+:\s/).first().waitFor({ timeout: LIMITS.output });
+      await e.editorLine(/Log\s\(\d+\sentr/).first().waitFor();
+      await e.editorLine(/Finished:\s(PASSED|FAILED)/).first().waitFor({ timeout: 120_000 });
       await copyScreenshot(await e.screenshot('execution-details'), 'execution-details.png');
       // Delete, confirmed in a modal dialog.
       const target = row(e, 'Executions', /passed|failed/).last();

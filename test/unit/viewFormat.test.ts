@@ -37,7 +37,7 @@ describe('view wording', () => {
 
   test('suite rows say disabled, running, size and schedule', () => {
     assert.equal(suiteDescription({ ...suite, disabled: true, schedule: 'every day from T' }), 'disabled · 1 test case · every day from T');
-    assert.equal(suiteDescription({ ...suite, activeExecutionIds: [1, 2] }), '2 running · 1 test case');
+    assert.equal(suiteDescription({ ...suite, activeExecutionIds: [1, 2] }), '2 in progress · 1 test case');
   });
 
   test('times and durations in words', () => {

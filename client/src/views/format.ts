@@ -93,7 +93,7 @@ export function suiteContext(s: SuiteSummary): string {
 export function suiteDescription(s: SuiteSummary): string {
   const parts = [
     s.disabled ? 'disabled' : undefined,
-    s.activeExecutionIds.length > 0 ? `${s.activeExecutionIds.length} running` : undefined,
+    s.activeExecutionIds.length > 0 ? `${s.activeExecutionIds.length} in progress` : undefined,
     `${s.testCases.length} test case${s.testCases.length === 1 ? '' : 's'}`,
     s.schedule,
   ];
