@@ -47,7 +47,7 @@ export class Ctx {
   async sendEnvironment(): Promise<void> {
     const creds = await this.environments.resolve();
     this.secretInUse = creds?.clientSecret;
-    if (creds) this.status.checking(creds.name);
+    if (creds) this.status.show('connecting', creds.name);
     else this.status.show('signedOut');
     await this.client?.sendNotification(SetEnvironmentNotification, { environment: creds });
     this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
