@@ -24,11 +24,19 @@ const list = [
   { name: 'prod', baseUrl: 'https://tas.example.com' },
 ];
 
+/** A send that records what it was given. */
+const record =
+  <T>(sent: T[]) =>
+  (v: T): Promise<void> => {
+    sent.push(v);
+    return Promise.resolve();
+  };
+
 describe('environment sync', () => {
   test('four change events in a row send the environment once', async () => {
     const sent: unknown[] = [];
     const env = { name: 'staging', baseUrl: 'https://staging.example.com', clientId: 'id', clientSecret: 's' };
-    const sync = new EnvironmentSync(async () => env, async (v) => void sent.push(v));
+    const sync = new EnvironmentSync(() => Promise.resolve(env), record(sent));
     await Promise.all([sync.sync(), sync.sync(), sync.sync(), sync.sync()]);
     assert.deepEqual(sent, [env]);
   });
@@ -36,7 +44,7 @@ describe('environment sync', () => {
   test('a real change is sent, in order; after a reset (new server) the same value is sent again', async () => {
     const sent: (string | null)[] = [];
     let current: string | null = 'a';
-    const sync = new EnvironmentSync(async () => current, async (v) => void sent.push(v));
+    const sync = new EnvironmentSync(() => Promise.resolve(current), record(sent));
     await sync.sync();
     current = 'b';
     await sync.sync();
@@ -50,10 +58,14 @@ describe('environment sync', () => {
   test('a failed send is tried again by the next change event', async () => {
     let fail = true;
     const sent: string[] = [];
-    const sync = new EnvironmentSync(async () => 'a', async (v) => {
-      if (fail) throw new Error('the server is not running');
-      sent.push(v);
-    });
+    const sync = new EnvironmentSync(
+      () => Promise.resolve('a'),
+      (v) => {
+        if (fail) return Promise.reject(new Error('the server is not running'));
+        sent.push(v);
+        return Promise.resolve();
+      },
+    );
     await assert.rejects(sync.sync(), /not running/);
     fail = false;
     await sync.sync();
