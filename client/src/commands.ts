@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Ctx } from './context';
+import type { Check } from './environments';
 import { ExtensionError, showError } from './log';
 import { createViewActions } from './views/actions';
 
@@ -22,6 +23,8 @@ function viewCommands(): Record<string, Command> {
   );
 }
 
+const check = (ctx: Ctx): Check => (candidate) => ctx.checkEnvironment(candidate);
+
 /** Every command of the extension, without its prefix. */
 export function createCommands(): Record<string, Command> {
   return {
@@ -33,15 +36,20 @@ export function createCommands(): Record<string, Command> {
         () => ctx.restartServer(),
       );
     },
-    signIn: (ctx) => async () => {
-      const name = await ctx.environments.signIn();
-      if (name) void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${name}.`);
+    // The status bar passes the environment whose credentials were refused.
+    signIn: (ctx) => async (name?: unknown) => {
+      const signedIn = await ctx.environments.signIn(check(ctx), typeof name === 'string' ? name : undefined);
+      if (signedIn) void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${signedIn}.`);
     },
     signOut: (ctx) => async () => {
       const name = await ctx.environments.signOut();
       if (name) void vscode.window.showInformationMessage(`Test Automation Service: signed out of ${name}.`);
     },
-    selectEnvironment: (ctx) => () => ctx.environments.select(),
+    selectEnvironment: (ctx) => () => ctx.environments.select(check(ctx)),
+    manageEnvironments: (ctx) => async () => {
+      const done = await ctx.environments.manage(check(ctx));
+      if (done) void vscode.window.showInformationMessage(`Test Automation Service: ${done}`);
+    },
     refresh: (ctx) => async () => {
       const r = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Reloading devices, trace filters and test cases from the service' },

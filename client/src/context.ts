@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  CheckEnvironmentRequest,
   ExecutionsChangedNotification,
   RefreshRequest,
   SetEnvironmentNotification,
   StatusNotification,
   WatchAttentionNotification,
+  type CheckOutcome,
   type RefreshResult,
 } from '../../server/src/protocol';
-import type { Environments } from './environments';
+import { EnvironmentSync } from './environmentSync';
+import type { Credentials, Environments } from './environments';
 import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
 import type { ConnectionStatus } from './statusBar';
@@ -20,7 +23,9 @@ export class Ctx {
   private client: LanguageClient | undefined;
   /** Disposables that live as long as one client. */
   private clientSubscriptions: vscode.Disposable[] = [];
-  private secretInUse: string | undefined;
+  /** Secrets this session handed to the server (in memory): the trace removes them. */
+  private readonly secretsSent = new Set<string>();
+  private readonly sync: EnvironmentSync<Credentials | null>;
   /** The tree views, once activation created them. */
   views: Views | undefined;
 
@@ -29,7 +34,12 @@ export class Ctx {
     readonly log: vscode.LogOutputChannel,
     readonly environments: Environments,
     readonly status: ConnectionStatus,
-  ) {}
+  ) {
+    this.sync = new EnvironmentSync(
+      () => this.environments.resolve(),
+      (creds) => this.pushEnvironment(creds),
+    );
+  }
 
   get languageClient(): LanguageClient | undefined {
     return this.client;
@@ -37,7 +47,7 @@ export class Ctx {
 
   async startServer(): Promise<void> {
     if (this.client) return;
-    const trace = scrubbingChannel(this.log, () => (this.secretInUse ? [this.secretInUse] : []));
+    const trace = scrubbingChannel(this.log, () => [...this.secretsSent]);
     const client = createLanguageClient(this.extension, this.log, trace);
     this.client = client;
     try {
@@ -58,16 +68,27 @@ export class Ctx {
     await this.sendEnvironment();
   }
 
-  /** Hands the active environment (or none) to the server, in memory. */
-  async sendEnvironment(): Promise<void> {
-    const creds = await this.environments.resolve();
-    this.secretInUse = creds?.clientSecret;
-    if (creds) this.status.checking(creds.name);
+  /** Hands the active environment (or none) to the server, in memory, when it changed. */
+  sendEnvironment(): Promise<void> {
+    return this.sync.sync();
+  }
+
+  private async pushEnvironment(creds: Credentials | null): Promise<void> {
+    if (creds) this.secretsSent.add(creds.clientSecret);
+    // The server answers every environment it is sent with one final status.
+    if (creds) this.status.show('connecting', creds.name);
     else this.status.show('signedOut');
     await this.client?.sendNotification(SetEnvironmentNotification, { environment: creds });
     void vscode.commands.executeCommand('setContext', 'tas.connection', creds ? 'connecting' : 'signedOut');
     this.views?.reload();
     this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
+  }
+
+  /** Asks the server for a token with candidate credentials; nothing is stored or activated. */
+  async checkEnvironment(candidate: Credentials): Promise<{ outcome: CheckOutcome; detail?: string }> {
+    if (!this.client) throw new ExtensionError('The language server is not running: run Test Automation: Restart Language Server.');
+    this.secretsSent.add(candidate.clientSecret);
+    return this.client.sendRequest(CheckEnvironmentRequest, { environment: candidate });
   }
 
   async refresh(): Promise<RefreshResult> {
@@ -84,6 +105,7 @@ export class Ctx {
   async stopServer(): Promise<void> {
     const client = this.client;
     this.client = undefined;
+    this.sync.reset();
     for (const d of this.clientSubscriptions) d.dispose();
     this.clientSubscriptions = [];
     if (client) await client.dispose();

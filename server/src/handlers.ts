@@ -1,5 +1,6 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ApiError } from './api/errors';
 import { codeActions } from './core/codeActions';
 import { complete, completionNeeds, type CompletionData } from './core/completion';
 import { fileKindOf } from './core/fileKind';
@@ -7,8 +8,10 @@ import { hover, hoverTarget, type HoverData } from './core/hover';
 import { parseJson } from './core/jsonDocument';
 import { documentLinks } from './core/links';
 import { GetRecordRequest, RefreshRequest } from './protocol';
+import { classifyFailure, failureMessage } from './services/connectionCheck';
 import type { EnvironmentState } from './services/environment';
 import type { ReferenceCache } from './services/referenceCache';
+import type { ConnectionStatusReporter } from './services/status';
 import type { ValidationScheduler } from './services/validation';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
@@ -17,6 +20,18 @@ interface Services {
   refs: ReferenceCache;
   env: EnvironmentState;
   validation: ValidationScheduler;
+  status: ConnectionStatusReporter;
+}
+
+const NOT_SIGNED_IN = 'No service credentials are set: run Test Automation: Sign In.';
+
+/**
+ * A failed custom request as the user should read it: a ResponseError keeps its message as
+ * it is, where any other error would reach the editor as "Request tas/... failed with message".
+ */
+function plainFailure(what: string, err: unknown, baseUrl: string): ResponseError<void> {
+  const message = err instanceof ResponseError ? err.message : `${what} failed. ${failureMessage(classifyFailure(err), baseUrl)}`;
+  return new ResponseError(LSPErrorCodes.RequestFailed, message);
 }
 
 /** A cached lookup that yields undefined instead of failing: completion and hover go on offline. */
@@ -83,25 +98,41 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   });
 
   connection.onRequest(RefreshRequest, async () => {
+    const env = s.env.current;
+    if (!env) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_SIGNED_IN);
     s.refs.clear();
-    const [devices, traceFilters, testCases] = await Promise.all([s.refs.devices(), s.refs.traceFilters(), s.refs.testCases()]);
-    s.validation.revalidateAll();
-    return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
+    try {
+      const [devices, traceFilters, testCases] = await Promise.all([s.refs.devices(), s.refs.traceFilters(), s.refs.testCases()]);
+      s.status.update({ ok: true });
+      return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
+    } catch (err) {
+      s.status.update({ ok: false, error: err });
+      throw plainFailure('Reloading devices, trace filters and test cases', err, env.baseUrl);
+    } finally {
+      s.validation.revalidateAll();
+    }
   });
 
   connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
     const env = s.env.current;
-    if (!env) throw new Error('No service credentials are set: run Test Automation: Sign In.');
-    // An ApiError reaches the client as the request's error, with its message.
-    const record =
-      kind === 'mobileDevice'
-        ? await env.client.devices.get(id)
-        : kind === 'traceFilter'
-          ? await env.client.traceFilters.get(id)
-          : kind === 'testSuite'
-            ? await env.client.testSuites.get(id)
-            : await env.client.testCases.get(id);
+    if (!env) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_SIGNED_IN);
     const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite' }[kind];
+    let record: unknown;
+    try {
+      record =
+        kind === 'mobileDevice'
+          ? await env.client.devices.get(id)
+          : kind === 'traceFilter'
+            ? await env.client.traceFilters.get(id)
+            : kind === 'testSuite'
+              ? await env.client.testSuites.get(id)
+              : await env.client.testCases.get(id);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'notFound') {
+        throw new ResponseError(LSPErrorCodes.RequestFailed, `${label} ${id} does not exist on the service at ${env.baseUrl}.`);
+      }
+      throw plainFailure(`Opening ${label.toLowerCase()} ${id}`, err, env.baseUrl);
+    }
     return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
   });
 }

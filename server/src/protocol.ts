@@ -43,9 +43,29 @@ export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }
   'tas/getRecord',
 );
 
-export type ConnectionState = 'signedOut' | 'connected' | 'unreachable';
+/**
+ * 'connecting' while the server first asks a new environment; then one of the others, once per
+ * change: the token was refused, the URL answers but not as the service, or it cannot be reached.
+ */
+export type ConnectionState = 'connecting' | 'connected' | 'credentialsRefused' | 'unreachable' | 'notService' | 'signedOut';
 
-/** server -> client: whether the service can be reached, for the status bar. */
+/** The outcome of asking an environment for a token (no 'connecting' or 'signedOut'). */
+export type CheckOutcome = 'ok' | 'credentialsRefused' | 'unreachable' | 'notService';
+
+/**
+ * client -> server: asks a token with these candidate credentials, before Sign In stores them.
+ * Changes nothing on the server; `detail` is a short plain cause (for example "HTTP 404").
+ */
+export const CheckEnvironmentRequest = new RequestType<
+  { environment: EnvironmentInfo & { clientSecret: string } },
+  { outcome: CheckOutcome; detail?: string },
+  void
+>('tas/checkEnvironment');
+
+/**
+ * server -> client: whether the service can be reached, for the status bar. Every change of
+ * environment (and a repeated one) is answered by exactly one final state after 'connecting'.
+ */
 export const StatusNotification = new NotificationType<{
   state: ConnectionState;
   environment?: string;

@@ -7,14 +7,17 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { RequestLogEntry } from './api/session';
 import { warmUpSchemas } from './core/schemaValidation';
 import { registerExecutionFeatures } from './executions/handlers';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
 import { registerFeatures } from './handlers';
-import { SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification } from './protocol';
+import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from './protocol';
+import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
 import { ReferenceCache } from './services/referenceCache';
 import { Settings } from './services/settings';
+import { ConnectionStatusReporter } from './services/status';
 import { ValidationScheduler } from './services/validation';
 
 // Entry point: wires the connection to the features. `node dist/server.js --stdio` for any LSP
@@ -23,12 +26,13 @@ import { ValidationScheduler } from './services/validation';
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const settings = new Settings(connection);
-const env = new EnvironmentState(
-  () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network }),
-  (e) => connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`),
-);
+const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network });
+const logRequest = (e: RequestLogEntry) =>
+  connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
+const env = new EnvironmentState(sessionOptions, logRequest);
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
-const validation = new ValidationScheduler(connection, documents, refs, env, () => settings.current.debounceMs);
+const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
+const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current.debounceMs);
 const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
 const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
@@ -71,7 +75,7 @@ connection.onDidChangeConfiguration(async () => {
 });
 
 connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
-  env.set(environment);
+  if (!env.set(environment)) status.repeat();
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
 function applyWatcherSettings(): void {
@@ -90,14 +94,15 @@ env.onChange(() => {
     },
   );
   validation.revalidateAll();
-  void validation.probe();
+  void status.probe();
 });
+connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
 documents.onDidChangeContent((e) => validation.schedule(e.document));
 documents.onDidClose((e) => validation.forget(e.document.uri));
 
-registerFeatures(connection, documents, { refs, env, validation });
+registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 
 connection.onShutdown(async () => {

@@ -220,20 +220,38 @@ describe('real editor: without credentials, then signing in through the input bo
       assert.equal(emulator?.requests.length, 0, 'nothing asked the service');
     }));
 
-  it('Test Automation: Sign In, answered in its input boxes, verifies the references', (t) =>
+  it('Test Automation: Sign In, answered in its input boxes: a wrong secret is refused and nothing kept; the right one verifies the references', (t) =>
     withEditor(t, editor, async (e) => {
       assert.ok(emulator);
+      const settingsFile = join(e.temp, 'user-data', 'User', 'settings.json');
+      const typeSecret = async (secret: string, shot?: string) => {
+        const secretBox = e.quickInput.filter({ hasText: `Client secret for ${ENVIRONMENT}` });
+        await secretBox.locator('input[type="password"]').waitFor();
+        await e.page.keyboard.type(secret);
+        if (shot) await e.screenshot(shot);
+        await e.page.keyboard.press('Enter');
+        await secretBox.waitFor({ state: 'hidden' });
+      };
       await e.runCommand('Test Automation: Sign In');
       // No environment yet: the command asks for one, then its credentials.
       await e.answerInputBox('Base URL of the Test Automation Service', emulator.url);
       await e.answerInputBox('A name for this environment', ENVIRONMENT);
       await e.answerInputBox(`Client ID for ${ENVIRONMENT}`, CLIENT_ID);
-      const secretBox = e.quickInput.filter({ hasText: `Client secret for ${ENVIRONMENT}` });
-      await secretBox.locator('input[type="password"]').waitFor();
-      await e.page.keyboard.type(CLIENT_SECRET);
-      await e.screenshot('sign-in-secret');
-      await e.page.keyboard.press('Enter');
-      await secretBox.waitFor({ state: 'hidden' });
+      await typeSecret('not-the-secret');
+
+      // Checked with the service before anything is kept: refused, in words, with the next step.
+      const refused = e.page.locator('.notification-toast').filter({ hasText: 'refused the client ID or secret' });
+      await refused.waitFor({ timeout: 30_000 });
+      assert.match(await refused.innerText(), new RegExp(`Not signed in to ${ENVIRONMENT}: the service at .* refused the client ID or secret \\(HTTP 401\\)`));
+      await e.screenshot('sign-in-refused');
+      const settingsBefore = await readFile(settingsFile, 'utf8').catch(() => '');
+      assert.ok(!settingsBefore.includes(emulator.url), `nothing is kept before the check succeeds:\n${settingsBefore}`);
+      await e.statusItem('TAS: signed out').waitFor();
+      assert.doesNotMatch(await e.statusItem('TAS:').innerText(), /connecting|Emulator/);
+
+      await refused.locator('.monaco-button', { hasText: 'Re-enter Credentials' }).click();
+      await e.answerInputBox(`Client ID for ${ENVIRONMENT}`, CLIENT_ID);
+      await typeSecret(CLIENT_SECRET, 'sign-in-secret');
 
       await connectedStatus(e, ENVIRONMENT).waitFor({ timeout: 30_000 });
       for (const text of [...REFERENCE_ERRORS, ...LOCAL_ERRORS]) await e.waitForProblem(text);
@@ -251,7 +269,7 @@ describe('real editor: without credentials, then signing in through the input bo
       );
       assert.deepEqual(notes.filter((n) => n.source === EXTENSION && n.severity === 'error'), [], 'no error from the extension');
       // The name and URL are in the user settings, the secret is not (it is in secret storage).
-      const settings = await readFile(join(e.temp, 'user-data', 'User', 'settings.json'), 'utf8');
+      const settings = await readFile(settingsFile, 'utf8');
       assert.match(settings, new RegExp(`"name": "${ENVIRONMENT}"`));
       assert.ok(settings.includes(emulator.url), `the base URL is in the settings:\n${settings}`);
       assert.ok(!settings.includes(CLIENT_SECRET), 'the secret is not in the settings');

@@ -30,7 +30,17 @@ import {
   type Range,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { GetRecordRequest, RefreshRequest, SetEnvironmentNotification, type RecordKind, type RefreshResult } from '../../server/src/protocol';
+import {
+  CheckEnvironmentRequest,
+  GetRecordRequest,
+  RefreshRequest,
+  SetEnvironmentNotification,
+  StatusNotification,
+  type CheckOutcome,
+  type ConnectionState,
+  type RecordKind,
+  type RefreshResult,
+} from '../../server/src/protocol';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
 // with a protocol client. Waits are for messages, never for time.
@@ -44,8 +54,17 @@ type Waiter = {
   reject: (e: Error) => void;
 };
 
+export interface Status {
+  state: ConnectionState;
+  environment?: string;
+  message?: string;
+}
+
 export class LspHarness {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
+  /** Every tas/status notification, in order. */
+  readonly statuses: Status[] = [];
+  private statusWaiters: { from: number; test: (s: Status) => boolean; resolve: (s: Status) => void; reject: (e: Error) => void }[] = [];
   private waiters: Waiter[] = [];
   private stopping = false;
   stderr = '';
@@ -56,6 +75,17 @@ export class LspHarness {
     readonly connection: ProtocolConnection,
     private readonly child: ChildProcess,
   ) {
+    connection.onNotification(StatusNotification, (p) => {
+      this.statuses.push(p);
+      const index = this.statuses.length - 1;
+      this.statusWaiters = this.statusWaiters.filter((w) => {
+        if (index >= w.from && w.test(p)) {
+          w.resolve(p);
+          return false;
+        }
+        return true;
+      });
+    });
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       const list = this.published.get(p.uri) ?? [];
       list.push(p);
@@ -84,11 +114,11 @@ export class LspHarness {
     // A server that dies fails every wait at once instead of leaving the test hanging.
     child.on('exit', (code) => {
       if (h.stopping) return;
-      for (const w of h.waiters) w.reject(new Error(`the server exited (${code}): ${h.stderr}`));
+      for (const w of [...h.waiters, ...h.statusWaiters]) w.reject(new Error(`the server exited (${code}): ${h.stderr}`));
       h.waiters = [];
+      h.statusWaiters = [];
     });
     connection.onNotification('window/logMessage', () => undefined);
-    connection.onNotification('tas/status', () => undefined);
     if (configuration !== undefined) {
       let answered!: () => void;
       h.configured = new Promise((resolve) => (answered = resolve));
@@ -198,6 +228,23 @@ export class LspHarness {
 
   async setEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string } | null): Promise<void> {
     await this.connection.sendNotification(SetEnvironmentNotification, { environment });
+  }
+
+  /** The first status at index `from` or later (past or future) that passes `test`. */
+  status(from: number, test: (s: Status) => boolean = () => true): Promise<Status> {
+    const past = this.statuses.slice(from).find(test);
+    if (past) return Promise.resolve(past);
+    if (this.child.exitCode !== null) return Promise.reject(new Error(`the server has exited: ${this.stderr}`));
+    return new Promise((resolve, reject) => this.statusWaiters.push({ from, test, resolve, reject }));
+  }
+
+  /** The first final (not 'connecting') status at index `from` or later. */
+  finalStatus(from: number): Promise<Status> {
+    return this.status(from, (s) => s.state !== 'connecting');
+  }
+
+  checkEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string }): Promise<{ outcome: CheckOutcome; detail?: string }> {
+    return this.connection.sendRequest(CheckEnvironmentRequest, { environment });
   }
 
   async stop(): Promise<number | null> {

@@ -99,6 +99,11 @@ export class ApiSession {
     return (await this.run(op, { ...options, body: requestBody(op, options.body) }, true)).body;
   }
 
+  /** Makes sure a token can be had (asks one unless a fresh one is held): checks the credentials. */
+  async authenticate(): Promise<void> {
+    await this.tokens.get();
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }

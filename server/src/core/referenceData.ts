@@ -35,4 +35,4 @@ export interface ReferenceSnapshot {
 export type ReferenceState =
   | { status: 'ok'; data: ReferenceSnapshot }
   /** The service cannot be asked: no credentials, or it cannot be reached. */
-  | { status: 'unavailable'; reason: string };
+  | { status: 'unavailable'; reason: string; cause?: unknown };

@@ -32,10 +32,10 @@ export class EnvironmentState {
     if (baseUrl && clientId && clientSecret) this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret });
   }
 
-  /** A new environment (or none): the old client is closed and listeners revalidate. */
-  set(info: (EnvironmentInfo & { clientSecret: string }) | null): void {
+  /** A new environment (or none): the old client is closed and listeners revalidate. False: the same again. */
+  set(info: (EnvironmentInfo & { clientSecret: string }) | null): boolean {
     // The same environment again (a restart of the client, say) keeps the session and caches.
-    if (JSON.stringify(info) === JSON.stringify(this.info)) return;
+    if (JSON.stringify(info) === JSON.stringify(this.info)) return false;
     this.info = info;
     const old = this.active;
     this.generation += 1;
@@ -52,6 +52,7 @@ export class EnvironmentState {
       : undefined;
     if (old) void old.client.close();
     for (const l of this.listeners) l();
+    return true;
   }
 
   /** The same environment with a new client, after the network settings changed. */
@@ -59,6 +60,11 @@ export class EnvironmentState {
     const info = this.info;
     this.info = null;
     if (info) this.set(info);
+  }
+
+  /** Counts every change, signing out included. */
+  get changes(): number {
+    return this.generation;
   }
 
   get current(): ActiveEnvironment | undefined {

@@ -106,7 +106,7 @@ export class ReferenceCache {
       ]);
       return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels } };
     } catch (err) {
-      return { status: 'unavailable', reason: reasonOf(err, env.baseUrl) };
+      return { status: 'unavailable', reason: reasonOf(err, env.baseUrl), cause: err };
     }
   }
 

@@ -2,9 +2,9 @@ import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../core/analyze';
 import { fileKindOf } from '../core/fileKind';
-import { StatusNotification, type ConnectionState } from '../protocol';
 import type { EnvironmentState } from './environment';
 import type { ReferenceCache } from './referenceCache';
+import type { ConnectionStatusReporter } from './status';
 
 // When documents are validated: debounced per document, versioned so that a result computed
 // for an older text never replaces a newer one, schema diagnostics first, references after.
@@ -12,13 +12,13 @@ import type { ReferenceCache } from './referenceCache';
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly seen = new Set<string>();
-  private lastStatus = '';
 
   constructor(
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly refs: ReferenceCache,
     private readonly env: EnvironmentState,
+    private readonly status: ConnectionStatusReporter,
     private readonly debounceMs: () => number,
   ) {}
 
@@ -55,14 +55,6 @@ export class ValidationScheduler {
     this.timers.clear();
   }
 
-  /** Asks the service once (warming the caches) and reports whether it answers. */
-  async probe(): Promise<void> {
-    const generation = this.env.current?.generation;
-    const state = await this.refs.state('testCase');
-    if (this.env.current?.generation !== generation) return; // the new environment has its own probe
-    this.reportStatus(state.status === 'ok' ? 'connected' : this.env.current ? 'unreachable' : 'signedOut', state);
-  }
-
   private current(uri: string, version: number): TextDocument | undefined {
     const doc = this.documents.get(uri);
     return doc && doc.version === version ? doc : undefined;
@@ -81,21 +73,9 @@ export class ValidationScheduler {
     // Asked of an environment that has since been replaced (its client closed): the switch
     // revalidates every document, so this result must not overwrite the newer one.
     if (this.env.current?.generation !== generation) return;
-    this.reportStatus(state.status === 'ok' ? 'connected' : this.env.current ? 'unreachable' : 'signedOut', state);
+    this.status.update(state.status === 'ok' ? { ok: true } : { ok: false, error: state.cause });
     if (!this.current(uri, version)) return; // a newer version is on its way
     const references = analyzeReferences(doc, kind, local.value, state);
     await this.connection.sendDiagnostics({ uri, version, diagnostics: [...local.diagnostics, ...duplicates, ...references] });
-  }
-
-  private reportStatus(state: ConnectionState, detail: { status: string; reason?: string }): void {
-    const env = this.env.current;
-    const key = `${state}|${env?.generation ?? 0}|${detail.reason ?? ''}`;
-    if (key === this.lastStatus) return;
-    this.lastStatus = key;
-    void this.connection.sendNotification(StatusNotification, {
-      state,
-      ...(env && { environment: env.name }),
-      ...(detail.reason && { message: detail.reason }),
-    });
   }
 }

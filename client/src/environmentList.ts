@@ -1,0 +1,108 @@
+// The list of environments in the settings (a name and a base URL each) and the edits Manage
+// Environments makes to it. Plain functions on plain data: nothing from 'vscode', so unit tests
+// cover them. Each edit returns a new list and leaves the old one alone.
+
+export interface EnvironmentSetting {
+  name: string;
+  baseUrl: string;
+}
+
+/** Where an environment's client ID and secret live in SecretStorage. */
+export const SECRET_PREFIX = 'tas.credentials/';
+export const secretKey = (name: string): string => SECRET_PREFIX + name;
+
+/** The well-formed entries of the `tas.environments` setting. */
+export function parseEnvironments(raw: unknown): EnvironmentSetting[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (e): e is EnvironmentSetting =>
+      typeof e === 'object' && e !== null && typeof (e as EnvironmentSetting).name === 'string' && typeof (e as EnvironmentSetting).baseUrl === 'string',
+  );
+}
+
+/** Why a URL typed by the user cannot be a base URL, or undefined when it can. */
+export function baseUrlProblem(value: string): string | undefined {
+  try {
+    const u = new URL(value.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'Use an http or https URL.';
+  } catch {
+    return 'Enter a full URL, such as https://tas.example.com.';
+  }
+}
+
+/** The base URL as stored: no trailing slash, and without /api/v2 if the user pasted it. */
+export function normalizeBaseUrl(value: string): string {
+  return value.trim().replace(/\/+$/, '').replace(/\/api\/v2$/i, '');
+}
+
+/** Why a name cannot be used (empty, or taken by another environment than `except`). */
+export function nameProblem(value: string, list: readonly EnvironmentSetting[], except?: string): string | undefined {
+  const name = value.trim();
+  if (!name) return 'A name is required.';
+  if (list.some((e) => e.name === name && e.name !== except)) return 'That name is taken.';
+  return undefined;
+}
+
+/** Thrown when an edit does not fit the list; the message says why in plain words. */
+export class EnvironmentEditError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EnvironmentEditError';
+  }
+}
+
+function mustExist(list: readonly EnvironmentSetting[], name: string): void {
+  if (!list.some((e) => e.name === name)) throw new EnvironmentEditError(`There is no environment named ${name}.`);
+}
+
+export function addEnvironment(list: readonly EnvironmentSetting[], env: EnvironmentSetting): EnvironmentSetting[] {
+  const problem = nameProblem(env.name, list) ?? baseUrlProblem(env.baseUrl);
+  if (problem) throw new EnvironmentEditError(problem);
+  return [...list, { name: env.name.trim(), baseUrl: normalizeBaseUrl(env.baseUrl) }];
+}
+
+export function renameEnvironment(list: readonly EnvironmentSetting[], from: string, to: string): EnvironmentSetting[] {
+  mustExist(list, from);
+  const problem = nameProblem(to, list, from);
+  if (problem) throw new EnvironmentEditError(problem);
+  return list.map((e) => (e.name === from ? { ...e, name: to.trim() } : e));
+}
+
+export function changeBaseUrl(list: readonly EnvironmentSetting[], name: string, baseUrl: string): EnvironmentSetting[] {
+  mustExist(list, name);
+  const problem = baseUrlProblem(baseUrl);
+  if (problem) throw new EnvironmentEditError(problem);
+  return list.map((e) => (e.name === name ? { ...e, baseUrl: normalizeBaseUrl(baseUrl) } : e));
+}
+
+export function removeEnvironment(list: readonly EnvironmentSetting[], name: string): EnvironmentSetting[] {
+  mustExist(list, name);
+  return list.filter((e) => e.name !== name);
+}
+
+/**
+ * The `tas.activeEnvironment` setting after a rename or removal: it follows a renamed active
+ * environment and is cleared when the active one is removed; otherwise unchanged.
+ */
+export function activeAfter(active: string, edit: { renamed: string; to: string } | { removed: string }): string {
+  if ('removed' in edit) return active === edit.removed ? '' : active;
+  return active === edit.renamed ? edit.to.trim() : active;
+}
+
+export interface PickerItem {
+  label: string;
+  description: string;
+  detail: string;
+}
+
+/** Picker rows: the URL, and whether credentials are stored and which one is active. */
+export function pickerItems(list: readonly EnvironmentSetting[], active: string | undefined, withCredentials: ReadonlySet<string>): PickerItem[] {
+  return list.map((e) => ({
+    label: e.name,
+    description: e.baseUrl,
+    detail: [
+      withCredentials.has(e.name) ? '$(key) credentials stored' : '$(circle-slash) no credentials: picking it asks for them',
+      ...(e.name === active ? ['active'] : []),
+    ].join(' · '),
+  }));
+}

@@ -1,0 +1,202 @@
+import { strict as assert } from 'node:assert';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { DEMO_CREDENTIALS } from '../emulator/demoData';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { LspHarness } from './lspHarness';
+
+// Sign-in checks and the connection status at the LSP boundary: the built server over stdio
+// against the emulator, a loopback port nothing listens on, and a loopback HTTP server that is
+// not the service. Waits are for messages; a missing status fails by the test's timeout.
+
+const TIMEOUT = { timeout: 20_000 };
+/** Protocol words that must never reach a user. */
+const PROTOCOL = /tas\/|failed with message|\/api\/v2|\bGET\b|\bPOST\b/;
+
+let emu: Emulator;
+/** Answers every request with an HTML 404, as a web server at a wrong URL would. */
+let notService: Server;
+let notServiceUrl: string;
+/** An HTML page with 200 to everything. */
+let htmlPage: Server;
+let htmlPageUrl: string;
+/** A loopback port that was free a moment ago: connections are refused. */
+let deadUrl: string;
+
+async function listen(status: number): Promise<[Server, string]> {
+  const s = createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end('<html><body>Nothing here</body></html>');
+  });
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  return [s, `http://127.0.0.1:${(s.address() as AddressInfo).port}`];
+}
+
+before(async () => {
+  emu = await startEmulator();
+  [notService, notServiceUrl] = await listen(404);
+  [htmlPage, htmlPageUrl] = await listen(200);
+  const [probe, url] = await listen(200);
+  probe.close();
+  await once(probe, 'close');
+  deadUrl = url;
+});
+
+after(async () => {
+  notService.close();
+  htmlPage.close();
+  await emu.close();
+});
+
+const admin = () => ({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+
+describe('the connection status', () => {
+  test('one environment sent four times ends in one final status, and sending it again answers again', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    try {
+      for (let i = 0; i < 4; i++) await lsp.setEnvironment(admin());
+      assert.equal((await lsp.finalStatus(0)).state, 'connected');
+
+      // Nothing is pending now: a repeat must still be answered, or a client showing
+      // "connecting" waits forever.
+      let mark = lsp.statuses.length;
+      await lsp.setEnvironment(admin());
+      assert.deepEqual(await lsp.finalStatus(mark), { state: 'connected', environment: 'emulator' });
+
+      mark = lsp.statuses.length;
+      await lsp.setEnvironment(null);
+      assert.equal((await lsp.finalStatus(mark)).state, 'signedOut');
+      assert.deepEqual(
+        lsp.statuses.map((s) => s.state),
+        ['connecting', 'connected', 'connected', 'signedOut'],
+      );
+    } finally {
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
+  test('two environments in a row: only the last one gets a final status', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    try {
+      await lsp.setEnvironment({ ...admin(), name: 'first', clientSecret: 'wrong' });
+      await lsp.setEnvironment(admin());
+      assert.deepEqual(await lsp.finalStatus(0), { state: 'connected', environment: 'emulator' });
+      const mark = lsp.statuses.length;
+      await lsp.setEnvironment(null);
+      await lsp.finalStatus(mark);
+      assert.deepEqual(lsp.statuses.filter((s) => s.state !== 'connecting').map((s) => s.state), ['connected', 'signedOut']);
+    } finally {
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
+  test('no environment at all: a signed-out status once the client says so', TIMEOUT, async () => {
+    const lsp = await LspHarness.start({}, { environmentFromClient: true });
+    try {
+      await lsp.setEnvironment(null);
+      assert.deepEqual(await lsp.finalStatus(0), { state: 'signedOut' });
+    } finally {
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
+  const failures = [
+    { what: 'a wrong secret', env: () => ({ ...admin(), clientSecret: 'not-the-secret' }), state: 'credentialsRefused', message: /refused the client ID or secret \(HTTP 401\)\. Enter them again/ },
+    { what: 'a port nothing listens on', env: () => ({ ...admin(), baseUrl: deadUrl }), state: 'unreachable', message: /^Cannot reach the service at .* \(connection refused\)\. Check the URL/ },
+    { what: 'a web server answering 404', env: () => ({ ...admin(), baseUrl: notServiceUrl }), state: 'notService', message: /does not answer like a Test Automation Service \(HTTP 404\)\. Check the URL/ },
+    { what: 'an HTML page', env: () => ({ ...admin(), baseUrl: htmlPageUrl }), state: 'notService', message: /does not answer like a Test Automation Service \(the answer is not JSON\)/ },
+  ] as const;
+  for (const f of failures) {
+    test(`${f.what}: status ${f.state}, in plain words, without the secret`, TIMEOUT, async () => {
+      const lsp = await LspHarness.start();
+      try {
+        await lsp.setEnvironment(f.env());
+        const s = await lsp.finalStatus(0);
+        assert.equal(s.state, f.state);
+        assert.match(s.message ?? '', f.message);
+        assert.doesNotMatch(s.message ?? '', PROTOCOL);
+        assert.ok(!s.message?.includes(f.env().clientSecret));
+      } finally {
+        assert.equal(await lsp.stop(), 0);
+      }
+    });
+  }
+
+  test('a failed refresh says so in plain words and the status follows; a good one brings it back', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    try {
+      await lsp.setEnvironment(admin());
+      assert.equal((await lsp.finalStatus(0)).state, 'connected');
+      emu.faults.rules.push({ method: 'GET', path: '/api/v2/testcases', action: { kind: 'status', status: 500 }, times: 1 });
+      let mark = lsp.statuses.length;
+      await assert.rejects(lsp.refresh(), (err: Error) => {
+        assert.match(err.message, /^Reloading devices, trace filters and test cases failed\. Cannot reach the service at .* \(HTTP 500, the service had a problem\)/);
+        assert.doesNotMatch(err.message, PROTOCOL);
+        return true;
+      });
+      assert.equal((await lsp.status(mark)).state, 'unreachable');
+
+      mark = lsp.statuses.length;
+      assert.deepEqual(await lsp.refresh(), { devices: 20, traceFilters: 6, testCases: 50 });
+      assert.deepEqual(await lsp.status(mark), { state: 'connected', environment: 'emulator' });
+    } finally {
+      emu.faults.reset();
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
+  test('refresh while signed out says how to sign in', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    try {
+      await assert.rejects(lsp.refresh(), { message: 'No service credentials are set: run Test Automation: Sign In.' });
+    } finally {
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+});
+
+describe('tas/checkEnvironment', () => {
+  let lsp: LspHarness;
+  before(async () => {
+    lsp = await LspHarness.start();
+  });
+  after(async () => {
+    assert.equal(await lsp.stop(), 0);
+  });
+
+  test('good credentials: ok, and nothing changes on the server', TIMEOUT, async () => {
+    assert.deepEqual(await lsp.checkEnvironment(admin()), { outcome: 'ok' });
+    assert.deepEqual(lsp.statuses, []);
+  });
+
+  test('asks a token first, once', TIMEOUT, async () => {
+    const before = emu.requests.length;
+    await lsp.checkEnvironment(admin());
+    assert.deepEqual(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`), ['POST /api/v2/connect/token']);
+  });
+
+  const cases = [
+    { what: 'a wrong secret', env: () => ({ ...admin(), clientSecret: 'not-the-secret' }), want: { outcome: 'credentialsRefused', detail: 'HTTP 401' } },
+    { what: 'an unknown client', env: () => ({ ...admin(), clientId: 'nobody' }), want: { outcome: 'credentialsRefused', detail: 'HTTP 401' } },
+    { what: 'a port nothing listens on', env: () => ({ ...admin(), baseUrl: deadUrl }), want: { outcome: 'unreachable', detail: 'connection refused' } },
+    { what: 'a web server answering 404', env: () => ({ ...admin(), baseUrl: notServiceUrl }), want: { outcome: 'notService', detail: 'HTTP 404' } },
+    { what: 'an HTML page', env: () => ({ ...admin(), baseUrl: htmlPageUrl }), want: { outcome: 'notService', detail: 'the answer is not JSON' } },
+  ] as const;
+  for (const c of cases) {
+    test(`${c.what}: ${c.want.outcome}`, TIMEOUT, async () => {
+      assert.deepEqual(await lsp.checkEnvironment(c.env()), c.want);
+    });
+  }
+
+  test('a service answering 500 to the token request: unreachable', TIMEOUT, async () => {
+    emu.faults.rules.push({ path: '/api/v2/connect/token', action: { kind: 'status', status: 500 }, times: 1 });
+    try {
+      assert.deepEqual(await lsp.checkEnvironment(admin()), { outcome: 'unreachable', detail: 'HTTP 500, the service had a problem' });
+    } finally {
+      emu.faults.reset();
+    }
+  });
+});
