@@ -80,6 +80,21 @@ describe('the connection status', () => {
     }
   });
 
+  test('the same environment again after a failure is asked again, not answered from memory', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    emu.faults.rules.push({ path: '/api/v2/connect/token', action: { kind: 'status', status: 500 }, times: 1 });
+    try {
+      await lsp.setEnvironment(admin());
+      assert.equal((await lsp.finalStatus(0)).state, 'unreachable');
+      const mark = lsp.statuses.length;
+      await lsp.setEnvironment(admin());
+      assert.deepEqual(await lsp.finalStatus(mark), { state: 'connected', environment: 'emulator' });
+    } finally {
+      emu.faults.reset();
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
   test('an environment replaced before it answered gets no final status; the new one gets one', TIMEOUT, async () => {
     const lsp = await LspHarness.start();
     // Accepts connections and never answers: the first environment's probe is still waiting
