@@ -39,7 +39,10 @@ export function createCommands(): Record<string, Command> {
     // The status bar passes the environment whose credentials were refused.
     signIn: (ctx) => async (name?: unknown) => {
       const signedIn = await ctx.environments.signIn(check(ctx), typeof name === 'string' ? name : undefined);
-      if (signedIn) void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${signedIn}.`);
+      if (!signedIn) return;
+      // The same credentials again change no setting: a status that said "refused" must still be renewed.
+      if (signedIn === ctx.environments.activeName()) await ctx.sendEnvironment(true);
+      void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${signedIn}.`);
     },
     signOut: (ctx) => async () => {
       const name = await ctx.environments.signOut();

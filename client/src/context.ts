@@ -68,9 +68,12 @@ export class Ctx {
     await this.sendEnvironment();
   }
 
-  /** Hands the active environment (or none) to the server, in memory, when it changed. */
-  sendEnvironment(): Promise<void> {
-    return this.sync.sync();
+  /**
+   * Hands the active environment (or none) to the server, in memory, when it changed; `again`
+   * sends it even so, and the server then asks the service again if it had failed.
+   */
+  sendEnvironment(again = false): Promise<void> {
+    return this.sync.sync(again);
   }
 
   private async pushEnvironment(creds: Credentials | null): Promise<void> {

@@ -14,12 +14,12 @@ export class EnvironmentSync<T> {
     private readonly key: (value: T) => string = (v) => JSON.stringify(v),
   ) {}
 
-  /** Resolves the current value and sends it if it changed; settles when that is done. */
-  sync(): Promise<void> {
+  /** Resolves the current value and sends it if it changed (or `always`); settles when done. */
+  sync(always = false): Promise<void> {
     const run = this.queue.then(async () => {
       const value = await this.resolve();
       const key = this.key(value);
-      if (key === this.lastSent) return;
+      if (key === this.lastSent && !always) return;
       await this.send(value);
       this.lastSent = key;
     });

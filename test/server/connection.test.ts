@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -69,27 +69,54 @@ describe('the connection status', () => {
       mark = lsp.statuses.length;
       await lsp.setEnvironment(null);
       assert.equal((await lsp.finalStatus(mark)).state, 'signedOut');
-      assert.deepEqual(
-        lsp.statuses.map((s) => s.state),
-        ['connecting', 'connected', 'connected', 'signedOut'],
-      );
+      // One 'connecting' in all: the same environment again does not start over. (Repeats that
+      // arrive after the probe finished are each answered with 'connected' again.)
+      const states = lsp.statuses.map((s) => s.state);
+      assert.equal(states[0], 'connecting');
+      assert.deepEqual(new Set(states.slice(1, -1)), new Set(['connected']));
+      assert.equal(states.at(-1), 'signedOut');
     } finally {
       assert.equal(await lsp.stop(), 0);
     }
   });
 
-  test('two environments in a row: only the last one gets a final status', TIMEOUT, async () => {
+  test('the same environment again after a failure is asked again, not answered from memory', TIMEOUT, async () => {
     const lsp = await LspHarness.start();
+    emu.faults.rules.push({ path: '/api/v2/connect/token', action: { kind: 'status', status: 500 }, times: 1 });
     try {
-      await lsp.setEnvironment({ ...admin(), name: 'first', clientSecret: 'wrong' });
+      await lsp.setEnvironment(admin());
+      assert.equal((await lsp.finalStatus(0)).state, 'unreachable');
+      const mark = lsp.statuses.length;
+      await lsp.setEnvironment(admin());
+      assert.deepEqual(await lsp.finalStatus(mark), { state: 'connected', environment: 'emulator' });
+    } finally {
+      emu.faults.reset();
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
+
+  test('an environment replaced before it answered gets no final status; the new one gets one', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    // Accepts connections and never answers: the first environment's probe is still waiting
+    // when the second arrives, whatever the timing.
+    const sockets = new Set<Socket>();
+    const silent = createNetServer((socket) => void sockets.add(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    try {
+      const mark = lsp.statuses.length;
+      await lsp.setEnvironment({ ...admin(), name: 'first', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+      assert.deepEqual(await lsp.status(mark), { state: 'connecting', environment: 'first' });
       await lsp.setEnvironment(admin());
       assert.deepEqual(await lsp.finalStatus(0), { state: 'connected', environment: 'emulator' });
-      const mark = lsp.statuses.length;
+      const end = lsp.statuses.length;
       await lsp.setEnvironment(null);
-      await lsp.finalStatus(mark);
+      await lsp.finalStatus(end);
       assert.deepEqual(lsp.statuses.filter((s) => s.state !== 'connecting').map((s) => s.state), ['connected', 'signedOut']);
     } finally {
       assert.equal(await lsp.stop(), 0);
+      for (const socket of sockets) socket.destroy();
+      silent.close();
     }
   });
 
@@ -124,6 +151,22 @@ describe('the connection status', () => {
       }
     });
   }
+
+  test('diagnostics of a URL that is not the service say so without protocol words', TIMEOUT, async () => {
+    const lsp = await LspHarness.start();
+    try {
+      const uri = 'file:///ws/not-service.testcase.json';
+      await lsp.open(uri, JSON.stringify({ name: 'x', traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1 }] }));
+      await lsp.finalDiagnostics(uri);
+      const mark = lsp.mark(uri);
+      await lsp.setEnvironment({ ...admin(), baseUrl: notServiceUrl });
+      const p = await lsp.diagnosticsAfter(uri, mark, (d) => d.diagnostics.some((x) => x.code === 'references-not-verified'));
+      const message = p.diagnostics.find((x) => x.code === 'references-not-verified')!.message;
+      assert.equal(message, `References not verified: ${notServiceUrl} does not answer like a Test Automation Service (HTTP 404).`);
+    } finally {
+      assert.equal(await lsp.stop(), 0);
+    }
+  });
 
   test('a failed refresh says so in plain words and the status follows; a good one brings it back', TIMEOUT, async () => {
     const lsp = await LspHarness.start();

@@ -55,6 +55,14 @@ describe('environment sync', () => {
     assert.deepEqual(sent, ['a', 'b', null, null]);
   });
 
+  test('`always` sends an unchanged value again (a sign-in that changed no setting)', async () => {
+    const sent: string[] = [];
+    const sync = new EnvironmentSync(() => Promise.resolve('a'), record(sent));
+    await sync.sync();
+    await sync.sync(true);
+    assert.deepEqual(sent, ['a', 'a']);
+  });
+
   test('a failed send is tried again by the next change event', async () => {
     let fail = true;
     const sent: string[] = [];

@@ -3,6 +3,7 @@ import { isRecord } from '../api/parse';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../core/fileKind';
 import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from '../core/referenceData';
+import { classifyFailure } from './connectionCheck';
 import type { EnvironmentState } from './environment';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
@@ -186,9 +187,12 @@ function reasonOf(err: unknown, baseUrl: string): string {
       case 'network':
       case 'timeout':
         return `cannot reach ${baseUrl} (${err.serviceMessage ?? err.kind}).`;
-      default:
-        return `${err.message}.`;
     }
+    // In words, without the method and path of the call that failed.
+    const f = classifyFailure(err);
+    if (f.state === 'notService') return `${baseUrl} does not answer like a Test Automation Service (${f.detail}).`;
+    if (f.state === 'credentialsRefused') return `the service at ${baseUrl} refused access (${f.detail}).`;
+    return `cannot reach ${baseUrl} (${f.detail}).`;
   }
   return err instanceof Error ? err.message : String(err);
 }

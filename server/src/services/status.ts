@@ -55,11 +55,19 @@ export class ConnectionStatusReporter {
     this.settle(change, result);
   }
 
-  /** The same environment was set again: its final state once more (or soon, from the probe). */
+  /**
+   * The same environment was set again (the client does so after a sign-in that changed
+   * nothing): its final state once more, or soon from the running probe. A failed state is not
+   * repeated but asked again, so a sign-in that the service now accepts does not leave it standing.
+   */
   repeat(): void {
     const change = this.env.changes;
     if (this.probing === change) return;
-    if (this.final?.change === change) this.send(strip(this.final));
+    const failed = this.final?.change === change && this.final.state !== 'connected' && this.final.state !== 'signedOut';
+    if (failed && this.env.current) {
+      this.refs.clear();
+      void this.probe();
+    } else if (this.final?.change === change) this.send(strip(this.final));
     else if (!this.env.current) this.settle(change, { state: 'signedOut' });
   }
 
