@@ -26,7 +26,7 @@ const env = new EnvironmentState(
   (e) => connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`),
 );
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
-const validation = new ValidationScheduler(connection, documents, refs, env, () => settings.current.debounceMs);
+const validation = new ValidationScheduler(connection, documents, refs, env, () => settings.current);
 
 let environmentFromClient = false;
 

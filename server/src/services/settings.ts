@@ -7,12 +7,14 @@ import type { NetworkOptions } from '../api/network';
 export interface ServerSettings {
   cacheTtlSeconds: number;
   debounceMs: number;
+  /** At most this many diagnostics per file, plus one saying how many more there are. */
+  maxProblems: number;
   requestTimeoutSeconds: number;
   /** The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`). */
   network: NetworkOptions;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30, network: {} };
+export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, maxProblems: 300, requestTimeoutSeconds: 30, network: {} };
 
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
@@ -24,7 +26,7 @@ export class Settings {
   async pull(): Promise<boolean> {
     if (!this.canPull) return false;
     const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }])) as [
-      { cache?: { ttlSeconds?: unknown }; validation?: { debounceMs?: unknown }; requestTimeoutSeconds?: unknown } | null,
+      { cache?: { ttlSeconds?: unknown }; validation?: { debounceMs?: unknown; maxProblems?: unknown }; requestTimeoutSeconds?: unknown } | null,
       { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
     ];
     const num = (v: unknown, fallback: number, min: number) => (typeof v === 'number' && v >= min ? v : fallback);
@@ -37,6 +39,7 @@ export class Settings {
     this.current = {
       cacheTtlSeconds: num(raw?.cache?.ttlSeconds, DEFAULT_SETTINGS.cacheTtlSeconds, 0),
       debounceMs: num(raw?.validation?.debounceMs, DEFAULT_SETTINGS.debounceMs, 0),
+      maxProblems: Math.floor(num(raw?.validation?.maxProblems, DEFAULT_SETTINGS.maxProblems, 1)),
       requestTimeoutSeconds: num(raw?.requestTimeoutSeconds, DEFAULT_SETTINGS.requestTimeoutSeconds, 1),
       network,
     };
