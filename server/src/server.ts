@@ -6,10 +6,10 @@ import {
   TextDocumentSyncKind,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { warmUpSchemas } from './core/schemaValidation';
 import { registerFeatures } from './handlers';
 import { SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification } from './protocol';
+import { safeTextDocuments } from './services/documents';
 import { EnvironmentState } from './services/environment';
 import { ReferenceCache } from './services/referenceCache';
 import { Settings } from './services/settings';
@@ -19,7 +19,7 @@ import { ValidationScheduler } from './services/validation';
 // client; VS Code starts it over IPC. Features live in transport-free modules (core/).
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
 const env = new EnvironmentState(
   () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network }),

@@ -126,3 +126,18 @@ describe('files of many mistakes', () => {
     assert.ok(Math.max(...latencies) < 1500, `hover latencies ${latencies.map((l) => l.toFixed(0)).join(', ')} ms`);
   });
 });
+
+describe('edits the text does not have room for', () => {
+  test('a range past the end of a line or of the text is clamped; later positions stay right', LIMIT, async () => {
+    const uri = 'file:///ws/past-the-end.testcase.json';
+    await lsp.open(uri, '{\n  "name": "Clamp",\n  "disabled": false\n}');
+    await lsp.edit(uri, 2, [{ range: { start: { line: 1, character: 1_000_000 }, end: { line: 1, character: 1_000_000 } }, text: ' ' }]);
+    // Past the last line: before the fix the server's line table broke here, and every later
+    // position came out as NaN (hover failed).
+    await lsp.edit(uri, 3, [{ range: { start: { line: 50, character: 0 }, end: { line: 51, character: 3 } }, text: '\n' }]);
+    const h = await lsp.hover(uri, { line: 2, character: 5 });
+    assert.deepEqual(h?.range, { start: { line: 2, character: 2 }, end: { line: 2, character: 12 } });
+    const { diagnostics } = await lsp.diagnostics(uri, (p) => p.version === 3);
+    assert.deepEqual(diagnostics.filter((d) => d.code !== 'references-not-verified'), []);
+  });
+});

@@ -113,6 +113,11 @@ export class LspHarness {
     return h;
   }
 
+  /** The server's process id (the fuzz test reads its memory use from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   async open(uri: string, text: string, version = 1): Promise<void> {
     await this.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId: 'json', version, text },
