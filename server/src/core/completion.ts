@@ -8,7 +8,7 @@ import {
   type Position,
 } from 'vscode-languageserver-types';
 import type { FileKind } from './fileKind';
-import { cursorContext, existingKeys, literalAt } from './location';
+import { cursorContext, literalAt, presentKeys } from './location';
 import type { DeviceInfo, TraceFilterInfo } from './referenceData';
 import { SCHEMAS, rootSchema } from './schemas';
 import type { Schema } from './schemaNav';
@@ -51,8 +51,8 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
 
   if (location.isAtPropertyKey) {
     const parent = path.slice(0, -1);
-    const present = existingKeys(ctx, parent);
     if (data.stepFunction && parent[parent.length - 1] === 'params') {
+      const present = presentKeys(ctx, parent, data.stepFunction.params.map((p) => p.name));
       return data.stepFunction.params
         .filter((p) => !present.has(p.name))
         .map((p, i) => ({
@@ -66,6 +66,7 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
         }));
     }
     const props = SCHEMAS.propertiesAt(root, parent);
+    const present = presentKeys(ctx, parent, Object.keys(props));
     const required = new Set(SCHEMAS.at(root, parent)?.required ?? []);
     return Object.entries(props)
       .filter(([name]) => !present.has(name) && name !== '$schema')
