@@ -38,7 +38,7 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
     await lsp.setEnvironment({ name: 'bench', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
     const total = emu.store.executions.all().length;
     value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 100 })); // token, warm-up
-    const before = rssMb(lsp.pid);
+    const before = rssMb(lsp.pid ?? -1);
     const firsts: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
@@ -53,7 +53,7 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
       if (!page.hasMore) break;
     }
     const loadAll = performance.now() - t0;
-    const after = rssMb(lsp.pid);
+    const after = rssMb(lsp.pid ?? -1);
 
     // Nothing followed: the watcher must stay silent.
     await lsp.connection.sendNotification(FollowExecutionsNotification, { ids: [] });

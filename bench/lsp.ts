@@ -3,11 +3,13 @@ import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  CompletionRequest,
   ConfigurationRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   ExitNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
@@ -108,6 +110,15 @@ export class BenchClient {
     });
   }
 
+  /** Sends a hover or completion request; resolves with the time its answer took (ms). */
+  async timed(method: 'hover' | 'completion', uri: string, position: { line: number; character: number }): Promise<number> {
+    const sent = performance.now();
+    const params = { textDocument: { uri }, position };
+    const answer: Promise<unknown> = method === 'hover' ? this.connection.sendRequest(HoverRequest.type, params) : this.connection.sendRequest(CompletionRequest.type, params);
+    await this.within(answer, `the ${method} at ${position.line}:${position.character}`);
+    return performance.now() - sent;
+  }
+
   /** Sends an incremental edit and returns the time it was sent. */
   async edit(uri: string, version: number, at: { line: number; character: number }, text: string): Promise<number> {
     const sent = performance.now();
@@ -163,7 +174,7 @@ export class BenchClient {
     return p !== undefined;
   }
 
-  private async within<T>(p: Promise<T>, what: string): Promise<T> {
+  async within<T>(p: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`waited ${WAIT_LIMIT_MS} ms for ${what}; server stderr: ${this.stderr}`)), WAIT_LIMIT_MS);

@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
 import { benchExecutions, type ExecutionsBenchResult } from './executions';
+import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { ms, type Plan } from './stats';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
@@ -10,10 +11,10 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // `npm run bench`: validation against vscode-json-languageservice, diagnostics latency over LSP
 // with a slow service, and the service requests for many files and edits. Prints the tables and
 // writes them to bench/RESULTS.md. Parts can be chosen: `node out/bench/run.js validation typing
-// requests` (all three when none is named). Exits non-zero when a validator reports the wrong
+// requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests', 'executions'] as const;
+const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -36,7 +37,8 @@ function machine(): string {
   return `${cpus().length} CPUs (nproc), ${model}, node ${process.version}, load average ${l1!.toFixed(2)} at the start`;
 }
 
-const kb = (text: string) => (text.length >= 1_000_000 ? `${(text.length / 1_000_000).toFixed(2)} MB` : `${(text.length / 1000).toFixed(1)} KB`);
+const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`);
+const kb = (text: string) => size(text.length);
 const pair = (s: { p50: number; p95: number }) => `${ms(s.p50)} / ${ms(s.p95)}`;
 const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -184,7 +186,33 @@ function requestsSection(r: RequestCountResult): string {
   ].join('\n');
 }
 
-function verdicts(validation: ValidationResult[] | undefined, typing: TypingResult[] | undefined, requests: RequestCountResult | undefined): string {
+function hoverSection(results: HoverResult[]): string {
+  const rows = results.map((r) => [
+    r.label,
+    size(r.size),
+    r.lines.toLocaleString('en-US'),
+    r.diagnostics,
+    ms(r.open),
+    pair(r.hover),
+    pair(r.completion),
+    pair(r.hoverWhileValidating),
+    pair(r.editToFinal),
+    yes(r.hover.p95 < 100 && r.completion.p95 < 100),
+  ]);
+  return [
+    '### Hover and completion on large and hostile documents over LSP (ms, p50 / p95)',
+    '',
+    'The built server over stdio, emulator without latency, lists cached, debounce 0. "Open": didOpen to the final',
+    'publication (one whole validation; at most `tas.validation.maxProblems`, 300, diagnostics plus one saying how many',
+    'more). Hover and completion: 30 requests each at positions spread over the file, no validation running. "While',
+    'validating": a hover sent right after an edit, so it meets that edit\'s validation (10 edits); "edit to final": that',
+    'edit to its final publication. Target (issue 8): hover and completion under 100 ms on a 2 MB file.',
+    '',
+    table(['Document', 'Size', 'Lines', 'Diagnostics', 'Open', 'Hover', 'Completion', 'Hover while validating', 'Edit to final', 'Under 100 ms (p95)'], rows),
+  ].join('\n');
+}
+
+function verdicts(validation: ValidationResult[] | undefined, typing: TypingResult[] | undefined, requests: RequestCountResult | undefined, hover?: HoverResult[]): string {
   const out: string[] = [];
   for (const r of validation ?? []) {
     const v = validationVerdict(r);
@@ -195,6 +223,9 @@ function verdicts(validation: ValidationResult[] | undefined, typing: TypingResu
   }
   for (const r of typing ?? []) {
     out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 against ${r.latencyMs} ms latency: ${r.first.p95 < r.latencyMs ? 'met' : 'NOT met'}.`);
+  }
+  for (const r of hover ?? []) {
+    out.push(`- Hover and completion, ${r.label}: ${ms(r.hover.p95)} / ${ms(r.completion.p95)} ms p95 (target < 100 ms): ${r.hover.p95 < 100 && r.completion.p95 < 100 ? 'met' : 'NOT met'}.`);
   }
   if (requests) {
     const over = LISTS.filter((p) => (requests.counts.get(`GET ${p}`) ?? 0) > 1);
@@ -232,6 +263,7 @@ async function main(): Promise<void> {
   let validation: ValidationResult[] | undefined;
   let typing: TypingResult[] | undefined;
   let requests: RequestCountResult | undefined;
+  let hover: HoverResult[] | undefined;
 
   if (parts.has('validation')) {
     const ls = baselineService();
@@ -260,12 +292,18 @@ async function main(): Promise<void> {
     sections.push(requestsSection(requests));
     console.log(`\n${sections[sections.length - 1]}`);
   }
+  if (parts.has('hover')) {
+    console.error('hover on large documents');
+    hover = await benchHover();
+    sections.push(hoverSection(hover));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
   if (parts.has('executions')) {
     console.error('executions: 10,000 in the emulator, watcher request rates');
     sections.push(executionsSection(await benchExecutions()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
-  const summary = verdicts(validation, typing, requests);
+  const summary = verdicts(validation, typing, requests, hover);
   console.log(`\n### Targets\n\n${summary}`);
   const [l1] = loadavg();
   const busy = Math.max(startLoad, l1!) > cpus().length;

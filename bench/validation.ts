@@ -26,7 +26,7 @@ const TEST_CASE_ID = (testCaseSchema as { $id: string }).$id;
  */
 export function ours(d: BenchDocument, doc = TextDocument.create(d.uri, 'json', 1, d.text)): Diagnostic[] {
   const local = analyzeLocal(doc, d.kind);
-  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local.value)];
+  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local.value).diagnostics];
 }
 
 /** Ours, up to the first publication (schema diagnostics only). */
@@ -132,7 +132,7 @@ export interface Stage {
 /** Ours, stage by stage, on one document: where the time goes. */
 export async function breakdown(d: BenchDocument, plan: Plan): Promise<Stage[]> {
   const value = JSON.parse(d.text) as unknown;
-  const findings = [...validateSchema(d.kind, value), ...localChecks(d.kind, value)];
+  const findings = [...validateSchema(d.kind, value).findings, ...localChecks(d.kind, value)];
   const paths = findings.map((f) => f.path);
   const warm = TextDocument.create(d.uri, 'json', 1, d.text);
   warm.positionAt(d.text.length);

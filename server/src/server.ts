@@ -6,7 +6,7 @@ import {
   TextDocumentSyncKind,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { safeTextDocuments } from './services/documents';
 import type { RequestLogEntry } from './api/session';
 import { warmUpSchemas } from './core/schemaValidation';
 import { registerExecutionFeatures } from './executions/handlers';
@@ -24,7 +24,7 @@ import { ValidationScheduler } from './services/validation';
 // client; VS Code starts it over IPC. Features live in transport-free modules (core/).
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
+const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
 const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network });
 const logRequest = (e: RequestLogEntry) =>
@@ -32,7 +32,7 @@ const logRequest = (e: RequestLogEntry) =>
 const env = new EnvironmentState(sessionOptions, logRequest);
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
 const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
-const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current.debounceMs);
+const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
 const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
 const watcher = new ExecutionWatcher(undefined, watcherOptions);
 

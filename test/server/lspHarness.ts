@@ -143,9 +143,9 @@ export class LspHarness {
     return h;
   }
 
-  /** The server's process id (for memory readings). */
-  get pid(): number {
-    return this.child.pid ?? -1;
+  /** The server's process id (the fuzz test reads its memory use from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 
   async open(uri: string, text: string, version = 1): Promise<void> {

@@ -8,7 +8,7 @@ import {
   type Position,
 } from 'vscode-languageserver-types';
 import type { FileKind } from './fileKind';
-import { cursorContext, existingKeys, valueAt } from './location';
+import { cursorContext, literalAt, presentKeys } from './location';
 import type { DeviceInfo, TraceFilterInfo } from './referenceData';
 import { SCHEMAS, rootSchema } from './schemas';
 import type { Schema } from './schemaNav';
@@ -35,7 +35,7 @@ export function completionNeeds(doc: TextDocument, position: Position): { stepFu
   const path = ctx.location.path;
   const i = path.lastIndexOf('params');
   if (i >= 2 && path[i - 2] === 'testStepList' && typeof path[i - 1] === 'number') {
-    const fn = valueAt(ctx.tree, [...path.slice(0, i), 'function']);
+    const fn = literalAt(ctx, path.slice(0, i), 'function');
     if (typeof fn === 'string' && fn !== '') return { stepFunction: fn };
   }
   return {};
@@ -45,13 +45,14 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
   const ctx = cursorContext(doc, position);
   const { location } = ctx;
   const path = location.path;
-  if (!ctx.tree || doc.getText().trim() === '') return kind === 'bundle' ? [snippet('New export bundle', `[\n\t${NEW_CASE}\n]`)] : [snippet('New test case', NEW_CASE)];
+  if (ctx.outOfReach) return [];
+  if (ctx.empty) return kind === 'bundle' ? [snippet('New export bundle', `[\n\t${NEW_CASE}\n]`)] : [snippet('New test case', NEW_CASE)];
   const root = rootSchema(kind);
 
   if (location.isAtPropertyKey) {
     const parent = path.slice(0, -1);
-    const present = existingKeys(ctx.tree, parent);
     if (data.stepFunction && parent[parent.length - 1] === 'params') {
+      const present = presentKeys(ctx, parent, data.stepFunction.params.map((p) => p.name));
       return data.stepFunction.params
         .filter((p) => !present.has(p.name))
         .map((p, i) => ({
@@ -65,6 +66,7 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
         }));
     }
     const props = SCHEMAS.propertiesAt(root, parent);
+    const present = presentKeys(ctx, parent, Object.keys(props));
     const required = new Set(SCHEMAS.at(root, parent)?.required ?? []);
     return Object.entries(props)
       .filter(([name]) => !present.has(name) && name !== '$schema')

@@ -5,6 +5,8 @@ import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types
 
 export const DiagnosticCode = {
   syntax: 'syntax',
+  tooDeep: 'nested-too-deeply',
+  tooManyProblems: 'more-problems',
   duplicateKey: 'duplicate-key',
   required: 'missing-field',
   unknownField: 'unknown-field',

@@ -2,7 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { MarkupKind, Range, type Hover, type Position } from 'vscode-languageserver-types';
 import type { StepFunction } from './completion';
 import type { FileKind } from './fileKind';
-import { cursorContext, valueAt } from './location';
+import { cursorContext, literalAt } from './location';
 import type { DeviceInfo, TraceFilterInfo } from './referenceData';
 import { SCHEMAS, rootSchema } from './schemas';
 
@@ -35,7 +35,7 @@ export function hoverTarget(doc: TextDocument, position: Position): HoverTarget 
   }
   const fnIndex = path.lastIndexOf('testStepList');
   if (fnIndex >= 0 && typeof path[fnIndex + 1] === 'number' && (last === 'function' || path[fnIndex + 2] === 'params')) {
-    const fn = valueAt(ctx.tree, [...path.slice(0, fnIndex + 2), 'function']);
+    const fn = literalAt(ctx, path.slice(0, fnIndex + 2), 'function');
     if (typeof fn === 'string' && fn !== '') return { kind: 'stepFunction', name: fn };
   }
   return { kind: 'schema' };

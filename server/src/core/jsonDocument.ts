@@ -2,10 +2,18 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from './diagnostics';
-import { locate, pathKey, type JsonPath } from './jsonLocator';
+import { locate, pathKey, type JsonPath, type Located } from './jsonLocator';
+import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
-/** A document read as JSON: the value when it parses, otherwise the syntax errors. */
-export type ParsedJson = { ok: true; value: unknown } | { ok: false; diagnostics: Diagnostic[] };
+/**
+ * A document read as JSON: the value when it parses, otherwise the syntax errors (at most the
+ * limit asked for, and how many more there are). `text` is what was parsed: the document's text
+ * with values nested deeper than MAX_DEPTH blanked out (`tooDeep` says where the first one is).
+ */
+export type ParsedJson = ({ ok: true; value: unknown } | { ok: false; diagnostics: Diagnostic[]; omitted: number }) & {
+  text: string;
+  tooDeep?: number;
+};
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Unexpected character',
@@ -26,11 +34,30 @@ const MESSAGES: Record<string, string> = {
   InvalidCharacter: 'Control characters must be escaped in strings',
 };
 
-/** Parses with JSON.parse (fast); on failure, jsonc-parser gives every error with its position. */
-export function parseJson(doc: TextDocument): ParsedJson {
-  const text = doc.getText();
+/**
+ * Parses with JSON.parse (fast); on failure, jsonc-parser gives every error with its position.
+ * Errors at one offset with one cause (one per unclosed bracket at the end of the text) are one.
+ */
+export function parseJson(doc: TextDocument, maxProblems = Infinity): ParsedJson {
+  const original = doc.getText();
+  let parsed: { value: unknown } | undefined;
+  let bounded: BoundedText | undefined;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    parsed = { value: JSON.parse(original) as unknown };
+    bounded = boundParsed(original, parsed.value);
+  } catch {
+    // not JSON: the text scan bounds the depth before jsonc-parser reads it
+  }
+  bounded ??= boundDepth(original);
+  const text = bounded.text;
+  const where = { text, ...(bounded.masked.length > 0 && { tooDeep: bounded.masked[0]!.start }) };
+  try {
+    if (!parsed || text !== original) {
+      if (text === original) throw new SyntaxError('not JSON');
+      // A value too deep was blanked out: the rest is read (and checked) without it.
+      parsed = { value: JSON.parse(text) as unknown };
+    }
+    return { ok: true, value: parsed.value, ...where };
   } catch {
     const errors: ParseError[] = [];
     parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
@@ -38,27 +65,44 @@ export function parseJson(doc: TextDocument): ParsedJson {
       // JSON.parse refused what jsonc-parser accepts: a trailing comma or empty content.
       errors.push({ error: 4 /* ValueExpected */, offset: Math.max(0, text.length - 1), length: 1 });
     }
-    const diagnostics = errors.map((e) => {
+    const seen = new Set<string>();
+    const diagnostics: Diagnostic[] = [];
+    let omitted = 0;
+    for (const e of errors) {
+      const key = `${e.error}|${e.offset}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (diagnostics.length >= maxProblems) {
+        omitted++;
+        continue;
+      }
       const code = printParseErrorCode(e.error);
-      return {
+      diagnostics.push({
         range: Range.create(doc.positionAt(e.offset), doc.positionAt(e.offset + Math.max(1, e.length))),
         message: `${MESSAGES[code] ?? code}.`,
         severity: Severity.Error,
         code: DiagnosticCode.syntax,
         source: SOURCE,
-      };
-    });
-    return { ok: false, diagnostics };
+      });
+    }
+    return { ok: false, diagnostics, omitted, ...where };
   }
 }
 
 /** Turns findings into diagnostics, locating all their paths in one pass over the text. */
 export function toDiagnostics(doc: TextDocument, findings: readonly Finding[]): Diagnostic[] {
   if (findings.length === 0) return [];
-  const text = doc.getText();
+  const text = boundDepth(doc.getText()).text;
   const located = locate(text, findings.map((f) => f.path));
+  // A path not in the text (a missing property) is shown on its closest existing ancestor; all
+  // the ancestors are looked for in one more pass, not one pass each.
+  const missing = findings.filter((f) => !located.has(pathKey(f.path)));
+  if (missing.length > 0) {
+    const ancestors = missing.flatMap((f) => f.path.map((_, n) => f.path.slice(0, n)));
+    for (const [k, v] of locate(text, ancestors)) if (!located.has(k)) located.set(k, v);
+  }
   return findings.map((f) => {
-    const at = located.get(pathKey(f.path)) ?? nearest(located, f.path, text);
+    const at = located.get(pathKey(f.path)) ?? nearest(located, f.path);
     const span =
       f.on === 'key' && at?.key ? at.key : f.on === 'keyOrValue' && at?.key ? at.key : (at?.value ?? { start: 0, end: 1 });
     const start = f.inner ? at!.value.start + f.inner.start : span.start;
@@ -88,16 +132,10 @@ function spanEnd(text: string, span: { start: number; end: number }, on: Finding
 }
 
 /** When a path is not in the text (a missing property), its closest existing ancestor. */
-function nearest(
-  located: Map<string, { value: { start: number; end: number }; key?: { start: number; end: number } }>,
-  path: JsonPath,
-  text: string,
-) {
+function nearest(located: Map<string, Located>, path: JsonPath): Located | undefined {
   for (let n = path.length - 1; n >= 0; n--) {
     const at = located.get(pathKey(path.slice(0, n)));
     if (at) return at;
-    const more = locate(text, [path.slice(0, n)]).get(pathKey(path.slice(0, n)));
-    if (more) return more;
   }
   return undefined;
 }

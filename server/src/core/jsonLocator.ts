@@ -2,6 +2,8 @@
 // no path leads into. Validation works on the parsed value; only the nodes that carry a
 // diagnostic ever get a position, so a large valid document costs no position work at all.
 
+import { MAX_DEPTH } from './nesting';
+
 export type JsonPath = readonly (string | number)[];
 
 export interface Span {
@@ -154,10 +156,15 @@ class Scanner {
   }
 }
 
-/** Finds each path's value (and key) span. `text` must be valid JSON (JSON.parse accepted it). */
+/**
+ * Finds each path's value (and key) span. `text` must be valid JSON (JSON.parse accepted it).
+ * The walk recurses once per path segment, so paths longer than MAX_DEPTH (no value of a
+ * bounded text is that deep) are not looked for.
+ */
 export function locate(text: string, paths: readonly JsonPath[]): Map<string, Located> {
   const root: Trie = { wanted: false, children: new Map() };
   for (const path of paths) {
+    if (path.length > MAX_DEPTH) continue;
     let node = root;
     for (const seg of path) {
       const k = String(seg);
@@ -256,16 +263,22 @@ function keysInText(text: string): number {
   return count;
 }
 
-/** Property keys in a parsed JSON value, nested ones included. */
-function keysInValue(v: unknown): number {
-  if (v === null || typeof v !== 'object') return 0;
+/** Property keys in a parsed JSON value, nested ones included; a loop, however deep the value. */
+function keysInValue(root: unknown): number {
   let count = 0;
-  if (Array.isArray(v)) {
-    for (const item of v) count += keysInValue(item);
-    return count;
-  }
-  for (const k in v) {
-    count += 1 + keysInValue((v as Record<string, unknown>)[k]);
+  const todo: unknown[] = [root];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (item !== null && typeof item === 'object') todo.push(item);
+      continue;
+    }
+    for (const k in v) {
+      count++;
+      const item = (v as Record<string, unknown>)[k];
+      if (item !== null && typeof item === 'object') todo.push(item);
+    }
   }
   return count;
 }

@@ -4,6 +4,8 @@ import bundleSchema from '../../../schemas/testcases.schema.json';
 import type { Finding } from './diagnostics';
 import type { FileKind } from './fileKind';
 import { findingFor } from './schemaMessages';
+import { pathKey } from './jsonLocator';
+import { MAX_DEPTH } from './nesting';
 import { BUNDLE_ID, SCHEMAS, rootSchema } from './schemas';
 
 // Schema diagnostics: the parsed value against the file format's schema, every error, each
@@ -53,25 +55,56 @@ export function warmUpSchemas(): void {
   compiled();
 }
 
-export function validateSchema(kind: FileKind, value: unknown): Finding[] {
+/**
+ * The schema findings, at most `limit` of them, and how many more there are. ajv reports every
+ * error (50,000 unknown keys: 50,000 errors, in some tens of milliseconds); messages, "did you
+ * mean" and positions are the costly part, so they are made for the reported findings only.
+ * Findings deeper than MAX_DEPTH are about the stand-in for a value too deep to read: dropped.
+ */
+export function validateSchema(kind: FileKind, value: unknown, limit = Infinity): { findings: Finding[]; omitted: number } {
   const validate = compiled()[kind];
-  if (validate(value)) return [];
-  const errors = (validate.errors ?? []).filter((e) => !coveredElsewhere(e));
+  if (validate(value)) return { findings: [], omitted: 0 };
+  const errors = validate.errors ?? [];
   // An anyOf/oneOf reports its branches too; the summary on the same node is enough.
-  const summarized = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath);
+  const summarized = new Set<string>();
+  for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const root = rootSchema(kind);
+  const allowed = new Map<string, string[]>();
+  const allowedKeys = (p: (string | number)[]) => {
+    const k = pathKey(p);
+    let keys = allowed.get(k);
+    if (!keys) allowed.set(k, (keys = Object.keys(SCHEMAS.propertiesAt(root, p))));
+    return keys;
+  };
   const seen = new Set<string>();
   const findings: Finding[] = [];
+  let omitted = 0;
   for (const e of errors) {
-    if (summarized.length > 0 && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && summarized.some((p) => e.instancePath.startsWith(p))) continue;
-    const { path, value: at } = resolvePointer(e.instancePath, value);
-    const f = findingFor(e, path, at, (p) => Object.keys(SCHEMAS.propertiesAt(root, p)));
-    if (!f) continue;
+    if (coveredElsewhere(e)) continue;
+    if (summarized.size > 0 && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && underSummary(e.instancePath, summarized)) continue;
+    // Past the limit only counted: the same complaint reached through two schema branches (rare)
+    // may then count twice.
+    if (findings.length >= limit) {
+      omitted++;
+      continue;
+    }
     // The same complaint about the same node, reached through two schema branches, once.
-    const key = `${f.code}|${e.instancePath}|${f.message}`;
+    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: unknown };
+    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? JSON.stringify(p.type ?? '')}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    findings.push(f);
+    const { path, value: at } = resolvePointer(e.instancePath, value);
+    if (path.length >= MAX_DEPTH) continue;
+    const f = findingFor(e, path, at, allowedKeys);
+    if (f) findings.push(f);
   }
-  return findings;
+  return { findings, omitted };
+}
+
+/** Whether the node at `pointer`, or one of its ancestors, has an anyOf/oneOf summary. */
+function underSummary(pointer: string, summarized: Set<string>): boolean {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    if (summarized.has(p)) return true;
+    if (p === '') return false;
+  }
 }

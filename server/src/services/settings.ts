@@ -7,6 +7,8 @@ import type { NetworkOptions } from '../api/network';
 export interface ServerSettings {
   cacheTtlSeconds: number;
   debounceMs: number;
+  /** At most this many diagnostics per file, plus one saying how many more there are. */
+  maxProblems: number;
   requestTimeoutSeconds: number;
   /** The execution watcher's first interval after a change. */
   pollIntervalMs: number;
@@ -16,7 +18,15 @@ export interface ServerSettings {
   network: NetworkOptions;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { cacheTtlSeconds: 300, debounceMs: 200, requestTimeoutSeconds: 30, pollIntervalMs: 2000, finalStates: [], network: {} };
+export const DEFAULT_SETTINGS: ServerSettings = {
+  cacheTtlSeconds: 300,
+  debounceMs: 200,
+  maxProblems: 300,
+  requestTimeoutSeconds: 30,
+  pollIntervalMs: 2000,
+  finalStates: [],
+  network: {},
+};
 
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
@@ -30,7 +40,7 @@ export class Settings {
     const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }])) as [
       {
         cache?: { ttlSeconds?: unknown };
-        validation?: { debounceMs?: unknown };
+        validation?: { debounceMs?: unknown; maxProblems?: unknown };
         requestTimeoutSeconds?: unknown;
         executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
       } | null,
@@ -46,6 +56,7 @@ export class Settings {
     this.current = {
       cacheTtlSeconds: num(raw?.cache?.ttlSeconds, DEFAULT_SETTINGS.cacheTtlSeconds, 0),
       debounceMs: num(raw?.validation?.debounceMs, DEFAULT_SETTINGS.debounceMs, 0),
+      maxProblems: Math.floor(num(raw?.validation?.maxProblems, DEFAULT_SETTINGS.maxProblems, 1)),
       requestTimeoutSeconds: num(raw?.requestTimeoutSeconds, DEFAULT_SETTINGS.requestTimeoutSeconds, 1),
       pollIntervalMs: num(raw?.executions?.pollIntervalSeconds, DEFAULT_SETTINGS.pollIntervalMs / 1000, 0.05) * 1000,
       finalStates: Array.isArray(raw?.executions?.finalStates) ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string') : [],

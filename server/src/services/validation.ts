@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../core/analyze';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, limitProblems } from '../core/analyze';
 import { fileKindOf } from '../core/fileKind';
 import type { EnvironmentState } from './environment';
 import type { ReferenceCache } from './referenceCache';
@@ -8,6 +8,12 @@ import type { ConnectionStatusReporter } from './status';
 
 // When documents are validated: debounced per document, versioned so that a result computed
 // for an older text never replaces a newer one, schema diagnostics first, references after.
+// Between the stages the scheduler lets every waiting message go first: on a 2 MB file a stage
+// takes tens of milliseconds, and a hover or an edit must not wait for all of them; a run whose
+// text has changed meanwhile stops there.
+
+/** Lets the messages that arrived meanwhile be read and answered (a timer runs after them). */
+const letOthersFirst = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -19,7 +25,7 @@ export class ValidationScheduler {
     private readonly refs: ReferenceCache,
     private readonly env: EnvironmentState,
     private readonly status: ConnectionStatusReporter,
-    private readonly debounceMs: () => number,
+    private readonly settings: () => { debounceMs: number; maxProblems: number },
   ) {}
 
   /** Validates after the debounce delay; at once when asked, and for a newly opened document. */
@@ -35,7 +41,7 @@ export class ValidationScheduler {
       this.run(doc.uri, doc.version).catch((err: unknown) =>
         this.connection.console.error(`validation of ${doc.uri} failed: ${err instanceof Error ? err.stack : String(err)}`),
       );
-    }, immediate ? 0 : this.debounceMs());
+    }, immediate ? 0 : this.settings().debounceMs);
     this.timers.set(doc.uri, timer);
   }
 
@@ -64,18 +70,29 @@ export class ValidationScheduler {
     const doc = this.current(uri, version);
     const kind = fileKindOf(uri);
     if (!doc || !kind) return;
-    const local = analyzeLocal(doc, kind);
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: local.diagnostics });
+    const max = this.settings().maxProblems;
+    const steps = analyzeLocalSteps(doc, kind, max);
+    let step = steps.next();
+    while (!step.done) {
+      await letOthersFirst();
+      if (!this.current(uri, version)) return;
+      step = steps.next();
+    }
+    const local = step.value;
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local], max) });
     if (local.value === undefined) return;
-    const duplicates = analyzeDuplicateKeys(doc, local.value);
+    await letOthersFirst();
+    if (!this.current(uri, version)) return; // a newer version is on its way
+    const duplicates = analyzeDuplicateKeys(doc, local.value, max);
     const generation = this.env.current?.generation;
     const state = await this.refs.state(kind);
     // Asked of an environment that has since been replaced (its client closed): the switch
     // revalidates every document, so this result must not overwrite the newer one.
     if (this.env.current?.generation !== generation) return;
     this.status.update(state.status === 'ok' ? { ok: true } : { ok: false, error: state.cause });
+    await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
-    const references = analyzeReferences(doc, kind, local.value, state);
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: [...local.diagnostics, ...duplicates, ...references] });
+    const references = analyzeReferences(doc, kind, local.value, state, max);
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references], max) });
   }
 }
