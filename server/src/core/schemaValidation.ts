@@ -89,7 +89,7 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       continue;
     }
     // The same complaint about the same node, reached through two schema branches, once.
-    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: unknown };
+    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
     const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '')}`;
     if (seen.has(key)) continue;
     seen.add(key);
