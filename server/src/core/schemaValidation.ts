@@ -89,8 +89,8 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       continue;
     }
     // The same complaint about the same node, reached through two schema branches, once.
-    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: unknown };
-    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? JSON.stringify(p.type ?? '')}`;
+    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
+    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '')}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const { path, value: at } = resolvePointer(e.instancePath, value);
