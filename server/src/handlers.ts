@@ -93,7 +93,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   connection.onDocumentLinks(({ textDocument }) => {
     const d = docOf(textDocument.uri);
     if (!d) return [];
-    const parsed = parseJson(d.doc);
+    // Links need the value only: no syntax diagnostics are made (0 of them).
+    const parsed = parseJson(d.doc, 0);
     return parsed.ok ? documentLinks(d.doc, d.kind, parsed.value) : [];
   });
 
