@@ -8,6 +8,7 @@ import {
   StatusNotification,
   WatchAttentionNotification,
   type CheckOutcome,
+  type ConnectionState,
   type RefreshResult,
 } from '../../server/src/protocol';
 import { EnvironmentSync } from './environmentSync';
@@ -28,6 +29,8 @@ export class Ctx {
   private readonly sync: EnvironmentSync<Credentials | null>;
   /** The tree views, once activation created them. */
   views: Views | undefined;
+  /** The last connection state the server reported. */
+  private lastState: ConnectionState | undefined;
 
   constructor(
     readonly extension: vscode.ExtensionContext,
@@ -58,9 +61,10 @@ export class Ctx {
     }
     this.clientSubscriptions.push(
       client.onNotification(StatusNotification, ({ state, environment, message }) => {
+        // The views read again once an environment change has settled, not while it connects.
+        if (state !== this.lastState && state !== 'connecting') this.views?.reload();
+        this.lastState = state;
         this.status.show(state, environment, message);
-        void vscode.commands.executeCommand('setContext', 'tas.connection', state);
-        if (state === 'connected') this.views?.reload();
       }),
       client.onNotification(ExecutionsChangedNotification, (p) => this.views?.feed.fire(p)),
     );
@@ -82,8 +86,6 @@ export class Ctx {
     if (creds) this.status.show('connecting', creds.name);
     else this.status.show('signedOut');
     await this.client?.sendNotification(SetEnvironmentNotification, { environment: creds });
-    void vscode.commands.executeCommand('setContext', 'tas.connection', creds ? 'connecting' : 'signedOut');
-    this.views?.reload();
     this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
   }
 

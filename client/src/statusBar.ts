@@ -18,6 +18,8 @@ export class ConnectionStatus implements vscode.Disposable {
     this.item.command = { title: look.tooltip, command: look.command.id, arguments: look.command.args };
     this.item.backgroundColor = look.warning ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
+    // The views' welcome content reads the same state.
+    void vscode.commands.executeCommand('setContext', 'tas.connection', state);
   }
 
   dispose(): void {

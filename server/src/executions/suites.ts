@@ -78,9 +78,10 @@ export class SuiteActions {
           isRecord(s) ? [{ ...(typeof s['testCaseId'] === 'number' && { testCaseId: s['testCaseId'] }), reason: typeof s['reason'] === 'string' ? s['reason'] : 'not started' }] : [],
         )
       : [];
-    this.watcher.follow(executionIds);
-    // Read them once, so the view shows them at once; a failed read only delays that.
+    // Read them once, so the view shows them at once; a failed read only delays that. Following
+    // them afterwards then needs no request of its own.
     await this.discover(Math.max(20, executionIds.length + 10)).catch(() => undefined);
+    this.watcher.follow(executionIds);
     const executions = executionIds.flatMap((e) => this.watcher.get(e) ?? []);
     return { executionIds, skipped, executions };
   }

@@ -95,7 +95,7 @@ export class ExecutionWatcher {
   /** Follow these executions until they end; a known reading avoids one request. */
   follow(ids: readonly number[], known: readonly ExecutionSummary[] = []): void {
     const now = this.timers.now();
-    for (const s of known) this.observe([s]);
+    if (known.length > 0) this.observe(known);
     for (const id of ids) {
       const e = this.entries.get(id);
       if (e?.summary?.final) continue;
