@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { ExecuteSuiteRequest, FollowExecutionsNotification, ListExecutionsRequest, type Outcome } from '../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator } from '../test/emulator/emulator';
@@ -14,11 +13,6 @@ export interface ExecutionsBenchResult {
   loadAll: { ms: number; pages: number };
   serverRssMb: { before: number; after: number };
   watcher: { running: number; windowSeconds: number; requestsPerMinute: number; idleRequestsPerMinute: number };
-}
-
-function rssMb(pid: number): number {
-  const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
 function value<T>(o: Outcome<T>): T {
@@ -38,7 +32,7 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
     await lsp.setEnvironment({ name: 'bench', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
     const total = emu.store.executions.all().length;
     value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 100 })); // token, warm-up
-    const before = rssMb(lsp.pid ?? -1);
+    const before = Math.round(lsp.rssMb() ?? NaN);
     const firsts: number[] = [];
     for (let i = 0; i < 20; i++) {
       const t = performance.now();
@@ -53,7 +47,7 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
       if (!page.hasMore) break;
     }
     const loadAll = performance.now() - t0;
-    const after = rssMb(lsp.pid ?? -1);
+    const after = Math.round(lsp.rssMb() ?? NaN);
 
     // Nothing followed: the watcher must stay silent.
     await lsp.connection.sendNotification(FollowExecutionsNotification, { ids: [] });

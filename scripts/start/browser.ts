@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { profileArgs, serveArgs } from './codeServerArgs';
 import { QUIET_USER_SETTINGS } from './quietSettings';
 
 // `npm start`'s browser route: VS Code in the browser (code-server, set up in .tools/ by
@@ -139,10 +140,6 @@ export async function prepareProfile(p: ToolPaths, env: NodeJS.ProcessEnv): Prom
   }
 }
 
-function profileArgs(p: ToolPaths): string[] {
-  return ['--config', p.config, '--user-data-dir', p.userData, '--extensions-dir', p.extensions];
-}
-
 /** A free TCP port on 127.0.0.1: the one asked for (checked, so that another server answering
  * there is not taken for ours), or any. */
 export async function pickPort(wanted: number): Promise<number> {
@@ -202,13 +199,7 @@ export async function startCodeServer(p: ToolPaths, env: NodeJS.ProcessEnv, port
     [
       p.codeServer,
       ...profileArgs(p),
-      '--auth',
-      'none',
-      '--bind-addr',
-      `127.0.0.1:${port}`,
-      '--disable-telemetry',
-      '--disable-update-check',
-      '--disable-workspace-trust',
+      ...serveArgs(port),
       p.workspace,
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },

@@ -16,6 +16,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { TestContext } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { profileArgs, serveArgs } from '../../scripts/start/codeServerArgs';
 import { QUIET_USER_SETTINGS } from '../../scripts/start/quietSettings';
 
 /** The repository root (this file runs from out/test/editor/). */
@@ -252,7 +253,7 @@ export class Editor {
       }
       await mkdir(SCREENSHOTS, { recursive: true });
       const env = childEnv(temp);
-      const common = ['--config', config, '--user-data-dir', userData, '--extensions-dir', extensions];
+      const common = profileArgs({ config, userData, extensions });
 
       const installed = await run(NODE24, [CODE_SERVER, ...common, '--install-extension', VSIX], env, 120_000);
       if (!/successfully installed/i.test(installed)) throw new Error(`installing ${VSIX} said:\n${installed}`);
@@ -263,13 +264,7 @@ export class Editor {
         [
           CODE_SERVER,
           ...common,
-          '--auth',
-          'none',
-          '--bind-addr',
-          `127.0.0.1:${port}`,
-          '--disable-telemetry',
-          '--disable-update-check',
-          '--disable-workspace-trust',
+          ...serveArgs(port),
         ],
         { env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
       );

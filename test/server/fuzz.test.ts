@@ -22,16 +22,6 @@ const samples = ['voice-call-mo.testcase.json', 'sms-to-pixel.testcase.json', 'b
   readFileSync(resolve(__dirname, '../../../samples/workspace', name), 'utf8'),
 );
 
-/** Resident memory of a process in MB, from /proc (Linux); undefined elsewhere. */
-function rssMb(pid: number | undefined): number | undefined {
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? undefined : Number(kb) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
 let lsp: LspHarness;
 
 before(async () => {
@@ -70,13 +60,13 @@ test(`fuzz: ${RUNS} hostile documents through LSP (seed ${SEED})`, { timeout: Ma
     } catch (err) {
       assert.fail(`${context}: ${err instanceof Error ? err.message : String(err)}\n${lsp.stderr.slice(-2000)}`);
     }
-    const rss = rssMb(lsp.pid);
+    const rss = lsp.rssMb();
     if (rss !== undefined) {
       peak = Math.max(peak, rss);
       if (i === Math.floor(RUNS / 10)) baseline = rss;
     }
   }
-  const end = rssMb(lsp.pid);
+  const end = lsp.rssMb();
   console.log(`fuzz: ${RUNS} documents tried (seed ${SEED}); server memory ${baseline?.toFixed(0)} MB after the first tenth, ${end?.toFixed(0)} MB at the end, peak ${peak.toFixed(0)} MB`);
   if (baseline !== undefined && end !== undefined) assert.ok(end - baseline < RSS_GROWTH_MB, `memory grew from ${baseline.toFixed(0)} to ${end.toFixed(0)} MB`);
 });

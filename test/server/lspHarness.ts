@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   CodeActionRequest,
@@ -143,9 +144,14 @@ export class LspHarness {
     return h;
   }
 
-  /** The server's process id (the fuzz test reads its memory use from /proc). */
-  get pid(): number | undefined {
-    return this.child.pid;
+  /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
+  rssMb(): number | undefined {
+    try {
+      const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))?.[1];
+      return kb === undefined ? undefined : Number(kb) / 1024;
+    } catch {
+      return undefined;
+    }
   }
 
   async open(uri: string, text: string, version = 1): Promise<void> {
