@@ -109,7 +109,9 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
       { method: 'GET', path: '/api/v2/testexecutions/**', action: { kind: 'status', status: 503 }, times: 3 },
       { method: 'GET', path: '/api/v2/testexecutions', action: { kind: 'status', status: 503 }, times: 3 },
     );
-    emu.settings.executionStepMs = 300;
+    // The executions cannot end before the 429 and the revoke are in place: they are held at a
+    // minute per step, and only then given short steps (a slow machine used to finish them first).
+    emu.settings.executionStepMs = 60_000;
     const r = value(await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 5 }));
     emu.settings.executionStepMs = 40;
     assert.ok(emu.requests.filter((q) => q.status === 503).length >= 1, 'the burst was met');
@@ -118,6 +120,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
       { method: 'GET', path: '/api/v2/testexecutions/**', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
       { method: 'GET', path: '/api/v2/testexecutions', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
     );
+    for (const id of r.executionIds) emu.store.executions.get(id)!.stepMs = 40;
     await changes.allFinal(r.executionIds);
     assert.ok(emu.requests.some((q) => q.status === 429));
     assert.ok(emu.requests.filter((q) => q.path === '/api/v2/connect/token').length >= 2, 'a new token after the revoke');
