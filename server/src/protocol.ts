@@ -212,3 +212,156 @@ export const WatchAttentionNotification = new NotificationType<{
 export const ExecutionsChangedNotification = new NotificationType<{ changed: ExecutionSummary[]; active: ExecutionSummary[] }>(
   'tas/executions/changed',
 );
+
+// ---- Files and the service: links, import, export (issue "the author's loop") ----
+
+/**
+ * How a local test case stands against the current environment. `notLinked`: no test case of
+ * this environment is linked to it (the file's `id`, if any, belongs to another environment or
+ * names nothing). The change states compare file and service with the version last synced.
+ */
+export type FileSyncState =
+  | 'notLinked'
+  | 'unchanged'
+  | 'localChanged'
+  | 'serviceChanged'
+  | 'conflict'
+  | 'missingOnService'
+  | 'unknown';
+
+/** One test case of a local file: a `*.testcase.json`, or one item of a `*.testcases.json` bundle. */
+export interface LocalCaseRef {
+  uri: string;
+  /** Index in a bundle; absent for a single test-case file. */
+  index?: number;
+}
+
+export interface FileSyncStatus extends LocalCaseRef {
+  name?: string;
+  /** The linked test case in the current environment. */
+  id?: number;
+  state: FileSyncState;
+  /** Why the state is `unknown` (unreadable file, service unreachable), in plain words. */
+  message?: string;
+}
+
+/**
+ * client -> server: the links of these files in the current environment, from the sync state
+ * alone (no service request): for Test Explorer, the views' "open the linked file" and markers.
+ */
+export const LinkedCasesRequest = new RequestType<{ uris: string[] }, Outcome<(LocalCaseRef & { id: number; name?: string })[]>, void>(
+  'tas/sync/linked',
+);
+
+/** client -> server: the change state of these files against the service (reads the service). */
+export const SyncStatusRequest = new RequestType<{ uris: string[] }, Outcome<FileSyncStatus[]>, void>('tas/sync/status');
+
+/** What the user chose for a case the first pass did not push or write. */
+export type SyncDecision = 'overwriteService' | 'takeService' | 'linkToExisting' | 'overwriteFile' | 'skip';
+
+export type ImportOutcome =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'refused'
+  | 'conflict'
+  | 'serviceChanged'
+  | 'nameTaken'
+  | 'tookService'
+  | 'skipped';
+
+export interface ImportItemResult extends LocalCaseRef {
+  name?: string;
+  outcome: ImportOutcome;
+  /** The test case it created, updated or is linked to. */
+  id?: number;
+  /** Why it was refused, or what the user has to decide, in plain words. */
+  message?: string;
+  /** `conflict`/`serviceChanged`: the service's version as the file would hold it, for a diff. */
+  serviceText?: string;
+  /** `nameTaken`: the test case that holds the name (409), to link the file to. */
+  takenById?: number;
+}
+
+export interface ImportReport {
+  results: ImportItemResult[];
+}
+
+/**
+ * client -> server: import files (test-case files, bundles, or folders holding them) into the
+ * current environment, batched, never retried. Safe items are pushed; conflicts, changes on the
+ * service only and taken names come back undecided until `decisions` (by `uri` or `uri#index`)
+ * settle them. New ids are written back into the files (open buffers through workspace/applyEdit).
+ * Cancellable; progress through SyncProgressNotification under `operation`.
+ */
+export const ImportFilesRequest = new RequestType<
+  { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string },
+  Outcome<ImportReport>,
+  void
+>('tas/sync/import');
+
+export type ExportOutcome = 'written' | 'unchanged' | 'needsDecision' | 'skipped' | 'failed';
+
+export interface ExportItemResult {
+  id: number;
+  name?: string;
+  /** The file written, or that would be. */
+  uri: string;
+  index?: number;
+  outcome: ExportOutcome;
+  /** `needsDecision`: the file has unsaved changes, or changes since it was last synced. */
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced';
+  /** `needsDecision`: what the export would write, for a diff with the local file. */
+  serviceText?: string;
+  message?: string;
+}
+
+export interface ExportReport {
+  results: ExportItemResult[];
+  /** Secret values written as placeholders (said once to the user). */
+  secretsReplaced: number;
+}
+
+/**
+ * client -> server: export test cases into `folder`, one `*.testcase.json` each, or into one
+ * bundle file (`bundle`, a `*.testcases.json` uri) with their devices and API clients. Files whose
+ * local content would be lost come back `needsDecision` until `decisions` (by file uri) settle
+ * them. `dirtyUris`: files with unsaved changes in the editor. Writes are atomic.
+ */
+export const ExportTestCasesRequest = new RequestType<
+  {
+    ids: number[];
+    folder: string;
+    bundle?: string;
+    dirtyUris?: string[];
+    decisions?: Record<string, SyncDecision>;
+    operation?: string;
+  },
+  Outcome<ExportReport>,
+  void
+>('tas/sync/export');
+
+/** server -> client: progress of an import or export the client started with `operation`. */
+export const SyncProgressNotification = new NotificationType<{ operation: string; done: number; total: number; message?: string }>(
+  'tas/sync/progress',
+);
+
+// ---- Run one test case from the editor ----
+
+export type RunChoice = 'importAndRun' | 'runServiceVersion' | 'importNew';
+
+export type RunTestCaseResult =
+  | { kind: 'started'; testCaseId: number; execution: ExecutionSummary }
+  /** The file is not as on the service (or not on it at all): the user picks, then asks again. */
+  | { kind: 'needsChoice'; reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService'; message: string; testCaseId?: number };
+
+/**
+ * client -> server: run one test case (POST /testcases/{id}/run, never retried) and follow its
+ * execution with the watcher. By `id`, or by a local file (and bundle index) linked in the
+ * current environment; `dirty` says the editor holds unsaved changes for it.
+ */
+export const RunTestCaseRequest = new RequestType<
+  { id?: number; uri?: string; index?: number; dirty?: boolean; choice?: RunChoice },
+  Outcome<RunTestCaseResult>,
+  void
+>('tas/testCases/run');
