@@ -156,7 +156,9 @@ export function seedDemoData(
       name: a.name,
       apiClientAuthType: a.type,
       headerParams: { Accept: 'application/json', 'X-Test-Run': '${executionId}' },
-      authParams: Object.fromEntries(a.type === 'OAUTH2' ? [['grant_type', 'client_credentials']] : []),
+      authParams: Object.fromEntries(
+        a.type === 'OAUTH2' ? [['grant_type', 'client_credentials'], ['client_secret', 'demo-oauth-client-secret']] : [],
+      ),
       serverURL: a.url,
       payload: a.method === 'GET' ? '' : '{"msisdn":"${msisdn}"}',
       httpMethod: a.method,
