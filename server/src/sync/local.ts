@@ -120,12 +120,14 @@ export async function expandUris(uris: string[]): Promise<string[]> {
     }
   };
   for (const uri of uris) {
-    let isDir = false;
-    try {
-      isDir = (await stat(uriToPath(uri))).isDirectory();
-    } catch {
-      isDir = false;
+    if (!uri.startsWith('file:')) {
+      out.add(uri);
+      continue;
     }
+    const isDir = await stat(uriToPath(uri)).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (isDir) await walk(uriToPath(uri));
     else out.add(uri);
   }

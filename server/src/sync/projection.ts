@@ -28,11 +28,15 @@ function isEmptyDefault(key: string, value: unknown): boolean {
   return Array.isArray(d) ? Array.isArray(value) && value.length === 0 : value === d;
 }
 
-/** The fields that sync compares and import sends; secrets are not masked here. */
-export function syncFields(testCase: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The fields that sync compares (empty defaults dropped) or, with `forSending`, the fields import
+ * sends (empty values kept: a field cleared in the file must be cleared on the service).
+ * Secrets are not masked here.
+ */
+export function syncFields(testCase: Record<string, unknown>, forSending = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(testCase)) {
-    if (NOT_SYNCED.has(key) || isEmptyDefault(key, value)) continue;
+    if (NOT_SYNCED.has(key) || (!forSending && isEmptyDefault(key, value))) continue;
     if ((key === 'traceFilters' || key === 'sipTraceFilters') && Array.isArray(value)) {
       out[key] = value.map((item: unknown) => {
         if (!isRecord(item)) return item;
