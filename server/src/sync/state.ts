@@ -36,7 +36,8 @@ export class StateFileError extends Error {
 /** `.tas` must be a folder; `.git` may be a file too (a worktree's). */
 const exists = async (path: string, mustBeFolder: boolean): Promise<boolean> => {
   try {
-    return !mustBeFolder || (await stat(path)).isDirectory();
+    const found = await stat(path);
+    return !mustBeFolder || found.isDirectory();
   } catch {
     return false;
   }
