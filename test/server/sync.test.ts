@@ -239,6 +239,28 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(JSON.stringify(tc(b, 7)), unrelated);
   });
 
+  test('a file with an id and no sync state (a fresh clone): adopted where the id names the same case, foreign elsewhere', async () => {
+    const record = tc(a, 11);
+    await writeFile(join(folder, 'clone.testcase.json'), JSON.stringify({ id: 11, name: record.name, description: record.description, tags: record.tags, testStepList: record.testStepList, traceFilters: record.traceFilters, sipTraceFilters: record.sipTraceFilters, notes: record.notes, disabled: record.disabled, disableReason: record.disableReason }, null, 2));
+    const file = uri('clone.testcase.json');
+    assert.equal((await status([file]))[0]!.state, 'unchanged');
+    const sentA = importBodies(a).length;
+    assert.equal((await importFiles([file])).results[0]!.outcome, 'unchanged');
+    assert.equal(importBodies(a).length, sentA);
+
+    // B: id 11 names an unrelated case there (or nothing): never sent, the case is created.
+    while (!b.store.testCases.get(11)) b.store.testCases.insert((id) => ({ ...tc(a, 1), id, name: `B case ${id}`, ownerId: 1 }));
+    const unrelated = JSON.stringify(tc(b, 11));
+    await writeFile(join(folder, 'clone2.testcase.json'), JSON.stringify({ id: 11, name: 'Sync fresh clone in B' }));
+    await useB();
+    const r = (await importFiles([uri('clone2.testcase.json')])).results[0]!;
+    assert.equal(r.outcome, 'created');
+    assert.notEqual(r.id, 11);
+    assert.equal(JSON.stringify(tc(b, 11)), unrelated);
+    assert.ok(importBodies(b).at(-1)!.every((x) => !('id' in x)));
+    assert.equal((await fileOf('clone2.testcase.json'))['id'], 11, 'the id of an unknown environment is left as it is');
+  });
+
   test('secret placeholders are never sent: restored from the service, else refused', async () => {
     tc(a, 8).testStepList = [{ function: 'HTTP_CALL', params: { password: 'hunter2' } }];
     const r = await exportCases([8]);
