@@ -112,7 +112,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     }
     switch (s.kind) {
       case 'error':
-        result(p, { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
+        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
         break;
       case 'missing':
       case 'foreign':
