@@ -301,6 +301,18 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.deepEqual([...new Set(back.results.map((x) => x.outcome))], ['unchanged']);
     assert.equal(importBodies(a).length, sent);
     assert.equal(JSON.stringify(a.store.testCases.all()), before);
+
+    // Unknown fields travel both ways: in the file, and kept when an edited file is imported.
+    const withExtra = a.store.testCases.all().find((t) => Object.keys(t.extra ?? {}).length > 0);
+    assert.ok(withExtra, 'the demo data has a test case with a field the document does not describe');
+    const file = r.results.find((x) => x.id === withExtra.id)!.uri.split('/').pop()!;
+    const field = Object.keys(withExtra.extra)[0]!;
+    assert.deepEqual((await fileOf(file))[field], withExtra.extra[field]);
+    await writeFile(join(folder, file), (await read(file)).replace(/"tags": "[^"]*"/, '"tags": "round trip"'));
+    const extraBefore = JSON.stringify(withExtra.extra);
+    assert.equal((await importFiles([uri(file)])).results[0]!.outcome, 'updated');
+    assert.equal(JSON.stringify(tc(a, withExtra.id).extra), extraBefore);
+    assert.equal(importBodies(a).at(-1)![0]![field] !== undefined, true);
   });
 
   test('a bundle: exported as returned with secrets masked, its items imported by index', async () => {
