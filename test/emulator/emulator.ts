@@ -38,6 +38,8 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Check /api/v2 requests against schemas/openapi.json, 400 when they do not conform (default true). */
   checkRequests?: boolean;
+  /** Keep each /api/v2 request body in `requests` (in-process tests that check what was sent). */
+  keepBodies?: boolean;
 }
 
 export interface LoggedRequest {
@@ -50,6 +52,8 @@ export interface LoggedRequest {
   durationMs: number;
   userId: number | null;
   fault: string | null;
+  /** The parsed body, with the `keepBodies` option only. */
+  body?: unknown;
 }
 
 interface AccessToken {
@@ -228,6 +232,7 @@ export class Emulator {
       const router = isControl ? this.control : this.router;
       const { route, params } = router.match(method, path);
       const body = parseJson(raw);
+      if (this.options.keepBodies && !isControl) entry.body = body;
       const user = route.public || isControl ? anonymous : this.authenticate(req);
       entry.userId = user.id || null;
       if (!isControl && this.options.checkRequests !== false) {

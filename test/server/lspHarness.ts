@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  ApplyWorkspaceEditRequest,
   CodeActionRequest,
   CompletionRequest,
   createProtocolConnection,
@@ -18,6 +19,7 @@ import {
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
+  type ApplyWorkspaceEditParams,
   type CodeAction,
   type Command,
   type CompletionItem,
@@ -69,6 +71,9 @@ export class LspHarness {
   private waiters: Waiter[] = [];
   private stopping = false;
   stderr = '';
+  /** Every workspace/applyEdit the server asked for, answered with `applyEditAnswer`. */
+  readonly applyEdits: ApplyWorkspaceEditParams[] = [];
+  applyEditAnswer = true;
   /** With `configuration`: settles once the server has asked for its settings and been answered. */
   configured: Promise<void> = Promise.resolve();
 
@@ -120,6 +125,10 @@ export class LspHarness {
       h.statusWaiters = [];
     });
     connection.onNotification('window/logMessage', () => undefined);
+    connection.onRequest(ApplyWorkspaceEditRequest.type, (p) => {
+      h.applyEdits.push(p);
+      return { applied: h.applyEditAnswer };
+    });
     if (configuration !== undefined) {
       let answered!: () => void;
       h.configured = new Promise((resolve) => (answered = resolve));
@@ -135,7 +144,8 @@ export class LspHarness {
       rootUri: null,
       capabilities: {
         textDocument: { publishDiagnostics: { versionSupport: true } },
-        ...(configuration !== undefined && { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
+        workspace: { applyEdit: true },
+        ...(configuration !== undefined && { workspace: { applyEdit: true, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
       },
       workspaceFolders: null,
       initializationOptions,
