@@ -28,7 +28,7 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
     status: (ref) => Promise.resolve({ ...ref, state, name: 'Voice call', ...(linkedId !== undefined && { id: linkedId }) }),
     importOne: (ref, decision) => {
       calls.imports.push({ ref, decision });
-      return Promise.resolve({ ...ref, outcome: 'updated', ...imported } as ImportItemResult);
+      return Promise.resolve({ ...ref, outcome: 'updated', ...imported });
     },
   };
   const watcher = new ExecutionWatcher(undefined);
