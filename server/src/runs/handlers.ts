@@ -2,7 +2,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import { describeFailure, SIGNED_OUT } from '../executions/failures';
 import type { ExecutionWatcher } from '../executions/watcher';
 import { RunTestCaseRequest, type Outcome, type RunTestCaseResult } from '../protocol';
-import type { ActiveEnvironment, EnvironmentState } from '../services/environment';
+import type { EnvironmentState } from '../services/environment';
 import { RunActions, RunFailure, type RunParams, type RunSync } from './run';
 
 // Thin adapter from RunTestCaseRequest to the transport-free run actions.
@@ -10,8 +10,8 @@ import { RunActions, RunFailure, type RunParams, type RunSync } from './run';
 interface Services {
   env: EnvironmentState;
   watcher: ExecutionWatcher;
-  /** Sync for the current environment; undefined while none is wired. */
-  sync: (env: ActiveEnvironment) => RunSync | undefined;
+  /** Links and change states of local files (it follows the current environment itself). */
+  sync: RunSync | undefined;
   extraFinal: () => readonly string[];
 }
 
@@ -20,7 +20,7 @@ export async function runTestCase(s: Services, p: RunParams): Promise<Outcome<Ru
   const env = s.env.current;
   if (!env) return { ok: false, error: SIGNED_OUT };
   try {
-    return { ok: true, value: await new RunActions(env.client, s.watcher, s.sync(env), s.extraFinal).run(p) };
+    return { ok: true, value: await new RunActions(env.client, s.watcher, s.sync, s.extraFinal).run(p) };
   } catch (err) {
     if (err instanceof RunFailure) return { ok: false, error: err.error };
     return { ok: false, error: describeFailure(err, { action: 'run the test case', starts: true }) };
