@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { Editor, LIMITS, withEditor } from './harness';
 
-const CASE = 'Voice call MO LTE #001';
+const FILE = 'voice-call-mo.testcase.json';
 
 describe('real editor: run a test case from the editor into Test Explorer', { timeout: 300_000 }, () => {
   let emulator: Emulator | undefined;
@@ -30,7 +30,7 @@ describe('real editor: run a test case from the editor into Test Explorer', { ti
 
   it('Run Test Case on the open file runs it once on the service and Test Explorer shows it passed', async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.openFile('voice-call-mo.testcase.json');
+      await e.openFile(FILE);
       await e.statusItem(/TAS: environment variables/).waitFor({ timeout: LIMITS.output });
       await e.runCommand('Test Automation: Run Test Case');
       // A file that differs from the service asks first; the service's version is what this test runs.
@@ -43,11 +43,16 @@ describe('real editor: run a test case from the editor into Test Explorer', { ti
       }
       await waitUntil(running, LIMITS.output);
       await e.runCommand('Testing: Focus on Test Explorer View');
-      const row = e.page.locator('.test-explorer .monaco-list-row', { hasText: CASE });
+      const row = e.page.locator('.test-explorer .monaco-list-row', { hasText: FILE });
       await row.first().waitFor({ timeout: LIMITS.output });
       await e.screenshot('testing-running');
       await row.first().locator('.codicon-testing-passed-icon').waitFor({ timeout: 120_000 });
       await e.screenshot('testing-passed');
+      // The run's output: the execution's progress and its log, streamed while it ran.
+      await e.runCommand('Test: Show Output');
+      await e.page.locator('.part.panel .xterm-rows', { hasText: /Execution\s\d+\sended:\sPASSED/ }).first().waitFor({ timeout: LIMITS.ui });
+      assert.match(await e.page.locator('.part.panel .xterm-rows').first().innerText(), /Step\s3\/3\sHANGUP:\spassed/);
+      await e.screenshot('testing-output');
       const runs = emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/1/run');
       assert.equal(runs.length, 1, 'the test case ran once');
     });

@@ -85,7 +85,9 @@ export class TestFiles implements vscode.Disposable {
     const known = this.controller.items.get(id);
     if (known) return known;
     const item = this.controller.createTestItem(id, uri.path.split('/').pop() ?? id, uri);
-    item.description = vscode.workspace.asRelativePath(uri.with({ path: uri.path.replace(/\/[^/]*$/, '') || '/' }), false);
+    // The folder within the workspace, when the file is not at its top.
+    const relative = vscode.workspace.asRelativePath(uri, false);
+    if (relative.includes('/') && relative !== uri.fsPath) item.description = relative.replace(/\/[^/]*$/, '');
     item.canResolveChildren = isBundle(uri);
     this.controller.items.add(item);
     return item;
@@ -111,9 +113,9 @@ export class TestFiles implements vscode.Disposable {
     const cases = casesIn(doc.getText(), isBundle(uri));
     const range = (c: { start: number; end: number }) => new vscode.Range(doc.positionAt(c.start), doc.positionAt(c.start));
     if (!isBundle(uri)) {
+      // Labelled by its file name, as in the Explorer; the range puts the run button on the object.
       const c = cases[0];
       item.range = c ? range(c) : undefined;
-      item.label = c?.name ?? uri.path.split('/').pop() ?? item.id;
       return;
     }
     item.range = new vscode.Range(0, 0, 0, 0);
