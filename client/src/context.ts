@@ -17,6 +17,7 @@ import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
 import type { ConnectionStatus } from './statusBar';
 import { scrubbingChannel } from './traceChannel';
+import type { Testing } from './testing/testing';
 import type { Views } from './views/views';
 
 /** What the commands need: the log, the environments and the language client, which it owns. */
@@ -29,6 +30,8 @@ export class Ctx {
   private readonly sync: EnvironmentSync<Credentials | null>;
   /** The tree views, once activation created them. */
   views: Views | undefined;
+  /** Test Explorer's controller for test-case files, once activation created it. */
+  testing: Testing | undefined;
   /** The last connection state the server reported. */
   private lastState: ConnectionState | undefined;
 

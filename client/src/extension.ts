@@ -5,6 +5,7 @@ import { Environments } from './environments';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
 import { ConnectionStatus } from './statusBar';
+import { Testing } from './testing/testing';
 import { Views } from './views/views';
 
 let ctx: Ctx | undefined;
@@ -18,6 +19,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const c = ctx;
   ctx.views = new Views(ctx, (watching, focused) => c.sendAttention(watching, focused));
   context.subscriptions.push(ctx.views);
+  ctx.testing = new Testing(ctx, ctx.views);
+  context.subscriptions.push(ctx.testing);
   registerCommands(ctx);
   context.subscriptions.push(
     registerRemoteRecords(() => c.languageClient),
