@@ -17,6 +17,7 @@ import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
 import { ReferenceCache } from './services/referenceCache';
 import { Settings } from './services/settings';
+import { registerSyncFeatures } from './sync/handlers';
 import { ConnectionStatusReporter } from './services/status';
 import { ValidationScheduler } from './services/validation';
 
@@ -104,6 +105,7 @@ documents.onDidClose((e) => validation.forget(e.document.uri));
 
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
+registerSyncFeatures(connection, documents, env);
 
 connection.onShutdown(async () => {
   validation.dispose();

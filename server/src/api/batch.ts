@@ -13,6 +13,11 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** Called after each batch with the number of items settled so far. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Import only: also split batches the service refuses with 409 (a name held by another case),
+   * down to the item at fault. A 409 is a definite refusal, so the halves are not repeats.
+   */
+  splitOnConflict?: boolean;
 }
 
 export interface ItemResult {
@@ -55,7 +60,7 @@ export async function importTestCases(api: Pick<TestCasesApi, 'importBatch'>, te
   }, (settled) => {
     done += settled;
     options.onProgress?.(done, testCases.length);
-  });
+  }, options.splitOnConflict ? ['tooLarge', 'invalidRequest', 'conflict'] : undefined);
   const failed = results.filter((r) => r.error).length;
   return { items: results, succeeded: results.length - failed, failed };
 }
