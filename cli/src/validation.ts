@@ -24,7 +24,10 @@ export function validateText(path: string, text: string, references?: (kind: Fil
   const duplicates = analyzeDuplicateKeys(doc, local.value);
   const state = references?.(kind);
   const refs = state ? analyzeReferences(doc, kind, local.value, state).diagnostics : [];
-  return { path, diagnostics: [...local.diagnostics, ...duplicates.diagnostics, ...refs] };
+  // In file order, as a compiler lists them.
+  const all = [...local.diagnostics, ...duplicates.diagnostics, ...refs];
+  all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return { path, diagnostics: all };
 }
 
 export function validateFile(path: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {

@@ -4,6 +4,8 @@ import { cancel } from './cancel';
 import { devices } from './devices';
 import { execute } from './execute';
 import { executions } from './executions';
+import { exportCmd } from './export';
+import { importCmd } from './import';
 import { login } from './login';
 import { nodes } from './nodes';
 import { rerun } from './rerun';
@@ -13,4 +15,4 @@ import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login];
