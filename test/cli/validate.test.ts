@@ -48,7 +48,7 @@ describe('tas validate', { timeout: 60_000 }, () => {
   test('--max-warnings counts warnings like ESLint', async () => {
     const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
     const value = JSON.parse(readFileSync(file, 'utf8'));
-    writeFileSync(file, JSON.stringify({ ...value, name: 'x', name2: 'unknown field' }, null, 2));
+    writeFileSync(file, JSON.stringify({ ...value, retryPolicy: { attempts: 2 } }, null, 2));
     const loose = await run(['validate', 'cases/nested', '--format', 'json']);
     const report = JSON.parse(loose.stdout);
     assert.equal(report.errors, 0, loose.stdout);
