@@ -92,7 +92,8 @@ export const importCmd: CommandSpec = {
       for (const r of results) {
         const colour = SETTLED.has(r.outcome) ? 'green' : CONFLICTS.has(r.outcome) ? 'yellow' : 'red';
         const id = r.id !== undefined ? ` (test case ${r.id})` : r.takenById !== undefined ? ` (name held by test case ${r.takenById})` : '';
-        const why = r.message ?? ADVICE[r.outcome];
+        // The core's words for these name the editor's choices; the CLI's options are named instead.
+        const why = (CONFLICTS.has(r.outcome) ? ADVICE[r.outcome] : undefined) ?? r.message;
         ctx.out.out(`${ctx.out.paint(r.outcome.padEnd(14), colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
       }
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
