@@ -28,7 +28,8 @@ function cell(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (Array.isArray(v)) return v.join(', ');
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);
+  if (typeof v === 'string' || typeof v === 'number') return String(v);
+  return JSON.stringify(v);
 }
 
 /** A copy without the undefined members. */
