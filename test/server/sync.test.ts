@@ -9,6 +9,7 @@ import {
   ExportTestCasesRequest,
   ImportFilesRequest,
   LinkedCasesRequest,
+  RefreshRequest,
   SyncProgressNotification,
   SyncStatusRequest,
   type ExportReport,
@@ -239,6 +240,25 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(tc(b, r.id!).tags, 'for B');
     assert.equal(importBodies(b).at(-1)![0]!['id'], r.id);
     assert.equal(JSON.stringify(tc(b, 7)), unrelated);
+  });
+
+  test("diagnostics read the file's id as its home environment's only: no false alarms in another environment", async () => {
+    const name = (await exportCases([7])).results[0]!.uri.split('/').pop()!;
+    const file = uri(name);
+    const text = await read(name);
+    const identity = async (version: number) =>
+      (await lsp.finalDiagnostics(file, version)).diagnostics.filter((d) => d.code === 'unlinked-id' || d.code === 'name-taken').map((d) => d.code);
+    await useB();
+    // B has no test case 7: the id is A's, so nothing is "no longer on the service".
+    await lsp.open(file, text);
+    assert.deepEqual(await identity(1), []);
+    const r = (await importFiles([file])).results[0]!;
+    assert.equal(r.outcome, 'created');
+    await lsp.connection.sendRequest(RefreshRequest);
+    // The case created in B holds the name: it is this file's own link there, not a clash.
+    await lsp.change(file, text, 2);
+    assert.deepEqual(await identity(2), []);
+    await lsp.close(file);
   });
 
   test('a file with an id and no sync state (a fresh clone): adopted where the id names the same case, foreign elsewhere', async () => {

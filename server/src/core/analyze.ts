@@ -7,7 +7,7 @@ import { findDuplicateKeys } from './jsonLocator';
 import { localChecks } from './localChecks';
 import { MAX_DEPTH, boundDepth } from './nesting';
 import type { ReferenceState } from './referenceData';
-import { checkReferences } from './references';
+import { checkReferences, type LinkOf } from './references';
 import { validateSchema } from './schemaValidation';
 import { Range } from 'vscode-languageserver-types';
 
@@ -87,8 +87,15 @@ export function analyzeDuplicateKeys(doc: TextDocument, parsed?: unknown, maxPro
   };
 }
 
-export function analyzeReferences(doc: TextDocument, kind: FileKind, value: unknown, state: ReferenceState, maxProblems = Infinity): Problems {
-  const findings = checkReferences(kind, value, state);
+export function analyzeReferences(
+  doc: TextDocument,
+  kind: FileKind,
+  value: unknown,
+  state: ReferenceState,
+  maxProblems = Infinity,
+  linkOf?: LinkOf,
+): Problems {
+  const findings = checkReferences(kind, value, state, linkOf);
   const kept = findings.slice(0, maxProblems);
   return { diagnostics: toDiagnostics(doc, kept), omitted: findings.length - kept.length };
 }

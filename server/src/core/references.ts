@@ -7,7 +7,10 @@ import { intOf, isObj, itemsOf, strOf, testCasesIn, type Path, type TestCaseAt }
 // Live reference checks: ids and names in a document against a snapshot of the service.
 // Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
 
-export function checkReferences(kind: FileKind, value: unknown, state: ReferenceState): Finding[] {
+/** A file's links in the current environment (sync state); absent: the file's ids are taken as this environment's. */
+export type LinkOf = (index: number | undefined) => { id?: number; fileIdHere: boolean } | undefined;
+
+export function checkReferences(kind: FileKind, value: unknown, state: ReferenceState, linkOf?: LinkOf): Finding[] {
   if (state.status === 'unavailable') {
     return [
       {
@@ -43,7 +46,7 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
       hints ??= storedHints(tc);
       findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, hints.get(id) ?? {}));
     }
-    findings.push(...identity(tc, data));
+    findings.push(...identity(tc, data, linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)));
   }
   if (kind === 'bundle') findings.push(...bundleDevices(value, data));
   return findings;
@@ -173,22 +176,27 @@ function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Fi
   return out;
 }
 
-/** The test case's own id and name against the service's test cases. */
-function identity(tc: TestCaseAt, data: ReferenceSnapshot): Finding[] {
+/**
+ * The test case's own id and name against the service's test cases. The file's `id` belongs to
+ * one environment (its home in the sync state): elsewhere only the stored link counts.
+ */
+function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; fileIdHere: boolean } = { fileIdHere: true }): Finding[] {
   if (!data.testCases) return [];
   const out: Finding[] = [];
-  const id = intOf(tc.value['id']);
+  const fileId = link.fileIdHere ? intOf(tc.value['id']) : undefined;
+  const id = link.id ?? fileId;
   const name = strOf(tc.value['name']);
-  if (id !== undefined && !data.testCases.has(id)) {
+  if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId)) {
     out.push({
       path: [...tc.path, 'id'],
       on: 'value',
-      message: `Test case ${id} no longer exists on the service; this file is not linked to anything there.`,
+      message: `Test case ${fileId} no longer exists on the service; this file is not linked to anything there.`,
       code: DiagnosticCode.unlinkedId,
       severity: Severity.Warning,
     });
   }
-  if (name !== undefined) {
+  // A file of another environment, not linked here, is matched by this name on import: no clash.
+  if (name !== undefined && (link.fileIdHere || link.id !== undefined)) {
     for (const [otherId, otherName] of data.testCases) {
       if (otherName === name && otherId !== id) {
         out.push({

@@ -1,5 +1,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { caseLinks } from '../sync/caseLinks';
+import { envKey } from '../sync/envKey';
 import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, limitProblems } from '../core/analyze';
 import { fileKindOf } from '../core/fileKind';
 import type { EnvironmentState } from './environment';
@@ -92,7 +94,10 @@ export class ValidationScheduler {
     this.status.update(state.status === 'ok' ? { ok: true } : { ok: false, error: state.cause });
     await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
-    const references = analyzeReferences(doc, kind, local.value, state, max);
+    const env = this.env.current;
+    const links = env ? await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined) : undefined;
+    if (!this.current(uri, version)) return;
+    const references = analyzeReferences(doc, kind, local.value, state, max, links);
     await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references], max) });
   }
 }

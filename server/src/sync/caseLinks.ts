@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { SyncStates, stateKey } from './state';
+
+// What the sync state says of a file's test cases in one environment, for the language server's
+// identity checks: the file's `id` names a test case only in its home environment.
+
+export interface CaseLink {
+  /** The linked test case in this environment, if any. */
+  id?: number;
+  /** Whether the file's own `id` member belongs to this environment. */
+  fileIdHere: boolean;
+}
+
+/** By bundle index (undefined for a single test-case file); undefined: the state has no entry. */
+export type CaseLinks = (index: number | undefined) => CaseLink | undefined;
+
+export async function caseLinks(uri: string, env: string): Promise<CaseLinks | undefined> {
+  if (!uri.startsWith('file:')) return undefined;
+  const path = fileURLToPath(uri);
+  const state = await new SyncStates().forFile(path);
+  return (index) => {
+    const entry = state.entry(stateKey(state.root, path, index));
+    if (!entry) return undefined;
+    const id = entry.links[env]?.id;
+    return { ...(id !== undefined && { id }), fileIdHere: entry.home === env };
+  };
+}
