@@ -243,13 +243,13 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   });
 
   test("diagnostics read the file's id as its home environment's only: no false alarms in another environment", async () => {
-    const name = (await exportCases([7])).results[0]!.uri.split('/').pop()!;
+    const name = (await exportCases([12])).results[0]!.uri.split('/').pop()!;
     const file = uri(name);
     const text = await read(name);
     const identity = async (version: number) =>
       (await lsp.finalDiagnostics(file, version)).diagnostics.filter((d) => d.code === 'unlinked-id' || d.code === 'name-taken').map((d) => d.code);
     await useB();
-    // B has no test case 7: the id is A's, so nothing is "no longer on the service".
+    // B has no test case 12: the id is A's, so nothing is "no longer on the service".
     await lsp.open(file, text);
     assert.deepEqual(await identity(1), []);
     const r = (await importFiles([file])).results[0]!;
