@@ -5,6 +5,7 @@ import { Environments } from './environments';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
 import { ConnectionStatus } from './statusBar';
+import { syncUi } from './sync/ui';
 import { Views } from './views/views';
 
 let ctx: Ctx | undefined;
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   ctx.views = new Views(ctx, (watching, focused) => c.sendAttention(watching, focused));
   context.subscriptions.push(ctx.views);
   registerCommands(ctx);
+  syncUi(ctx); // CodeLens over test-case files
   context.subscriptions.push(
     registerRemoteRecords(() => c.languageClient),
     environments.onDidChange(() => void c.sendEnvironment().catch((err: unknown) => showError(log, err))),
