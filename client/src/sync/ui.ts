@@ -34,7 +34,13 @@ export class SyncUi implements vscode.Disposable {
   }
 
   /** A file as the user knows it: relative to the workspace when inside it. */
-  readonly pathOf = (uri: string): string => vscode.workspace.asRelativePath(vscode.Uri.parse(uri), false);
+  readonly pathOf = (uri: string): string => {
+    const u = vscode.Uri.parse(uri);
+    const folder = vscode.workspace.getWorkspaceFolder(u);
+    // A workspace folder itself: its name, where asRelativePath would give the full path.
+    if (folder && folder.uri.path === u.path.replace(/\/$/, '')) return folder.name;
+    return vscode.workspace.asRelativePath(u, false);
+  };
 
   /**
    * Asks about each pending item in turn: its diff first, then a modal question. Dismissing a
