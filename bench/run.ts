@@ -6,6 +6,7 @@ import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { ms, type Plan } from './stats';
+import { benchSync, type SyncBenchResult } from './sync';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
 
 // `npm run bench`: validation against vscode-json-languageservice, diagnostics latency over LSP
@@ -14,7 +15,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions'] as const;
+const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions', 'sync'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -253,6 +254,26 @@ function executionsSection(r: ExecutionsBenchResult): string {
   ].join('\n');
 }
 
+function syncSection(r: SyncBenchResult): string {
+  const rows = r.phases.map((p) => [
+    p.label,
+    p.cases.toLocaleString('en'),
+    `${p.seconds.toFixed(2)} s`,
+    `${p.peakRssMb} MB`,
+    p.progressNotifications,
+    Object.entries(p.outcomes).map(([k, v]) => `${k} ${v}`).join(', '),
+    p.seconds < 10 ? 'met' : '**not met**',
+  ]);
+  return [
+    `### Import and export of ${r.testCases.toLocaleString('en')} test cases over LSP`,
+    '',
+    'The built server against the emulator (maxBatchSize 1000; the server sends batches of 200), files in a temporary',
+    'folder. Peak memory: the server\'s resident set, sampled every 50 ms. Progress: notifications the client received.',
+    '',
+    table(['Operation', 'Test cases', 'Time', 'Server peak RSS', 'Progress notifications', 'Outcomes', 'Under 10 s'], rows),
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = new Set<Part>(asked.length > 0 ? asked : PARTS);
@@ -301,6 +322,11 @@ async function main(): Promise<void> {
   if (parts.has('executions')) {
     console.error('executions: 10,000 in the emulator, watcher request rates');
     sections.push(executionsSection(await benchExecutions()));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('sync')) {
+    console.error('sync: export and import of 10,000 test cases');
+    sections.push(syncSection(await benchSync()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const summary = verdicts(validation, typing, requests, hover);

@@ -240,6 +240,23 @@ void describe('test case create, read, update, delete', () => {
     }
   });
 
+  void it('keeps fields the document does not describe: stored as sent, shown on read and export, changed only when given', async () => {
+    const demo = await read(fx.admin, 3);
+    assert.deepEqual((demo as unknown as Record<string, unknown>)['retryPolicy'], { maxRetries: 1, delaySeconds: 30 });
+    const name = unique('extra');
+    const id = (await expectStatus<{ id: number }>(fx.admin.post('/api/v2/testcases', { name, priority: 'HIGH', labels: { team: 'voice' } }), 201)).id;
+    const extra = (r: unknown) => {
+      const { priority, labels } = r as Record<string, unknown>;
+      return { priority, labels };
+    };
+    assert.deepEqual(extra(await read(fx.admin, id)), { priority: 'HIGH', labels: { team: 'voice' } });
+    await expectStatus(fx.admin.put(`/api/v2/testcases/${id}`, { description: 'd' }), 200);
+    assert.deepEqual(extra(await read(fx.admin, id)), { priority: 'HIGH', labels: { team: 'voice' } });
+    await expectStatus(fx.admin.post('/api/v2/testcases/import', [{ id, name, priority: 'LOW' }]), 200);
+    const [exported] = await expectStatus<Record<string, unknown>[]>(fx.admin.post('/api/v2/testcases/export', { ids: [id] }), 200);
+    assert.deepEqual(extra(exported), { priority: 'LOW', labels: { team: 'voice' } });
+  });
+
   void it('answers 409 {id} for a duplicate name', async () => {
     const name = unique('dup');
     const id = await createCase(fx.admin, { name });

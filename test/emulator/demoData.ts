@@ -156,7 +156,9 @@ export function seedDemoData(
       name: a.name,
       apiClientAuthType: a.type,
       headerParams: { Accept: 'application/json', 'X-Test-Run': '${executionId}' },
-      authParams: Object.fromEntries(a.type === 'OAUTH2' ? [['grant_type', 'client_credentials']] : []),
+      authParams: Object.fromEntries(
+        a.type === 'OAUTH2' ? [['grant_type', 'client_credentials'], ['client_secret', 'demo-oauth-client-secret']] : [],
+      ),
       serverURL: a.url,
       payload: a.method === 'GET' ? '' : '{"msisdn":"${msisdn}"}',
       httpMethod: a.method,
@@ -280,6 +282,8 @@ function makeTestCase(store: Store, rnd: Random, i: number, devices: MobileDevic
     disabled,
     traceFilters,
     sipTraceFilters: scenario.sip ? [{ mobileDeviceId: a.id, sipMessageCodes: '180,183,200' }] : [],
+    // A field the document does not describe, as a newer service might send: round trips keep it.
+    extra: i % 5 === 2 ? { retryPolicy: { maxRetries: 1, delaySeconds: 30 } } : {},
     created,
     updated: created,
   }));

@@ -126,6 +126,8 @@ export interface TestCase extends Owned {
   disabled: boolean;
   traceFilters: TraceFilterItem[];
   sipTraceFilters: SipTraceFilterItem[];
+  /** Fields the document does not describe, kept as sent and shown on reads (DECISIONS.md). */
+  extra: Record<string, unknown>;
   created: string;
   updated: string;
 }

@@ -72,6 +72,7 @@ export function testCaseView(store: Store, t: TestCase): Record<string, unknown>
       mobileDeviceName: device(f.mobileDeviceId)?.name ?? null,
       msisdn: device(f.mobileDeviceId)?.msisdn ?? null,
     })),
+    ...t.extra,
     projects: store.projectRefs('TEST_CASE', t.id),
   };
 }

@@ -106,6 +106,19 @@ describe('schema diagnostics', () => {
     assert.equal(at(typo), '1:2-1:14', 'the key, quotes included');
   });
 
+  test('a near miss is an error (a typo); a field the document does not describe is a warning, since exports keep them', async () => {
+    const uri = 'file:///ws/unknown-fields.testcase.json';
+    await lsp.open(uri, JSON.stringify({ name: 'Unknown fields', descripton: 'x', retryPolicy: { maxRetries: 1 } }, null, 2));
+    const ds = (await lsp.diagnostics(uri)).diagnostics.filter((d) => d.code === 'unknown-field');
+    assert.deepEqual(
+      ds.map((d) => [d.severity, msg(d)]),
+      [
+        [1, "Unknown field 'descripton'. Did you mean 'description'?"],
+        [2, "Unknown field 'retryPolicy': the interface document does not describe it. It is kept and sent to the service as it is."],
+      ],
+    );
+  });
+
   test('malformed JSON is a syntax diagnostic at the exact place, and the server keeps working', async () => {
     const uri = 'file:///ws/broken.testcase.json';
     await lsp.open(uri, '{\n  "name": "x",\n  "tags": \n}');

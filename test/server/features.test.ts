@@ -1,3 +1,4 @@
+import { SECRET_PLACEHOLDER } from '../../server/src/sync/secrets';
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -481,6 +482,24 @@ describe('code actions', () => {
       ['invalid-value', placeholder],
       ['unknown-trace-filter', placeholder],
     ]);
+  });
+
+  test('a password in plain text: a warning on the value, fixed by the placeholder, which then validates cleanly', async () => {
+    const uri = 'file:///ws/fix-secret.testcase.json';
+    const text = '{\n  "name": "Fix secret",\n  "testStepList": [\n    { "function": "WAIT", "params": { "seconds": "5", "password": "hunter2", "apiKey": "${env.KEY}" } }\n  ]\n}';
+    await lsp.open(uri, text);
+    const found = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'plaintext-secret');
+    assert.equal(found.length, 1, 'a variable reference is not a plaintext secret');
+    const [d] = found;
+    assert.equal(at(d!.range), rangeOf(text, '"hunter2"'));
+    assert.equal(d!.severity, 2);
+    assert.doesNotMatch(JSON.stringify(d), /hunter2/);
+    const actions = await actionsFor(uri, d!);
+    assert.deepEqual(actions.map((a) => a.title), ['Replace the secret with a placeholder']);
+    const fixed = applyAction(uri, text, actions[0]!);
+    assert.equal(fixed, text.replace('"hunter2"', JSON.stringify(SECRET_PLACEHOLDER)));
+    await lsp.change(uri, fixed, 2);
+    assert.deepEqual(byCode((await lsp.finalDiagnostics(uri, 2)).diagnostics, 'plaintext-secret'), []);
   });
 
   test('diagnostics without a fix get no action', async () => {

@@ -16,7 +16,9 @@ import {
   type Outcome,
   type SyncDecision,
 } from '../../server/src/protocol';
+import { TasClient } from '../../server/src/api/client';
 import { SECRET_PLACEHOLDER } from '../../server/src/sync/secrets';
+import { SyncService } from '../../server/src/sync/service';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -299,6 +301,18 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.deepEqual([...new Set(back.results.map((x) => x.outcome))], ['unchanged']);
     assert.equal(importBodies(a).length, sent);
     assert.equal(JSON.stringify(a.store.testCases.all()), before);
+
+    // Unknown fields travel both ways: in the file, and kept when an edited file is imported.
+    const withExtra = a.store.testCases.all().find((t) => Object.keys(t.extra ?? {}).length > 0);
+    assert.ok(withExtra, 'the demo data has a test case with a field the document does not describe');
+    const file = r.results.find((x) => x.id === withExtra.id)!.uri.split('/').pop()!;
+    const field = Object.keys(withExtra.extra)[0]!;
+    assert.deepEqual((await fileOf(file))[field], withExtra.extra[field]);
+    await writeFile(join(folder, file), (await read(file)).replace(/"tags": "[^"]*"/, '"tags": "round trip"'));
+    const extraBefore = JSON.stringify(withExtra.extra);
+    assert.equal((await importFiles([uri(file)])).results[0]!.outcome, 'updated');
+    assert.equal(JSON.stringify(tc(a, withExtra.id).extra), extraBefore);
+    assert.equal(importBodies(a).at(-1)![0]![field] !== undefined, true);
   });
 
   test('a bundle: exported as returned with secrets masked, its items imported by index', async () => {
@@ -310,5 +324,35 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.ok(!(await read('all.testcases.json')).includes('demo-api-password'));
     const back = await importFiles([bundle]);
     assert.deepEqual(back.results.map((x) => [x.index, x.outcome]), [[0, 'unchanged'], [1, 'unchanged']]);
+  });
+});
+
+describe('the sync core: cancellation between batches', { timeout: 60_000 }, () => {
+  test('cancelled after the first import batch: the rest is skipped as cancelled, never sent', async () => {
+    const emu = await startEmulator({ keepBodies: true });
+    const client = new TasClient({ baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+    const dir = await mkdtemp(join(tmpdir(), 'tas-sync-cancel-'));
+    try {
+      await mkdir(join(dir, '.git'));
+      for (let i = 0; i < 5; i++) await writeFile(join(dir, `c${i}.testcase.json`), JSON.stringify({ name: `Sync cancel ${i}` }));
+      const service = new SyncService({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true) });
+      service.batchSize = 2;
+      const controller = new AbortController();
+      const seen: string[] = [];
+      const report = await service.importFiles({ uris: [pathToFileURL(dir).href] }, controller.signal, (p) => {
+        seen.push(`${p.message} ${p.done}/${p.total}`);
+        if (p.message === 'Importing') controller.abort();
+      });
+      const outcomes = report.results.map((r) => r.outcome);
+      assert.deepEqual(outcomes.filter((o) => o === 'created').length, 2);
+      assert.deepEqual(outcomes.filter((o) => o === 'skipped').length, 3);
+      assert.ok(report.results.filter((r) => r.outcome === 'skipped').every((r) => /cancelled/.test(r.message!)));
+      assert.equal(emu.requests.filter((r) => r.path === '/api/v2/testcases/import').length, 1);
+      assert.ok(seen.includes('Importing 2/5'));
+    } finally {
+      await client.close();
+      await emu.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -253,6 +253,11 @@ describe('the test case and bundle schemas', () => {
       const bundle = (await call('POST', '/api/v2/testcases/export', { ids: [1, 2, 3] })) as Schema[];
       assert.equal(bundle.length, 3);
       assert.ok(bundle.every((t) => Array.isArray(t['devices']) && (t['devices'] as unknown[]).length > 0), 'devices are filled');
+      // Demo case 3 carries a field the document does not describe: the one thing the schema (and
+      // so the language server, as a warning) points out.
+      assert.deepEqual(bundle[2]?.['retryPolicy'], { maxRetries: 1, delaySeconds: 30 });
+      assert.deepEqual(errorsOf(validateBundle, bundle), ['/2 additionalProperties']);
+      delete bundle[2]!['retryPolicy'];
       assert.deepEqual(errorsOf(validateBundle, bundle), []);
     });
 

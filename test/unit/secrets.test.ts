@@ -21,7 +21,7 @@ const bundleItem = () => ({
       name: 'Billing',
       username: 'svc-billing',
       password: 's3cret',
-      authParams: { client_secret: 'abc', audience: 'billing' },
+      authParams: { client_secret: 'abc', audience: 'billing', signingKey: 'k' },
       headerParams: { 'X-Api-Key': 'k-123', Accept: 'application/json' },
       tokenEndpointForOAuth2: 'https://auth.example/token',
     },
@@ -39,8 +39,8 @@ describe('secrets in local files', () => {
   test('finds passwords, every auth parameter and secret headers; not variables or empty values', () => {
     const paths = secretPaths(bundleItem()).map(formatPath);
     assert.deepEqual(paths, [
-      'apiClients[0].authParams.audience',
       'apiClients[0].authParams.client_secret',
+      'apiClients[0].authParams.signingKey',
       'apiClients[0].headerParams.X-Api-Key',
       'apiClients[0].password',
       'testStepList[0].params.password',

@@ -5,6 +5,7 @@ import type { FileKind } from './fileKind';
 import { locate, pathKey } from './jsonLocator';
 import { SCHEMAS, rootSchema } from './schemas';
 import type { SipRemoval } from './sipCodes';
+import { SECRET_PLACEHOLDER } from '../sync/secrets';
 
 // Quick fixes for our diagnostics: update stale names, pick a device in place of an unknown
 // one, rename a misspelt field, add a missing required field, write a boolean for its text,
@@ -54,6 +55,9 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
         if (edit) actions.push(fix(data.remove!.code === '' ? 'Remove the empty entry' : `Remove '${data.remove!.code}' from the list`, [edit]));
         break;
       }
+      case DiagnosticCode.plaintextSecret:
+        actions.push(fix('Replace the secret with a placeholder', [TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))]));
+        break;
       case DiagnosticCode.unknownField:
         if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
         break;
@@ -63,6 +67,15 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
         break;
       }
     }
+  }
+  const secrets = diagnostics.filter((d) => d.code === DiagnosticCode.plaintextSecret);
+  if (secrets.length > 1) {
+    actions.push({
+      title: `Replace these ${secrets.length} secrets with placeholders`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: secrets,
+      edit: { changes: { [doc.uri]: secrets.map((d) => TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))) } },
+    });
   }
   return actions;
 }

@@ -13,6 +13,7 @@ export const DiagnosticCode = {
   type: 'wrong-type',
   value: 'invalid-value',
   sipCodes: 'sip-codes',
+  plaintextSecret: 'plaintext-secret',
   unknownDevice: 'unknown-device',
   unknownTraceFilter: 'unknown-trace-filter',
   staleDeviceName: 'stale-device-name',

@@ -86,9 +86,13 @@ export function findingFor(
       return {
         path: [...path, extra],
         on: 'key',
-        message: `Unknown field '${extra}'${suggestion ? `. Did you mean '${suggestion}'?` : '; the service does not know it.'}`,
+        // A near miss is most likely a typo; anything else may be a field of a newer service
+        // (exports keep what the service sends), so it is only pointed out.
+        message: suggestion
+          ? `Unknown field '${extra}'. Did you mean '${suggestion}'?`
+          : `Unknown field '${extra}': the interface document does not describe it. It is kept and sent to the service as it is.`,
         code: DiagnosticCode.unknownField,
-        severity: Severity.Error,
+        severity: suggestion ? Severity.Error : Severity.Warning,
         data: { field: extra, ...(suggestion && { suggestion }) },
       };
     }

@@ -1,14 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { exportTestCases } from '../api/batch';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../executions/failures';
 import type { ExportItemResult, ExportReport } from '../protocol';
 import { writeAtomic } from './atomic';
+import { readText } from './fastFs';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
 import type { SyncRun } from './importer';
 import { pathToUri, uriToPath } from './local';
+import { mapLimit } from './pool';
 import { syncHash } from './projection';
 import type { ExportParams } from './service';
 import { stateKey, type SyncState, SyncStates } from './state';
@@ -17,11 +19,13 @@ import { stateKey, type SyncState, SyncStates } from './state';
 // content would be lost (unsaved buffer, changes since the last sync, never synced) is not
 // written until the user decides; a file whose content would not change is not touched at all.
 
+const FILES_IN_FLIGHT = 16;
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function readIfExists(path: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readText(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
@@ -63,18 +67,23 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results);
   } else {
     const folder = uriToPath(params.folder);
+    await mkdir(folder, { recursive: true });
+    // One listing instead of a failed open per new file.
+    const present = new Set(await readdir(folder));
     const state = await states.forFile(join(folder, 'x.testcase.json'));
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo });
     let done = 0;
-    for (const record of records) {
+    const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
-      const key = stateKey(state.root, path);
-      const r = await exportOne(run, record, path, uri, key, state, dirty.has(uri), decisions[uri]);
+      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!));
+      if (++done % 500 === 0 || done === records.length) say('Writing files')(done, records.length);
+      return r;
+    });
+    for (const r of written) {
       secretsReplaced += r.replaced;
       results.push(r.result);
-      if (++done % 500 === 0 || done === records.length) say('Writing files')(done, records.length);
     }
   }
   await states.saveAll();
@@ -106,13 +115,14 @@ async function exportOne(
   state: SyncState,
   isDirty: boolean,
   decision: string | undefined,
+  present: boolean,
 ): Promise<{ result: ExportItemResult; replaced: number }> {
   const base = { id: record.id, ...(typeof record.name === 'string' && { name: record.name }), uri };
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
   let existingText: string | undefined;
   try {
-    existingText = await readIfExists(path);
+    existingText = present ? await readIfExists(path) : undefined;
   } catch (err) {
     return { result: { ...base, outcome: 'failed', message: `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` }, replaced: 0 };
   }
@@ -151,7 +161,7 @@ async function exportOne(
     }
   }
   try {
-    await writeAtomic(path, text);
+    await writeAtomic(path, text, true);
   } catch (err) {
     return { result: { ...base, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
   }

@@ -10,6 +10,7 @@ import { testCaseFileText } from './fileText';
 import { idEdits } from './idEdit';
 import { expandUris, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
+import { mapLimit } from './pool';
 import { readRecords } from './remote';
 import { resolve, type Placed } from './resolve';
 import { formatPath, maskSecrets, restorePlaceholders } from './secrets';
@@ -53,13 +54,13 @@ export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileI
 export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
-  for (const uri of await expandUris(uris)) {
-    try {
-      cases.push(...(await readLocalFile(uri, run.host.openText)).items);
-    } catch (err) {
+  const files = await mapLimit(await expandUris(uris), 16, (uri) =>
+    readLocalFile(uri, run.host.openText).catch((err: unknown) => {
       results.push({ uri, outcome: 'refused', message: err instanceof Error ? err.message : String(err) });
-    }
-  }
+      return undefined;
+    }),
+  );
+  for (const f of files) if (f) cases.push(...f.items);
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
@@ -111,7 +112,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     }
     switch (s.kind) {
       case 'error':
-        result(p, { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
+        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
         break;
       case 'missing':
       case 'foreign':

@@ -1,8 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LocalCaseRef } from '../protocol';
+import { readText } from './fastFs';
 
 // Local test cases: `*.testcase.json` files and the items of `*.testcases.json` bundles, read
 // from the editor's buffer when the file is open (never the stale disk copy), else from disk.
@@ -92,7 +93,7 @@ export async function readLocalFile(uri: string, openText: (uri: string) => stri
   if (buffer !== undefined) return parseLocalFile(uri, path, buffer, true);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readText(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new LocalFileError(uri, code === 'ENOENT' ? `${path} does not exist.` : `${path} could not be read (${code ?? 'error'}).`);

@@ -28,7 +28,8 @@ const QUERY_PER_NAME_UP_TO = 20;
 export async function idsByName(client: TasClient, names: string[], signal?: AbortSignal): Promise<Map<string, number>> {
   const wanted = new Set(names);
   const out = new Map<string, number>();
-  if (wanted.size === 0) return out;
+  // Cancelled: nothing is looked up; the imports that would follow are skipped batch by batch.
+  if (wanted.size === 0 || signal?.aborted) return out;
   if (wanted.size <= QUERY_PER_NAME_UP_TO) {
     for (const name of wanted) {
       for await (const item of client.testCases.iterate({ filterName: 'name', filterValue: name, size: 100, ...(signal && { signal }) })) {

@@ -19,7 +19,7 @@ export type Standing =
   | { kind: 'foreign' }
   /** The linked case no longer exists here (name lookups off). */
   | { kind: 'missing'; id: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; cancelled: boolean };
 
 export interface Placed {
   local: LocalCase;
@@ -52,7 +52,7 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
   for (const [p, c] of candidates) {
     const record = records.byId.get(c.id);
     const failed = records.failed.get(c.id);
-    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }).message };
+    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }).message, cancelled: failed.kind === 'cancelled' };
     else if (record && (c.how === 'state' || record.name === p.local.name)) p.standing = { kind: 'linked', id: c.id, base: c.base, record, how: c.how };
     else if (c.how === 'state') p.standing = options.byName ? { kind: 'new', takenById: undefined } : { kind: 'missing', id: c.id };
     // An id that names nothing here, or another case: it belongs to some other environment.

@@ -71,9 +71,13 @@ function* stringMembers(root: unknown): Generator<{ at: PathLink; parentKey: str
   }
 }
 
-/** A string at `key` under `parentKey` is a secret: a secret-like name, or any auth parameter. */
+// Auth parameters are secrets unless they are one of these well-known public OAuth settings.
+const PUBLIC_AUTH_PARAMS = new Set(['granttype', 'scope', 'scopes', 'audience', 'resource', 'tokentype', 'clientid', 'username']);
+
+/** A string at `key` under `parentKey` is a secret: a secret-like name, or an auth parameter. */
 const holdsSecret = (key: string | number, parentKey: string | number | undefined): boolean =>
-  typeof key === 'string' && (isSecretKey(key) || parentKey === 'authParams');
+  typeof key === 'string' &&
+  (isSecretKey(key) || (parentKey === 'authParams' && !PUBLIC_AUTH_PARAMS.has(key.toLowerCase().replace(/[-_\s]/g, ''))));
 
 /** Paths of secret values written in plain text (in a test case, a bundle item or a bundle). */
 export function secretPaths(value: unknown): JsonPath[] {

@@ -21,7 +21,27 @@ type Fields = Pick<
   | 'disabled'
   | 'traceFilters'
   | 'sipTraceFilters'
+  | 'extra'
 >;
+
+/** Keys of a test case body that are not stored as extra fields: the document's, and read-only ones. */
+const NOT_EXTRA = new Set([
+  'id',
+  'name',
+  'description',
+  'testStepList',
+  'tags',
+  'disableReason',
+  'notes',
+  'disabled',
+  'traceFilters',
+  'sipTraceFilters',
+  'projects',
+  'devices',
+  'apiClients',
+  'created',
+  'updated',
+]);
 
 const FILTERS = ['name', 'description', 'tags', 'device'] as const;
 
@@ -81,6 +101,8 @@ function readFields(b: Body, where: string): Partial<Fields> {
       return { mobileDeviceId: n.int('mobileDeviceId', true), sipMessageCodes: n.str('sipMessageCodes', true) };
     });
   }
+  const extra = Object.entries(b.raw).filter(([k, v]) => !NOT_EXTRA.has(k) && v !== undefined);
+  if (extra.length > 0) f.extra = Object.fromEntries(extra);
   return f;
 }
 
@@ -98,6 +120,7 @@ function insertCase(c: RequestContext, f: Partial<Fields> & { name: string }): T
     disabled: f.disabled ?? false,
     traceFilters: f.traceFilters ?? [],
     sipTraceFilters: f.sipTraceFilters ?? [],
+    extra: f.extra ?? {},
     created: now,
     updated: now,
   }));
@@ -105,7 +128,10 @@ function insertCase(c: RequestContext, f: Partial<Fields> & { name: string }): T
 
 /** Updates change only the fields given (a read record PUT back is a no-op). */
 function updateCase(c: RequestContext, tc: TestCase, f: Partial<Fields>): void {
-  Object.assign(tc, f);
+  const { extra, ...fields } = f;
+  Object.assign(tc, fields);
+  // Like the document's fields, an extra field is changed when given and kept when not.
+  if (extra) tc.extra = { ...tc.extra, ...extra };
   tc.updated = c.emu.nowIso();
 }
 
