@@ -80,7 +80,7 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
       await e.quickInput.locator('.quick-input-title', { hasText: 'choose the folder' }).waitFor();
       await e.quickInput.locator('.monaco-button', { hasText: 'Export Here' }).click();
       await toast(e, 'Exported 2 test cases to workspace: 2 written.').waitFor({ timeout: LIMITS.output });
-      await copyScreenshot(await e.screenshot('exported'), 'sync-exported.png');
+      await toast(e, 'Exporting 2 test cases').waitFor({ state: 'hidden' });
 
       const files = (await readdir(e.workspace)).filter((f) => f.endsWith('.testcase.json'));
       const texts = await Promise.all(files.map(async (f) => [f, await readFile(join(e.workspace, f), 'utf8')] as const));
@@ -90,6 +90,8 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
       firstFile = first[0];
       assert.equal((JSON.parse(first[1]) as { id?: number }).id, FIRST, 'the file holds its id');
       assert.ok(first[1].endsWith('}\n') && first[1].includes('\n  "name"'), 'formatted with 2 spaces and a final newline');
+      await e.page.locator('.explorer-folders-view .monaco-list-row', { hasText: firstFile }).first().waitFor();
+      await copyScreenshot(await e.screenshot('exported'), 'sync-exported.png');
     });
   });
 
@@ -99,6 +101,7 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
       // Linked in this environment: the lens offers Refresh from Service.
       await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Refresh from Service' }).waitFor({ timeout: LIMITS.output });
       await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Import to Service' }).waitFor();
+      await copyScreenshot(await e.screenshot('codelens'), 'sync-codelens.png');
       await editDescription(e, firstFile, 'Edited in the editor. ');
       // Unsaved: the import takes the buffer as the editor shows it.
       await e.runCommand('Test Automation: Import to Service');
