@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
+import { benchCli, cliSection } from './cli';
 import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
@@ -15,7 +16,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions', 'sync'] as const;
+const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions', 'sync', 'cli'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -327,6 +328,11 @@ async function main(): Promise<void> {
   if (parts.has('sync')) {
     console.error('sync: export and import of 10,000 test cases');
     sections.push(syncSection(await benchSync()));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('cli')) {
+    console.error('cli: tas validate over 1,000 files');
+    sections.push(cliSection(await benchCli()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const summary = verdicts(validation, typing, requests, hover);

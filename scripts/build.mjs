@@ -1,11 +1,16 @@
 // Bundles every runnable entry point with esbuild. `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import { chmodSync, readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 const entries = [
   { in: 'client/src/extension.ts', out: 'extension', external: ['vscode'] },
   { in: 'server/src/server.ts', out: 'server' },
   { in: 'test/emulator/cli.ts', out: 'emulator' },
   { in: 'scripts/start.ts', out: 'start' },
+  // The `tas` command line (package.json bin); not in the .vsix.
+  { in: 'cli/src/main.ts', out: 'cli', banner: '#!/usr/bin/env node', define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) } },
 ];
 
 const watch = process.argv.includes('--watch');
@@ -24,6 +29,8 @@ const contexts = await Promise.all(
       minify: !watch,
       keepNames: true,
       external: e.external ?? [],
+      ...(e.banner && { banner: { js: e.banner } }),
+      ...(e.define && { define: e.define }),
       logLevel: 'warning',
     }),
   ),
@@ -34,4 +41,6 @@ if (watch) {
 } else {
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+  // So ./dist/cli.js runs as it is (npm sets the mode itself when it links the bin).
+  chmodSync('dist/cli.js', 0o755);
 }

@@ -32,6 +32,11 @@ export function createCommands(): Record<string, Command> {
     ...viewCommands(),
     ...createSyncActions(),
     showLog: (ctx) => () => ctx.log.show(),
+    // A CodeLens passes the file and a bundle's case; the editor title passes the file.
+    runTestCase: (ctx) => async (uri?: unknown, index?: unknown) => {
+      if (!ctx.testing) throw new ExtensionError('Test Explorer for test-case files is not ready yet; try again in a moment.');
+      await ctx.testing.runFile(uri, index);
+    },
     restartServer: (ctx) => async () => {
       await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: 'Restarting the Test Automation language server' },

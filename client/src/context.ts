@@ -18,6 +18,7 @@ import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
 import type { ConnectionStatus } from './statusBar';
 import { scrubbingChannel } from './traceChannel';
+import type { Testing } from './testing/testing';
 import type { Views } from './views/views';
 
 /** What the commands need: the log, the environments and the language client, which it owns. */
@@ -30,6 +31,8 @@ export class Ctx {
   private readonly sync: EnvironmentSync<Credentials | null>;
   /** The tree views, once activation created them. */
   views: Views | undefined;
+  /** Test Explorer's controller for test-case files, once activation created it. */
+  testing: Testing | undefined;
   /** The last connection state the server reported. */
   private lastState: ConnectionState | undefined;
   /** The environment's name as the status bar shows it, for questions and summaries. */

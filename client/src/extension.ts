@@ -6,6 +6,7 @@ import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
 import { ConnectionStatus } from './statusBar';
 import { syncUi } from './sync/ui';
+import { Testing } from './testing/testing';
 import { Views } from './views/views';
 
 let ctx: Ctx | undefined;
@@ -19,6 +20,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const c = ctx;
   ctx.views = new Views(ctx, (watching, focused) => c.sendAttention(watching, focused));
   context.subscriptions.push(ctx.views);
+  ctx.testing = new Testing(ctx, ctx.views);
+  context.subscriptions.push(ctx.testing);
   registerCommands(ctx);
   syncUi(ctx); // CodeLens over test-case files
   context.subscriptions.push(

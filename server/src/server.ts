@@ -12,6 +12,8 @@ import { warmUpSchemas } from './core/schemaValidation';
 import { registerExecutionFeatures } from './executions/handlers';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
 import { registerFeatures } from './handlers';
+import { registerRunFeatures } from './runs/handlers';
+import { runSyncOf } from './runs/syncAdapter';
 import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from './protocol';
 import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
@@ -105,7 +107,8 @@ documents.onDidClose((e) => validation.forget(e.document.uri));
 
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
-registerSyncFeatures(connection, documents, env);
+const sync = registerSyncFeatures(connection, documents, env);
+registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 
 connection.onShutdown(async () => {
   validation.dispose();

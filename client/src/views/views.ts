@@ -15,6 +15,8 @@ export class Views implements vscode.Disposable {
   readonly details: ExecutionDetails;
   readonly tracker: StartedTracker;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
+  private readonly holders = new Set<object>();
   /** Tells the server whether anyone looks, so the watcher can slow down. */
   private readonly sendAttention: (watching: boolean, focused: boolean) => void;
 
@@ -48,8 +50,15 @@ export class Views implements vscode.Disposable {
     this.attention();
   }
 
+  /** `holder` waits for executions (true) or no longer does (false). */
+  holdAttention(holder: object, waiting: boolean): void {
+    if (waiting) this.holders.add(holder);
+    else this.holders.delete(holder);
+    this.attention();
+  }
+
   attention(): void {
-    const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting;
+    const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting || this.holders.size > 0;
     this.sendAttention(watching, vscode.window.state.focused);
   }
 

@@ -1,0 +1,47 @@
+import type { CommandSpec } from '../command';
+import { CliError, Exit } from '../exitCodes';
+import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { suiteActions, suiteId } from '../suiteRef';
+
+export const execute: CommandSpec = {
+  name: 'execute',
+  summary: 'Execute a test suite.',
+  usage: 'tas execute <suite id or name> [--wait] [--timeout DURATION] [--junit FILE]',
+  description: [
+    'Starts every test case of the suite (never sent twice: when the answer is lost, check',
+    'tas executions before trying again) and prints the new execution ids. With --wait, follows',
+    'them to the end: exit 0 when all passed, 1 otherwise, 6 on --timeout.',
+  ].join('\n'),
+  options: WAIT_OPTIONS,
+  optionHelp: WAIT_HELP,
+  positionals: { min: 1, max: 1 },
+  async run(ctx, values, [ref = '']) {
+    const settings = waitSettings(values, ctx.cwd);
+    const id = await suiteId(ctx.client, ref, ctx.signal);
+    let answer;
+    try {
+      answer = await suiteActions(ctx.client).execute(id);
+    } catch (err) {
+      throw lostAnswer(err, `execute test suite ${ref}`);
+    }
+    for (const s of answer.skipped) ctx.out.err(`not started${s.testCaseId !== undefined ? `: test case ${s.testCaseId}` : ''}: ${s.reason}`);
+    if (answer.executionIds.length === 0) throw new CliError(`Test suite ${ref} started no execution.`, Exit.failed);
+    if (!settings.wait) {
+      if (ctx.options.json) ctx.out.json({ executionIds: answer.executionIds, skipped: answer.skipped });
+      else for (const e of answer.executionIds) ctx.out.out(String(e));
+      return Exit.ok;
+    }
+    started(ctx, answer.executions);
+    const result = await follow(ctx, answer.executionIds, answer.executions, settings.timeoutMs);
+    return report(ctx, result, settings, `suite ${ref}`);
+  },
+};
+
+/** A call that starts something and lost its answer: it may have started, so never repeat it. */
+export function lostAnswer(err: unknown, action: string): unknown {
+  const kind = (err as { kind?: unknown }).kind;
+  if (kind === 'network' || kind === 'timeout') {
+    return new CliError(`The answer to "${action}" was lost on the way: it may have started. Check tas executions before trying again.`, Exit.service, { cause: err });
+  }
+  return err;
+}

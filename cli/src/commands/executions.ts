@@ -1,0 +1,29 @@
+import { parseCount } from '../args';
+import { str, type CommandSpec } from '../command';
+import { Exit } from '../exitCodes';
+import { printList } from '../listing';
+import { executionActions } from '../suiteRef';
+
+export const executions: CommandSpec = {
+  name: 'executions',
+  summary: 'List the newest executions.',
+  usage: 'tas executions [--search TEXT] [--limit N]',
+  description: 'Lists the newest executions first, with their state, test case and suite.',
+  options: { search: { type: 'string' }, limit: { type: 'string' } },
+  optionHelp: { search: ['TEXT', 'only executions the service finds for this text'], limit: ['N', 'at most this many (default 20)'] },
+  positionals: { min: 0, max: 0 },
+  async run(ctx, values) {
+    const limit = parseCount(str(values['limit']), '--limit', 20);
+    const search = str(values['search']);
+    const page = await executionActions(ctx.client).page(0, limit, search);
+    printList(ctx, page.items, [
+      { header: 'ID', field: 'id' },
+      { header: 'STATUS', field: 'status' },
+      { header: 'TEST CASE', field: 'testCaseName' },
+      { header: 'SUITE', field: 'testSuiteName' },
+      { header: 'STARTED', field: 'startedAt' },
+      { header: 'DURATION MS', field: 'durationMs' },
+    ], 'No executions.');
+    return Exit.ok;
+  },
+};

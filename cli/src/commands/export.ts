@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SyncDecision } from '../../../server/src/protocol';
+import { parseId } from '../args';
+import { flag, str, type CommandSpec } from '../command';
+import type { Context } from '../context';
+import { Exit, UsageError, type ExitCode } from '../exitCodes';
+import { displayPath } from '../files';
+import { syncService } from '../syncHost';
+
+export const BUNDLE_NAME = 'export.testcases.json';
+
+/** The ids to export: those given, or the test cases the filters select. */
+async function idsToExport(ctx: Context, ids: string[], project: string | undefined, filter: string | undefined, all: boolean): Promise<number[]> {
+  if (ids.length > 0) {
+    if (project !== undefined || filter !== undefined || all) throw new UsageError('give ids, or --all / --project / --filter, not both.');
+    return ids.map((i) => parseId(i, 'A test case id'));
+  }
+  if (!all && project === undefined && filter === undefined) throw new UsageError('say what to export: ids, --all, --project NAME or --filter TEXT.');
+  const text = filter?.toLowerCase();
+  const out: number[] = [];
+  for await (const item of ctx.client.testCases.iterate({ size: 1000 })) {
+    const projects = Array.isArray(item.projects) ? item.projects : [];
+    if (project !== undefined && !projects.some((p) => p?.name === project || String(p?.id) === project)) continue;
+    if (text !== undefined && !item.name.toLowerCase().includes(text)) continue;
+    out.push(item.id);
+  }
+  return out;
+}
+
+export const exportCmd: CommandSpec = {
+  name: 'export',
+  summary: 'Export test cases from the service into files.',
+  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force]',
+  description: [
+    'Writes one canonical *.testcase.json per test case into --out (default: the current folder),',
+    `or with --bundle one ${BUNDLE_NAME} there. A case already linked to a file in that folder`,
+    'keeps its file; a file that would not change is not touched; secrets become placeholders.',
+    'A file with changes not yet imported (or never synced) is not overwritten without --force:',
+    'exit 5 lists them. Links and sync bases go to .tas/sync.json.',
+  ].join('\n'),
+  options: {
+    all: { type: 'boolean' },
+    project: { type: 'string' },
+    filter: { type: 'string' },
+    bundle: { type: 'boolean' },
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+  },
+  optionHelp: {
+    all: ['', 'every test case of the service'],
+    project: ['P', 'the test cases of this project (name or id)'],
+    filter: ['TEXT', 'the test cases whose name contains TEXT (any case)'],
+    bundle: ['', `one bundle file (${BUNDLE_NAME}) with devices and API clients instead of one file per case`],
+    out: ['DIR', 'the folder to write into (default: the current folder)'],
+    force: ['', 'overwrite files with local changes'],
+  },
+  positionals: { min: 0 },
+  async run(ctx, values, args) {
+    const ids = await idsToExport(ctx, args, str(values['project']), str(values['filter']), flag(values['all']));
+    if (ids.length === 0) {
+      ctx.out.err('No test case matches: nothing exported.');
+      return Exit.ok;
+    }
+    const dir = resolve(ctx.cwd, str(values['out']) ?? '.');
+    mkdirSync(dir, { recursive: true });
+    const folder = pathToFileURL(dir).href;
+    const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
+    const sync = syncService(ctx);
+    const progress = (p: { done: number; total: number; message?: string }) => {
+      if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
+    };
+    const params = { ids, folder, ...(bundle && { bundle }) };
+    let report = await sync.exportCases(params, ctx.signal, progress);
+    const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
+    if (waiting.length > 0 && flag(values['force'])) {
+      const decisions: Record<string, SyncDecision> = Object.fromEntries(waiting.map((r) => [r.uri, 'overwriteFile' as const]));
+      report = await sync.exportCases({ ...params, decisions }, ctx.signal, progress);
+    }
+    ctx.out.clearProgress();
+    const results = report.results.map(({ serviceText: _s, ...r }) => ({ ...r, path: displayPath(fileURLToPath(r.uri), ctx.cwd) }));
+    if (ctx.options.json) ctx.out.json({ results, secretsReplaced: report.secretsReplaced });
+    else {
+      for (const r of results) {
+        const colour = r.outcome === 'written' || r.outcome === 'unchanged' ? 'green' : r.outcome === 'needsDecision' ? 'yellow' : 'red';
+        const why =
+          r.outcome === 'needsDecision'
+            ? r.reason === 'notSynced'
+              ? 'the file exists and was never synced: import it first, or overwrite it with --force'
+              : 'the file has changes not imported: import them first, or overwrite them with --force'
+            : r.message;
+        ctx.out.out(`${ctx.out.paint(r.outcome.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);
+      }
+      if (report.secretsReplaced > 0) ctx.out.err(`${report.secretsReplaced} secret ${report.secretsReplaced === 1 ? 'value was' : 'values were'} written as placeholders; import puts the service's values back.`);
+    }
+    let code: ExitCode = Exit.ok;
+    if (results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped')) code = Exit.service;
+    if (results.some((r) => r.outcome === 'needsDecision')) code = Exit.conflict;
+    return code;
+  },
+};

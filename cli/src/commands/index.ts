@@ -1,0 +1,18 @@
+import type { CommandSpec } from '../command';
+import { api } from './api';
+import { cancel } from './cancel';
+import { devices } from './devices';
+import { execute } from './execute';
+import { executions } from './executions';
+import { exportCmd } from './export';
+import { importCmd } from './import';
+import { login } from './login';
+import { nodes } from './nodes';
+import { rerun } from './rerun';
+import { run } from './run';
+import { suites } from './suites';
+import { validate } from './validate';
+import { watch } from './watch';
+
+// Every command, in the order `tas --help` lists them.
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login];

@@ -1,0 +1,60 @@
+import { TasClient } from '../../../server/src/api/client';
+import { flag, str, type CommandSpec } from '../command';
+import { profilesPath, readProfiles, writeProfiles } from '../credentials';
+import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
+import { ask, askSecret } from '../prompt';
+
+export const login: CommandSpec = {
+  name: 'login',
+  summary: 'Write a profile with the service credentials.',
+  usage: 'tas login [--profile NAME] [--base-url URL] [--client-id ID] [--default] [--no-verify]',
+  description: [
+    'Asks for the client secret without echo (or reads the first line of stdin when it is not a',
+    'terminal), checks the credentials with the service, and writes the profile to',
+    '~/.config/tas/profiles.json ($XDG_CONFIG_HOME/tas, or the file TAS_PROFILES names), readable',
+    'by you only. The secret is never taken from an argument: other users see those.',
+  ].join('\n'),
+  options: {
+    'base-url': { type: 'string' },
+    'client-id': { type: 'string' },
+    default: { type: 'boolean' },
+    'no-verify': { type: 'boolean' },
+  },
+  optionHelp: {
+    'base-url': ['URL', "the service's base URL (asked when not given)"],
+    'client-id': ['ID', 'the client ID (asked when not given)'],
+    default: ['', 'use this profile when no other is named'],
+    'no-verify': ['', 'write the profile without asking the service'],
+  },
+  positionals: { min: 0, max: 0 },
+  async run(ctx, values) {
+    const name = ctx.options.profile ?? 'default';
+    const path = profilesPath(ctx.env);
+    const file = readProfiles(path) ?? { profiles: {} };
+    const baseUrl = str(values['base-url']) ?? (await ask(ctx, 'Base URL: '));
+    try {
+      new URL(baseUrl);
+    } catch {
+      throw new UsageError(`"${baseUrl}" is not a URL: give the service's base URL, like https://tas.example.com.`);
+    }
+    const clientId = str(values['client-id']) ?? (await ask(ctx, 'Client ID: '));
+    const clientSecret = await askSecret(ctx, 'Client secret: ');
+    if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
+    if (!flag(values['no-verify'])) {
+      const client = new TasClient({ baseUrl, clientId, clientSecret });
+      try {
+        await client.session.authenticate();
+      } catch (err) {
+        throw new CliError(`${failureText(err, 'sign in')} The profile was not written.`, exitCodeOf(err));
+      } finally {
+        await client.close();
+      }
+    }
+    file.profiles[name] = { baseUrl, clientId, clientSecret };
+    if (flag(values['default']) || file.default === undefined) file.default = name;
+    writeProfiles(path, file);
+    if (ctx.options.json) ctx.out.json({ profile: name, path, default: file.default === name });
+    else ctx.out.out(`Profile "${name}" written to ${path}${file.default === name ? ' (the default)' : ''}.`);
+    return Exit.ok;
+  },
+};

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import type { ExecutionSummary } from '../../../server/src/protocol';
+import type { CommandSpec } from '../command';
+import { CliError, Exit, UsageError } from '../exitCodes';
+import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import type { Context } from '../context';
+import { fileUri, syncService } from '../syncHost';
+import { lostAnswer } from './execute';
+
+const WHY: Record<string, string> = {
+  notLinked: 'is not on the service in this environment: run tas import on it first',
+  missingOnService: 'is linked to a test case that no longer exists on the service: run tas import on it first',
+  localChanged: 'has changes the service does not have: run tas import on it first',
+  conflict: 'and the service both changed since the last sync: run tas import on it and settle the conflict first',
+  serviceChanged: 'is older than the service\'s version: run tas export to take it, or tas import --force to replace it',
+};
+
+/** The test cases to run: ids as given, files through their link in this environment. */
+async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; name?: string }[]> {
+  const out: { id: number; name?: string }[] = [];
+  const files = refs.filter((r) => !/^\d+$/.test(r));
+  for (const f of files) if (!existsSync(f.startsWith('/') ? f : `${ctx.cwd}/${f}`)) throw new UsageError(`${f} is neither a test case id nor a file.`);
+  const statuses = files.length > 0 ? await syncService(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  const refused = statuses.filter((s) => s.state !== 'unchanged' || s.id === undefined);
+  if (refused.length > 0) {
+    const lines = refused.map((s) => `${decodeURIComponent(new URL(s.uri).pathname)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${s.message ?? WHY[s.state] ?? s.state}`);
+    throw new CliError(`Not run, so that what runs is what the file says:\n${lines.join('\n')}`, Exit.conflict);
+  }
+  for (const r of refs) {
+    if (/^\d+$/.test(r)) out.push({ id: Number(r) });
+    else {
+      const uri = fileUri(ctx.cwd, r);
+      for (const s of statuses) if (s.uri === uri && s.id !== undefined) out.push({ id: s.id, ...(s.name !== undefined && { name: s.name }) });
+    }
+  }
+  return out;
+}
+
+export const run: CommandSpec = {
+  name: 'run',
+  summary: 'Run test cases directly, by id or by file.',
+  usage: 'tas run <file or test case id>... [--wait] [--timeout DURATION] [--junit FILE]',
+  description: [
+    'Starts a direct run of each test case (never sent twice) and prints the execution ids. A file',
+    'runs the test case it is linked to in this environment, and only when the file and the',
+    'service agree (else exit 5: import it first). With --wait, follows the runs to the end:',
+    'exit 0 when all passed, 1 otherwise, 6 on --timeout.',
+  ].join('\n'),
+  options: WAIT_OPTIONS,
+  optionHelp: WAIT_HELP,
+  positionals: { min: 1 },
+  async run(ctx, values, refs) {
+    const settings = waitSettings(values, ctx.cwd);
+    const cases = await testCaseIds(ctx, refs);
+    const executions: ExecutionSummary[] = [];
+    for (const c of cases) {
+      if (ctx.signal.aborted) break;
+      let answer;
+      try {
+        answer = await ctx.client.testCases.run(c.id, ctx.signal);
+      } catch (err) {
+        if (executions.length > 0) ctx.out.err(`Started before the failure: ${executions.map((e) => e.id).join(', ')}`);
+        throw lostAnswer(err, `run test case ${c.id}`);
+      }
+      executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
+    }
+    if (!settings.wait) {
+      if (ctx.options.json) ctx.out.json({ executionIds: executions.map((e) => e.id) });
+      else for (const e of executions) ctx.out.out(String(e.id));
+      return Exit.ok;
+    }
+    started(ctx, executions);
+    const ids = executions.map((e) => e.id);
+    return report(ctx, await follow(ctx, ids, [], settings.timeoutMs), settings, 'tas run');
+  },
+};

@@ -1,0 +1,152 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { FileKind } from '../../../server/src/core/fileKind';
+import type { ReferenceState } from '../../../server/src/core/referenceData';
+import { ReferenceCache } from '../../../server/src/services/referenceCache';
+import { EnvironmentState } from '../../../server/src/services/environment';
+import { parseCount } from '../args';
+import { flag, str, type CommandSpec } from '../command';
+import type { Context } from '../context';
+import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
+import { displayPath, findFiles } from '../files';
+import { sarifLog } from '../sarif';
+import { messageText, validateFile, type FileResult } from '../validation';
+
+const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
+const FORMATS = ['text', 'json', 'sarif'];
+
+/** The service's lists once for the whole run, or why they cannot be had. */
+async function referenceStates(ctx: Context, kinds: Set<FileKind>): Promise<Map<FileKind, ReferenceState>> {
+  const { environment, from } = ctx.source;
+  const env = new EnvironmentState(() => ({ userAgent: 'tas-cli' }), () => {});
+  env.set({ name: from, ...environment });
+  try {
+    const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY);
+    const states = new Map<FileKind, ReferenceState>();
+    for (const kind of kinds) states.set(kind, await refs.state(kind));
+    return states;
+  } finally {
+    await env.dispose();
+  }
+}
+
+/** One diagnostic as --format json prints it (1-based lines and columns). */
+export interface JsonDiagnostic {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  severity: (typeof SEVERITY)[keyof typeof SEVERITY];
+  code: string;
+  message: string;
+}
+
+const jsonDiagnostic = (d: Diagnostic): JsonDiagnostic => ({
+  line: d.range.start.line + 1,
+  column: d.range.start.character + 1,
+  endLine: d.range.end.line + 1,
+  endColumn: d.range.end.character + 1,
+  severity: SEVERITY[d.severity ?? 1],
+  code: String(d.code ?? ''),
+  message: messageText(d),
+});
+
+export const validate: CommandSpec = {
+  name: 'validate',
+  summary: 'Check test-case files like the editor does.',
+  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif] [--max-warnings N]',
+  description: [
+    'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
+    'with credentials set, the devices, trace filters and test cases they name on the service.',
+    'Folders are searched (node_modules, .git and .tas left out); quote globs: "cases/**/*.json".',
+    'Without paths: the current folder. Output like a compiler: file:line:col: severity code message.',
+    'Exit 1 on errors (or more warnings than --max-warnings); 3 or 4 when references could not',
+    'be checked (refused credentials, service unreachable): --offline checks without the service.',
+  ].join('\n'),
+  options: {
+    offline: { type: 'boolean' },
+    format: { type: 'string', short: 'f' },
+    'max-warnings': { type: 'string' },
+    output: { type: 'string', short: 'o' },
+  },
+  optionHelp: {
+    offline: ['', 'schema and local rules only; no service requests'],
+    format: ['FORMAT', 'text (default), json, or sarif (SARIF 2.1.0 for code scanning)'],
+    'max-warnings': ['N', 'exit 1 when there are more than N warnings (like ESLint)'],
+    output: ['FILE', 'write the report to FILE instead of stdout'],
+  },
+  positionals: { min: 0 },
+  async run(ctx, values, args) {
+    const format = str(values['format']) ?? (ctx.options.json ? 'json' : 'text');
+    if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json or sarif, not "${format}".`);
+    const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
+    const files = findFiles(args, ctx.cwd);
+    const online = !flag(values['offline']) && ctx.hasCredentials();
+    let states: Map<FileKind, ReferenceState> | undefined;
+    let unverified: { reason: string; code: ExitCode } | undefined;
+    if (online) {
+      const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
+      states = await referenceStates(ctx, kinds);
+      const failed = [...states.values()].find((s) => s.status === 'unavailable');
+      if (failed?.status === 'unavailable') {
+        unverified = { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service };
+        // One line for the run instead of a note in every file.
+        states = undefined;
+      }
+    }
+    const results: FileResult[] = files.map((f) => validateFile(f, states && ((kind) => states?.get(kind))));
+    const all = results.flatMap((r) => r.diagnostics);
+    const errors = all.filter((d) => (d.severity ?? 1) === 1).length;
+    const warnings = all.filter((d) => d.severity === 2).length;
+
+    let report: string | undefined;
+    if (format === 'sarif') report = JSON.stringify(sarifLog(results, ctx.cwd), null, 2);
+    else if (format === 'json') {
+      report = JSON.stringify(
+        {
+          files: results.filter((r) => r.diagnostics.length > 0).map((r) => ({ path: displayPath(r.path, ctx.cwd), diagnostics: r.diagnostics.map(jsonDiagnostic) })),
+          checked: files.length,
+          errors,
+          warnings,
+          referencesChecked: states !== undefined,
+        },
+        null,
+        2,
+      );
+    }
+    const output = str(values['output']);
+    if (report !== undefined) {
+      if (output) {
+        const path = resolve(ctx.cwd, output);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, `${report}\n`);
+      } else ctx.out.out(report);
+    } else {
+      const lines = results.flatMap((r) =>
+        r.diagnostics.map((d) => {
+          const sev = SEVERITY[d.severity ?? 1];
+          const painted = ctx.out.paint(sev, sev === 'error' ? 'red' : sev === 'warning' ? 'yellow' : 'cyan');
+          return `${displayPath(r.path, ctx.cwd)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${painted} ${String(d.code ?? '')} ${messageText(d)}`;
+        }),
+      );
+      if (output) writeFileSync(resolve(ctx.cwd, output), lines.map((l) => `${l}\n`).join(''));
+      else for (const l of lines) ctx.out.out(l);
+    }
+    const withProblems = results.filter((r) => r.diagnostics.length > 0).length;
+    ctx.out.err(
+      `${files.length} ${files.length === 1 ? 'file' : 'files'} checked${states ? ' (with references)' : online ? '' : ' (offline: references not checked)'}: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}${withProblems > 0 ? ` in ${withProblems} ${withProblems === 1 ? 'file' : 'files'}` : ''}.`,
+    );
+    if (files.length === 0) ctx.out.err('No *.testcase.json or *.testcases.json files were found.');
+    if (errors > 0) return Exit.failed;
+    if (maxWarnings !== undefined && warnings > maxWarnings) {
+      ctx.out.err(`More than ${maxWarnings} ${maxWarnings === 1 ? 'warning' : 'warnings'} (--max-warnings).`);
+      return Exit.failed;
+    }
+    if (unverified) {
+      ctx.out.err(`References not verified: ${unverified.reason} Use --offline to check without the service.`);
+      return unverified.code;
+    }
+    return Exit.ok;
+  },
+};

@@ -1,0 +1,80 @@
+import { TasClient } from '../../server/src/api/client';
+import type { RequestLogEntry } from '../../server/src/api/session';
+import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
+import type { ExitCode } from './exitCodes';
+import type { Output } from './output';
+import { VERSION } from './version';
+
+// What a command gets: output, the process environment, global options and the service client
+// (made on first use from the credentials, closed when the command ends).
+
+export interface GlobalOptions {
+  profile?: string;
+  json: boolean;
+  verbose: boolean;
+}
+
+export class Context {
+  private made: { client: TasClient; source: CredentialSource } | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(
+    readonly out: Output,
+    readonly env: NodeJS.ProcessEnv,
+    readonly options: GlobalOptions,
+    /** The folder relative paths are read from (the process's working folder). */
+    readonly cwd: string,
+    readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown },
+  ) {}
+
+  /** Aborted on Ctrl-C: long waits stop, and nothing new is started. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  interrupt(): void {
+    this.abort.abort(new Error('interrupted'));
+  }
+
+  /** Credentials are configured (for commands that also work without them). */
+  hasCredentials(): boolean {
+    return this.made !== undefined || findCredentials(this.env, this.options.profile) !== undefined;
+  }
+
+  get source(): CredentialSource {
+    return this.connect().source;
+  }
+
+  get client(): TasClient {
+    return this.connect().client;
+  }
+
+  private connect(): { client: TasClient; source: CredentialSource } {
+    if (!this.made) {
+      const source = requireCredentials(this.env, this.options.profile);
+      const client = new TasClient(source.environment, {
+        userAgent: `tas-cli/${VERSION}`,
+        timeoutMs: seconds(this.env['TAS_REQUEST_TIMEOUT'], 30) * 1000,
+        ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
+      });
+      this.made = { client, source };
+    }
+    return this.made;
+  }
+
+  private logRequest(e: RequestLogEntry): void {
+    // The log entry holds no header, body or query: nothing secret reaches the terminal.
+    this.out.err(this.out.paint(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`, 'dim', 'err'));
+  }
+
+  async close(): Promise<void> {
+    await this.made?.client.close();
+  }
+}
+
+function seconds(value: string | undefined, fallback: number): number {
+  const n = value === undefined ? NaN : Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+export type { ExitCode };

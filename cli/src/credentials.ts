@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Environment } from '../../server/src/api/session';
+import { CliError, Exit, UsageError } from './exitCodes';
+
+// Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
+// profile in a file outside any repository that only its owner can read (as ssh insists for its
+// keys). Never from arguments: other users see those in the process list.
+
+export interface Profile {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ProfilesFile {
+  /** The profile used when neither --profile, TAS_PROFILE nor TAS_* variables say otherwise. */
+  default?: string;
+  profiles: Record<string, Profile>;
+}
+
+/** TAS_PROFILES names the file; else $XDG_CONFIG_HOME/tas/profiles.json or ~/.config/tas/profiles.json. */
+export function profilesPath(env: NodeJS.ProcessEnv): string {
+  if (env['TAS_PROFILES']) return resolve(env['TAS_PROFILES']);
+  const config = env['XDG_CONFIG_HOME'] || join(env['HOME'] || homedir(), '.config');
+  return join(config, 'tas', 'profiles.json');
+}
+
+/** The nearest folder holding `.git` at or above `path`, if any. */
+function repositoryOf(path: string): string | undefined {
+  let dir = dirname(resolve(path));
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return undefined;
+    dir = up;
+  }
+}
+
+/** Refuses a profiles file others can read or that sits in a repository (it could be committed). */
+function checkSafe(path: string): void {
+  const mode = statSync(path).mode;
+  if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+    throw new CliError(
+      `The profiles file ${path} can be read by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${path}`,
+      Exit.auth,
+    );
+  }
+  const repo = repositoryOf(path);
+  if (repo) {
+    throw new CliError(
+      `The profiles file ${path} is inside the repository ${repo}, where it could be committed. Move it out (for example to ~/.config/tas/profiles.json) and set TAS_PROFILES.`,
+      Exit.auth,
+    );
+  }
+}
+
+export function readProfiles(path: string): ProfilesFile | undefined {
+  if (!existsSync(path)) return undefined;
+  checkSafe(path);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new CliError(`The profiles file ${path} is not valid JSON: ${(err as Error).message}. Fix it or write it again with tas login.`, Exit.auth);
+  }
+  const p = parsed as Partial<ProfilesFile> | null;
+  if (!p || typeof p !== 'object' || typeof p.profiles !== 'object' || p.profiles === null) {
+    throw new CliError(`The profiles file ${path} has no "profiles" object. Write it again with tas login.`, Exit.auth);
+  }
+  return { ...(typeof p.default === 'string' && { default: p.default }), profiles: p.profiles };
+}
+
+/** Writes the file readable by its owner only, atomically (a temp file, then rename). */
+export function writeProfiles(path: string, file: ProfilesFile): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, path);
+}
+
+export interface CredentialSource {
+  environment: Environment;
+  /** Where they came from, for messages: "TAS_* variables" or "profile staging". */
+  from: string;
+}
+
+/**
+ * The credentials to use, or undefined when none are configured. `--profile` wins; then the
+ * TAS_* variables (all three); then TAS_PROFILE or the file's default profile.
+ */
+export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | undefined): CredentialSource | undefined {
+  const path = profilesPath(env);
+  if (profileName === undefined) {
+    const baseUrl = env['TAS_BASE_URL'];
+    const clientId = env['TAS_CLIENT_ID'];
+    const clientSecret = env['TAS_CLIENT_SECRET'];
+    if (baseUrl || clientId || clientSecret) {
+      if (!baseUrl || !clientId || !clientSecret) {
+        const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET'].filter(Boolean).join(', ');
+        throw new CliError(`Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`, Exit.auth);
+      }
+      return { environment: { baseUrl, clientId, clientSecret }, from: 'TAS_* variables' };
+    }
+  }
+  const file = readProfiles(path);
+  const name = profileName ?? env['TAS_PROFILE'] ?? file?.default;
+  if (name === undefined) return undefined;
+  const profile = file?.profiles[name];
+  if (!profile) {
+    throw new UsageError(`There is no profile "${name}" in ${path}. Create it with: tas login --profile ${name}`);
+  }
+  if (typeof profile.baseUrl !== 'string' || typeof profile.clientId !== 'string' || typeof profile.clientSecret !== 'string') {
+    throw new CliError(`The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`, Exit.auth);
+  }
+  return { environment: { baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: profile.clientSecret }, from: `profile ${name}` };
+}
+
+export function requireCredentials(env: NodeJS.ProcessEnv, profileName: string | undefined): CredentialSource {
+  const found = findCredentials(env, profileName);
+  if (!found) {
+    throw new CliError(
+      'No service credentials: set TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login and pass --profile NAME.',
+      Exit.auth,
+    );
+  }
+  return found;
+}

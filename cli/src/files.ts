@@ -1,0 +1,74 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileKindOf } from '../../server/src/core/fileKind';
+import { UsageError } from './exitCodes';
+
+// Which files a command works on: paths, folders (searched for test-case files), and globs
+// (`*` within a name, `**` across folders, `?` one character), quoted so the shell leaves them.
+
+const SKIP = new Set(['node_modules', '.git', '.tas']);
+const isTestCaseFile = (path: string): boolean => fileKindOf(path) !== undefined;
+
+function walk(dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else if (entry.isFile() && isTestCaseFile(path)) out.push(path);
+  }
+}
+
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      // `**/` matches no folder or any number of them.
+      source += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
+      i += glob[i + 2] === '/' ? 2 : 1;
+    } else if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/** Absolute paths of the files the arguments name, sorted, without repeats. */
+export function findFiles(args: string[], cwd: string): string[] {
+  const found = new Set<string>();
+  for (const arg of args.length > 0 ? args : ['.']) {
+    if (/[*?]/.test(arg)) {
+      // Walk from the part before the first wildcard, then match relative to the working folder.
+      const slash = arg.slice(0, arg.search(/[*?]/)).lastIndexOf('/');
+      const root = resolve(cwd, slash >= 0 ? arg.slice(0, slash) || '/' : '.');
+      const re = globToRegExp(resolve(cwd, arg).split(sep).join('/'));
+      const all: string[] = [];
+      try {
+        walk(root, all);
+      } catch {
+        // A missing folder matches nothing.
+      }
+      for (const f of all) if (re.test(f.split(sep).join('/'))) found.add(f);
+      continue;
+    }
+    const path = resolve(cwd, arg);
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch {
+      throw new UsageError(`${arg} does not exist.`);
+    }
+    if (stat.isDirectory()) {
+      const all: string[] = [];
+      walk(path, all);
+      for (const f of all) found.add(f);
+    } else found.add(path);
+  }
+  return [...found].sort();
+}
+
+/** A path as the user reads it: relative to the working folder when below it. */
+export function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel.startsWith('..') || rel === '' ? path : rel.split(sep).join('/');
+}

@@ -1,0 +1,167 @@
+import { resolve } from 'node:path';
+import { ApiError } from '../../server/src/api/errors';
+import { summarizeExecution } from '../../server/src/executions/state';
+import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource } from '../../server/src/executions/watcher';
+import type { ExecutionSummary } from '../../server/src/protocol';
+import { parseDuration } from './args';
+import { str, type OptionSpec, type Values } from './command';
+import type { Context } from './context';
+import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
+import { junitXml, writeJunit } from './junit';
+
+// Following executions to their end with the language server's watcher: --wait, --timeout and
+// --junit for run, execute, rerun and watch. A failed poll (a transient 502, a dropped
+// connection) is asked again by the watcher; only refused credentials, or failures without a
+// break for longer than the outage limit, end the wait.
+
+export const WAIT_OPTIONS: OptionSpec = {
+  wait: { type: 'boolean' },
+  timeout: { type: 'string' },
+  junit: { type: 'string' },
+};
+
+export const WAIT_HELP: Record<string, [string, string]> = {
+  wait: ['', 'follow the executions until they end; the exit code says whether all passed'],
+  timeout: ['DURATION', 'with --wait: give up after this long (90s, 30m, 2h), exit 6'],
+  junit: ['FILE', 'write a JUnit XML report of the executions (implies --wait)'],
+};
+
+export interface WaitSettings {
+  wait: boolean;
+  timeoutMs?: number;
+  junit?: string;
+}
+
+export function waitSettings(values: Values, cwd: string): WaitSettings {
+  const timeout = str(values['timeout']);
+  const junit = str(values['junit']);
+  return {
+    wait: values['wait'] === true || junit !== undefined,
+    ...(timeout !== undefined && { timeoutMs: parseDuration(timeout, '--timeout') }),
+    ...(junit !== undefined && { junit: resolve(cwd, junit) }),
+  };
+}
+
+export interface FollowResult {
+  executions: ExecutionSummary[];
+  timedOut: boolean;
+}
+
+const OUTAGE_LIMIT_MS = 5 * 60_000;
+
+function seconds(text: string | undefined): number | undefined {
+  const n = text === undefined ? NaN : Number(text);
+  return Number.isFinite(n) && n > 0 ? n * 1000 : undefined;
+}
+
+/** Follows `ids` until each is final, the timeout passes, Ctrl-C, or the credentials are refused. */
+export async function follow(ctx: Context, ids: number[], known: ExecutionSummary[], timeoutMs: number | undefined): Promise<FollowResult> {
+  const client = ctx.client;
+  const latest = new Map<number, ExecutionSummary>();
+  for (const k of known) latest.set(k.id, k);
+  let fatal: unknown;
+  let failingSince: number | undefined;
+  let wake = () => {};
+  const guard = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      const value = await call();
+      failingSince = undefined;
+      return value;
+    } catch (err) {
+      const kind = err instanceof ApiError ? err.kind : undefined;
+      failingSince ??= Date.now();
+      if (kind === 'unauthorized' || kind === 'forbidden' || Date.now() - failingSince > (seconds(ctx.env['TAS_WAIT_OUTAGE']) ?? OUTAGE_LIMIT_MS)) {
+        fatal = err;
+        wake();
+      } else if (kind !== 'notFound' && kind !== 'cancelled') {
+        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions')} Trying again.`, 'yellow', 'err'));
+      }
+      throw err;
+    }
+  };
+  const source: WatcherSource = {
+    get: (id, signal) => guard(() => client.executions.get(id, signal)),
+    recent: (count, signal) => guard(() => client.executions.list({ start: 0, end: count }, signal)),
+  };
+  const base = seconds(ctx.env['TAS_POLL_INTERVAL']) ?? DEFAULT_WATCHER_OPTIONS.baseIntervalMs;
+  const watcher = new ExecutionWatcher(source, {
+    ...DEFAULT_WATCHER_OPTIONS,
+    baseIntervalMs: base,
+    maxIntervalMs: base * 7.5,
+    unknownIntervalMs: base * 30,
+  });
+  const done = () => ids.every((id) => latest.get(id)?.final === true);
+  watcher.onChange((changed) => {
+    for (const s of changed) {
+      if (!ids.includes(s.id)) continue;
+      const before = latest.get(s.id);
+      latest.set(s.id, s);
+      if (before?.status !== s.status || before.currentStep !== s.currentStep) ctx.out.err(progressLine(s));
+    }
+    if (done()) wake();
+  });
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const onAbort = () => wake();
+  try {
+    await new Promise<void>((resolveWait) => {
+      wake = resolveWait;
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          timedOut = true;
+          resolveWait();
+        }, timeoutMs);
+      }
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      watcher.follow(ids, known);
+      if (done()) resolveWait();
+    });
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', onAbort);
+    watcher.dispose();
+  }
+  if (fatal !== undefined && !done()) {
+    const code = fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden') ? Exit.auth : Exit.service;
+    throw new CliError(`${failureText(fatal, 'follow the executions')} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
+  }
+  if (ctx.signal.aborted && !done()) {
+    throw new CliError(`Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`, 130 as ExitCode);
+  }
+  return { executions: ids.map((id) => latest.get(id) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false }), timedOut };
+}
+
+export function progressLine(s: ExecutionSummary): string {
+  const what = s.testCaseName ? ` (${s.testCaseName})` : '';
+  const step = !s.final && s.stepCount !== undefined ? ` step ${s.currentStep ?? 0}/${s.stepCount}` : '';
+  return `execution ${s.id}${what}: ${s.status}${step}`;
+}
+
+/** Prints the outcome, writes the JUnit report, and says which exit code it means. */
+export function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): ExitCode {
+  const { executions, timedOut } = result;
+  if (settings.junit) writeJunit(settings.junit, junitXml(title, executions, timedOut));
+  if (ctx.options.json) ctx.out.json({ executions, timedOut });
+  else {
+    for (const e of executions) {
+      const colour = e.kind === 'passed' ? 'green' : e.final ? 'red' : 'yellow';
+      const duration = e.durationMs !== undefined ? `  ${(e.durationMs / 1000).toFixed(1)} s` : '';
+      ctx.out.out(`${ctx.out.paint(e.status.padEnd(9), colour)} execution ${e.id}${e.testCaseName ? `  ${e.testCaseName}` : ''}${duration}`);
+    }
+    if (settings.junit) ctx.out.err(`JUnit report written to ${settings.junit}`);
+  }
+  if (timedOut) {
+    const pending = executions.filter((e) => !e.final).map((e) => e.id);
+    ctx.out.err(`Timed out after ${settings.timeoutMs} ms; still running: ${pending.join(', ')}. Follow them with: tas watch ${pending.join(' ')}`);
+    return Exit.timeout;
+  }
+  return executions.every((e) => e.kind === 'passed') ? Exit.ok : Exit.failed;
+}
+
+/** One reading of executions that were just started, for their first line. */
+export function started(ctx: Context, executions: ExecutionSummary[]): void {
+  if (ctx.options.json) return;
+  for (const e of executions) ctx.out.err(`started ${progressLine(e)}`);
+}
+
+export { summarizeExecution };

@@ -1,0 +1,54 @@
+import type { CommandSpec, OptionSpec } from './command';
+import { VERSION } from './version';
+
+// Help texts: `tas --help` lists the commands, `tas <command> --help` documents one.
+
+const GLOBAL_HELP: Record<string, [string, string]> = {
+  profile: ['NAME', 'use the credentials of this profile (see tas login)'],
+  json: ['', 'print results as JSON (field names stay stable across versions)'],
+  verbose: ['', 'log every request to the service on stderr (method, path, status; never secrets)'],
+  'no-color': ['', 'no colour (also when NO_COLOR is set, or output is not a terminal)'],
+  help: ['', 'show this help'],
+};
+
+const EXIT_CODES = `Exit codes:
+  0  success
+  1  validation errors, or a test that did not pass
+  2  usage error
+  3  no credentials, or the service refused them
+  4  the service or the network failed (after the retries a read may make)
+  5  import or export refused to overwrite (a conflict waits for a decision)
+  6  --wait ran out of time (--timeout)`;
+
+function optionLines(options: OptionSpec, words: Record<string, [string, string]>): string[] {
+  const rows = Object.entries(options).map(([name, spec]) => {
+    const [arg, text] = words[name] ?? ['', ''];
+    const short = spec.short ? `-${spec.short}, ` : '    ';
+    return [`${short}--${name}${arg ? ` ${arg}` : ''}`, text] as const;
+  });
+  const width = Math.max(0, ...rows.map(([a]) => a.length));
+  return rows.map(([a, t]) => `  ${a.padEnd(width)}  ${t}`);
+}
+
+export function commandHelp(c: CommandSpec, global: OptionSpec): string {
+  const own = Object.keys(c.options).length > 0 ? ['', 'Options:', ...optionLines(c.options, c.optionHelp)] : [];
+  return [`Usage: ${c.usage}`, '', c.description, ...own, '', 'Global options:', ...optionLines(global, GLOBAL_HELP), '', EXIT_CODES, ''].join('\n');
+}
+
+export function mainHelp(commands: readonly CommandSpec[]): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    `tas ${VERSION}: the Test Automation Service on the command line.`,
+    '',
+    'Usage: tas <command> [options]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Credentials: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or --profile NAME (written by tas login).',
+    'Run tas <command> --help for its options, tas --version for the version.',
+    '',
+    EXIT_CODES,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,30 @@
+import { dispatch } from './dispatch';
+import type { Context } from './context';
+
+// Entry of `tas` (bundled into dist/cli.js): wires the process to the dispatcher.
+
+let ctx: Context | undefined;
+let interrupted = false;
+process.on('SIGINT', () => {
+  // The first Ctrl-C stops waiting and lets the command say where it stopped; the second ends it.
+  if (interrupted || !ctx) process.exit(130);
+  interrupted = true;
+  ctx.interrupt();
+});
+
+dispatch({
+  argv: process.argv.slice(2),
+  env: process.env,
+  cwd: process.cwd(),
+  streams: { stdout: process.stdout, stderr: process.stderr },
+  stdin: process.stdin,
+  onContext: (c) => (ctx = c),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`tas: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

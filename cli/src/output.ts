@@ -1,0 +1,75 @@
+// Everything the CLI writes: results to stdout, messages and progress to stderr. Colour only on
+// a terminal and never with NO_COLOR; a progress bar on a terminal, plain lines otherwise.
+
+export interface Streams {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+}
+
+const CODES = { red: 31, yellow: 33, green: 32, cyan: 36, dim: 2, bold: 1 } as const;
+export type Colour = keyof typeof CODES;
+
+export class Output {
+  readonly colour: boolean;
+  readonly errColour: boolean;
+  private progressShown = false;
+
+  constructor(
+    private readonly streams: Streams,
+    env: NodeJS.ProcessEnv,
+    noColor = false,
+  ) {
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    const allowed = !noColor && !env['NO_COLOR'] && env['TERM'] !== 'dumb';
+    this.colour = allowed && streams.stdout.isTTY === true;
+    this.errColour = allowed && streams.stderr.isTTY === true;
+  }
+
+  paint(text: string, colour: Colour, stream: 'out' | 'err' = 'out'): string {
+    const on = stream === 'out' ? this.colour : this.errColour;
+    return on ? `\u001b[${CODES[colour]}m${text}\u001b[0m` : text;
+  }
+
+  out(line = ''): void {
+    this.clearProgress();
+    this.streams.stdout.write(`${line}\n`);
+  }
+
+  err(line: string): void {
+    this.clearProgress();
+    this.streams.stderr.write(`${line}\n`);
+  }
+
+  json(value: unknown): void {
+    this.out(JSON.stringify(value, null, 2));
+  }
+
+  /** A table of rows under a header, columns padded to their widest cell. */
+  table(header: string[], rows: (string | number | undefined)[][]): void {
+    const cells = [header, ...rows.map((r) => r.map((c) => (c === undefined ? '' : String(c))))];
+    const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+    cells.forEach((r, n) => {
+      const line = r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+      this.out(n === 0 ? this.paint(line, 'bold') : line);
+    });
+  }
+
+  /** Progress of a long operation: a redrawn bar on a terminal, a line per step otherwise. */
+  progress(done: number, total: number, label: string): void {
+    if (this.streams.stderr.isTTY === true) {
+      const width = Math.max(10, Math.min(40, (this.streams.stderr.columns ?? 80) - label.length - 20));
+      const filled = total > 0 ? Math.round((done / total) * width) : 0;
+      const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
+      this.streams.stderr.write(`\r\u001b[2K${label} [${bar}] ${done}/${total}`);
+      this.progressShown = true;
+    } else {
+      this.streams.stderr.write(`${label}: ${done}/${total}\n`);
+    }
+  }
+
+  clearProgress(): void {
+    if (!this.progressShown) return;
+    this.streams.stderr.write('\r\u001b[2K');
+    this.progressShown = false;
+  }
+}

@@ -1,0 +1,33 @@
+import type { TasClient } from '../../server/src/api/client';
+import { ExecutionActions } from '../../server/src/executions/executions';
+import { SuiteActions } from '../../server/src/executions/suites';
+import { ExecutionWatcher } from '../../server/src/executions/watcher';
+import { UsageError } from './exitCodes';
+
+// The language server's suite and execution actions, hosted without polling: the CLI follows
+// executions itself (follow.ts) only when asked to wait.
+
+export function suiteActions(client: TasClient): SuiteActions {
+  return new SuiteActions(client, new ExecutionWatcher(undefined), () => testCaseNames(client), () => []);
+}
+
+/** Test case names for suites that list bare ids. */
+async function testCaseNames(client: TasClient): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for await (const item of client.testCases.iterate({ size: 1000 })) names.set(item.id, item.name);
+  return names;
+}
+
+export function executionActions(client: TasClient): ExecutionActions {
+  return new ExecutionActions(client, new ExecutionWatcher(undefined), () => []);
+}
+
+/** A suite named by id or by its exact name. */
+export async function suiteId(client: TasClient, ref: string, signal: AbortSignal): Promise<number> {
+  if (/^\d+$/.test(ref)) return Number(ref);
+  const suites = await client.testSuites.list(signal);
+  const found = suites.filter((s) => s.name === ref);
+  if (found.length === 1 && typeof found[0]?.id === 'number') return found[0].id;
+  if (found.length > 1) throw new UsageError(`${found.length} test suites are named "${ref}": name it by id (tas suites lists them).`);
+  throw new UsageError(`No test suite is named "${ref}". tas suites lists them.`);
+}

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DEMO_CREDENTIALS } from '../emulator/demoData';
+import type { Emulator } from '../emulator/emulator';
+
+// Runs the built `dist/cli.js` as a user would: a child process with its own environment and
+// working folder (temporary), never the developer's home or profiles.
+
+export const CLI = resolve(__dirname, '../../../dist/cli.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function tempDir(prefix = 'tas-cli-'): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The environment of a signed-in run against the emulator, with fast polling. */
+export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 'admin'): NodeJS.ProcessEnv {
+  return { TAS_BASE_URL: emu.url, TAS_CLIENT_ID: DEMO_CREDENTIALS[who].clientId, TAS_CLIENT_SECRET: DEMO_CREDENTIALS[who].clientSecret };
+}
+
+/** Spawned, not run synchronously: the emulator answers from this same process. */
+export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string }): Promise<CliResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: options.cwd,
+        XDG_CONFIG_HOME: join(options.cwd, '.config'),
+        TAS_POLL_INTERVAL: '0.05',
+        ...options.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}

@@ -1,0 +1,114 @@
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { credentials, tas, tempDir } from './harness';
+
+// `tas export` and `tas import` on the sync core: files, ids and .tas/sync.json, no overwrite
+// without --force (exit 5), --dry-run sends and writes nothing.
+
+describe('tas import and export', { timeout: 90_000 }, () => {
+  let emu: Emulator;
+  let dir: { path: string; remove: () => void };
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(() => {
+    emu.faults.reset();
+    dir?.remove();
+    dir = tempDir();
+  });
+  const run = (args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
+  const casesDir = () => join(dir.path, 'cases');
+  const files = () => readdirSync(casesDir()).filter((f) => f.endsWith('.testcase.json')).sort();
+  const edit = (file: string, change: (v: Record<string, unknown>) => void) => {
+    const path = join(casesDir(), file);
+    const v = JSON.parse(readFileSync(path, 'utf8'));
+    change(v);
+    writeFileSync(path, `${JSON.stringify(v, null, 2)}\n`);
+  };
+  const writes = () => emu.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v2/connect/token' && r.path !== '/api/v2/testcases/export').length;
+
+  test('export writes one file per case and the sync state; import of unchanged files sends nothing', async () => {
+    const r = await run(['export', '1', '2', '--out', 'cases', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).results.map((x: { outcome: string }) => x.outcome), ['written', 'written']);
+    assert.equal(files().length, 2);
+    const state = JSON.parse(readFileSync(join(casesDir(), '.tas', 'sync.json'), 'utf8'));
+    assert.equal(Object.keys(state.files).length, 2);
+    const before = writes();
+    const again = await run(['import', 'cases']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /^unchanged\s+cases\/.*\(test case [12]\)$/m);
+    assert.equal(writes(), before, 'nothing sent for unchanged files');
+    const reexport = await run(['export', '1', '2', '--out', 'cases']);
+    assert.match(reexport.stdout, /^unchanged/m);
+  });
+
+  test('a new file is created and its id written back; a local change is updated; --dry-run sends nothing', async () => {
+    await run(['export', '1', '--out', 'cases']);
+    const [file] = files();
+    edit(file!, (v) => (v['description'] = 'changed locally'));
+    writeFileSync(join(casesDir(), 'new.testcase.json'), `${JSON.stringify({ name: 'Made in a terminal', testStepList: [] }, null, 2)}\n`);
+    const before = writes();
+    const dry = await run(['import', 'cases', '--dry-run']);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /new\.testcase\.json: would create/);
+    assert.match(dry.stdout, /: would update \(test case 1\)/);
+    assert.equal(writes(), before, 'a dry run sends no change');
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'new.testcase.json'), 'utf8')).id, undefined);
+
+    const r = await run(['import', 'cases', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const results = JSON.parse(r.stdout).results as { path: string; outcome: string; id?: number }[];
+    const created = results.find((x) => x.path.endsWith('new.testcase.json'))!;
+    assert.equal(created.outcome, 'created');
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'new.testcase.json'), 'utf8')).id, created.id);
+    assert.equal(results.find((x) => x.id === 1)?.outcome, 'updated');
+    assert.equal(emu.store.testCases.get(1)?.description, 'changed locally');
+  });
+
+  test('conflicts: import refuses with 5 until --force; export keeps local changes until --force', async () => {
+    await run(['export', '1', '--out', 'cases']);
+    const [file] = files();
+    edit(file!, (v) => (v['description'] = 'mine'));
+    const tc = emu.store.testCases.get(1)!;
+    tc.description = 'theirs';
+    const refused = await run(['import', 'cases']);
+    assert.equal(refused.code, 5, refused.stdout + refused.stderr);
+    assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
+    assert.equal(emu.store.testCases.get(1)?.description, 'theirs');
+
+    const kept = await run(['export', '1', '--out', 'cases']);
+    assert.equal(kept.code, 5);
+    assert.match(kept.stdout, /^needsDecision.*--force/m);
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), file!), 'utf8')).description, 'mine');
+
+    const forced = await run(['import', 'cases', '--force']);
+    assert.equal(forced.code, 0, forced.stdout + forced.stderr);
+    assert.equal(emu.store.testCases.get(1)?.description, 'mine');
+
+    emu.store.testCases.get(1)!.description = 'theirs again';
+    edit(file!, (v) => (v['description'] = 'mine again'));
+    const overwritten = await run(['export', '1', '--out', 'cases', '--force']);
+    assert.equal(overwritten.code, 0, overwritten.stdout);
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), file!), 'utf8')).description, 'theirs again');
+  });
+
+  test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {
+    const r = await run(['export', '--filter', 'sms round trip', '--out', 'cases']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(files().length > 0 && files().every((f) => /^SMS-round-trip/.test(f)), files().join());
+    const bundle = await run(['export', '1', '2', '--bundle', '--out', 'b']);
+    assert.equal(bundle.code, 0, bundle.stderr);
+    const items = JSON.parse(readFileSync(join(dir.path, 'b', 'export.testcases.json'), 'utf8'));
+    assert.equal(Array.isArray(items) ? items.length : -1, 2);
+    assert.equal((await run(['export'])).code, 2);
+    assert.equal((await run(['export', '1', '--all'])).code, 2);
+    assert.equal((await run(['import', 'nothing-here'])).code, 2);
+  });
+});

@@ -1,0 +1,111 @@
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import Ajv from 'ajv';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { credentials, tas, tempDir } from './harness';
+
+// `tas validate`: the editor's diagnostics as compiler lines, JSON and SARIF 2.1.0 (checked
+// against a schema subset written from the specification), exit codes 0, 1, 3 and 4.
+
+const SAMPLES = join(__dirname, '../../../samples/workspace');
+const SARIF_SCHEMA = join(__dirname, '../../../test/cli/sarif-2.1.0.subset.schema.json');
+
+describe('tas validate', { timeout: 60_000 }, () => {
+  let emu: Emulator;
+  let dir: { path: string; remove: () => void };
+  before(async () => {
+    emu = await startEmulator();
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(() => {
+    dir?.remove();
+    dir = tempDir();
+    mkdirSync(join(dir.path, 'cases', 'nested'), { recursive: true });
+    cpSync(join(SAMPLES, 'broken-references.testcase.json'), join(dir.path, 'cases', 'broken.testcase.json'));
+    cpSync(join(SAMPLES, 'voice-call-mo.testcase.json'), join(dir.path, 'cases', 'nested', 'good.testcase.json'));
+  });
+  const run = (args: string[], env: NodeJS.ProcessEnv = {}) => tas(args, { cwd: dir.path, env });
+
+  test('offline: compiler-style lines with 1-based positions, exit 1 on errors, 0 when clean', async () => {
+    const r = await run(['validate', '--offline']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^cases\/broken\.testcase\.json:5:15: error wrong-type 'disabled' must be true or false/m);
+    assert.match(r.stdout, /^cases\/broken\.testcase\.json:13:\d+: error sip-codes /m);
+    assert.doesNotMatch(r.stdout, /good\.testcase\.json/);
+    assert.match(r.stderr, /2 files checked \(offline: references not checked\): 3 errors, 0 warnings in 1 file/);
+    const clean = await run(['validate', 'cases/nested']);
+    assert.equal(clean.code, 0, clean.stdout);
+    const glob = await run(['validate', 'cases/**/good.*.json']);
+    assert.equal(glob.code, 0);
+    assert.match(glob.stderr, /^1 file checked/);
+    assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
+  });
+
+  test('--max-warnings counts warnings like ESLint', async () => {
+    const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
+    const value = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...value, retryPolicy: { attempts: 2 } }, null, 2));
+    const loose = await run(['validate', 'cases/nested', '--format', 'json']);
+    const report = JSON.parse(loose.stdout);
+    assert.equal(report.errors, 0, loose.stdout);
+    assert.ok(report.warnings > 0, loose.stdout);
+    assert.equal(loose.code, 0);
+    assert.equal((await run(['validate', 'cases/nested', '--max-warnings', '0'])).code, 1);
+    assert.equal((await run(['validate', 'cases/nested', `--max-warnings`, String(report.warnings)])).code, 0);
+  });
+
+  test('--format json: stable fields, 1-based', async () => {
+    const r = await run(['validate', '--offline', '--format', 'json']);
+    assert.equal(r.code, 1);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(Object.keys(report).sort(), ['checked', 'errors', 'files', 'referencesChecked', 'warnings']);
+    assert.equal(report.checked, 2);
+    assert.equal(report.files[0].path, 'cases/broken.testcase.json');
+    assert.deepEqual(report.files[0].diagnostics[0], {
+      line: 5,
+      column: 15,
+      endLine: 5,
+      endColumn: 19,
+      severity: 'error',
+      code: 'wrong-type',
+      message: report.files[0].diagnostics[0].message,
+    });
+  });
+
+  test('--format sarif: valid SARIF 2.1.0 with rules and 1-based regions', async () => {
+    const r = await run(['validate', '--offline', '--format', 'sarif', '--output', 'out/results.sarif']);
+    assert.equal(r.code, 1);
+    const log = JSON.parse(readFileSync(join(dir.path, 'out', 'results.sarif'), 'utf8'));
+    const ajv = new Ajv({ allErrors: true, validateFormats: false });
+    const valid = ajv.validate(JSON.parse(readFileSync(SARIF_SCHEMA, 'utf8')), structuredClone(log));
+    assert.ok(valid, JSON.stringify(ajv.errors, null, 2));
+    const run0 = log.runs[0];
+    assert.equal(log.version, '2.1.0');
+    assert.equal(run0.results.length, 3);
+    const first = run0.results.find((x: { ruleId: string }) => x.ruleId === 'wrong-type');
+    assert.equal(first.level, 'error');
+    assert.equal(run0.tool.driver.rules[first.ruleIndex].id, 'wrong-type');
+    assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 5, startColumn: 15, endLine: 5, endColumn: 19 });
+    assert.equal(first.locations[0].physicalLocation.artifactLocation.uri, 'cases/broken.testcase.json');
+  });
+
+  test('online: live references against the service; refused credentials 3, unreachable 4', async () => {
+    const r = await run(['validate', 'cases'], credentials(emu));
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /broken\.testcase\.json:\d+:\d+: error unknown-device Mobile device 999 does not exist/);
+    assert.match(r.stdout, /error unknown-trace-filter Trace filter 77/);
+    assert.match(r.stderr, /\(with references\)/);
+    const good = await run(['validate', 'cases/nested'], credentials(emu));
+    assert.equal(good.code, 0, good.stdout + good.stderr);
+    const refused = await run(['validate', 'cases/nested'], { ...credentials(emu), TAS_CLIENT_SECRET: 'wrong' });
+    assert.equal(refused.code, 3);
+    assert.match(refused.stderr, /References not verified/);
+    const down = await run(['validate', 'cases/nested'], { ...credentials(emu), TAS_BASE_URL: 'http://127.0.0.1:9' });
+    assert.equal(down.code, 4);
+    assert.equal((await run(['validate', 'cases/nested', '--offline'], { ...credentials(emu), TAS_BASE_URL: 'http://127.0.0.1:9' })).code, 0);
+  });
+});
