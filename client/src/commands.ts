@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from './context';
 import type { Check } from './environments';
 import { ExtensionError, showError } from './log';
+import { createSyncActions } from './sync/actions';
 import { createViewActions } from './views/actions';
 
 /** The command prefix; package.json contributes the same ids. */
@@ -29,6 +30,7 @@ const check = (ctx: Ctx): Check => (candidate) => ctx.checkEnvironment(candidate
 export function createCommands(): Record<string, Command> {
   return {
     ...viewCommands(),
+    ...createSyncActions(),
     showLog: (ctx) => () => ctx.log.show(),
     // A CodeLens passes the file and a bundle's case; the editor title passes the file.
     runTestCase: (ctx) => async (uri?: unknown, index?: unknown) => {

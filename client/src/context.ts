@@ -6,6 +6,7 @@ import {
   RefreshRequest,
   SetEnvironmentNotification,
   StatusNotification,
+  SyncProgressNotification,
   WatchAttentionNotification,
   type CheckOutcome,
   type ConnectionState,
@@ -34,6 +35,12 @@ export class Ctx {
   testing: Testing | undefined;
   /** The last connection state the server reported. */
   private lastState: ConnectionState | undefined;
+  /** The environment's name as the status bar shows it, for questions and summaries. */
+  environmentName: string | undefined;
+  /** A settled connection change (another environment, signed in or out): links may differ. */
+  readonly connectionChanged = new vscode.EventEmitter<void>();
+  /** Progress of imports and exports, which listen for their own operation id. */
+  readonly syncProgress = new vscode.EventEmitter<{ operation: string; done: number; total: number; message?: string }>();
 
   constructor(
     readonly extension: vscode.ExtensionContext,
@@ -66,10 +73,15 @@ export class Ctx {
       client.onNotification(StatusNotification, ({ state, environment, message }) => {
         // The views read again once an environment change has settled, not while it connects.
         if (state !== this.lastState && state !== 'connecting') this.views?.reload();
+        if (state !== 'connecting') {
+          this.environmentName = state === 'signedOut' ? undefined : environment;
+          this.connectionChanged.fire();
+        }
         this.lastState = state;
         this.status.show(state, environment, message);
       }),
       client.onNotification(ExecutionsChangedNotification, (p) => this.views?.feed.fire(p)),
+      client.onNotification(SyncProgressNotification, (p) => this.syncProgress.fire(p)),
     );
     this.log.info('language server started');
     await this.sendEnvironment();

@@ -5,6 +5,7 @@ import { Environments } from './environments';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
 import { ConnectionStatus } from './statusBar';
+import { syncUi } from './sync/ui';
 import { Testing } from './testing/testing';
 import { Views } from './views/views';
 
@@ -22,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   ctx.testing = new Testing(ctx, ctx.views);
   context.subscriptions.push(ctx.testing);
   registerCommands(ctx);
+  syncUi(ctx); // CodeLens over test-case files
   context.subscriptions.push(
     registerRemoteRecords(() => c.languageClient),
     environments.onDidChange(() => void c.sendEnvironment().catch((err: unknown) => showError(log, err))),

@@ -176,10 +176,10 @@ export function createViewActions(): Record<string, Action> {
       void vscode.window.showInformationMessage(`Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
-    openSuiteTestCase: () => async (arg: unknown) => {
+    openSuiteTestCase: (ctx) => async (arg: unknown) => {
       if (typeof arg !== 'object' || arg === null || (arg as SuiteNode).type !== 'testCase') return;
       const { testCase } = arg as SuiteNode & { type: 'testCase' };
-      const local = await findLinkedFile(testCase.id);
+      const local = await findLinkedFile(ctx, testCase.id).catch(() => undefined);
       await vscode.window.showTextDocument(local ?? vscode.Uri.parse(remoteUri('testCase', testCase.id)), { preview: true });
     },
 

@@ -1,22 +1,17 @@
 import * as vscode from 'vscode';
+import { LinkedCasesRequest } from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { ask } from './service';
 
 /**
- * The workspace's test-case file linked to a service test case (its `"id"`), if any. A file's id
- * is read with a cheap pattern first; only candidates are parsed.
+ * The workspace's test-case file linked to a service test case in the current environment, from
+ * the server's sync state: a file's `id` written for another environment does not count. A
+ * single test-case file is preferred to a bundle holding the case.
  */
-export async function findLinkedFile(id: number): Promise<vscode.Uri | undefined> {
-  const files = await vscode.workspace.findFiles('**/*.testcase.json', '**/node_modules/**', 2000);
-  const pattern = new RegExp(`"id"\\s*:\\s*${id}\\b`);
-  for (const uri of files) {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    if (!pattern.test(text)) continue;
-    try {
-      const value = JSON.parse(text) as unknown;
-      if (typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id) return uri;
-    } catch {
-      // Being edited: not a reliable link.
-    }
-  }
-  return undefined;
+export async function findLinkedFile(ctx: Ctx, id: number): Promise<vscode.Uri | undefined> {
+  const files = await vscode.workspace.findFiles('**/*.{testcase,testcases}.json', '**/node_modules/**', 2000);
+  if (files.length === 0) return undefined;
+  const links = (await ask(ctx, LinkedCasesRequest, { uris: files.map((f) => f.toString()) })).filter((l) => l.id === id);
+  const link = links.find((l) => l.index === undefined) ?? links[0];
+  return link ? vscode.Uri.parse(link.uri) : undefined;
 }

@@ -1,0 +1,230 @@
+import type { ExportItemResult, ExportReport, ImportItemResult, ImportOutcome, SyncDecision } from '../../../server/src/protocol';
+
+// How import and export read to the user: summaries, the report behind "Show Details", the
+// questions about undecided files and their choices. No `vscode` import, so unit tests cover it.
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The key a decision is sent under: the file's uri, with `#index` for a bundle item. */
+export const decisionKey = (r: { uri: string; index?: number }): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
+
+/**
+ * The results after a second pass: decided items take their new outcome, everything else keeps
+ * what the first pass reported (a second pass sees items it already pushed as unchanged).
+ */
+export function mergeImportResults(first: ImportItemResult[], second: ImportItemResult[], decided: ReadonlySet<string>): ImportItemResult[] {
+  const again = new Map(second.filter((r) => decided.has(decisionKey(r))).map((r) => [decisionKey(r), r]));
+  return first.map((r) => again.get(decisionKey(r)) ?? r);
+}
+
+/** Outcomes the user still has to decide. */
+export const UNDECIDED_IMPORT: ReadonlySet<ImportOutcome> = new Set(['conflict', 'serviceChanged', 'nameTaken']);
+
+/** The outcomes in the order a summary lists them, with their words. */
+const IMPORT_WORDS: [ImportOutcome, string][] = [
+  ['created', 'created'],
+  ['updated', 'updated'],
+  ['unchanged', 'unchanged'],
+  ['tookService', "took the service's version"],
+  ['conflict', 'not imported (changed on both sides)'],
+  ['serviceChanged', 'not imported (changed on the service)'],
+  ['nameTaken', 'not imported (name taken)'],
+  ['skipped', 'skipped'],
+  ['refused', 'refused'],
+];
+
+const counted = <T extends string>(outcomes: T[], words: [T, string][]): string[] =>
+  words.map(([o, w]) => [outcomes.filter((x) => x === o).length, w] as const).filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}`);
+
+/**
+ * "Imported 5 test cases into staging: 2 created, 1 updated, 2 unchanged." When some were not
+ * imported it says how many of all were: "Imported 3 of 5 test cases ...".
+ */
+export function importSummary(results: ImportItemResult[], environment?: string): string {
+  if (results.length === 0) return 'Nothing to import: no *.testcase.json or *.testcases.json file was found there.';
+  const into = environment ? ` into ${environment}` : '';
+  const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService').length;
+  const what = done === results.length ? plural(results.length, 'test case') : `${done} of ${plural(results.length, 'test case')}`;
+  return `Imported ${what}${into}: ${counted(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.`;
+}
+
+const EXPORT_WORDS: [ExportItemResult['outcome'], string][] = [
+  ['written', 'written'],
+  ['unchanged', 'unchanged'],
+  ['needsDecision', 'not written (local changes)'],
+  ['skipped', 'skipped'],
+  ['failed', 'failed'],
+];
+
+/** "Exported 2 test cases: 1 written, 1 unchanged." plus one sentence about secret placeholders. */
+export function exportSummary(report: ExportReport, where?: string): string {
+  const { results } = report;
+  if (results.length === 0) return 'Nothing was exported.';
+  const ids = new Set(results.map((r) => r.id)).size;
+  const to = where ? ` to ${where}` : '';
+  const done = results.filter((r) => r.outcome === 'written' || r.outcome === 'unchanged').length;
+  const what = done === results.length ? plural(ids, 'test case') : `${done} of ${plural(results.length, 'test case')}`;
+  const secrets =
+    report.secretsReplaced > 0
+      ? ` ${plural(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
+      : '';
+  return `Exported ${what}${to}: ${counted(results.map((r) => r.outcome), EXPORT_WORDS).join(', ')}.${secrets}`;
+}
+
+/**
+ * The export after the questions: files the user kept are `skipped`, files to overwrite take
+ * the second pass's outcome, files left undecided (the questions were cancelled) stay as they were.
+ */
+export function mergeExportReports(first: ExportReport, second: ExportReport | undefined, decisions: Record<string, SyncDecision>): ExportReport {
+  const again = new Map((second?.results ?? []).map((r) => [`${r.uri} ${r.id}`, r]));
+  const results = first.results.map((r): ExportItemResult => {
+    if (r.outcome !== 'needsDecision') return r;
+    const { serviceText: _dropped, ...rest } = r;
+    if (decisions[r.uri] === 'skip') return { ...rest, outcome: 'skipped', message: 'Kept as it was, as you chose.' };
+    if (decisions[r.uri] === 'overwriteFile') return again.get(`${r.uri} ${r.id}`) ?? rest;
+    return rest;
+  });
+  return { results, secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0) };
+}
+
+/** Items that did not go as asked, for the log and the details. */
+export const importProblems = (results: ImportItemResult[]): ImportItemResult[] =>
+  results.filter((r) => r.outcome === 'refused' || r.outcome === 'skipped' || UNDECIDED_IMPORT.has(r.outcome));
+export const exportProblems = (results: ExportItemResult[]): ExportItemResult[] =>
+  results.filter((r) => r.outcome === 'failed' || r.outcome === 'skipped' || r.outcome === 'needsDecision');
+
+/** A file as the user knows it: its path relative to the workspace when it is inside. */
+export type PathOf = (uri: string) => string;
+
+function row(path: string, name: string | undefined, index: number | undefined, what: string, message: string | undefined): string {
+  const item = index !== undefined ? ` item ${index}` : '';
+  const named = name ? ` (${name})` : '';
+  return `- ${path}${item}${named}: ${what}${message ? `. ${message}` : ''}`;
+}
+
+const IMPORT_LABEL: Record<ImportOutcome, string> = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  tookService: "took the service's version",
+  conflict: 'not imported, changed on both sides',
+  serviceChanged: 'not imported, changed on the service',
+  nameTaken: 'not imported, the name is taken',
+  skipped: 'skipped',
+  refused: 'refused',
+};
+
+/** The report "Show Details" opens: the summary, then the problems, then everything else. */
+export function importReportText(results: ImportItemResult[], pathOf: PathOf, summary: string): string {
+  const problems = importProblems(results);
+  const rest = results.filter((r) => !problems.includes(r));
+  const lines = [`# Import to Service`, '', summary, ''];
+  if (problems.length > 0) lines.push('## Not imported', '', ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, IMPORT_LABEL[r.outcome], r.message)), '');
+  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}`, undefined)), '');
+  return lines.join('\n');
+}
+
+const EXPORT_LABEL: Record<ExportItemResult['outcome'], string> = {
+  written: 'written',
+  unchanged: 'unchanged',
+  needsDecision: 'kept as it was',
+  skipped: 'kept as it was',
+  failed: 'failed',
+};
+
+export function exportReportText(results: ExportItemResult[], pathOf: PathOf, summary: string): string {
+  const problems = exportProblems(results);
+  const rest = results.filter((r) => !problems.includes(r));
+  const lines = [`# Export from Service`, '', summary, ''];
+  const label = (r: ExportItemResult) => `${r.name ?? `test case ${r.id}`} (id ${r.id})`;
+  if (problems.length > 0) lines.push('## Not written', '', ...problems.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], r.message)), '');
+  if (rest.length > 0) lines.push('## Exported', '', ...rest.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], undefined)), '');
+  return lines.join('\n');
+}
+
+/** A question about one undecided item: what the modal says and which answer means what. */
+export interface Question {
+  message: string;
+  detail: string;
+  /** Button titles in order, with the decision each sends; dismissing the dialog is "Cancel". */
+  choices: { title: string; decision: SyncDecision }[];
+  /** Whether a diff of local and service versions is shown first. */
+  diff: boolean;
+}
+
+export const CHOICE = {
+  overwriteService: 'Overwrite the service',
+  takeService: "Take the service's version",
+  linkToExisting: 'Link to the existing test case',
+  overwriteFile: 'Overwrite the file',
+  keepMine: 'Keep mine',
+} as const;
+
+const ofTotal = (position: number, total: number): string => (total > 1 ? ` (${position} of ${total})` : '');
+
+/** The question for an import item that came back undecided; undefined for other outcomes. */
+export function importQuestion(r: ImportItemResult, path: string, environment: string, position = 1, total = 1): Question | undefined {
+  const name = r.name ? `"${r.name}"` : path;
+  const nothing = ' Cancel leaves both as they are.';
+  switch (r.outcome) {
+    case 'conflict':
+      return {
+        message: `${name} changed in ${path} and on the service (${environment}) since they were last synced.${ofTotal(position, total)}`,
+        detail: `The diff shows the file on the left and the service's version on the right. "${CHOICE.overwriteService}" replaces the service's version with the file; "${CHOICE.takeService}" replaces the file's content with the service's.${nothing}`,
+        choices: [
+          { title: CHOICE.overwriteService, decision: 'overwriteService' },
+          { title: CHOICE.takeService, decision: 'takeService' },
+        ],
+        diff: true,
+      };
+    case 'serviceChanged':
+      return {
+        message: `${name} changed on the service (${environment}) since ${path} was last synced; the file did not change.${ofTotal(position, total)}`,
+        detail: `Importing the file would undo the change on the service. "${CHOICE.takeService}" writes the service's version into the file; "${CHOICE.overwriteService}" replaces it with the file.${nothing}`,
+        choices: [
+          { title: CHOICE.takeService, decision: 'takeService' },
+          { title: CHOICE.overwriteService, decision: 'overwriteService' },
+        ],
+        diff: true,
+      };
+    case 'nameTaken':
+      return {
+        message: `${r.takenById !== undefined ? `Test case ${r.takenById}` : 'A test case'} on the service (${environment}) is already named ${name}, and ${path} is not linked to it.${ofTotal(position, total)}`,
+        detail: `"${CHOICE.linkToExisting}" links the file to it without changing either; you are then asked again if they differ. To keep both, rename the test case in the file and import again.`,
+        choices: [{ title: CHOICE.linkToExisting, decision: 'linkToExisting' }],
+        diff: false,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** The question for a file the export would overwrite. */
+export function exportQuestion(r: ExportItemResult, path: string, environment: string, position = 1, total = 1): Question {
+  const why =
+    r.reason === 'unsavedChanges'
+      ? `${path} has unsaved changes.`
+      : r.reason === 'notSynced'
+        ? `${path} already exists and was never synced with the service (${environment}).`
+        : `${path} changed since it was last synced with the service (${environment}).`;
+  return {
+    message: `${why} Overwrite it with the service's version?${ofTotal(position, total)}`,
+    detail: `The diff shows the file on the left and what the export would write on the right. "${CHOICE.keepMine}" (or Cancel) leaves the file as it is.`,
+    choices: [
+      { title: CHOICE.overwriteFile, decision: 'overwriteFile' },
+      { title: CHOICE.keepMine, decision: 'skip' },
+    ],
+    diff: true,
+  };
+}
+
+/** The diff editor's title: "Voice call MO: local ↔ service (staging)". */
+export function diffTitle(name: string, environment: string): string {
+  return `${name}: local ↔ service (${environment})`;
+}
+
+/** The progress line: "Importing: 120 of 1,000". */
+export function progressText(p: { done: number; total: number; message?: string }): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `${p.message ?? 'Working'}: ${n(p.done)} of ${n(p.total)}`;
+}

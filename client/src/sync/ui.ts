@@ -1,0 +1,98 @@
+import { parse } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import type { SyncDecision } from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { SyncLenses } from './codeLens';
+import { SyncDocuments } from './documents';
+import { diffTitle, type Question } from './format';
+
+/** One item the user has to decide about, with what the diff shows. */
+export interface Pending {
+  key: string;
+  uri: vscode.Uri;
+  /** Index in a bundle: the diff then compares that item alone. */
+  index?: number;
+  name: string;
+  question: Question;
+  serviceText?: string;
+}
+
+/** What import and export share in the editor: documents, CodeLens, wording helpers. */
+export class SyncUi implements vscode.Disposable {
+  readonly documents = new SyncDocuments();
+  readonly lenses: SyncLenses;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly ctx: Ctx) {
+    this.lenses = new SyncLenses(ctx);
+    this.disposables.push(this.documents, this.lenses, ctx.connectionChanged, ctx.syncProgress);
+  }
+
+  /** The environment as the status bar names it. */
+  environment(): string {
+    return this.ctx.environmentName ?? this.ctx.environments.activeName() ?? 'the service';
+  }
+
+  /** A file as the user knows it: relative to the workspace when inside it. */
+  readonly pathOf = (uri: string): string => {
+    const u = vscode.Uri.parse(uri);
+    const folder = vscode.workspace.getWorkspaceFolder(u);
+    // A workspace folder itself: its name, where asRelativePath would give the full path.
+    if (folder && folder.uri.path === u.path.replace(/\/$/, '')) return folder.name;
+    return vscode.workspace.asRelativePath(u, false);
+  };
+
+  /**
+   * Asks about each pending item in turn: its diff first, then a modal question. Dismissing a
+   * question (Cancel, Escape) stops asking; what was not decided is left as it is.
+   */
+  async decide(pending: Pending[]): Promise<{ decisions: Record<string, SyncDecision>; cancelled: boolean }> {
+    const decisions: Record<string, SyncDecision> = {};
+    for (const p of pending) {
+      if (p.question.diff && p.serviceText !== undefined) await this.showDiff(p);
+      const answer = await vscode.window.showWarningMessage(p.question.message, { modal: true, detail: p.question.detail }, ...p.question.choices.map((c) => c.title));
+      const choice = p.question.choices.find((c) => c.title === answer);
+      if (!choice) return { decisions, cancelled: true };
+      decisions[p.key] = choice.decision;
+    }
+    return { decisions, cancelled: false };
+  }
+
+  private async showDiff(p: Pending): Promise<void> {
+    const title = diffTitle(p.name, this.environment());
+    if (p.index === undefined) return this.documents.diff(p.uri, p.serviceText ?? '', title);
+    // A bundle item: both sides show that item alone, as the file holds it (buffer or disk).
+    const doc = await vscode.workspace.openTextDocument(p.uri);
+    const items: unknown = parse(doc.getText());
+    const local: unknown = Array.isArray(items) ? (items as unknown[])[p.index] : undefined;
+    const left = this.documents.add(`local-${p.index}.json`, `${JSON.stringify(local ?? null, null, 2)}\n`);
+    const right = this.documents.add(`service-${p.index}.json`, p.serviceText ?? '');
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+  }
+
+  /** Logs the outcome, shows the summary, and the report on "Show Details". */
+  showResult(summary: string, problems: string[], reportName: string, reportText: string): void {
+    this.ctx.log.info(summary);
+    for (const p of problems) this.ctx.log.warn(p);
+    const show = problems.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const message = problems.length === 1 ? `${summary} ${problems[0]!.replace(/^- /, '')}` : summary;
+    void show(message, 'Show Details').then((choice) => (choice === 'Show Details' ? this.documents.showReport(reportName, reportText) : undefined));
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+const uis = new WeakMap<Ctx, SyncUi>();
+
+/** The one SyncUi of an extension context, created (and its CodeLens registered) on first use. */
+export function syncUi(ctx: Ctx): SyncUi {
+  let ui = uis.get(ctx);
+  if (!ui) {
+    ui = new SyncUi(ctx);
+    uis.set(ctx, ui);
+    ctx.extension.subscriptions.push(ui);
+  }
+  return ui;
+}

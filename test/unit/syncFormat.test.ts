@@ -1,0 +1,146 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import {
+  decisionKey,
+  diffTitle,
+  exportQuestion,
+  exportReportText,
+  exportSummary,
+  importQuestion,
+  importReportText,
+  importSummary,
+  mergeExportReports,
+  mergeImportResults,
+  progressText,
+} from '../../client/src/sync/format';
+import { lensPlan } from '../../client/src/sync/lensPlan';
+import type { ExportItemResult, ImportItemResult } from '../../server/src/protocol';
+
+// How import and export read in the editor: summaries, reports, questions and their choices,
+// how a second pass is merged, and which CodeLens a file shows.
+
+const A = 'file:///ws/a.testcase.json';
+const B = 'file:///ws/b.testcase.json';
+const BUNDLE = 'file:///ws/all.testcases.json';
+const pathOf = (uri: string) => uri.replace('file:///ws/', '');
+
+const imported = (outcome: ImportItemResult['outcome'], uri: string, extra: Partial<ImportItemResult> = {}): ImportItemResult => ({ uri, outcome, ...extra });
+
+describe('import wording', () => {
+  test('one summary with the counts per outcome', () => {
+    const results = [
+      imported('created', A),
+      imported('created', B),
+      imported('updated', BUNDLE, { index: 0 }),
+      imported('unchanged', BUNDLE, { index: 1 }),
+      imported('unchanged', BUNDLE, { index: 2 }),
+    ];
+    assert.equal(importSummary(results), 'Imported 5 test cases: 2 created, 1 updated, 2 unchanged.');
+    assert.equal(importSummary(results.slice(0, 1), 'staging'), 'Imported 1 test case into staging: 1 created.');
+  });
+
+  test('says how many of all were imported when some were not', () => {
+    const results = [imported('updated', A), imported('refused', B, { message: 'b.testcase.json has no name.' }), imported('conflict', BUNDLE, { index: 0 })];
+    assert.equal(importSummary(results), 'Imported 1 of 3 test cases: 1 updated, 1 not imported (changed on both sides), 1 refused.');
+    const report = importReportText(results, pathOf, 'S');
+    assert.match(report, /## Not imported\n\n- b\.testcase\.json: refused\. b\.testcase\.json has no name\.\n- all\.testcases\.json item 0: not imported, changed on both sides/);
+    assert.match(report, /## Imported\n\n- a\.testcase\.json: updated/);
+  });
+
+  test('nothing found', () => {
+    assert.match(importSummary([]), /^Nothing to import/);
+  });
+
+  test('a conflict asks with exactly the three choices, Cancel being the dismissal', () => {
+    const q = importQuestion(imported('conflict', A, { name: 'Voice call MO', serviceText: '{}' }), 'a.testcase.json', 'staging')!;
+    assert.deepEqual(q.choices.map((c) => c.title), ['Overwrite the service', "Take the service's version"]);
+    assert.deepEqual(q.choices.map((c) => c.decision), ['overwriteService', 'takeService']);
+    assert.equal(q.diff, true);
+    assert.match(q.message, /"Voice call MO" changed in a\.testcase\.json and on the service \(staging\)/);
+    assert.match(q.detail, /Cancel leaves both as they are/);
+  });
+
+  test('a change on the service offers its version first; a taken name offers the link', () => {
+    const s = importQuestion(imported('serviceChanged', A, { name: 'X' }), 'a.testcase.json', 'staging', 2, 3)!;
+    assert.deepEqual(s.choices.map((c) => c.title), ["Take the service's version", 'Overwrite the service']);
+    assert.match(s.message, /\(2 of 3\)$/);
+    const n = importQuestion(imported('nameTaken', A, { name: 'X', takenById: 12 }), 'a.testcase.json', 'staging')!;
+    assert.deepEqual(n.choices.map((c) => [c.title, c.decision]), [['Link to the existing test case', 'linkToExisting']]);
+    assert.equal(n.diff, false);
+    assert.match(n.message, /^Test case 12 on the service \(staging\) is already named "X"/);
+    assert.equal(importQuestion(imported('created', A), 'a', 'e'), undefined);
+  });
+
+  test('a second pass replaces only the decided items', () => {
+    const first = [imported('created', BUNDLE, { index: 0 }), imported('conflict', BUNDLE, { index: 1 }), imported('conflict', A)];
+    // The second pass sees the item created before as unchanged: the first answer stays.
+    const second = [imported('unchanged', BUNDLE, { index: 0 }), imported('updated', BUNDLE, { index: 1 })];
+    const merged = mergeImportResults(first, second, new Set([decisionKey({ uri: BUNDLE, index: 1 })]));
+    assert.deepEqual(merged.map((r) => r.outcome), ['created', 'updated', 'conflict']);
+    assert.equal(decisionKey({ uri: A }), A);
+    assert.equal(decisionKey({ uri: BUNDLE, index: 2 }), `${BUNDLE}#2`);
+  });
+});
+
+const exported = (outcome: ExportItemResult['outcome'], uri: string, id: number, extra: Partial<ExportItemResult> = {}): ExportItemResult => ({ id, uri, outcome, ...extra });
+
+describe('export wording', () => {
+  test('summary, and the secrets said once', () => {
+    const report = { results: [exported('written', A, 1), exported('unchanged', B, 2)], secretsReplaced: 0 };
+    assert.equal(exportSummary(report, 'cases'), 'Exported 2 test cases to cases: 1 written, 1 unchanged.');
+    assert.equal(
+      exportSummary({ ...report, secretsReplaced: 3 }),
+      'Exported 2 test cases: 1 written, 1 unchanged. 3 secret values were written as placeholders; the real values stay on the service.',
+    );
+    assert.match(exportSummary({ ...report, secretsReplaced: 1 }), /1 secret value was written as placeholders/);
+  });
+
+  test('a file with local work asks "Overwrite the file" or "Keep mine" after a diff', () => {
+    const q = exportQuestion(exported('needsDecision', A, 1, { reason: 'unsavedChanges' }), 'a.testcase.json', 'staging');
+    assert.deepEqual(q.choices.map((c) => [c.title, c.decision]), [['Overwrite the file', 'overwriteFile'], ['Keep mine', 'skip']]);
+    assert.match(q.message, /^a\.testcase\.json has unsaved changes\./);
+    assert.equal(q.diff, true);
+    assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'localChanges' }), 'a', 'staging').message, /changed since it was last synced with the service \(staging\)/);
+    assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'notSynced' }), 'a', 'staging').message, /never synced/);
+  });
+
+  test('kept files are skipped, overwritten ones take the second answer, undecided ones stay', () => {
+    const C = 'file:///ws/c.testcase.json';
+    const first = {
+      results: [exported('written', A, 1), exported('needsDecision', B, 2, { serviceText: '{}' }), exported('needsDecision', C, 3, { serviceText: '{}' }), exported('needsDecision', BUNDLE, 4)],
+      secretsReplaced: 1,
+    };
+    const second = { results: [exported('written', B, 2)], secretsReplaced: 2 };
+    const merged = mergeExportReports(first, second, { [B]: 'overwriteFile', [C]: 'skip' });
+    assert.deepEqual(merged.results.map((r) => r.outcome), ['written', 'written', 'skipped', 'needsDecision']);
+    assert.equal(merged.secretsReplaced, 3);
+    assert.equal(merged.results[3]!.serviceText, undefined);
+    assert.match(exportSummary(merged), /^Exported 2 of 4 test cases: 2 written, 1 not written \(local changes\), 1 skipped\. 3 secret values/);
+    assert.match(exportReportText(merged.results, pathOf, 'S'), /## Not written\n\n- c\.testcase\.json \(test case 3 \(id 3\)\): kept as it was\. Kept as it was, as you chose\./);
+  });
+});
+
+describe('editor wording', () => {
+  test('diff title and progress', () => {
+    assert.equal(diffTitle('Voice call MO', 'staging'), 'Voice call MO: local ↔ service (staging)');
+    assert.equal(progressText({ done: 1000, total: 10000, message: 'Importing' }), 'Importing: 1,000 of 10,000');
+  });
+});
+
+describe('CodeLens', () => {
+  test('a single file: Run and Import, and Refresh only when linked here', () => {
+    assert.deepEqual(lensPlan(false, [], []).map((l) => l.command), ['tas.runTestCase', 'tas.importToService']);
+    const linked = lensPlan(false, [], [{ id: 7 }]);
+    assert.deepEqual(linked.map((l) => l.command), ['tas.runTestCase', 'tas.importToService', 'tas.refreshFromService']);
+    assert.deepEqual(linked.map((l) => l.title.replace(/^\$\([\w-]+\) /, '')), ['Run', 'Import to Service', 'Refresh from Service']);
+  });
+
+  test('a bundle: Import at the top, Run on each item with its index', () => {
+    const plan = lensPlan(true, [{ index: 0, offset: 2 }, { index: 1, offset: 40 }], [{ id: 7, index: 0 }]);
+    assert.deepEqual(plan.map((l) => [l.command, l.offset, l.index]), [
+      ['tas.importToService', 0, undefined],
+      ['tas.runTestCase', 2, 0],
+      ['tas.runTestCase', 40, 1],
+    ]);
+  });
+});
