@@ -80,7 +80,7 @@ export class StatusFollow implements WatchTopic {
       const [target, id] = k.split(':') as [Target, string];
       const reading = knownByKey.get(k);
       // A status the list already carried is read again after one interval; others at once.
-      this.entries.set(k, { ...this.fresh(target, Number(id)), reading, dueAt: reading ? now + this.options.baseIntervalMs : now });
+      this.entries.set(k, { ...this.fresh(target, Number(id)), reading, shown: true, dueAt: reading ? now + this.options.baseIntervalMs : now });
     }
     this.wake();
   }
