@@ -4,6 +4,7 @@ import type { Check } from './environments';
 import { ExtensionError, showError } from './log';
 import { createSyncActions } from './sync/actions';
 import { createViewActions } from './views/actions';
+import { createDeviceActions } from './views/deviceActions';
 
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
@@ -13,7 +14,7 @@ type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
 /** The views' commands, given the views once they exist. */
 function viewCommands(): Record<string, Command> {
   return Object.fromEntries(
-    Object.entries(createViewActions()).map(([name, action]) => [
+    Object.entries({ ...createViewActions(), ...createDeviceActions() }).map(([name, action]) => [
       name,
       (ctx: Ctx) =>
         (...args: unknown[]) => {

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   CheckEnvironmentRequest,
+  DevicesAttentionNotification,
+  DeviceStatusChangedNotification,
   ExecutionsChangedNotification,
   RefreshRequest,
   SetEnvironmentNotification,
@@ -82,6 +84,7 @@ export class Ctx {
       }),
       client.onNotification(ExecutionsChangedNotification, (p) => this.views?.feed.fire(p)),
       client.onNotification(SyncProgressNotification, (p) => this.syncProgress.fire(p)),
+      client.onNotification(DeviceStatusChangedNotification, ({ readings }) => this.views?.devices.apply(readings)),
     );
     this.log.info('language server started');
     await this.sendEnvironment();
@@ -120,6 +123,11 @@ export class Ctx {
   /** Whether anyone looks at executions: the server's watcher polls slower when nobody does. */
   sendAttention(watching: boolean, focused: boolean): void {
     void this.client?.sendNotification(WatchAttentionNotification, { watching, focused }).catch(() => undefined);
+  }
+
+  /** Whether the Devices view can be seen: device statuses are polled only then. */
+  sendDevicesVisible(visible: boolean): void {
+    void this.client?.sendNotification(DevicesAttentionNotification, { visible }).catch(() => undefined);
   }
 
   async stopServer(): Promise<void> {

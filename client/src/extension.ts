@@ -18,7 +18,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(log, environments, status);
   ctx = new Ctx(context, log, environments, status);
   const c = ctx;
-  ctx.views = new Views(ctx, (watching, focused) => c.sendAttention(watching, focused));
+  ctx.views = new Views(
+    ctx,
+    (watching, focused) => c.sendAttention(watching, focused),
+    (visible) => c.sendDevicesVisible(visible),
+  );
   context.subscriptions.push(ctx.views);
   ctx.testing = new Testing(ctx, ctx.views);
   context.subscriptions.push(ctx.testing);

@@ -6,7 +6,8 @@ import type * as vscode from 'vscode';
  */
 export function scrubbingChannel(log: vscode.LogOutputChannel, secrets: () => string[]): vscode.LogOutputChannel {
   const scrub = (text: string) => {
-    let out = text.replace(/("clientSecret"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"');
+    // A new device token's value comes back once, in `deviceTokenValue`.
+    let out = text.replace(/("(?:clientSecret|deviceTokenValue)"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"');
     for (const s of secrets()) if (s.length >= 6) out = out.split(s).join('[redacted]');
     return out;
   };

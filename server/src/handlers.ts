@@ -117,7 +117,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
     const env = s.env.current;
     if (!env) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_SIGNED_IN);
-    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite' }[kind];
+    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
     let record: unknown;
     try {
       record =
@@ -127,7 +127,9 @@ export function registerFeatures(connection: Connection, documents: TextDocument
             ? await env.client.traceFilters.get(id)
             : kind === 'testSuite'
               ? await env.client.testSuites.get(id)
-              : await env.client.testCases.get(id);
+              : kind === 'testNode'
+                ? await env.client.testNodes.get(id)
+                : await env.client.testCases.get(id);
     } catch (err) {
       if (err instanceof ApiError && err.kind === 'notFound') {
         throw new ResponseError(LSPErrorCodes.RequestFailed, `${label} ${id} does not exist on the service at ${env.baseUrl}.`);

@@ -36,7 +36,7 @@ export interface RefreshResult {
 /** client -> server: drop the caches, reload the lists, revalidate open documents. */
 export const RefreshRequest = new RequestType0<RefreshResult, void>('tas/refresh');
 
-export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite';
+export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite' | 'testNode';
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
 export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, { title: string; text: string }, void>(
@@ -78,7 +78,7 @@ export function remoteUri(kind: RecordKind, id: number): string {
 }
 
 export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | undefined {
-  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite)\/(\d+)\.json$/.exec(uri);
+  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite|testNode)\/(\d+)\.json$/.exec(uri);
   return m ? { kind: m[1] as RecordKind, id: Number(m[2]) } : undefined;
 }
 
@@ -381,3 +381,103 @@ export interface EntityRef {
   /** The record's name as shown, for questions and messages. */
   label: string;
 }
+
+// ---- Devices: test nodes, their devices and device tokens (the Devices view) ----
+
+export type DeviceStatusKind = 'available' | 'busy' | 'preparing' | 'offline' | 'unknown';
+export type NodeStatusKind = 'online' | 'restarting' | 'offline' | 'unknown';
+
+/** A live status of a device or a test node, read leniently (the document shows no status fields). */
+export interface StatusReading {
+  target: 'device' | 'node';
+  id: number;
+  /** The state as the service wrote it (`AVAILABLE`), or `UNKNOWN` when it wrote none. */
+  status: string;
+  kind: DeviceStatusKind | NodeStatusKind;
+  /** A Prepare or Restart Agent started here is still being followed. */
+  settling: boolean;
+  /** The record no longer exists on the service (404): views drop it. */
+  gone?: boolean;
+  batteryLevel?: number;
+  lastSeen?: string;
+  agentVersion?: string;
+}
+
+export interface TestNodeSummary {
+  id: number;
+  name: string;
+  status: string;
+  kind: NodeStatusKind;
+  agentVersion?: string;
+  deviceCount?: number;
+  label?: string;
+  ipAddress?: string;
+  entity: EntityRef;
+}
+
+export interface DeviceSummary {
+  id: number;
+  name: string;
+  msisdn?: string;
+  testNodeId?: number;
+  model?: string;
+  platform?: string;
+  /** Unknown until the watcher's first reading. */
+  status?: string;
+  kind: DeviceStatusKind;
+  entity: EntityRef;
+}
+
+export interface DeviceTokenSummary {
+  id: number;
+  mobileId?: number;
+  fullControl?: boolean;
+  createdAt?: string;
+  expiresAt?: string;
+  expired?: boolean;
+  entity: EntityRef;
+}
+
+export interface DevicesOverview {
+  nodes: TestNodeSummary[];
+  devices: DeviceSummary[];
+  /** Undefined when the token list could not be read (`tokensError` says why). */
+  tokens?: DeviceTokenSummary[];
+  tokensError?: string;
+  /** GET /testnodes/info in words ("3 of 4 nodes online, 20 devices"), when it answered. */
+  info?: string;
+}
+
+/** client -> server: nodes, devices and tokens; their statuses are then followed by the watcher. */
+export const ListDevicesRequest = new RequestType0<Outcome<DevicesOverview>, void>('tas/devices/list');
+
+/** client -> server: PREPARE a device (never retried); its status is followed until it settles. */
+export const PrepareDeviceRequest = new RequestType<{ id: number }, Outcome<{ reading: StatusReading }>, void>('tas/devices/prepare');
+
+/** client -> server: RESTART_AGENT on a test node (never retried); followed until it is online. */
+export const RestartAgentRequest = new RequestType<{ id: number }, Outcome<{ reading: StatusReading }>, void>('tas/testNodes/restartAgent');
+
+/** client -> server: the test cases that use a device. */
+export const DeviceTestCasesRequest = new RequestType<{ id: number }, Outcome<TestCaseRef[]>, void>('tas/devices/testCases');
+
+/** client -> server: the tokens of one device (GET /tokens filtered by mobileId). */
+export const DeviceTokensRequest = new RequestType<{ mobileId: number }, Outcome<DeviceTokenSummary[]>, void>('tas/devices/tokens');
+
+/**
+ * client -> server: create a device token (never retried). `deviceTokenValue` is the secret, in
+ * this answer only: the client shows it once and the trace scrubs the field by name.
+ */
+export const CreateDeviceTokenRequest = new RequestType<
+  { mobileId: number; fullControl: boolean; expiryHours: number },
+  Outcome<{ token: DeviceTokenSummary; deviceTokenValue: string }>,
+  void
+>('tas/devices/createToken');
+
+/** client -> server: revoke (delete) a device token. */
+export const RevokeDeviceTokenRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/devices/revokeToken');
+
+/** client -> server: whether the Devices view is visible; statuses are polled only then (or while settling). */
+export const DevicesAttentionNotification = new NotificationType<{ visible: boolean }>('tas/devices/attention');
+
+/** server -> client: device and node statuses that changed (or finished settling). */
+export const DeviceStatusChangedNotification = new NotificationType<{ readings: StatusReading[] }>('tas/devices/changed');

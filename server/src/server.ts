@@ -9,6 +9,7 @@ import {
 import { safeTextDocuments } from './services/documents';
 import type { RequestLogEntry } from './api/session';
 import { warmUpSchemas } from './core/schemaValidation';
+import { registerDeviceFeatures } from './devices/handlers';
 import { registerExecutionFeatures } from './executions/handlers';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
 import { registerFeatures } from './handlers';
@@ -109,6 +110,7 @@ registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
+registerDeviceFeatures(connection, { env, watcher, watcherOptions });
 
 connection.onShutdown(async () => {
   validation.dispose();

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../context';
+import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
 import { ExecutionFeed } from './feed';
@@ -14,14 +15,20 @@ export class Views implements vscode.Disposable {
   readonly executions: ExecutionsView;
   readonly details: ExecutionDetails;
   readonly tracker: StartedTracker;
+  readonly devices: DevicesView;
   private readonly disposables: vscode.Disposable[] = [];
   /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
   private readonly holders = new Set<object>();
   /** Tells the server whether anyone looks, so the watcher can slow down. */
   private readonly sendAttention: (watching: boolean, focused: boolean) => void;
 
-  constructor(ctx: Ctx, sendAttention: (watching: boolean, focused: boolean) => void) {
+  constructor(
+    ctx: Ctx,
+    sendAttention: (watching: boolean, focused: boolean) => void,
+    private readonly sendDevicesVisible: (visible: boolean) => void = () => undefined,
+  ) {
     this.sendAttention = sendAttention;
+    this.devices = new DevicesView(ctx);
     this.suites = new SuitesView(ctx, this.feed);
     this.executions = new ExecutionsView(ctx, this.feed);
     this.details = new ExecutionDetails(ctx, this.feed);
@@ -35,6 +42,8 @@ export class Views implements vscode.Disposable {
       this.executions,
       this.details,
       this.tracker,
+      this.devices,
+      this.devices.tree.onDidChangeVisibility(() => this.attention()),
       new RunningStatus(this.feed),
       this.suites.tree.onDidChangeVisibility(() => this.attention()),
       this.executions.tree.onDidChangeVisibility(() => this.attention()),
@@ -47,6 +56,7 @@ export class Views implements vscode.Disposable {
   reload(): void {
     this.suites.refresh();
     this.executions.refresh();
+    this.devices.refresh();
     this.attention();
   }
 
@@ -60,6 +70,8 @@ export class Views implements vscode.Disposable {
   attention(): void {
     const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting || this.holders.size > 0;
     this.sendAttention(watching, vscode.window.state.focused);
+    // Device statuses are read only while someone can see them.
+    this.sendDevicesVisible(this.devices.tree.visible && vscode.window.state.focused);
   }
 
   dispose(): void {

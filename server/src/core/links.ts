@@ -23,7 +23,7 @@ export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown)
   }
   if (targets.length === 0) return [];
   const located = locate(doc.getText(), targets.map((t) => t.path));
-  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite' };
+  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node' };
   return targets.flatMap((t) => {
     const at = located.get(pathKey(t.path));
     if (!at) return [];

@@ -11,6 +11,8 @@ export interface ActionContext {
   starts?: boolean;
   /** Words for a 409 of this action, when the service gives none. */
   conflict?: string;
+  /** With `starts`: what to check before trying again, when it is not Executions. */
+  startedWhat?: string;
 }
 
 export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
@@ -25,7 +27,7 @@ export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
       if (ctx.starts) {
         return {
           kind: 'mayHaveStarted',
-          message: `The answer to "${ctx.action}" was lost on the way: it may have started. Check Executions before trying again.`,
+          message: `The answer to "${ctx.action}" was lost on the way: it may have started. ${ctx.startedWhat ?? 'Check Executions before trying again.'}`,
         };
       }
       return { kind: err.kind, message: `Could not ${ctx.action}: the service did not answer. Check the connection and try again.` };

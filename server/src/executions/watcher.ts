@@ -58,11 +58,27 @@ interface Entry {
   dueAt: number;
 }
 
+/**
+ * Something else the watcher follows on its one timer (device and node statuses): it says when
+ * it is next due and reads what is due; a failure it throws is paced like the executions'.
+ */
+export interface WatchTopic {
+  /** The earliest time one of its entries is due; Infinity when nothing is. */
+  nextDue(): number;
+  /** Reads the entries due at `now`; throws (an ApiError) when the service failed. */
+  poll(now: number, signal: AbortSignal): Promise<void>;
+  /** The poll failed: the due entries back off, and wait at least `pauseMs` (Retry-After). */
+  failed(now: number, pauseMs: number | undefined): void;
+  /** A new environment: everything followed belonged to the old one. */
+  reset(): void;
+}
+
 export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSummary[]) => void;
 
 export class ExecutionWatcher {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];
+  private readonly topics: WatchTopic[] = [];
   private timer: unknown;
   private polling: AbortController | undefined;
   private attention = true;
@@ -84,8 +100,25 @@ export class ExecutionWatcher {
     this.polling = undefined;
     const hadActive = this.active().length > 0;
     this.entries.clear();
+    for (const t of this.topics) t.reset();
     this.reschedule();
     if (hadActive) this.emit([]);
+  }
+
+  /** Follows a topic on the same timer; it calls `wake` when its due times change. */
+  addTopic(topic: WatchTopic): void {
+    this.topics.push(topic);
+    this.reschedule();
+  }
+
+  /** A topic's due times changed: the timer is set again. */
+  wake(): void {
+    this.reschedule();
+  }
+
+  /** Whether the source is set (a topic reads through its own client, but only with one). */
+  get hasSource(): boolean {
+    return this.source !== undefined;
   }
 
   onChange(listener: ChangeListener): void {
@@ -186,9 +219,11 @@ export class ExecutionWatcher {
   private reschedule(): void {
     if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.polling || !this.source || this.entries.size === 0) return;
+    if (this.polling || !this.source) return;
     let next = Infinity;
     for (const e of this.entries.values()) next = Math.min(next, e.dueAt);
+    for (const t of this.topics) next = Math.min(next, t.nextDue());
+    if (next === Infinity) return;
     const delay = Math.max(0, next - this.timers.now());
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
@@ -197,21 +232,42 @@ export class ExecutionWatcher {
   }
 
   private async poll(): Promise<void> {
-    const source = this.source;
-    if (!source) return;
+    if (!this.source) return;
     const generation = this.generation;
     const controller = new AbortController();
     this.polling = controller;
     const now = this.timers.now();
+    try {
+      await this.pollExecutions(now, generation, controller.signal);
+      for (const t of this.topics) {
+        if (generation !== this.generation) return;
+        if (t.nextDue() > now) continue;
+        try {
+          await t.poll(now, controller.signal);
+        } catch (err) {
+          // Paced like the executions: slower, or as long as the service asked.
+          if (generation === this.generation) t.failed(this.timers.now(), retryAfterOf(err));
+        }
+      }
+    } finally {
+      if (this.polling === controller) this.polling = undefined;
+    }
+    if (generation !== this.generation) return;
+    this.reschedule();
+  }
+
+  private async pollExecutions(now: number, generation: number, signal: AbortSignal): Promise<void> {
+    const source = this.source;
+    if (!source) return;
     const due = [...this.entries].filter(([, e]) => e.dueAt <= now).map(([id]) => id);
+    if (due.length === 0) return;
     const readings: ExecutionSummary[] = [];
     const gone: number[] = [];
-    let pauseMs: number | undefined;
     try {
       let single = due;
       if (due.length >= this.options.listThreshold) {
         this.requests += 1;
-        const list = await source.recent(this.options.listSize, controller.signal);
+        const list = await source.recent(this.options.listSize, signal);
         const byId = new Map<number, ExecutionSummary>();
         for (const raw of list) {
           const s = summarizeExecution(raw, this.options.extraFinalStates());
@@ -227,7 +283,7 @@ export class ExecutionWatcher {
         if (generation !== this.generation) return;
         this.requests += 1;
         try {
-          const s = summarizeExecution(await source.get(id, controller.signal), this.options.extraFinalStates());
+          const s = summarizeExecution(await source.get(id, signal), this.options.extraFinalStates());
           if (s) readings.push(s);
         } catch (err) {
           if (kindOf(err) === 'notFound') gone.push(id);
@@ -237,7 +293,7 @@ export class ExecutionWatcher {
     } catch (err) {
       // A failed poll slows down (or waits as long as the service asked) and tries again:
       // following never gives up on its own.
-      pauseMs = retryAfterOf(err);
+      const pauseMs = retryAfterOf(err);
       if (generation === this.generation) {
         for (const id of due) {
           const e = this.entries.get(id);
@@ -246,12 +302,8 @@ export class ExecutionWatcher {
           e.dueAt = this.timers.now() + Math.max(pauseMs ?? 0, this.intervalFor(e));
         }
       }
-    } finally {
-      if (this.polling === controller) this.polling = undefined;
     }
-    if (generation !== this.generation) return;
-    this.apply(due, readings, gone);
-    this.reschedule();
+    if (generation === this.generation) this.apply(due, readings, gone);
   }
 
   private apply(due: number[], readings: ExecutionSummary[], gone: number[]): void {

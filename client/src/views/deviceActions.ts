@@ -1,0 +1,154 @@
+import * as vscode from 'vscode';
+import {
+  CreateDeviceTokenRequest,
+  DeviceTestCasesRequest,
+  PrepareDeviceRequest,
+  remoteUri,
+  RestartAgentRequest,
+  RevokeDeviceTokenRequest,
+  type DeviceSummary,
+  type TestNodeSummary,
+} from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
+import type { DeviceNode } from './devicesView';
+import { findLinkedFile } from './linkedFiles';
+import { ask } from './service';
+import type { Views } from './views';
+
+// The Devices view's commands. From a row they get the row; from the palette they ask for
+// their target with a quick pick.
+
+type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
+
+const isNode = <T extends DeviceNode['type']>(x: unknown, type: T): x is DeviceNode & { type: T } =>
+  typeof x === 'object' && x !== null && (x as DeviceNode).type === type;
+
+async function deviceArg(views: Views, arg: unknown, title: string, filter: (d: DeviceSummary) => boolean = () => true): Promise<DeviceSummary | undefined> {
+  if (isNode(arg, 'device')) return arg.device;
+  const o = await views.devices.load();
+  const devices = o.devices.filter(filter);
+  if (devices.length === 0) {
+    void vscode.window.showInformationMessage('No device to choose from.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    devices.map((d) => ({ label: d.name, description: [d.status ? statusWord(d.kind, d.status) : undefined, d.msisdn].filter(Boolean).join(' · '), detail: views.devices.nodeName(d.testNodeId), device: d })),
+    { title, placeHolder: 'Choose a device', matchOnDescription: true, matchOnDetail: true },
+  );
+  return picked?.device;
+}
+
+async function nodeArg(views: Views, arg: unknown, title: string): Promise<TestNodeSummary | undefined> {
+  if (isNode(arg, 'testNode')) return arg.node;
+  const o = await views.devices.load();
+  const picked = await vscode.window.showQuickPick(
+    o.nodes.map((n) => ({ label: n.name, description: [statusWord(n.kind, n.status), n.agentVersion && `agent ${n.agentVersion}`].filter(Boolean).join(' · '), node: n })),
+    { title, placeHolder: 'Choose a test node' },
+  );
+  return picked?.node;
+}
+
+export function createDeviceActions(): Record<string, Action> {
+  return {
+    refreshDevices: (_ctx, views) => () => views.devices.refresh(),
+
+    prepareDevice: (ctx, views) => async (arg: unknown) => {
+      const device = await deviceArg(views, arg, 'Prepare Device');
+      if (!device) return;
+      const { reading } = await ask(ctx, PrepareDeviceRequest, { id: device.id });
+      views.devices.track('device', device.id, device.name, reading);
+    },
+
+    restartAgent: (ctx, views) => async (arg: unknown) => {
+      const node = await nodeArg(views, arg, 'Restart Agent');
+      if (!node) return;
+      const q = restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name));
+      if ((await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, 'Restart Agent')) !== 'Restart Agent') return;
+      const { reading } = await ask(ctx, RestartAgentRequest, { id: node.id });
+      views.devices.track('node', node.id, node.name, reading);
+    },
+
+    copyMsisdn: (_ctx, views) => async (arg: unknown) => {
+      const device = await deviceArg(views, arg, 'Copy MSISDN', (d) => d.msisdn !== undefined);
+      if (!device?.msisdn) return;
+      await vscode.env.clipboard.writeText(device.msisdn);
+      void vscode.window.showInformationMessage(`Copied MSISDN ${device.msisdn} of ${device.name}.`);
+    },
+
+    showDeviceTestCases: (ctx, views) => async (arg: unknown) => {
+      const device = await deviceArg(views, arg, 'Show Test Cases Using This Device');
+      if (!device) return;
+      const cases = await ask(ctx, DeviceTestCasesRequest, { id: device.id });
+      if (cases.length === 0) {
+        void vscode.window.showInformationMessage(`No test case uses ${device.name}.`);
+        return;
+      }
+      const picked = await vscode.window.showQuickPick(
+        cases.map((c) => ({ label: c.name, description: `id ${c.id}`, id: c.id })),
+        { title: `Test cases using ${device.name}`, placeHolder: 'Open the linked file in the workspace, or else the record', matchOnDescription: true },
+      );
+      if (!picked) return;
+      const file = await findLinkedFile(ctx, picked.id);
+      await vscode.window.showTextDocument(file ?? vscode.Uri.parse(remoteUri('testCase', picked.id)), { preview: true });
+    },
+
+    openDeviceRecord: (_ctx, views) => async (arg: unknown) => {
+      if (isNode(arg, 'testNode')) {
+        await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testNode', arg.node.id)), { preview: true });
+        return;
+      }
+      const device = await deviceArg(views, arg, 'Open Device Record');
+      if (device) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('mobileDevice', device.id)), { preview: true });
+    },
+
+    createDeviceToken: (ctx, views) => async (arg: unknown) => {
+      const device = await deviceArg(views, arg, 'Create Device Token');
+      if (!device) return;
+      const control = await vscode.window.showQuickPick(
+        [
+          { label: 'Without full control', description: 'the default', full: false },
+          { label: 'With full control', description: 'the token may do everything the device allows', full: true },
+        ],
+        { title: `Create Device Token for ${device.name} (1/2)`, placeHolder: 'Full control?' },
+      );
+      if (!control) return;
+      const hours = await vscode.window.showInputBox({
+        title: `Create Device Token for ${device.name} (2/2)`,
+        prompt: 'Hours until the token expires',
+        value: '24',
+        validateInput: (v) => (/^\s*[1-9]\d*\s*$/.test(v) ? undefined : 'A whole number of hours, 1 or more.'),
+      });
+      if (hours === undefined) return;
+      const created = await ask(ctx, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()) });
+      views.devices.refresh();
+      // The value is shown here once and kept nowhere: not in the log, settings or state.
+      const choice = await vscode.window.showInformationMessage(
+        `${tokenLabel(created.token)} for ${device.name} was created. Copy its value now: it is not shown again.`,
+        { modal: true, detail: created.deviceTokenValue },
+        'Copy',
+      );
+      if (choice === 'Copy') {
+        await vscode.env.clipboard.writeText(created.deviceTokenValue);
+        void vscode.window.showInformationMessage(`The value of ${tokenLabel(created.token)} was copied.`);
+      }
+    },
+
+    revokeDeviceToken: (ctx, views) => async (arg: unknown) => {
+      if (!isNode(arg, 'deviceToken')) {
+        void vscode.window.showInformationMessage('Choose a token under its device in the Devices view, then Revoke Token.');
+        return;
+      }
+      const label = tokenLabel(arg.token);
+      const ok = await vscode.window.showWarningMessage(
+        `Revoke ${label} of ${arg.device.name}?`,
+        { modal: true, detail: 'Whatever uses this token can no longer reach the device.' },
+        'Revoke',
+      );
+      if (ok !== 'Revoke') return;
+      await ask(ctx, RevokeDeviceTokenRequest, { id: arg.token.id });
+      views.devices.refresh();
+      void vscode.window.showInformationMessage(`${label} of ${arg.device.name} was revoked.`);
+    },
+  };
+}

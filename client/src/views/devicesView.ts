@@ -1,0 +1,212 @@
+import * as vscode from 'vscode';
+import {
+  ListDevicesRequest,
+  type DevicesOverview,
+  type DeviceSummary,
+  type DeviceTokenSummary,
+  type EntityRef,
+  type StatusReading,
+  type TestNodeSummary,
+} from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import {
+  DEVICE_COLOR,
+  DEVICE_ICON,
+  deviceContext,
+  deviceDescription,
+  deviceTooltip,
+  NODE_COLOR,
+  NODE_ICON,
+  nodeContext,
+  nodeDescription,
+  settledMessage,
+  tokenDescription,
+  tokenLabel,
+} from './deviceFormat';
+import { ask, ServiceActionError } from './service';
+
+export type DeviceNode =
+  | { type: 'testNode'; node: TestNodeSummary; entity: EntityRef }
+  | { type: 'otherDevices' }
+  | { type: 'device'; device: DeviceSummary; entity: EntityRef }
+  | { type: 'deviceToken'; token: DeviceTokenSummary; device: DeviceSummary; entity: EntityRef };
+
+type Settle = { resolve: () => void; name: string };
+
+/**
+ * The Devices view: test nodes, under each its devices (devices of no known node under "Other
+ * devices"), under each device its tokens. Statuses change in place as the watcher reports.
+ */
+export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<DeviceNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly tree: vscode.TreeView<DeviceNode>;
+  private overview: DevicesOverview | undefined;
+  private loading: Promise<DevicesOverview> | undefined;
+  private readonly nodeRows = new Map<number, DeviceNode & { type: 'testNode' }>();
+  private readonly deviceRows = new Map<number, DeviceNode & { type: 'device' }>();
+  /** Prepares and restarts started here, by `device:3`/`node:1`, until they settle. */
+  private readonly settling = new Map<string, Settle>();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly ctx: Ctx) {
+    this.tree = vscode.window.createTreeView('tas.devices', { treeDataProvider: this, showCollapseAll: true });
+    this.disposables.push(this.tree, this.changed);
+  }
+
+  refresh(): void {
+    this.overview = undefined;
+    this.changed.fire(undefined);
+  }
+
+  /** The loaded overview, or a fresh one (for pickers from the palette). */
+  async load(): Promise<DevicesOverview> {
+    if (this.overview) return this.overview;
+    this.loading ??= ask(this.ctx, ListDevicesRequest).finally(() => (this.loading = undefined));
+    const o = await this.loading;
+    this.overview = o;
+    this.nodeRows.clear();
+    this.deviceRows.clear();
+    for (const node of o.nodes) this.nodeRows.set(node.id, { type: 'testNode', node, entity: node.entity });
+    for (const device of o.devices) this.deviceRows.set(device.id, { type: 'device', device, entity: device.entity });
+    return o;
+  }
+
+  nodeName(id: number | undefined): string | undefined {
+    return id === undefined ? undefined : this.nodeRows.get(id)?.node.name;
+  }
+
+  devicesOf(nodeId: number): DeviceSummary[] {
+    return [...this.deviceRows.values()].filter((r) => r.device.testNodeId === nodeId).map((r) => r.device);
+  }
+
+  /**
+   * A Prepare or Restart Agent started: the row shows it, the view shows progress until the
+   * watcher reports it settled, and a notification says how it ended.
+   */
+  track(target: 'device' | 'node', id: number, name: string, reading: StatusReading): void {
+    const key = `${target}:${id}`;
+    this.settling.get(key)?.resolve();
+    const done = new Promise<void>((resolve) => this.settling.set(key, { resolve, name }));
+    void vscode.window.withProgress({ location: { viewId: 'tas.devices' } }, () => done);
+    this.apply([reading]);
+  }
+
+  /** The watcher's readings: rows change in place; one that is gone reloads the view. */
+  apply(readings: StatusReading[]): void {
+    let reload = false;
+    for (const r of readings) {
+      const key = `${r.target}:${r.id}`;
+      const settle = this.settling.get(key);
+      if (settle && !r.settling) {
+        this.settling.delete(key);
+        settle.resolve();
+        const text = settledMessage(r.target, settle.name, r.kind, r.status);
+        void (r.kind === 'available' || r.kind === 'online' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
+      }
+      if (r.gone) {
+        reload = true;
+        continue;
+      }
+      const row = r.target === 'device' ? this.deviceRows.get(r.id) : this.nodeRows.get(r.id);
+      if (!row) continue;
+      if (row.type === 'device') Object.assign(row.device, { status: r.status, kind: r.kind });
+      else if (row.type === 'testNode') Object.assign(row.node, { status: r.status, kind: r.kind }, r.agentVersion ? { agentVersion: r.agentVersion } : {});
+      this.changed.fire(row);
+    }
+    if (reload) this.refresh();
+  }
+
+  async getChildren(node?: DeviceNode): Promise<DeviceNode[]> {
+    if (!node) return this.roots();
+    const o = this.overview;
+    if (!o) return [];
+    if (node.type === 'testNode') return this.devicesOf(node.node.id).map((d) => this.deviceRows.get(d.id)!);
+    if (node.type === 'otherDevices') return this.orphans().map((d) => this.deviceRows.get(d.id)!);
+    if (node.type === 'device') {
+      return (o.tokens ?? []).filter((t) => t.mobileId === node.device.id).map((token) => ({ type: 'deviceToken', token, device: node.device, entity: token.entity }));
+    }
+    return [];
+  }
+
+  private orphans(): DeviceSummary[] {
+    return [...this.deviceRows.values()].map((r) => r.device).filter((d) => d.testNodeId === undefined || !this.nodeRows.has(d.testNodeId));
+  }
+
+  private async roots(): Promise<DeviceNode[]> {
+    if (!this.ctx.languageClient) return [];
+    try {
+      const o = await this.load();
+      this.tree.description = o.info;
+      this.tree.message =
+        o.nodes.length === 0 && o.devices.length === 0
+          ? 'The service has no test nodes or devices.'
+          : o.tokensError
+            ? `Device tokens are not shown: ${o.tokensError}`
+            : undefined;
+      const roots: DeviceNode[] = [...this.nodeRows.values()];
+      if (this.orphans().length > 0) roots.push({ type: 'otherDevices' });
+      return roots;
+    } catch (err) {
+      // Signed out and unreachable have welcome content; other failures say themselves here.
+      const kind = err instanceof ServiceActionError ? err.kind : '';
+      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      return [];
+    }
+  }
+
+  getTreeItem(node: DeviceNode): vscode.TreeItem {
+    const Collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+    const None = vscode.TreeItemCollapsibleState.None;
+    if (node.type === 'otherDevices') {
+      const item = new vscode.TreeItem('Other devices', vscode.TreeItemCollapsibleState.Expanded);
+      item.id = 'otherDevices';
+      item.tooltip = 'Devices whose test node the service did not list';
+      item.iconPath = new vscode.ThemeIcon('question');
+      item.contextValue = 'otherDevices';
+      return item;
+    }
+    if (node.type === 'testNode') {
+      const n = node.node;
+      const settling = this.settling.has(`node:${n.id}`);
+      const item = new vscode.TreeItem(n.name, this.devicesOf(n.id).length > 0 ? vscode.TreeItemCollapsibleState.Expanded : None);
+      item.id = `testNode:${n.id}`;
+      item.description = nodeDescription(n, settling);
+      item.tooltip = [`${n.name} (test node ${n.id})`, `Status: ${n.status}`, n.agentVersion && `Agent ${n.agentVersion}`, n.label && `Label: ${n.label}`, n.ipAddress && `Address: ${n.ipAddress}`]
+        .filter(Boolean)
+        .join('\n');
+      item.contextValue = nodeContext(n);
+      const color = NODE_COLOR[n.kind];
+      item.iconPath = new vscode.ThemeIcon(settling ? 'sync~spin' : NODE_ICON[n.kind], color ? new vscode.ThemeColor(color) : undefined);
+      item.accessibilityInformation = { label: `Test node ${n.name}, ${item.description}` };
+      return item;
+    }
+    if (node.type === 'device') {
+      const d = node.device;
+      const settling = this.settling.has(`device:${d.id}`);
+      const hasTokens = (this.overview?.tokens ?? []).some((t) => t.mobileId === d.id);
+      const item = new vscode.TreeItem(d.name, hasTokens ? Collapsed : None);
+      item.id = `device:${d.id}`;
+      item.description = deviceDescription(d, settling);
+      item.tooltip = deviceTooltip(d, this.nodeName(d.testNodeId));
+      item.contextValue = deviceContext(d);
+      const color = DEVICE_COLOR[d.kind];
+      item.iconPath = new vscode.ThemeIcon(settling ? 'sync~spin' : DEVICE_ICON[d.kind], color ? new vscode.ThemeColor(color) : undefined);
+      item.accessibilityInformation = { label: `Device ${d.name}, ${item.description}` };
+      return item;
+    }
+    const t = node.token;
+    const item = new vscode.TreeItem(tokenLabel(t), None);
+    item.id = `deviceToken:${t.id}`;
+    item.description = tokenDescription(t, Date.now());
+    item.tooltip = [`Device token ${t.id} of ${node.device.name}`, t.createdAt && `Created ${t.createdAt}`, t.expiresAt && `Expires ${t.expiresAt}`].filter(Boolean).join('\n');
+    item.contextValue = t.expired ? 'deviceToken.expired' : 'deviceToken';
+    item.iconPath = new vscode.ThemeIcon('key');
+    return item;
+  }
+
+  dispose(): void {
+    for (const s of this.settling.values()) s.resolve();
+    for (const d of this.disposables) d.dispose();
+  }
+}
