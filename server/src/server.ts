@@ -12,6 +12,7 @@ import { warmUpSchemas } from './core/schemaValidation';
 import { registerExecutionFeatures } from './executions/handlers';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
 import { registerFeatures } from './handlers';
+import { registerProjectFeatures } from './projects/handlers';
 import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from './protocol';
 import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
@@ -104,6 +105,7 @@ documents.onDidClose((e) => validation.forget(e.document.uri));
 
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
+registerProjectFeatures(connection, { env, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 
 connection.onShutdown(async () => {
   validation.dispose();
