@@ -3,6 +3,7 @@ import type { Ctx } from './context';
 import type { Check } from './environments';
 import { ExtensionError, showError } from './log';
 import { createViewActions } from './views/actions';
+import { createProjectActions } from './views/projectActions';
 
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
@@ -12,7 +13,7 @@ type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
 /** The views' commands, given the views once they exist. */
 function viewCommands(): Record<string, Command> {
   return Object.fromEntries(
-    Object.entries(createViewActions()).map(([name, action]) => [
+    Object.entries({ ...createViewActions(), ...createProjectActions() }).map(([name, action]) => [
       name,
       (ctx: Ctx) =>
         (...args: unknown[]) => {

@@ -257,7 +257,7 @@ describe('the test case and bundle schemas', () => {
       // so the language server, as a warning) points out.
       assert.deepEqual(bundle[2]?.['retryPolicy'], { maxRetries: 1, delaySeconds: 30 });
       assert.deepEqual(errorsOf(validateBundle, bundle), ['/2 additionalProperties']);
-      delete bundle[2]!['retryPolicy'];
+      delete bundle[2]['retryPolicy'];
       assert.deepEqual(errorsOf(validateBundle, bundle), []);
     });
 

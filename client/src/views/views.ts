@@ -4,8 +4,10 @@ import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
 import { ExecutionFeed } from './feed';
 import { RunningStatus } from './runningStatus';
+import { ProjectsView } from './projectsView';
 import { SuitesView } from './suitesView';
 import { StartedTracker } from './tracker';
+import { TraceFiltersView } from './traceFiltersView';
 
 /** The "Test Automation" container's views and what they share; owned by the extension context. */
 export class Views implements vscode.Disposable {
@@ -14,6 +16,8 @@ export class Views implements vscode.Disposable {
   readonly executions: ExecutionsView;
   readonly details: ExecutionDetails;
   readonly tracker: StartedTracker;
+  readonly traceFilters: TraceFiltersView;
+  readonly projects: ProjectsView;
   private readonly disposables: vscode.Disposable[] = [];
   /** Tells the server whether anyone looks, so the watcher can slow down. */
   private readonly sendAttention: (watching: boolean, focused: boolean) => void;
@@ -23,6 +27,8 @@ export class Views implements vscode.Disposable {
     this.suites = new SuitesView(ctx, this.feed);
     this.executions = new ExecutionsView(ctx, this.feed);
     this.details = new ExecutionDetails(ctx, this.feed);
+    this.traceFilters = new TraceFiltersView(ctx);
+    this.projects = new ProjectsView(ctx);
     this.tracker = new StartedTracker(this.feed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
@@ -33,6 +39,8 @@ export class Views implements vscode.Disposable {
       this.executions,
       this.details,
       this.tracker,
+      this.traceFilters,
+      this.projects,
       new RunningStatus(this.feed),
       this.suites.tree.onDidChangeVisibility(() => this.attention()),
       this.executions.tree.onDidChangeVisibility(() => this.attention()),
@@ -45,6 +53,8 @@ export class Views implements vscode.Disposable {
   reload(): void {
     this.suites.refresh();
     this.executions.refresh();
+    this.traceFilters.refresh();
+    this.projects.refresh();
     this.attention();
   }
 
