@@ -5,6 +5,7 @@ import { ExtensionError, showError } from './log';
 import { createSyncActions } from './sync/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
+import { createProjectActions } from './views/projectActions';
 
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
@@ -14,7 +15,7 @@ type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
 /** The views' commands, given the views once they exist. */
 function viewCommands(): Record<string, Command> {
   return Object.fromEntries(
-    Object.entries({ ...createViewActions(), ...createDeviceActions() }).map(([name, action]) => [
+    Object.entries({ ...createViewActions(), ...createDeviceActions(), ...createProjectActions() }).map(([name, action]) => [
       name,
       (ctx: Ctx) =>
         (...args: unknown[]) => {

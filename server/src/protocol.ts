@@ -481,3 +481,85 @@ export const DevicesAttentionNotification = new NotificationType<{ visible: bool
 
 /** server -> client: device and node statuses that changed (or finished settling). */
 export const DeviceStatusChangedNotification = new NotificationType<{ readings: StatusReading[] }>('tas/devices/changed');
+// ---- Trace filters, projects, Assign to Projects... (issue 11, `projects`) ----
+
+/** A trace filter as the view shows it; the record view (Open Record) shows every other field. */
+export interface TraceFilterSummary {
+  id: number;
+  name: string;
+  filter: string;
+  projects: { id: number; name: string }[];
+}
+
+/** client -> server: every trace filter. */
+export const ListTraceFiltersRequest = new RequestType0<Outcome<TraceFilterSummary[]>, void>('tas/traceFilters/list');
+
+/** client -> server: create a trace filter (never retried); answers its id when the service gives one. */
+export const CreateTraceFilterRequest = new RequestType<{ name: string; filter: string }, Outcome<{ id?: number }>, void>('tas/traceFilters/create');
+
+/** client -> server: change a trace filter's name and filter (PUT). */
+export const UpdateTraceFilterRequest = new RequestType<{ id: number; name: string; filter: string }, Outcome<null>, void>('tas/traceFilters/update');
+
+/** client -> server: delete a trace filter. */
+export const DeleteTraceFilterRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/traceFilters/delete');
+
+export interface ProjectRefInfo {
+  id: number;
+  name: string;
+}
+
+export interface ProjectPage {
+  items: ProjectRefInfo[];
+  /** More follow on page `page + 1`. */
+  hasMore: boolean;
+  total: number;
+}
+
+/** client -> server: one page of projects (the service pages them; size 20 by default). */
+export const ListProjectsRequest = new RequestType<{ page: number; size?: number }, Outcome<ProjectPage>, void>('tas/projects/list');
+
+/**
+ * client -> server: what a project holds, by entity type. Test cases through the list's project
+ * filter; the other kinds by listing their records and asking listAssignments for their ids.
+ * `unreadable`: kinds whose records could not be read, with the reason in words.
+ */
+export const ProjectContentsRequest = new RequestType<
+  { id: number },
+  Outcome<{ members: EntityRef[]; unreadable: { entityType: ProjectEntityType; message: string }[] }>,
+  void
+>('tas/projects/contents');
+
+/** client -> server: create a project, empty or with entities of one type (never retried). */
+export const CreateProjectRequest = new RequestType<
+  { name: string; entityType?: ProjectEntityType; entityIds?: number[] },
+  Outcome<{ id: number }>,
+  void
+>('tas/projects/create');
+
+/** client -> server: rename a project (PUT). */
+export const RenameProjectRequest = new RequestType<{ id: number; name: string }, Outcome<ProjectRefInfo>, void>('tas/projects/rename');
+
+/** client -> server: delete a project; a 409 says entities are still assigned to it. */
+export const DeleteProjectRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/projects/delete');
+
+export interface EntityAssignment {
+  id: number;
+  projects: ProjectRefInfo[];
+}
+
+/** client -> server: the entities' current projects (listAssignments, rule 1) and every project, for the picker. */
+export const ProjectAssignmentsRequest = new RequestType<
+  { entityType: ProjectEntityType; ids: number[] },
+  Outcome<{ entities: EntityAssignment[]; projects: ProjectRefInfo[] }>,
+  void
+>('tas/projects/assignments');
+
+/**
+ * client -> server: replace each entity's projects with these names (rule 2; [] clears, rule 3;
+ * unknown names create projects, rule 5), never retried, then read back (rule 6).
+ */
+export const AssignProjectsRequest = new RequestType<
+  { entityType: ProjectEntityType; ids: number[]; projectNames: string[] },
+  Outcome<{ entities: EntityAssignment[] }>,
+  void
+>('tas/projects/assign');

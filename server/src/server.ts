@@ -15,6 +15,7 @@ import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher'
 import { registerFeatures } from './handlers';
 import { registerRunFeatures } from './runs/handlers';
 import { runSyncOf } from './runs/syncAdapter';
+import { registerProjectFeatures } from './projects/handlers';
 import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from './protocol';
 import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
@@ -111,6 +112,7 @@ registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => se
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 registerDeviceFeatures(connection, { env, watcher, watcherOptions });
+registerProjectFeatures(connection, { env, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 
 connection.onShutdown(async () => {
   validation.dispose();

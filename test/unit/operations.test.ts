@@ -28,6 +28,7 @@ describe('the operation table', () => {
       .map(([id]) => id)
       .sort();
     assert.deepEqual(neverRetried, [
+      'assignProjects',
       'createApiClient',
       'createDeviceToken',
       'createMobileDevice',

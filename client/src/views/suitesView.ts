@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
-import { ListSuitesRequest, type SuiteSummary, type TestCaseRef } from '../../../server/src/protocol';
+import { ListSuitesRequest, type EntityRef, type SuiteSummary, type TestCaseRef } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
 import { suiteContext, suiteDescription } from './format';
 import { ask, ServiceActionError } from './service';
 
-export type SuiteNode = { type: 'suite'; suite: SuiteSummary } | { type: 'testCase'; suite: SuiteSummary; testCase: TestCaseRef };
+// `entity`: what commands for any record (Assign to Projects...) act on.
+export type SuiteNode =
+  | { type: 'suite'; suite: SuiteSummary; entity: EntityRef }
+  | { type: 'testCase'; suite: SuiteSummary; testCase: TestCaseRef; entity: EntityRef };
 
 /** The Test Suites view: each suite with its test cases. */
 export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Disposable {
@@ -19,7 +22,7 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
     private readonly ctx: Ctx,
     feed: ExecutionFeed,
   ) {
-    this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true });
+    this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.tree,
       this.changed,
@@ -51,12 +54,15 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   }
 
   async getChildren(node?: SuiteNode): Promise<SuiteNode[]> {
-    if (node) return node.type === 'suite' ? node.suite.testCases.map((testCase) => ({ type: 'testCase', suite: node.suite, testCase })) : [];
+    if (node) {
+      if (node.type !== 'suite') return [];
+      return node.suite.testCases.map((testCase) => ({ type: 'testCase', suite: node.suite, testCase, entity: { entityType: 'TEST_CASE', id: testCase.id, label: testCase.name } }));
+    }
     if (!this.ctx.languageClient) return [];
     try {
       this.suites ??= await ask(this.ctx, ListSuitesRequest);
       this.tree.message = this.suites.length === 0 ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.' : undefined;
-      return this.suites.map((suite) => ({ type: 'suite', suite }));
+      return this.suites.map((suite) => ({ type: 'suite', suite, entity: { entityType: 'TEST_SUITE', id: suite.id, label: suite.name } }));
     } catch (err) {
       // Signed out and unreachable have welcome content; other failures say themselves here.
       const kind = err instanceof ServiceActionError ? err.kind : '';

@@ -5,8 +5,10 @@ import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
 import { ExecutionFeed } from './feed';
 import { RunningStatus } from './runningStatus';
+import { ProjectsView } from './projectsView';
 import { SuitesView } from './suitesView';
 import { StartedTracker } from './tracker';
+import { TraceFiltersView } from './traceFiltersView';
 
 /** The "Test Automation" container's views and what they share; owned by the extension context. */
 export class Views implements vscode.Disposable {
@@ -16,6 +18,8 @@ export class Views implements vscode.Disposable {
   readonly details: ExecutionDetails;
   readonly tracker: StartedTracker;
   readonly devices: DevicesView;
+  readonly traceFilters: TraceFiltersView;
+  readonly projects: ProjectsView;
   private readonly disposables: vscode.Disposable[] = [];
   /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
   private readonly holders = new Set<object>();
@@ -32,6 +36,8 @@ export class Views implements vscode.Disposable {
     this.suites = new SuitesView(ctx, this.feed);
     this.executions = new ExecutionsView(ctx, this.feed);
     this.details = new ExecutionDetails(ctx, this.feed);
+    this.traceFilters = new TraceFiltersView(ctx);
+    this.projects = new ProjectsView(ctx);
     this.tracker = new StartedTracker(this.feed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
@@ -44,6 +50,8 @@ export class Views implements vscode.Disposable {
       this.tracker,
       this.devices,
       this.devices.tree.onDidChangeVisibility(() => this.attention()),
+      this.traceFilters,
+      this.projects,
       new RunningStatus(this.feed),
       this.suites.tree.onDidChangeVisibility(() => this.attention()),
       this.executions.tree.onDidChangeVisibility(() => this.attention()),
@@ -56,6 +64,8 @@ export class Views implements vscode.Disposable {
   reload(): void {
     this.suites.refresh();
     this.executions.refresh();
+    this.traceFilters.refresh();
+    this.projects.refresh();
     this.devices.refresh();
     this.attention();
   }

@@ -45,8 +45,8 @@ export const OPERATIONS = {
   updateProject: update('/api/v2/projects/{id}'),
   deleteProject: remove('/api/v2/projects/{id}'),
   listProjectAssignments: query('/api/v2/projects/listAssignments'),
-  // Replaces the sets it names: sending it twice leaves the same state.
-  assignProjects: { method: 'POST', path: '/api/v2/projects/assignments', retry: true },
+  // Can create projects (rule 5): never sent twice on its own, though it replaces the sets it names.
+  assignProjects: create('/api/v2/projects/assignments'),
 
   listTestCases: read('/api/v2/testcases'),
   createTestCase: create('/api/v2/testcases'),

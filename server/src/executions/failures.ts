@@ -13,6 +13,8 @@ export interface ActionContext {
   conflict?: string;
   /** With `starts`: what to check before trying again, when it is not Executions. */
   startedWhat?: string;
+  /** Words for a lost answer of a call that may have changed something (not started a run). */
+  lost?: string;
 }
 
 export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
@@ -30,6 +32,7 @@ export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
           message: `The answer to "${ctx.action}" was lost on the way: it may have started. ${ctx.startedWhat ?? 'Check Executions before trying again.'}`,
         };
       }
+      if (ctx.lost) return { kind: 'mayHaveChanged', message: `The answer to "${ctx.action}" was lost on the way: ${ctx.lost}` };
       return { kind: err.kind, message: `Could not ${ctx.action}: the service did not answer. Check the connection and try again.` };
     case 'conflict':
       return { kind: 'conflict', message: `The service refused to ${ctx.action}${ctx.conflict ? `: ${ctx.conflict}` : '.'}${said}` };
@@ -37,6 +40,11 @@ export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
       return { kind: 'notFound', message: `Could not ${ctx.action}: it no longer exists on the service. Refresh the view.` };
     case 'unauthorized':
       return { kind: 'unauthorized', message: `Could not ${ctx.action}: the service refused the credentials. Run Test Automation: Sign In.` };
+    case 'notOwner':
+      return {
+        kind: 'notOwner',
+        message: `Could not ${ctx.action}: without the ADMIN role you can assign only records you created. Ask their owner or an administrator to assign them.`,
+      };
     case 'forbidden':
       return { kind: 'forbidden', message: `Could not ${ctx.action}: your role on the service does not allow it.${said}` };
     case 'rateLimited':

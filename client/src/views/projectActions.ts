@@ -1,0 +1,175 @@
+import * as vscode from 'vscode';
+import {
+  CreateProjectRequest,
+  CreateTraceFilterRequest,
+  DeleteProjectRequest,
+  DeleteTraceFilterRequest,
+  FILE_PATTERNS,
+  ListProjectsRequest,
+  ListTraceFiltersRequest,
+  remoteUri,
+  RenameProjectRequest,
+  UpdateTraceFilterRequest,
+  type ProjectRefInfo,
+  type RecordKind,
+  type TraceFilterSummary,
+} from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { assignToProjects } from './assignToProjects';
+import { traceFilterIdsIn } from './projectFormat';
+import type { ProjectNode } from './projectsView';
+import { ask } from './service';
+import type { TraceFilterNode } from './traceFiltersView';
+import type { Views } from './views';
+
+// The Trace Filters and Projects commands, and Assign to Projects... From a view they get the
+// row; from the palette they ask for their target with a quick pick.
+
+type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
+
+const RECORD_KINDS: Partial<Record<string, RecordKind>> = { TEST_CASE: 'testCase', TEST_SUITE: 'testSuite', MOBILE_ID: 'mobileDevice', TRACE_FILTER: 'traceFilter' };
+
+const isTraceFilterNode = (x: unknown): x is TraceFilterNode => typeof x === 'object' && x !== null && (x as TraceFilterNode).type === 'traceFilter';
+const isProjectNode = (x: unknown): x is ProjectNode & { type: 'project' } => typeof x === 'object' && x !== null && (x as ProjectNode).type === 'project';
+
+async function traceFilterArg(ctx: Ctx, views: Views, arg: unknown, title: string): Promise<TraceFilterSummary | undefined> {
+  if (isTraceFilterNode(arg)) return arg.filter;
+  const filters = views.traceFilters.loaded.length > 0 ? views.traceFilters.loaded : await ask(ctx, ListTraceFiltersRequest);
+  const picked = await vscode.window.showQuickPick(
+    filters.map((f) => ({ label: f.name, description: f.filter, filter: f })),
+    { title, placeHolder: 'Choose a trace filter', matchOnDescription: true },
+  );
+  return picked?.filter;
+}
+
+async function projectArg(ctx: Ctx, views: Views, arg: unknown, title: string): Promise<ProjectRefInfo | undefined> {
+  if (isProjectNode(arg)) return arg.project;
+  const projects = views.projects.loaded.length > 0 ? views.projects.loaded : (await ask(ctx, ListProjectsRequest, { page: 0, size: 200 })).items;
+  const picked = await vscode.window.showQuickPick(
+    projects.map((p) => ({ label: p.name, description: `id ${p.id}`, project: p })),
+    { title, placeHolder: 'Choose a project' },
+  );
+  return picked?.project;
+}
+
+/** Name and filter, asked one after the other; undefined when the user gives up. */
+async function askTraceFilter(title: string, taken: Set<string>, start?: TraceFilterSummary): Promise<{ name: string; filter: string } | undefined> {
+  const name = await vscode.window.showInputBox({
+    title,
+    prompt: 'Name of the trace filter',
+    value: start?.name ?? '',
+    validateInput: (v) => (v.trim() === '' ? 'The trace filter needs a name.' : taken.has(v.trim()) && v.trim() !== start?.name ? 'A trace filter with this name exists.' : undefined),
+  });
+  if (name === undefined) return undefined;
+  const filter = await vscode.window.showInputBox({
+    title,
+    prompt: 'The filter expression',
+    value: start?.filter ?? '',
+    validateInput: (v) => (v.trim() === '' ? 'The filter must not be empty.' : undefined),
+  });
+  if (filter === undefined) return undefined;
+  return { name: name.trim(), filter };
+}
+
+/** Workspace test-case files whose traceFilterId values name this filter (open editors included). */
+async function filesReferring(id: number): Promise<vscode.Uri[]> {
+  const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', 5000);
+  const out: vscode.Uri[] = [];
+  for (const uri of files) {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    if (traceFilterIdsIn(text).has(id)) out.push(uri);
+  }
+  return out;
+}
+
+export function createProjectActions(): Record<string, Action> {
+  return {
+    refreshTraceFilters: (_ctx, views) => () => views.traceFilters.refresh(),
+    openTraceFilter: (ctx, views) => async (arg: unknown) => {
+      const f = await traceFilterArg(ctx, views, arg, 'Open Trace Filter');
+      if (f) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('traceFilter', f.id)), { preview: true });
+    },
+    createTraceFilter: (ctx, views) => async () => {
+      const input = await askTraceFilter('New Trace Filter', new Set(views.traceFilters.loaded.map((f) => f.name)));
+      if (!input) return;
+      const { id } = await ask(ctx, CreateTraceFilterRequest, input);
+      views.traceFilters.refresh();
+      void vscode.window.showInformationMessage(`Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
+    },
+    editTraceFilter: (ctx, views) => async (arg: unknown) => {
+      const f = await traceFilterArg(ctx, views, arg, 'Edit Trace Filter');
+      if (!f) return;
+      const input = await askTraceFilter(`Edit Trace Filter ${f.name}`, new Set(views.traceFilters.loaded.map((x) => x.name)), f);
+      if (!input) return;
+      await ask(ctx, UpdateTraceFilterRequest, { id: f.id, ...input });
+      views.traceFilters.refresh();
+      void vscode.window.showInformationMessage(`Trace filter ${input.name} saved.`);
+    },
+    deleteTraceFilter: (ctx, views) => async (arg: unknown) => {
+      const f = await traceFilterArg(ctx, views, arg, 'Delete Trace Filter');
+      if (!f) return;
+      const users = await filesReferring(f.id);
+      const names = users.slice(0, 5).map((u) => vscode.workspace.asRelativePath(u)).join(', ');
+      const detail =
+        users.length > 0
+          ? `${users.length} test-case file${users.length === 1 ? '' : 's'} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). They will name a trace filter that no longer exists.`
+          : 'No test-case file in this workspace refers to it.';
+      const ok = await vscode.window.showWarningMessage(`Delete trace filter ${f.name}?`, { modal: true, detail }, 'Delete');
+      if (ok !== 'Delete') return;
+      await ask(ctx, DeleteTraceFilterRequest, { id: f.id });
+      views.traceFilters.refresh();
+      void vscode.window.showInformationMessage(`Trace filter ${f.name} deleted.`);
+    },
+
+    refreshProjects: (_ctx, views) => () => views.projects.refresh(),
+    loadMoreProjects: (_ctx, views) => () => views.projects.loadMore(),
+    createProject: (ctx, views) => async () => {
+      const taken = new Set(views.projects.loaded.map((p) => p.name));
+      const name = await vscode.window.showInputBox({
+        title: 'New Project',
+        prompt: 'Name of the project; assign records to it with Assign to Projects...',
+        validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : taken.has(v.trim()) ? 'A project with this name exists.' : undefined),
+      });
+      if (!name) return;
+      const { id } = await ask(ctx, CreateProjectRequest, { name: name.trim() });
+      views.projects.refresh();
+      void vscode.window.showInformationMessage(`Project ${name.trim()} created (id ${id}).`);
+    },
+    renameProject: (ctx, views) => async (arg: unknown) => {
+      const p = await projectArg(ctx, views, arg, 'Rename Project');
+      if (!p) return;
+      const name = await vscode.window.showInputBox({
+        title: `Rename Project ${p.name}`,
+        value: p.name,
+        validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : undefined),
+      });
+      if (!name || name.trim() === p.name) return;
+      const renamed = await ask(ctx, RenameProjectRequest, { id: p.id, name: name.trim() });
+      views.projects.refresh();
+      void vscode.window.showInformationMessage(`Project ${p.name} is now ${renamed.name}.`);
+    },
+    deleteProject: (ctx, views) => async (arg: unknown) => {
+      const p = await projectArg(ctx, views, arg, 'Delete Project');
+      if (!p) return;
+      const ok = await vscode.window.showWarningMessage(
+        `Delete project ${p.name}?`,
+        { modal: true, detail: 'The service refuses while records are still assigned to it. The records themselves are not deleted.' },
+        'Delete',
+      );
+      if (ok !== 'Delete') return;
+      await ask(ctx, DeleteProjectRequest, { id: p.id });
+      views.projects.refresh();
+      void vscode.window.showInformationMessage(`Project ${p.name} deleted.`);
+    },
+    openProjectMember: () => async (arg: unknown) => {
+      const node = arg as ProjectNode | undefined;
+      if (node?.type !== 'member') return;
+      const kind = RECORD_KINDS[node.entity.entityType];
+      if (kind) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
+      else void vscode.window.showInformationMessage(`${node.entity.label}: the extension has no record view for this kind yet; its view in the Test Automation container shows it.`);
+    },
+
+    assignToProjects: (ctx, views) => assignToProjects(ctx, () => views.projects.refresh()),
+  };
+}

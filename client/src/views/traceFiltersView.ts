@@ -1,0 +1,63 @@
+import * as vscode from 'vscode';
+import { ListTraceFiltersRequest, type EntityRef, type TraceFilterSummary } from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { ask, ServiceActionError } from './service';
+
+export interface TraceFilterNode {
+  type: 'traceFilter';
+  filter: TraceFilterSummary;
+  entity: EntityRef;
+}
+
+/** The Trace Filters view: each filter with its expression. */
+export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TraceFilterNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private filters: TraceFilterSummary[] | undefined;
+  readonly tree: vscode.TreeView<TraceFilterNode>;
+
+  constructor(private readonly ctx: Ctx) {
+    this.tree = vscode.window.createTreeView('tas.traceFilters', { treeDataProvider: this, canSelectMany: true });
+  }
+
+  refresh(): void {
+    this.filters = undefined;
+    this.changed.fire(undefined);
+  }
+
+  get loaded(): readonly TraceFilterSummary[] {
+    return this.filters ?? [];
+  }
+
+  async getChildren(node?: TraceFilterNode): Promise<TraceFilterNode[]> {
+    if (node || !this.ctx.languageClient) return [];
+    try {
+      this.filters ??= await ask(this.ctx, ListTraceFiltersRequest);
+      this.tree.message = undefined;
+      return this.filters.map((filter) => ({ type: 'traceFilter', filter, entity: { entityType: 'TRACE_FILTER', id: filter.id, label: filter.name } }));
+    } catch (err) {
+      const kind = err instanceof ServiceActionError ? err.kind : '';
+      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      return [];
+    }
+  }
+
+  getTreeItem(node: TraceFilterNode): vscode.TreeItem {
+    const f = node.filter;
+    const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `traceFilter:${f.id}`;
+    item.description = f.filter;
+    item.tooltip = [`${f.name} (id ${f.id})`, f.filter, f.projects.length > 0 ? `Projects: ${f.projects.map((p) => p.name).join(', ')}` : undefined]
+      .filter(Boolean)
+      .join('\n');
+    item.contextValue = 'traceFilter';
+    item.iconPath = new vscode.ThemeIcon('filter');
+    item.command = { command: 'tas.openTraceFilter', title: 'Open Record', arguments: [node] };
+    return item;
+  }
+
+  dispose(): void {
+    this.tree.dispose();
+    this.changed.dispose();
+  }
+}
