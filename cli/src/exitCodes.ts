@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/src/api/errors';
 
-// One exit-code contract for every command (documented in docs/drafts/cli.md, tested in test/cli).
+// One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
 
 export const Exit = {
   ok: 0,

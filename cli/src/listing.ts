@@ -5,7 +5,7 @@ import type { Context } from './context';
 
 export interface Column<T> {
   header: string;
-  /** The JSON field name; stable across versions (docs/drafts/cli.md lists them). */
+  /** The JSON field name; stable across versions (README.md, "JSON fields", lists them). */
   field: keyof T & string;
 }
 
