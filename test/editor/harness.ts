@@ -347,6 +347,11 @@ export class Editor {
     await this.quickInput.waitFor({ state: 'hidden' });
     await this.activeTab(label).waitFor();
     await this.page.locator('.editor-group-container.active .monaco-editor .view-lines').first().waitFor();
+    // A test-case file gets CodeLenses above its first line once the extension has them; they push
+    // the text down a line, so a hover aimed before they came would land on the wrong text.
+    if (/\.testcases?\.json$/.test(label)) {
+      await this.page.locator('.editor-group-container.active .monaco-editor .codelens-decoration').first().waitFor({ timeout: limitMs });
+    }
   }
 
   /** The active editor tab for a file name. */
