@@ -1,4 +1,4 @@
-// Real editor: run the open test case from the editor and see its result in Test Explorer.
+// Real editor: run the open test case from its CodeLens and see its result in Test Explorer.
 // voice-call-mo.testcase.json of the sample workspace names test case 1 of the emulator's demo
 // data. Needs `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
 
@@ -28,11 +28,12 @@ describe('real editor: run a test case from the editor into Test Explorer', { ti
     await emulator?.close();
   });
 
-  it('Run Test Case on the open file runs it once on the service and Test Explorer shows it passed', async (t) => {
+  it("the open file's Run CodeLens runs it once on the service and Test Explorer shows it passed", async (t) => {
     await withEditor(t, editor, async (e) => {
       await e.openFile(FILE);
       await e.statusItem(/TAS: environment variables/).waitFor({ timeout: LIMITS.output });
-      await e.runCommand('Test Automation: Run Test Case');
+      // The CodeLens over the first line (the same command as Test Automation: Run Test Case).
+      await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Run' }).first().click();
       // A file that differs from the service asks first; the service's version is what this test runs.
       const dialog = e.page.locator('.monaco-dialog-box');
       const running = () => emulator!.requests.some((r) => r.method === 'POST' && r.path === '/api/v2/testcases/1/run');
