@@ -78,6 +78,9 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     edit(file!, (v) => (v['description'] = 'mine'));
     const tc = emu.store.testCases.get(1)!;
     tc.description = 'theirs';
+    const dryRefused = await run(['import', 'cases', '--dry-run']);
+    assert.equal(dryRefused.code, 5, 'a dry run exits as the import would');
+    assert.match(dryRefused.stdout, /: would refuse: both changed/);
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
     assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
