@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -78,6 +78,9 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     edit(file!, (v) => (v['description'] = 'mine'));
     const tc = emu.store.testCases.get(1)!;
     tc.description = 'theirs';
+    const dryRefused = await run(['import', 'cases', '--dry-run']);
+    assert.equal(dryRefused.code, 5, 'a dry run exits as the import would');
+    assert.match(dryRefused.stdout, /: would refuse: both changed/);
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
     assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
@@ -97,6 +100,67 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const overwritten = await run(['export', '1', '--out', 'cases', '--force']);
     assert.equal(overwritten.code, 0, overwritten.stdout);
     assert.equal(JSON.parse(readFileSync(join(casesDir(), file!), 'utf8')).description, 'theirs again');
+  });
+
+  /** Every file under `root` (the .tas folder included) with its bytes, to compare before and after. */
+  const snapshot = (root: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const walk = (d: string) => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        const p = join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else out[p.slice(root.length)] = readFileSync(p).toString('base64');
+      }
+    };
+    if (existsSync(root)) walk(root);
+    return out;
+  };
+
+  test('export --dry-run writes nothing and says what it would do: a new case, an unchanged file, a locally changed one', async () => {
+    assert.equal((await run(['export', '1', '2', '--out', 'cases'])).code, 0);
+    const byId = (id: number) => files().find((f) => JSON.parse(readFileSync(join(casesDir(), f), 'utf8')).id === id)!;
+    const changed = byId(2);
+    edit(changed, (v) => (v['description'] = 'changed locally'));
+    const before = snapshot(dir.path);
+    const stateTime = statSync(join(casesDir(), '.tas', 'sync.json')).mtimeMs;
+
+    const dry = await run(['export', '1', '2', '3', '--out', 'cases', '--dry-run', '--json']);
+    assert.equal(dry.code, 5, 'exit 5 as the real export would refuse to overwrite the changed file');
+    const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id: number; path: string; outcome: string; reason?: string }[] };
+    assert.equal(report.dryRun, true);
+    const of = (id: number) => report.results.find((r) => r.id === id);
+    assert.equal(of(1)?.outcome, 'unchanged');
+    assert.equal(of(2)?.outcome, 'needsDecision');
+    assert.equal(of(2)?.reason, 'localChanges');
+    assert.equal(of(3)?.outcome, 'written');
+    assert.match(of(3)!.path, /^cases\/.+\.testcase\.json$/);
+    assert.deepEqual(snapshot(dir.path), before, 'the folder and .tas are byte for byte as before');
+    assert.equal(statSync(join(casesDir(), '.tas', 'sync.json')).mtimeMs, stateTime);
+
+    const text = await run(['export', '3', '--out', 'fresh', '--dry-run']);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^would write\s+fresh\/.+\.testcase\.json \(test case 3/m);
+    assert.equal(existsSync(join(dir.path, 'fresh')), false, 'not even the folder is made');
+    assert.deepEqual(snapshot(dir.path), before);
+  });
+
+  test('import --dry-run saves no link: .tas/sync.json stays absent for a fresh clone with ids', async () => {
+    assert.equal((await run(['export', '1', '--out', 'cases'])).code, 0);
+    // A fresh clone: the files with their ids, no sync state.
+    const [file] = files();
+    const text = readFileSync(join(casesDir(), file!), 'utf8');
+    dir.remove();
+    dir = tempDir();
+    const clone = join(dir.path, 'cases');
+    mkdirSync(clone);
+    writeFileSync(join(clone, file!), text);
+    const dry = await run(['import', 'cases', '--dry-run', '--json']);
+    assert.equal(dry.code, 0, dry.stderr);
+    const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id?: number; state: string }[] };
+    assert.equal(report.dryRun, true);
+    assert.equal(report.results[0]?.id, 1);
+    assert.equal(existsSync(join(clone, '.tas')), false, 'no sync state written');
+    assert.equal(readFileSync(join(clone, file!), 'utf8'), text);
   });
 
   test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {

@@ -32,13 +32,14 @@ async function idsToExport(ctx: Context, ids: string[], project: string | undefi
 export const exportCmd: CommandSpec = {
   name: 'export',
   summary: 'Export test cases from the service into files.',
-  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force]',
+  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]',
   description: [
     'Writes one canonical *.testcase.json per test case into --out (default: the current folder),',
     `or with --bundle one ${BUNDLE_NAME} there. A case already linked to a file in that folder`,
     'keeps its file; a file that would not change is not touched; secrets become placeholders.',
     'A file with changes not yet imported (or never synced) is not overwritten without --force:',
-    'exit 5 lists them. Links and sync bases go to .tas/sync.json.',
+    'exit 5 lists them. Links and sync bases go to .tas/sync.json. --dry-run reads the service',
+    'the same way and says what would be written, left alone or refused, writing nothing.',
   ].join('\n'),
   options: {
     all: { type: 'boolean' },
@@ -47,6 +48,7 @@ export const exportCmd: CommandSpec = {
     bundle: { type: 'boolean' },
     out: { type: 'string' },
     force: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
   },
   optionHelp: {
     all: ['', 'every test case of the service'],
@@ -55,6 +57,7 @@ export const exportCmd: CommandSpec = {
     bundle: ['', `one bundle file (${BUNDLE_NAME}) with devices and API clients instead of one file per case`],
     out: ['DIR', 'the folder to write into (default: the current folder)'],
     force: ['', 'overwrite files with local changes'],
+    'dry-run': ['', 'say what would be written, left alone or refused; write no file, folder or sync state'],
   },
   positionals: { min: 0 },
   async run(ctx, values, args) {
@@ -63,15 +66,16 @@ export const exportCmd: CommandSpec = {
       ctx.out.err('No test case matches: nothing exported.');
       return Exit.ok;
     }
+    const dryRun = flag(values['dry-run']);
     const dir = resolve(ctx.cwd, str(values['out']) ?? '.');
-    mkdirSync(dir, { recursive: true });
+    if (!dryRun) mkdirSync(dir, { recursive: true });
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
     const sync = syncService(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };
-    const params = { ids, folder, ...(bundle && { bundle }) };
+    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }) };
     let report = await sync.exportCases(params, ctx.signal, progress);
     const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
     if (waiting.length > 0 && flag(values['force'])) {
@@ -80,19 +84,25 @@ export const exportCmd: CommandSpec = {
     }
     ctx.out.clearProgress();
     const results = report.results.map(({ serviceText: _s, ...r }) => ({ ...r, path: displayPath(fileURLToPath(r.uri), ctx.cwd) }));
-    if (ctx.options.json) ctx.out.json({ results, secretsReplaced: report.secretsReplaced });
+    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results, secretsReplaced: report.secretsReplaced });
     else {
       for (const r of results) {
         const colour = r.outcome === 'written' || r.outcome === 'unchanged' ? 'green' : r.outcome === 'needsDecision' ? 'yellow' : 'red';
+        const refused = dryRun ? 'would not be overwritten: ' : '';
         const why =
           r.outcome === 'needsDecision'
             ? r.reason === 'notSynced'
-              ? 'the file exists and was never synced: import it first, or overwrite it with --force'
-              : 'the file has changes not imported: import them first, or overwrite them with --force'
+              ? `${refused}the file exists and was never synced: import it first, or overwrite it with --force`
+              : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
             : r.message;
-        ctx.out.out(`${ctx.out.paint(r.outcome.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);
+        const label = dryRun && r.outcome === 'written' ? 'would write' : r.outcome;
+        ctx.out.out(`${ctx.out.paint(label.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);
       }
-      if (report.secretsReplaced > 0) ctx.out.err(`${report.secretsReplaced} secret ${report.secretsReplaced === 1 ? 'value was' : 'values were'} written as placeholders; import puts the service's values back.`);
+      if (report.secretsReplaced > 0) {
+        const n = `${report.secretsReplaced} secret ${report.secretsReplaced === 1 ? 'value' : 'values'}`;
+        ctx.out.err(dryRun ? `${n} would be written as placeholders.` : `${n} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; import puts the service's values back.`);
+      }
+      if (dryRun) ctx.out.err('Dry run: no file, folder or sync state was written.');
     }
     let code: ExitCode = Exit.ok;
     if (results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped')) code = Exit.service;

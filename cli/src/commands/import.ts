@@ -32,6 +32,9 @@ const DRY: Record<FileSyncStatus['state'], string> = {
   unknown: 'would refuse',
 };
 
+/** States the import refuses without --force. */
+const REPLACED = new Set<FileSyncStatus['state']>(['serviceChanged', 'conflict']);
+
 export const importCmd: CommandSpec = {
   name: 'import',
   summary: 'Import test-case files into the service.',
@@ -59,11 +62,19 @@ export const importCmd: CommandSpec = {
     };
 
     if (flag(values['dry-run'])) {
-      const statuses = await sync.status((await expandUris(uris)).map((uri) => ({ uri })), ctx.signal);
+      // The status check would save adoption links to .tas/sync.json: a dry run writes nothing.
+      const statuses = await sync.status((await expandUris(uris)).map((uri) => ({ uri })), ctx.signal, { dryRun: true });
+      const force = flag(values['force']);
+      const say = (s: FileSyncStatus) => (force && REPLACED.has(s.state) ? 'would update (--force replaces the service version)' : DRY[s.state]);
       ctx.out.clearProgress();
       if (ctx.options.json) ctx.out.json({ dryRun: true, results: statuses.map((s) => ({ ...s, path: where(ctx, s) })) });
-      else for (const s of statuses) ctx.out.out(`${where(ctx, s)}: ${DRY[s.state]}${s.id !== undefined ? ` (test case ${s.id})` : ''}${s.message ? `: ${s.message}` : ''}`);
-      return Exit.ok;
+      else {
+        for (const s of statuses) ctx.out.out(`${where(ctx, s)}: ${say(s)}${s.id !== undefined ? ` (test case ${s.id})` : ''}${s.message ? `: ${s.message}` : ''}`);
+        ctx.out.err('Dry run: nothing was sent and no file or sync state was written.');
+      }
+      // The exit code the import would give: 5 when it would refuse to overwrite, 1 when it could not read a case.
+      if (!force && statuses.some((s) => REPLACED.has(s.state))) return Exit.conflict;
+      return statuses.some((s) => s.state === 'unknown') ? Exit.failed : Exit.ok;
     }
 
     const decisions: Record<string, SyncDecision> = {};

@@ -18,6 +18,7 @@ import { stateKey, type SyncState, SyncStates } from './state';
 // Export: service -> files. One canonical file per case (or one bundle); a file whose local
 // content would be lost (unsaved buffer, changes since the last sync, never synced) is not
 // written until the user decides; a file whose content would not change is not touched at all.
+// A dry run takes every decision the same way but writes nothing: no folder, file or sync state.
 
 const FILES_IN_FLIGHT = 16;
 
@@ -64,12 +65,12 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   let secretsReplaced = 0;
 
   if (params.bundle !== undefined) {
-    secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results);
+    secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results, params.dryRun === true);
   } else {
     const folder = uriToPath(params.folder);
-    await mkdir(folder, { recursive: true });
+    if (!params.dryRun) await mkdir(folder, { recursive: true });
     // One listing instead of a failed open per new file.
-    const present = new Set(await readdir(folder));
+    const present = new Set(await listFolder(folder));
     const state = await states.forFile(join(folder, 'x.testcase.json'));
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo });
@@ -77,7 +78,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
-      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!));
+      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true);
       if (++done % 500 === 0 || done === records.length) say('Writing files')(done, records.length);
       return r;
     });
@@ -86,8 +87,18 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
       results.push(r.result);
     }
   }
-  await states.saveAll();
+  if (!params.dryRun) await states.saveAll();
   return { results, secretsReplaced };
+}
+
+/** The names in a folder; none when it does not exist yet (a dry run does not make it). */
+async function listFolder(folder: string): Promise<string[]> {
+  try {
+    return await readdir(folder);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
 }
 
 /** Files directly in the folder with a link here: case id -> file name, and file name -> case id. */
@@ -116,6 +127,7 @@ async function exportOne(
   isDirty: boolean,
   decision: string | undefined,
   present: boolean,
+  dryRun: boolean,
 ): Promise<{ result: ExportItemResult; replaced: number }> {
   const base = { id: record.id, ...(typeof record.name === 'string' && { name: record.name }), uri };
   const entry = state.entry(key);
@@ -161,7 +173,7 @@ async function exportOne(
     }
   }
   try {
-    await writeAtomic(path, text, true);
+    if (!dryRun) await writeAtomic(path, text, true);
   } catch (err) {
     return { result: { ...base, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
   }
@@ -178,6 +190,7 @@ async function exportBundle(
   isDirty: boolean,
   decision: string | undefined,
   results: ExportItemResult[],
+  dryRun: boolean,
 ): Promise<number> {
   const path = uriToPath(bundleUri);
   const state = await states.forFile(path);
@@ -216,7 +229,7 @@ async function exportBundle(
       }
     }
   }
-  await writeAtomic(path, text);
+  if (!dryRun) await writeAtomic(path, text);
   link();
   each('written');
   return replaced;

@@ -53,6 +53,13 @@ export interface ExportParams {
   bundle?: string;
   dirtyUris?: string[];
   decisions?: Record<string, SyncDecision>;
+  /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
+  dryRun?: boolean;
+}
+
+export interface StatusOptions {
+  /** Adoption links are not saved: nothing is written (`tas import --dry-run`). */
+  dryRun?: boolean;
 }
 
 export class SyncService {
@@ -108,7 +115,7 @@ export class SyncService {
    * The change state of these local cases against the service. A file with an id and no sync
    * state that names the same case here is adopted (linked, without a base).
    */
-  async status(refs: LocalCaseRef[], signal?: AbortSignal): Promise<FileSyncStatus[]> {
+  async status(refs: LocalCaseRef[], signal?: AbortSignal, options: StatusOptions = {}): Promise<FileSyncStatus[]> {
     const run = this.run(signal, undefined);
     const { cases, failed } = await this.casesOf(refs);
     const states = new SyncStates();
@@ -124,7 +131,7 @@ export class SyncService {
       else if (s.kind === 'error') out.push({ ...ref, state: 'unknown', message: s.message });
       else out.push({ ...ref, state: 'notLinked' });
     }
-    await states.saveAll();
+    if (!options.dryRun) await states.saveAll();
     return out;
   }
 
