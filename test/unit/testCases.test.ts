@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { refusalWords } from '../../server/src/testCases/deletion';
 import { serviceQuery, summarizeTestCase } from '../../server/src/testCases/list';
+import { filterWords, listMessage, testCaseDescription, testCaseTooltipLines } from '../../client/src/views/testCaseFormat';
 
 // The Test Cases view's server side: list items read leniently, the query sent, a refused delete in words.
 
@@ -76,5 +77,40 @@ describe('a refused delete in words', () => {
   });
   test('nothing found: still plain words with a next step', () => {
     assert.match(refusalWords('test case 4', { suites: [], executionIds: [] }), /something still uses it .*Check Test Suites and Executions/);
+  });
+});
+
+describe('how the view words a test case and its filter', () => {
+  const t = {
+    id: 7,
+    name: 'Call',
+    stepCount: 1,
+    devices: ['Pixel 7', 'Galaxy S23', 'iPhone 15'],
+    projects: [{ id: 2, name: 'Voice' }],
+    entity: { entityType: 'TEST_CASE' as const, id: 7, label: 'Call' },
+  };
+  test('row: steps, devices (shortened), projects, and the linked file marker when it differs', () => {
+    assert.equal(testCaseDescription(t), '1 step · Pixel 7, Galaxy S23 +1 · Voice');
+    assert.equal(testCaseDescription(t, { path: 'cases/Call.testcase.json' }), 'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice');
+    assert.equal(testCaseDescription(t, { path: 'x', state: 'unchanged' }), 'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice');
+    assert.equal(testCaseDescription({ ...t, devices: [], projects: [] }, { path: 'x', state: 'localChanged' }), '● in workspace, changed locally · 1 step');
+    assert.match(testCaseDescription(t, { path: 'x', state: 'conflict' }), /^● in workspace, changed on both sides/);
+    assert.equal(testCaseDescription({ ...t, stepCount: undefined, devices: [], projects: [] }), '');
+  });
+  test('tooltip: every field, blanks said as such', () => {
+    assert.deepEqual(testCaseTooltipLines({ ...t, devices: [], projects: [] }, { path: 'a/Call.testcase.json', state: 'serviceChanged' }), [
+      'Call (id 7)',
+      'Steps: 1',
+      'Devices: none',
+      'Projects: none',
+      'Local file: a/Call.testcase.json (in workspace, changed on the service)',
+    ]);
+  });
+  test('filter: the description and the message saying how to clear it', () => {
+    const f = { project: { id: 2, name: 'Voice' }, field: { field: 'device' as const, value: 'Pixel' } };
+    assert.equal(filterWords(f, 'updated'), 'project Voice · device contains "Pixel" · last updated first');
+    assert.equal(filterWords({}, 'name'), '');
+    assert.equal(listMessage({}, 50, 10_000), undefined);
+    assert.equal(listMessage(f, 3, 3), 'Filtered (project Voice · device contains "Pixel"): 3 test cases. Clear Filter in the view\'s title bar shows all.');
   });
 });
