@@ -65,7 +65,7 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
 
       // The Projects view shows the new project holding the suite; the other views are folded
       // away so its rows have room.
-      for (const title of ['Test Suites', 'Executions', 'Projects']) {
+      for (const title of ['Test Cases', 'Test Suites', 'Executions', 'Devices', 'Projects']) {
         const header = e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) });
         if (((await header.getAttribute('aria-expanded')) === 'true') !== (title === 'Projects')) await header.click();
       }
