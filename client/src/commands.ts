@@ -6,6 +6,7 @@ import { createSyncActions } from './sync/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
+import { createTestCaseActions } from './views/testCaseActions';
 
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
@@ -15,7 +16,7 @@ type Command = (ctx: Ctx) => (...args: unknown[]) => unknown;
 /** The views' commands, given the views once they exist. */
 function viewCommands(): Record<string, Command> {
   return Object.fromEntries(
-    Object.entries({ ...createViewActions(), ...createDeviceActions(), ...createProjectActions() }).map(([name, action]) => [
+    Object.entries({ ...createViewActions(), ...createDeviceActions(), ...createProjectActions(), ...createTestCaseActions() }).map(([name, action]) => [
       name,
       (ctx: Ctx) =>
         (...args: unknown[]) => {

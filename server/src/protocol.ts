@@ -563,3 +563,57 @@ export const AssignProjectsRequest = new RequestType<
   Outcome<{ entities: EntityAssignment[] }>,
   void
 >('tas/projects/assign');
+
+// ---- Test cases on the service (the Test Cases view, issue 11, `testcases`) ----
+
+/** The fields the list can be filtered by (`filterName`). */
+export type TestCaseFilterField = 'name' | 'description' | 'tags' | 'device';
+
+/** `name`: A to Z; `updated`: the last changed first. */
+export type TestCaseSort = 'name' | 'updated';
+
+export interface TestCaseListQuery {
+  page: number;
+  size?: number;
+  /** Only test cases in any of these projects (`prj`). */
+  projectIds?: number[];
+  filter?: { field: TestCaseFilterField; value: string };
+  sort?: TestCaseSort;
+}
+
+/** A test case list item, read leniently; missing fields stay undefined or empty. */
+export interface TestCaseSummary {
+  id: number;
+  name: string;
+  description?: string;
+  stepCount?: number;
+  devices: string[];
+  projects: ProjectRefInfo[];
+  created?: string;
+  updated?: string;
+  entity: EntityRef;
+}
+
+export interface TestCasePage {
+  items: TestCaseSummary[];
+  /** More follow on page `page + 1`. */
+  hasMore: boolean;
+  total?: number;
+}
+
+/** client -> server: one page of test cases, filtered and sorted by the service. */
+export const ListTestCasesRequest = new RequestType<TestCaseListQuery, Outcome<TestCasePage>, void>('tas/testCases/list');
+
+/** client -> server: the test suites that contain a test case (names; ids when the suite list has them). */
+export const TestCaseSuitesRequest = new RequestType<{ id: number }, Outcome<{ name: string; id?: number }[]>, void>('tas/testCases/suites');
+
+/**
+ * client -> server: delete test cases, one request each. A refusal (409) names the suites and the
+ * queued or running executions that hold the test case, in words.
+ */
+export const DeleteTestCasesRequest = new RequestType<
+  /** `names`: the names shown, by id, for the words of a refusal. */
+  { ids: number[]; names?: Record<string, string> },
+  Outcome<{ deleted: number[]; failed: { id: number; message: string }[] }>,
+  void
+>('tas/testCases/delete');

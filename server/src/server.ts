@@ -16,6 +16,7 @@ import { registerFeatures } from './handlers';
 import { registerRunFeatures } from './runs/handlers';
 import { runSyncOf } from './runs/syncAdapter';
 import { registerProjectFeatures } from './projects/handlers';
+import { registerTestCaseFeatures } from './testCases/handlers';
 import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from './protocol';
 import { checkEnvironment } from './services/connectionCheck';
 import { EnvironmentState } from './services/environment';
@@ -113,6 +114,7 @@ const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 registerDeviceFeatures(connection, { env, watcher, watcherOptions });
 registerProjectFeatures(connection, { env, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
+registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
 
 connection.onShutdown(async () => {
   validation.dispose();

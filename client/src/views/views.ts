@@ -7,6 +7,7 @@ import { ExecutionFeed } from './feed';
 import { RunningStatus } from './runningStatus';
 import { ProjectsView } from './projectsView';
 import { SuitesView } from './suitesView';
+import { TestCasesView } from './testCasesView';
 import { StartedTracker } from './tracker';
 import { TraceFiltersView } from './traceFiltersView';
 
@@ -20,6 +21,7 @@ export class Views implements vscode.Disposable {
   readonly devices: DevicesView;
   readonly traceFilters: TraceFiltersView;
   readonly projects: ProjectsView;
+  readonly testCases: TestCasesView;
   private readonly disposables: vscode.Disposable[] = [];
   /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
   private readonly holders = new Set<object>();
@@ -32,6 +34,7 @@ export class Views implements vscode.Disposable {
     private readonly sendDevicesVisible: (visible: boolean) => void = () => undefined,
   ) {
     this.sendAttention = sendAttention;
+    this.testCases = new TestCasesView(ctx);
     this.devices = new DevicesView(ctx);
     this.suites = new SuitesView(ctx, this.feed);
     this.executions = new ExecutionsView(ctx, this.feed);
@@ -52,6 +55,7 @@ export class Views implements vscode.Disposable {
       this.devices.tree.onDidChangeVisibility(() => this.attention()),
       this.traceFilters,
       this.projects,
+      this.testCases,
       new RunningStatus(this.feed),
       this.suites.tree.onDidChangeVisibility(() => this.attention()),
       this.executions.tree.onDidChangeVisibility(() => this.attention()),
@@ -66,6 +70,7 @@ export class Views implements vscode.Disposable {
     this.executions.refresh();
     this.traceFilters.refresh();
     this.projects.refresh();
+    this.testCases.refresh();
     this.devices.refresh();
     this.attention();
   }

@@ -1,0 +1,194 @@
+import * as vscode from 'vscode';
+import {
+  FILE_PATTERNS,
+  LinkedCasesRequest,
+  ListTestCasesRequest,
+  SyncStatusRequest,
+  type LocalCaseRef,
+  type TestCaseSort,
+  type TestCaseSummary,
+} from '../../../server/src/protocol';
+import type { Ctx } from '../context';
+import { ask, ServiceActionError } from './service';
+import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
+
+export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity: TestCaseSummary['entity'] } | { type: 'loadMore' };
+
+/** A page the service answers quickly even with 10,000 test cases; more load on demand. */
+const PAGE_SIZE = 50;
+const MAX_FILES = 5000;
+
+const key = (r: LocalCaseRef): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
+
+/**
+ * The Test Cases view: the service's test cases a page at a time, filtered and sorted by the
+ * service. Rows linked to a workspace file carry a marker; the change state is read for the
+ * linked files of the loaded pages only.
+ */
+export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TestCaseNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  readonly tree: vscode.TreeView<TestCaseNode>;
+  private items: TestCaseSummary[] | undefined;
+  private nextPage = 0;
+  private hasMore = false;
+  private total: number | undefined;
+  private filterState: TestCaseFilter = {};
+  private sortState: TestCaseSort = 'name';
+  /** Test case id -> the workspace file linked to it in the current environment. */
+  private links: Map<number, LocalCaseRef> | undefined;
+  private readonly markers = new Map<number, LinkMarker>();
+  /** Bumped by every refresh: answers for an older list are dropped. */
+  private generation = 0;
+
+  constructor(private readonly ctx: Ctx) {
+    this.tree = vscode.window.createTreeView('tas.testCases', { treeDataProvider: this, canSelectMany: true });
+    void this.setContext();
+  }
+
+  get filter(): TestCaseFilter {
+    return this.filterState;
+  }
+  get sort(): TestCaseSort {
+    return this.sortState;
+  }
+  get loaded(): readonly TestCaseSummary[] {
+    return this.items ?? [];
+  }
+  /** The linked workspace file of a test case, if the view knows one. */
+  linkOf(id: number): LocalCaseRef | undefined {
+    return this.links?.get(id);
+  }
+
+  refresh(): void {
+    this.generation += 1;
+    this.items = undefined;
+    this.nextPage = 0;
+    this.hasMore = false;
+    this.total = undefined;
+    this.links = undefined;
+    this.markers.clear();
+    this.changed.fire(undefined);
+  }
+
+  setFilter(filter: TestCaseFilter): void {
+    this.filterState = filter;
+    void this.setContext();
+    this.refresh();
+  }
+
+  setSort(sort: TestCaseSort): void {
+    this.sortState = sort;
+    void this.setContext();
+    this.refresh();
+  }
+
+  async loadMore(): Promise<void> {
+    if (!this.hasMore) return;
+    await this.readPage(this.generation);
+    this.changed.fire(undefined);
+  }
+
+  private async setContext(): Promise<void> {
+    this.tree.description = filterWords(this.filterState, this.sortState) || undefined;
+    await vscode.commands.executeCommand('setContext', 'tas.testCases.filtered', isFiltered(this.filterState));
+    await vscode.commands.executeCommand('setContext', 'tas.testCases.sort', this.sortState);
+  }
+
+  private async readPage(generation: number): Promise<void> {
+    const page = await ask(this.ctx, ListTestCasesRequest, {
+      page: this.nextPage,
+      size: PAGE_SIZE,
+      sort: this.sortState,
+      ...(this.filterState.project && { projectIds: [this.filterState.project.id] }),
+      ...(this.filterState.field && { filter: this.filterState.field }),
+    });
+    if (generation !== this.generation) return;
+    const known = new Set((this.items ?? []).map((t) => t.id));
+    const fresh = page.items.filter((t) => !known.has(t.id));
+    this.items = [...(this.items ?? []), ...fresh];
+    this.nextPage += 1;
+    this.hasMore = page.hasMore;
+    this.total = page.total;
+    void this.mark(fresh, generation);
+  }
+
+  /** Markers for a page: links from the sync state, then the change state of those files only. */
+  private async mark(page: TestCaseSummary[], generation: number): Promise<void> {
+    try {
+      if (!this.links) {
+        const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', MAX_FILES);
+        const linked = files.length === 0 ? [] : await ask(this.ctx, LinkedCasesRequest, { uris: files.map((f) => f.toString()) });
+        if (generation !== this.generation) return;
+        // A single test-case file is preferred to a bundle holding the same case.
+        this.links = new Map();
+        for (const l of linked) if (!this.links.has(l.id) || l.index === undefined) this.links.set(l.id, { uri: l.uri, ...(l.index !== undefined && { index: l.index }) });
+      }
+      const links = this.links;
+      const mine = page.flatMap((t) => {
+        const link = links.get(t.id);
+        return link ? [{ id: t.id, link }] : [];
+      });
+      if (mine.length === 0) return;
+      for (const { id, link } of mine) this.markers.set(id, { path: vscode.workspace.asRelativePath(vscode.Uri.parse(link.uri)) });
+      this.changed.fire(undefined);
+      const statuses = await ask(this.ctx, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
+      if (generation !== this.generation) return;
+      const byKey = new Map(statuses.map((s) => [key(s), s.state]));
+      for (const { id, link } of mine) {
+        const marker = this.markers.get(id);
+        const state = byKey.get(key(link));
+        if (marker && state) marker.state = state;
+      }
+      this.changed.fire(undefined);
+    } catch (err) {
+      // Markers are extra: the list stays; the reason goes to the log.
+      this.ctx.log.warn(`Test Cases: could not read the workspace's linked files: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  async getChildren(node?: TestCaseNode): Promise<TestCaseNode[]> {
+    if (node || !this.ctx.languageClient) return [];
+    try {
+      if (!this.items) await this.readPage(this.generation);
+      const items = this.items ?? [];
+      this.tree.message = listMessage(this.filterState, items.length, this.total);
+      const nodes: TestCaseNode[] = items.map((testCase) => ({ type: 'testCase', testCase, entity: testCase.entity }));
+      return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
+    } catch (err) {
+      const kind = err instanceof ServiceActionError ? err.kind : '';
+      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      return [];
+    }
+  }
+
+  getTreeItem(node: TestCaseNode): vscode.TreeItem {
+    if (node.type === 'loadMore') {
+      const shown = this.items?.length ?? 0;
+      const item = new vscode.TreeItem('Load more...', vscode.TreeItemCollapsibleState.None);
+      item.id = 'testCases:loadMore';
+      item.description = this.total !== undefined ? `${shown} of ${this.total} shown` : `${shown} shown`;
+      item.contextValue = 'loadMore';
+      item.command = { command: 'tas.loadMoreTestCases', title: 'Load More Test Cases' };
+      return item;
+    }
+    const t = node.testCase;
+    const marker = this.markers.get(t.id);
+    const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None);
+    item.id = `testCase:${t.id}`;
+    item.description = testCaseDescription(t, marker);
+    const tip = new vscode.MarkdownString();
+    for (const line of testCaseTooltipLines(t, marker)) tip.appendText(line).appendMarkdown('  \n');
+    item.tooltip = tip;
+    // Starts with "testCase" so Assign to Projects... (viewItem =~ /^testCase/) finds it.
+    item.contextValue = `testCase${this.links?.has(t.id) ? '.linked' : ''}`;
+    item.iconPath = new vscode.ThemeIcon(differs(marker) ? 'diff' : marker ? 'file-code' : 'beaker');
+    item.command = { command: 'tas.openServiceTestCase', title: 'Open', arguments: [node] };
+    return item;
+  }
+
+  dispose(): void {
+    this.tree.dispose();
+    this.changed.dispose();
+  }
+}
