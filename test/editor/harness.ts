@@ -354,6 +354,19 @@ export class Editor {
     }
   }
 
+  /**
+   * Picks an item of the open context menu. The item is pointed at, then chosen with Enter: a
+   * click that comes right after the menu opened is sometimes taken for the end of the right-click
+   * and ignored by the workbench, and the menu then stays open.
+   */
+  async chooseMenuItem(label: string, limitMs = LIMITS.ui): Promise<void> {
+    const item = this.page.locator('.context-view .action-label', { hasText: label }).first();
+    await item.hover({ timeout: limitMs });
+    await this.page.locator('.context-view .action-item.focused .action-label', { hasText: label }).first().waitFor({ timeout: limitMs });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: limitMs });
+  }
+
   /** The active editor tab for a file name. */
   activeTab(fileName: string): Locator {
     return this.page.locator(`.tabs-container .tab.active[data-resource-name="${escapeCss(fileName)}"]`);

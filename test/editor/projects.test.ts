@@ -37,7 +37,7 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
       const suite = row(e, 'Test Suites', SUITE).first();
       await suite.waitFor({ timeout: LIMITS.output });
       await suite.click({ button: 'right' });
-      await e.page.locator('.context-view .action-label', { hasText: 'Assign to Projects...' }).click({ timeout: LIMITS.ui });
+      await e.chooseMenuItem('Assign to Projects...');
 
       // The picker starts from the current projects (rule 1): the suite is in Voice.
       const picker = e.page.locator('.quick-input-widget').filter({ has: e.page.locator('.quick-input-title', { hasText: `Assign test suite ${SUITE} to Projects` }) });

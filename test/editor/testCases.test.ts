@@ -34,7 +34,6 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
   const rows = (e: Editor) => view(e).locator('.monaco-list-row');
   const row = (e: Editor, name: string) => rows(e).filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
   const toast = (e: Editor, text: string | RegExp) => e.page.locator('.notification-toast').filter({ hasText: text }).first();
-  const menuItem = (e: Editor, label: string) => e.page.locator('.context-view .action-label', { hasText: label });
 
   /** The test cases of a project, by name, as the service holds them. */
   const casesOf = (project: string): string[] => {
@@ -71,7 +70,7 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
 
       const chosen = members[0]!;
       await row(e, chosen).first().click({ button: 'right' });
-      await menuItem(e, 'Export to Workspace...').click({ timeout: LIMITS.ui });
+      await e.chooseMenuItem('Export to Workspace...');
       await e.quickInput.locator('.monaco-list-row', { hasText: 'One file per test case' }).first().waitFor({ timeout: LIMITS.ui });
       await e.page.keyboard.type('One file per test case');
       await e.page.keyboard.press('Enter');
@@ -95,7 +94,7 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
       const name = emulator!.store.testCases.all().map((tc) => tc.name).sort((a, b) => a.localeCompare(b))[0]!;
       await row(e, name).first().waitFor({ timeout: LIMITS.output });
       await row(e, name).first().click({ button: 'right' });
-      await menuItem(e, 'Assign to Projects...').click({ timeout: LIMITS.ui });
+      await e.chooseMenuItem('Assign to Projects...');
 
       const picker = e.page.locator('.quick-input-widget').filter({ has: e.page.locator('.quick-input-title', { hasText: `Assign test case ${name} to Projects` }) });
       await picker.waitFor({ timeout: LIMITS.output });

@@ -86,7 +86,7 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
       const id = /execution (\d+)/.exec(label)?.[1];
       assert.ok(id, `the row names its execution: ${label}`);
       await target.click({ button: 'right' });
-      await e.page.locator('.context-view .action-label', { hasText: 'Delete Execution' }).click();
+      await e.chooseMenuItem('Delete Execution');
       await e.page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Delete$/ }).click({ timeout: LIMITS.ui });
       await e.page.locator('.notification-toast', { hasText: `Deleted execution ${id}.` }).waitFor({ timeout: LIMITS.output });
       assert.equal(emulator?.store.executions.get(Number(id)), undefined, 'the service no longer has it');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undiciModule';
 
 // How requests reach the service: proxies (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or the editor's
 // proxy settings passed in), extra CA certificates, and certificate checking.
@@ -34,6 +35,7 @@ export function createDispatcher(options: NetworkOptions = {}, env: NodeJS.Proce
   const pick = (...names: string[]) => names.map((n) => env[n]).find((v) => v !== undefined && v !== '');
   const httpProxy = options.proxy ?? pick('HTTP_PROXY', 'http_proxy');
   const httpsProxy = options.proxy ?? pick('HTTPS_PROXY', 'https_proxy') ?? httpProxy;
+  const { Agent, EnvHttpProxyAgent } = undici();
   if (!httpProxy && !httpsProxy) return new Agent({ connect, keepAliveTimeout: 4000 });
   return new EnvHttpProxyAgent({
     // Empty strings mean "no proxy" to undici, so a missing one does not fall back to process.env.

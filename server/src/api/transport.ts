@@ -1,4 +1,5 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undiciModule';
 import { ApiError } from './errors';
 
 // One HTTP attempt: URL building, JSON bodies, the timeout and cancellation. No retries here.
@@ -36,7 +37,7 @@ export class Transport {
     const base = { method: req.method, path: logPath };
     if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled' });
     try {
-      const res = await request(url, {
+      const res = await undici().request(url, {
         method: req.method,
         dispatcher: this.dispatcher,
         signal,
