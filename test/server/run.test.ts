@@ -76,7 +76,11 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('by id: started once, followed through its steps to PASSED', async () => {
     const tc = runnable()[0]!;
+    // Held at a minute per step until the answer is in, so it cannot have ended on a slow machine.
+    emu.settings.executionStepMs = 60_000;
     const r = started(value(await lsp.connection.sendRequest(RunTestCaseRequest, { id: tc.id })));
+    emu.settings.executionStepMs = 40;
+    emu.store.executions.get(r.execution.id)!.stepMs = 40;
     assert.equal(r.testCaseId, tc.id);
     assert.equal(r.execution.testCaseId, tc.id);
     assert.equal(r.execution.final, false);

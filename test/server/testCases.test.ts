@@ -151,7 +151,11 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('run by id, then delete: refused while its execution runs, naming it; deleted once it ended', async () => {
     const tc = emu.store.testCases.all().find((t) => !t.disabled && t.testStepList.length > 0 && suitesHolding(t.id).length === 0)!;
+    // A minute per step: the execution is still running when the delete comes, however slow the machine.
+    const stepMs = emu.settings.executionStepMs;
+    emu.settings.executionStepMs = 60_000;
     const run = value(await lsp.connection.sendRequest(RunTestCaseRequest, { id: tc.id }));
+    emu.settings.executionStepMs = stepMs;
     assert.equal(run.kind, 'started');
     const executionId = run.kind === 'started' ? run.execution.id : -1;
     assert.equal(emu.requests.filter((q) => q.method === 'POST' && q.path === `/api/v2/testcases/${tc.id}/run`).length, 1);
