@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -14,7 +13,15 @@ export interface FileResult {
   diagnostics: Diagnostic[];
 }
 
-export function validateText(path: string, text: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
+/** A file after the checks that need no service: what the reference checks then start from. */
+export interface LocalResult {
+  path: string;
+  diagnostics: Diagnostic[];
+  parsed?: { doc: TextDocument; kind: FileKind; value: unknown };
+}
+
+/** Syntax, schema, local rules and repeated keys. */
+export function checkLocal(path: string, text: string): LocalResult {
   const uri = pathToFileURL(path).href;
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
@@ -22,16 +29,22 @@ export function validateText(path: string, text: string, references?: (kind: Fil
   const local = analyzeLocal(doc, kind);
   if (local.value === undefined) return { path, diagnostics: local.diagnostics };
   const duplicates = analyzeDuplicateKeys(doc, local.value);
-  const state = references?.(kind);
-  const refs = state ? analyzeReferences(doc, kind, local.value, state).diagnostics : [];
-  // In file order, as a compiler lists them.
-  const all = [...local.diagnostics, ...duplicates.diagnostics, ...refs];
-  all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { path, diagnostics: all };
+  return { path, diagnostics: [...local.diagnostics, ...duplicates.diagnostics], parsed: { doc, kind, value: local.value } };
 }
 
-export function validateFile(path: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
-  return validateText(path, readFileSync(path, 'utf8'), references);
+/** Adds the live reference checks (given the service's lists) and sorts in file order. */
+export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
+  const p = local.parsed;
+  const state = p && references?.(p.kind);
+  const refs = p && state ? analyzeReferences(p.doc, p.kind, p.value, state).diagnostics : [];
+  // In file order, as a compiler lists them.
+  const all = [...local.diagnostics, ...refs];
+  all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return { path: local.path, diagnostics: all };
+}
+
+export function validateText(path: string, text: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
+  return withReferences(checkLocal(path, text), references);
 }
 
 /** A diagnostic's message as text (LSP allows markup there; ours are plain). */

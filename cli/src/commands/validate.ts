@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileKind } from '../../../server/src/core/fileKind';
@@ -11,10 +11,12 @@ import type { Context } from '../context';
 import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles } from '../files';
 import { sarifLog } from '../sarif';
-import { messageText, validateFile, type FileResult } from '../validation';
+import { checkLocal, messageText, withReferences, type FileResult, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif'];
+/** Files checked between two looks at the network while the reference lists load. */
+const LOCAL_CHUNK = 25;
 
 /** The service's lists once for the whole run, or why they cannot be had. */
 async function referenceStates(ctx: Context, kinds: Set<FileKind>): Promise<Map<FileKind, ReferenceState>> {
@@ -85,9 +87,19 @@ export const validate: CommandSpec = {
     const online = !flag(values['offline']) && ctx.hasCredentials();
     let states: Map<FileKind, ReferenceState> | undefined;
     let unverified: { reason: string; code: ExitCode } | undefined;
-    if (online) {
-      const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
-      states = await referenceStates(ctx, kinds);
+    const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
+    const pending = online ? referenceStates(ctx, kinds) : undefined;
+    // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
+    pending?.catch(() => undefined);
+    // The local checks run while the service's lists are on their way, a chunk of files at a
+    // time, so that the answers are read (and the next requests sent) in between.
+    const locals: LocalResult[] = [];
+    for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
+      if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const f of files.slice(i, i + LOCAL_CHUNK)) locals.push(checkLocal(f, readFileSync(f, 'utf8')));
+    }
+    if (pending) {
+      states = await pending;
       const failed = [...states.values()].find((s) => s.status === 'unavailable');
       if (failed?.status === 'unavailable') {
         unverified = { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service };
@@ -95,7 +107,7 @@ export const validate: CommandSpec = {
         states = undefined;
       }
     }
-    const results: FileResult[] = files.map((f) => validateFile(f, states && ((kind) => states?.get(kind))));
+    const results: FileResult[] = locals.map((l) => withReferences(l, states && ((kind) => states?.get(kind))));
     const all = results.flatMap((r) => r.diagnostics);
     const errors = all.filter((d) => (d.severity ?? 1) === 1).length;
     const warnings = all.filter((d) => d.severity === 2).length;
