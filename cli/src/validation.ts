@@ -4,6 +4,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../../server/src/core/analyze';
 import { fileKindOf, type FileKind } from '../../server/src/core/fileKind';
 import type { ReferenceState } from '../../server/src/core/referenceData';
+import type { CaseLinks } from '../../server/src/sync/caseLinks';
 
 // The editor's validation, file by file: syntax, schema and local rules, repeated keys, and
 // (given the service's lists) live references. The same core functions the server runs.
@@ -33,10 +34,10 @@ export function checkLocal(path: string, text: string): LocalResult {
 }
 
 /** Adds the live reference checks (given the service's lists) and sorts in file order. */
-export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
+export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined, links?: CaseLinks): FileResult {
   const p = local.parsed;
   const state = p && references?.(p.kind);
-  const refs = p && state ? analyzeReferences(p.doc, p.kind, p.value, state).diagnostics : [];
+  const refs = p && state ? analyzeReferences(p.doc, p.kind, p.value, state, Infinity, links).diagnostics : [];
   // In file order, as a compiler lists them.
   const all = [...local.diagnostics, ...refs];
   all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

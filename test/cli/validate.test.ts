@@ -45,6 +45,19 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
   });
 
+  test("a file's id is checked only in its home environment, as the sync state records it", async () => {
+    const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), id: 987654 }, null, 2));
+    const here = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));
+    const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
+    assert.ok(codes(here).includes('unlinked-id'), 'without a sync state the id is taken as this environment\'s');
+    // The sync state says the id belongs to another environment: nothing to report here.
+    mkdirSync(join(dir.path, '.tas'));
+    writeFileSync(join(dir.path, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: { 'cases/nested/good.testcase.json': { home: 'https://other.example', links: { 'https://other.example': { id: 987654 } } } } }));
+    const elsewhere = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));
+    assert.deepEqual(codes(elsewhere).filter((c) => c === 'unlinked-id' || c === 'name-taken'), []);
+  });
+
   test('--max-warnings counts warnings like ESLint', async () => {
     const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
     const value = JSON.parse(readFileSync(file, 'utf8'));

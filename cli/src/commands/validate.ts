@@ -4,6 +4,9 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileKind } from '../../../server/src/core/fileKind';
 import type { ReferenceState } from '../../../server/src/core/referenceData';
 import { ReferenceCache } from '../../../server/src/services/referenceCache';
+import { caseLinks } from '../../../server/src/sync/caseLinks';
+import { envKey } from '../../../server/src/sync/envKey';
+import { SyncStates } from '../../../server/src/sync/state';
 import { EnvironmentState } from '../../../server/src/services/environment';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
@@ -107,7 +110,14 @@ export const validate: CommandSpec = {
         states = undefined;
       }
     }
-    const results: FileResult[] = locals.map((l) => withReferences(l, states && ((kind) => states?.get(kind))));
+    // A file's id names a test case only in its home environment (the sync state says which).
+    const syncStates = new SyncStates();
+    const env = states ? envKey(ctx.source.environment.baseUrl) : undefined;
+    const results: FileResult[] = [];
+    for (const l of locals) {
+      const links = env !== undefined && l.parsed ? await caseLinks(l.parsed.doc.uri, env, syncStates).catch(() => undefined) : undefined;
+      results.push(withReferences(l, states && ((kind) => states?.get(kind)), links));
+    }
     const all = results.flatMap((r) => r.diagnostics);
     const errors = all.filter((d) => (d.severity ?? 1) === 1).length;
     const warnings = all.filter((d) => d.severity === 2).length;

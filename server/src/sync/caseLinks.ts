@@ -14,10 +14,11 @@ export interface CaseLink {
 /** By bundle index (undefined for a single test-case file); undefined: the state has no entry. */
 export type CaseLinks = (index: number | undefined) => CaseLink | undefined;
 
-export async function caseLinks(uri: string, env: string): Promise<CaseLinks | undefined> {
+/** `states`: shared by the calls of one run (the CLI checks many files against one state file). */
+export async function caseLinks(uri: string, env: string, states: SyncStates = new SyncStates()): Promise<CaseLinks | undefined> {
   if (!uri.startsWith('file:')) return undefined;
   const path = fileURLToPath(uri);
-  const state = await new SyncStates().forFile(path);
+  const state = await states.forFile(path);
   return (index) => {
     const entry = state.entry(stateKey(state.root, path, index));
     if (!entry) return undefined;
