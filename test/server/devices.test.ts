@@ -10,7 +10,6 @@ import {
   PrepareDeviceRequest,
   RestartAgentRequest,
   RevokeDeviceTokenRequest,
-  type Outcome,
   type StatusReading,
 } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
@@ -18,14 +17,11 @@ import { startEmulator, type Emulator } from '../emulator/emulator';
 import { PREPARE_MS } from '../emulator/resources/devices';
 import { RESTART_AGENT_MS } from '../emulator/resources/testNodes';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // The Devices view's requests at the LSP boundary: the built server against the emulator, whose
 // clock the tests move forward instead of waiting. Waits are for notifications, never for time.
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 
 /** Collects status notifications and waits for a reading that passes a test. */
 class Readings {

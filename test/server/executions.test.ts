@@ -7,61 +7,33 @@ import {
   DeleteSuiteRequest,
   ExecuteSuiteRequest,
   ExecutionDetailsRequest,
-  ExecutionsChangedNotification,
   FollowExecutionsNotification,
   ListExecutionsRequest,
   ListSuitesRequest,
   RerunExecutionRequest,
   SetSuiteTestCasesRequest,
   TestCaseChoicesRequest,
-  type ExecutionSummary,
-  type Outcome,
 } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
+import { ExecutionChanges, value } from './outcomes';
 
 // Suites, executions and the execution watcher at the LSP boundary: the built server against
 // the emulator, with its fault knobs. Waits are for notifications, never for time.
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 
-/** Collects the watcher's notifications and waits for a condition on the latest reading of each execution. */
-class Changes {
-  readonly latest = new Map<number, ExecutionSummary>();
-  active: ExecutionSummary[] = [];
-  count = 0;
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-  constructor(lsp: LspHarness) {
-    lsp.connection.onNotification(ExecutionsChangedNotification, ({ changed, active }) => {
-      this.count += 1;
-      for (const e of changed) this.latest.set(e.id, e);
-      this.active = active;
-      this.waiters = this.waiters.filter((w) => (w.test() ? (w.resolve(), false) : true));
-    });
-  }
-  until(test: () => boolean): Promise<void> {
-    if (test()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ test, resolve }));
-  }
-  allFinal(ids: number[]): Promise<void> {
-    return this.until(() => ids.every((id) => this.latest.get(id)?.final === true));
-  }
-}
 
 describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
   let lsp: LspHarness;
-  let changes: Changes;
+  let changes: ExecutionChanges;
   const posts = (path: string) => emu.requests.filter((r) => r.method === 'POST' && r.path === path).length;
 
   before(async () => {
     emu = await startEmulator({ settings: { executionStepMs: 40 } });
     lsp = await LspHarness.start({}, { environmentFromClient: true }, { executions: { pollIntervalSeconds: 0.05 } });
-    changes = new Changes(lsp);
+    changes = new ExecutionChanges(lsp);
     await lsp.configured;
     await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
   });

@@ -17,14 +17,11 @@ import {
 import { ADMIN_USER_ID, DEMO_CREDENTIALS, TESTER_USER_ID } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // Trace filters, projects and the assignment rules 1-7 at the LSP boundary: two servers against
 // one emulator, signed in as the demo admin and as the demo tester (no ADMIN role).
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 function failure<T>(o: Outcome<T>): { kind: string; message: string } {
   if (o.ok) assert.fail(`expected a failure, got ${JSON.stringify(o.value)}`);
   return o.error;

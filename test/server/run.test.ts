@@ -5,54 +5,29 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  ExecutionsChangedNotification,
   ExportTestCasesRequest,
   RunTestCaseRequest,
-  type ExecutionSummary,
-  type Outcome,
   type RunTestCaseResult,
 } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
+import { ExecutionChanges, value } from './outcomes';
 
 // Run one test case (RunTestCaseRequest) at the LSP boundary: the built server against the
 // emulator. Waits are for the watcher's notifications, never for time.
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 
 function started(r: RunTestCaseResult): Extract<RunTestCaseResult, { kind: 'started' }> {
   if (r.kind !== 'started') assert.fail(`expected a started run, got ${r.kind}: ${r.message}`);
   return r;
 }
 
-class Changes {
-  readonly latest = new Map<number, ExecutionSummary>();
-  readonly seen = new Map<number, ExecutionSummary[]>();
-  private waiters: { test: () => boolean; resolve: () => void }[] = [];
-  constructor(lsp: LspHarness) {
-    lsp.connection.onNotification(ExecutionsChangedNotification, ({ changed }) => {
-      for (const e of changed) {
-        this.latest.set(e.id, e);
-        this.seen.set(e.id, [...(this.seen.get(e.id) ?? []), e]);
-      }
-      this.waiters = this.waiters.filter((w) => (w.test() ? (w.resolve(), false) : true));
-    });
-  }
-  final(id: number): Promise<ExecutionSummary> {
-    const done = () => this.latest.get(id)?.final === true;
-    if (done()) return Promise.resolve(this.latest.get(id)!);
-    return new Promise((resolve) => this.waiters.push({ test: done, resolve: () => resolve(this.latest.get(id)!) }));
-  }
-}
 
 describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
   let lsp: LspHarness;
-  let changes: Changes;
+  let changes: ExecutionChanges;
   let dir: string;
   const runs = (id: number) => emu.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2/testcases/${id}/run`).length;
   const runnable = () => emu.store.testCases.all().filter((t) => !t.disabled && t.testStepList.length > 0 && !t.tags.includes('expect-fail'));
@@ -60,7 +35,7 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   before(async () => {
     emu = await startEmulator({ settings: { executionStepMs: 40 } });
     lsp = await LspHarness.start({}, { environmentFromClient: true }, { executions: { pollIntervalSeconds: 0.05 } });
-    changes = new Changes(lsp);
+    changes = new ExecutionChanges(lsp);
     await lsp.configured;
     await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
     // The `.tas` folder makes this folder the sync root of the files written into it.

@@ -14,7 +14,6 @@ import {
   SyncStatusRequest,
   type ExportReport,
   type ImportReport,
-  type Outcome,
   type SyncDecision,
 } from '../../server/src/protocol';
 import { TasClient } from '../../server/src/api/client';
@@ -23,6 +22,7 @@ import { SyncService } from '../../server/src/sync/service';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // Import and export at the LSP boundary: the built server against two emulators (two
 // environments), files in a temporary folder. Nothing is sent that could lose work.
@@ -31,10 +31,6 @@ interface StateFile {
   files: Record<string, { home: string; links: Record<string, { id: number; base: string }> }>;
 }
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 
 describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   let a: Emulator;

@@ -7,22 +7,18 @@ import {
   RunTestCaseRequest,
   SetSuiteTestCasesRequest,
   TestCaseSuitesRequest,
-  type Outcome,
   type TestCaseListQuery,
   type TestCaseSummary,
 } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // The Test Cases view's requests at the LSP boundary, the built server against the emulator:
 // the paged list with each filter and sort, suites containing a case, adding one to a suite,
 // delete (a 409 in words) and a run by id.
 
-function value<T>(o: Outcome<T>): T {
-  if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
-  return o.value;
-}
 
 describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
