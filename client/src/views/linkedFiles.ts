@@ -1,17 +1,31 @@
 import * as vscode from 'vscode';
-import { LinkedCasesRequest } from '../../../server/src/protocol';
+import { FILE_PATTERNS, LinkedCasesRequest } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import { ask } from './service';
 
+const MAX_FILES = 5000;
+
+export interface LinkedFile {
+  uri: string;
+  /** The case's index in a bundle. */
+  index?: number;
+}
+
 /**
- * The workspace's test-case file linked to a service test case in the current environment, from
- * the server's sync state: a file's `id` written for another environment does not count. A
- * single test-case file is preferred to a bundle holding the case.
+ * The workspace's test-case files by the service test case each is linked to in the current
+ * environment, from the server's sync state: a file's `id` written for another environment does
+ * not count. A single test-case file is preferred to a bundle holding the same case.
  */
+export async function workspaceLinks(ctx: Ctx): Promise<Map<number, LinkedFile>> {
+  const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', MAX_FILES);
+  const linked = files.length === 0 ? [] : await ask(ctx, LinkedCasesRequest, { uris: files.map((f) => f.toString()) });
+  const links = new Map<number, LinkedFile>();
+  for (const l of linked) if (!links.has(l.id) || l.index === undefined) links.set(l.id, { uri: l.uri, ...(l.index !== undefined && { index: l.index }) });
+  return links;
+}
+
+/** The workspace's file linked to a service test case, if any (see workspaceLinks). */
 export async function findLinkedFile(ctx: Ctx, id: number): Promise<vscode.Uri | undefined> {
-  const files = await vscode.workspace.findFiles('**/*.{testcase,testcases}.json', '**/node_modules/**', 2000);
-  if (files.length === 0) return undefined;
-  const links = (await ask(ctx, LinkedCasesRequest, { uris: files.map((f) => f.toString()) })).filter((l) => l.id === id);
-  const link = links.find((l) => l.index === undefined) ?? links[0];
+  const link = (await workspaceLinks(ctx)).get(id);
   return link ? vscode.Uri.parse(link.uri) : undefined;
 }

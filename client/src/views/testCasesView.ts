@@ -1,7 +1,5 @@
 import * as vscode from 'vscode';
 import {
-  FILE_PATTERNS,
-  LinkedCasesRequest,
   ListTestCasesRequest,
   SyncStatusRequest,
   type LocalCaseRef,
@@ -9,6 +7,7 @@ import {
   type TestCaseSummary,
 } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
+import { workspaceLinks } from './linkedFiles';
 import { ask, ServiceActionError } from './service';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
 
@@ -16,7 +15,6 @@ export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity
 
 /** A page the service answers quickly even with 10,000 test cases; more load on demand. */
 const PAGE_SIZE = 50;
-const MAX_FILES = 5000;
 
 const key = (r: LocalCaseRef): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
 
@@ -117,12 +115,9 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   private async mark(page: TestCaseSummary[], generation: number): Promise<void> {
     try {
       if (!this.links) {
-        const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', MAX_FILES);
-        const linked = files.length === 0 ? [] : await ask(this.ctx, LinkedCasesRequest, { uris: files.map((f) => f.toString()) });
+        const links = await workspaceLinks(this.ctx);
         if (generation !== this.generation) return;
-        // A single test-case file is preferred to a bundle holding the same case.
-        this.links = new Map();
-        for (const l of linked) if (!this.links.has(l.id) || l.index === undefined) this.links.set(l.id, { uri: l.uri, ...(l.index !== undefined && { index: l.index }) });
+        this.links = links;
       }
       const links = this.links;
       const mine = page.flatMap((t) => {
