@@ -1,6 +1,7 @@
 // Bundles every runnable entry point with esbuild. `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { chmodSync, readFileSync } from 'node:fs';
+import { writeValidators } from './schemaValidators.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -12,6 +13,9 @@ const entries = [
   // The `tas` command line (package.json bin); not in the .vsix.
   { in: 'cli/src/main.ts', out: 'cli', banner: '#!/usr/bin/env node', define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) } },
 ];
+
+// The schemas' validators are generated code: up to date before anything is bundled.
+writeValidators();
 
 const watch = process.argv.includes('--watch');
 const contexts = await Promise.all(

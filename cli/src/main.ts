@@ -1,7 +1,14 @@
+import { setFlagsFromString } from 'node:v8';
 import { dispatch } from './dispatch';
 import type { Context } from './context';
 
 // Entry of `tas` (bundled into dist/cli.js): wires the process to the dispatcher.
+
+// undici parses HTTP in WebAssembly, which V8 optimizes on a background thread; Node waits for
+// that work before it exits, which added 0.1-0.2 s to every command that made a request. A
+// command reads a few answers: the baseline compiler's code is fast enough. Set before undici
+// compiles its parser (on the first connection).
+setFlagsFromString('--liftoff-only');
 
 let ctx: Context | undefined;
 let interrupted = false;

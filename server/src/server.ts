@@ -8,7 +8,6 @@ import {
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './services/documents';
 import type { RequestLogEntry } from './api/session';
-import { warmUpSchemas } from './core/schemaValidation';
 import { registerDeviceFeatures } from './devices/handlers';
 import { registerExecutionFeatures } from './executions/handlers';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from './executions/watcher';
@@ -69,8 +68,6 @@ connection.onInitialized(async () => {
     applyWatcherSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
-  // Off the initialize path: the first document then need not wait for schema compilation.
-  setImmediate(warmUpSchemas);
 });
 
 connection.onDidChangeConfiguration(async () => {

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileKind } from '../../../server/src/core/fileKind';
 import type { ReferenceState } from '../../../server/src/core/referenceData';
@@ -14,7 +15,7 @@ import type { Context } from '../context';
 import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles } from '../files';
 import { sarifLog } from '../sarif';
-import { checkLocal, messageText, withReferences, type FileResult, type LocalResult } from '../validation';
+import { checkLocal, messageText, withReferences, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif'];
@@ -92,6 +93,11 @@ export const validate: CommandSpec = {
     let unverified: { reason: string; code: ExitCode } | undefined;
     const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
     const pending = online ? referenceStates(ctx, kinds) : undefined;
+    // A file's id names a test case only in its home environment (the sync state says which);
+    // the sync states are read while the files are checked.
+    const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
+    const syncStates = new SyncStates();
+    const links = env === undefined ? undefined : files.map((f) => caseLinks(pathToFileURL(f).href, env, syncStates).catch(() => undefined));
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
     pending?.catch(() => undefined);
     // The local checks run while the service's lists are on their way, a chunk of files at a
@@ -110,14 +116,8 @@ export const validate: CommandSpec = {
         states = undefined;
       }
     }
-    // A file's id names a test case only in its home environment (the sync state says which).
-    const syncStates = new SyncStates();
-    const env = states ? envKey(ctx.source.environment.baseUrl) : undefined;
-    const results: FileResult[] = [];
-    for (const l of locals) {
-      const links = env !== undefined && l.parsed ? await caseLinks(l.parsed.doc.uri, env, syncStates).catch(() => undefined) : undefined;
-      results.push(withReferences(l, states && ((kind) => states?.get(kind)), links));
-    }
+    const linksOf = states && links ? await Promise.all(links) : [];
+    const results = locals.map((l, i) => withReferences(l, states && ((kind) => states?.get(kind)), linksOf[i]));
     const all = results.flatMap((r) => r.diagnostics);
     const errors = all.filter((d) => (d.severity ?? 1) === 1).length;
     const warnings = all.filter((d) => d.severity === 2).length;

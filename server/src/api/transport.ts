@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import { undici } from './undiciModule';
 import { ApiError } from './errors';
 
 // One HTTP attempt: URL building, JSON bodies, the timeout and cancellation. No retries here.
@@ -37,9 +36,10 @@ export class Transport {
     const base = { method: req.method, path: logPath };
     if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled' });
     try {
-      const res = await undici().request(url, {
+      const res = await this.dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
         method: req.method,
-        dispatcher: this.dispatcher,
         signal,
         headers: {
           accept: 'application/json',

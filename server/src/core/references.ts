@@ -197,21 +197,36 @@ function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; 
   }
   // A file of another environment, not linked here, is matched by this name on import: no clash.
   if (name !== undefined && (link.fileIdHere || link.id !== undefined)) {
-    for (const [otherId, otherName] of data.testCases) {
-      if (otherName === name && otherId !== id) {
-        out.push({
-          path: [...tc.path, 'name'],
-          on: 'value',
-          message: `Test case ${otherId} on the service already has the name '${name}'; names must be unique.`,
-          code: DiagnosticCode.nameTaken,
-          severity: Severity.Warning,
-          data: { otherId },
-        });
-        break;
-      }
+    const otherId = namesOf(data.testCases).get(name)?.find((other) => other !== id);
+    if (otherId !== undefined) {
+      out.push({
+        path: [...tc.path, 'name'],
+        on: 'value',
+        message: `Test case ${otherId} on the service already has the name '${name}'; names must be unique.`,
+        code: DiagnosticCode.nameTaken,
+        severity: Severity.Warning,
+        data: { otherId },
+      });
     }
   }
   return out;
+}
+
+/** Test case ids by name, once per list: a run checks every file against the same list. */
+const nameIndexes = new WeakMap<Map<number, string>, Map<string, number[]>>();
+
+function namesOf(testCases: Map<number, string>): Map<string, number[]> {
+  let index = nameIndexes.get(testCases);
+  if (!index) {
+    index = new Map();
+    for (const [id, name] of testCases) {
+      const ids = index.get(name);
+      if (ids) ids.push(id);
+      else index.set(name, [id]);
+    }
+    nameIndexes.set(testCases, index);
+  }
+  return index;
 }
 
 /** Device records in a bundle: their test node and device model must exist. */

@@ -1,32 +1,20 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import testCaseSchema from '../../../schemas/testcase.schema.json';
-import bundleSchema from '../../../schemas/testcases.schema.json';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Finding } from './diagnostics';
 import type { FileKind } from './fileKind';
+import { bundle, testCase } from './generated/schemaValidators';
 import { findingFor } from './schemaMessages';
 import { pathKey } from './jsonLocator';
 import { MAX_DEPTH } from './nesting';
-import { BUNDLE_ID, SCHEMAS, rootSchema } from './schemas';
+import { SCHEMAS, rootSchema } from './schemas';
 
 // Schema diagnostics: the parsed value against the file format's schema, every error, each
 // on its own node. Positions are found afterwards, and only for these findings.
 
-let validators: Record<FileKind, ValidateFunction> | undefined;
-
-function compiled(): Record<FileKind, ValidateFunction> {
-  if (!validators) {
-    // strict: false because the schemas carry editor keywords (markdownDescription, defaultSnippets).
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
-    // The bundle schema refers to the test case schema by its $id, so that one is added first.
-    ajv.addSchema(testCaseSchema);
-    const testCaseId = (testCaseSchema as { $id?: string }).$id;
-    validators = {
-      testCase: (testCaseId && ajv.getSchema(testCaseId)) || ajv.compile(testCaseSchema),
-      bundle: ajv.addSchema(bundleSchema, BUNDLE_ID).getSchema(BUNDLE_ID)!,
-    };
-  }
-  return validators;
-}
+/**
+ * Compiled at build time (scripts/schemaValidators.mjs, ajv's standalone code): compiling at
+ * start-up took about 0.1 s and loaded ajv's compiler into every process.
+ */
+const validators = { testCase, bundle } as unknown as Record<FileKind, ValidateFunction>;
 
 /** Splits an ajv instancePath into segments (numbers where the value is an array) and finds the value. */
 function resolvePointer(pointer: string, root: unknown): { path: (string | number)[]; value: unknown } {
@@ -50,11 +38,6 @@ function resolvePointer(pointer: string, root: unknown): { path: (string | numbe
 /** Our own rule checks sipMessageCodes with a precise message, so its pattern error is dropped. */
 const coveredElsewhere = (e: ErrorObject) => e.keyword === 'pattern' && e.instancePath.endsWith('/sipMessageCodes');
 
-/** Compiles the schemas ahead of the first document (about 100 ms), when the server is idle. */
-export function warmUpSchemas(): void {
-  compiled();
-}
-
 /**
  * The schema findings, at most `limit` of them, and how many more there are. ajv reports every
  * error (50,000 unknown keys: 50,000 errors, in some tens of milliseconds); messages, "did you
@@ -62,7 +45,7 @@ export function warmUpSchemas(): void {
  * Findings deeper than MAX_DEPTH are about the stand-in for a value too deep to read: dropped.
  */
 export function validateSchema(kind: FileKind, value: unknown, limit = Infinity): { findings: Finding[]; omitted: number } {
-  const validate = compiled()[kind];
+  const validate = validators[kind];
   if (validate(value)) return { findings: [], omitted: 0 };
   const errors = validate.errors ?? [];
   // An anyOf/oneOf reports its branches too; the summary on the same node is enough.

@@ -43,27 +43,40 @@ const exists = async (path: string, mustBeFolder: boolean): Promise<boolean> => 
   }
 };
 
+/** Per folder: the nearest `.tas` folder at or above it, and the nearest `.git`. */
+interface Markers {
+  tas?: string;
+  git?: string;
+}
+
+function markersOf(dir: string, cache: Map<string, Promise<Markers>>): Promise<Markers> {
+  let found = cache.get(dir);
+  if (!found) {
+    found = (async () => {
+      const parent = dirname(dir);
+      // The folder's own markers and its parent's are looked up at once; a parent shared by many
+      // folders (a repository of test cases) is looked up once.
+      const [tas, git, above] = await Promise.all([
+        exists(join(dir, '.tas'), true),
+        exists(join(dir, '.git'), false),
+        parent === dir ? Promise.resolve<Markers>({}) : markersOf(parent, cache),
+      ]);
+      return { tas: tas ? dir : above.tas, git: git ? dir : above.git };
+    })();
+    cache.set(dir, found);
+  }
+  return found;
+}
+
 /**
  * The sync root of a file: the nearest ancestor folder holding `.tas`, else the nearest holding
- * `.git`, else the file's own folder. `cache` maps folders already resolved.
+ * `.git`, else the file's own folder. `cache` keeps the folders already looked at (share it
+ * between the files of one run).
  */
-export async function findSyncRoot(filePath: string, cache: Map<string, string> = new Map()): Promise<string> {
+export async function findSyncRoot(filePath: string, cache: Map<string, Promise<Markers>> = new Map()): Promise<string> {
   const start = dirname(filePath);
-  const hit = cache.get(start);
-  if (hit !== undefined) return hit;
-  let gitRoot: string | undefined;
-  let root: string | undefined;
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (await exists(join(dir, '.tas'), true)) {
-      root = dir;
-      break;
-    }
-    if (gitRoot === undefined && (await exists(join(dir, '.git'), false))) gitRoot = dir;
-    if (dirname(dir) === dir) break;
-  }
-  const result = root ?? gitRoot ?? start;
-  cache.set(start, result);
-  return result;
+  const { tas, git } = await markersOf(start, cache);
+  return tas ?? git ?? start;
 }
 
 export const statePath = (root: string): string => join(root, '.tas', 'sync.json');
@@ -165,7 +178,7 @@ export class SyncState {
 
 /** Sync states by root, loaded on first use during one operation. */
 export class SyncStates {
-  private readonly roots = new Map<string, string>();
+  private readonly roots = new Map<string, Promise<Markers>>();
   private readonly states = new Map<string, Promise<SyncState>>();
 
   async forFile(filePath: string): Promise<SyncState> {
