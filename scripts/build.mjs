@@ -14,8 +14,10 @@ const entries = [
   { in: 'cli/src/main.ts', out: 'cli', banner: '#!/usr/bin/env node', define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) } },
 ];
 
-// The schemas' validators are generated code: up to date before anything is bundled.
+// The schemas' validators are generated code, brought up to date before every build (in watch
+// mode a schema edit rebuilds; a rewritten validators file then triggers one more, unchanged, build).
 writeValidators();
+const validators = { name: 'schema-validators', setup: (b) => b.onStart(() => void writeValidators()) };
 
 const watch = process.argv.includes('--watch');
 const contexts = await Promise.all(
@@ -36,6 +38,7 @@ const contexts = await Promise.all(
       ...(e.banner && { banner: { js: e.banner } }),
       ...(e.define && { define: e.define }),
       logLevel: 'warning',
+      ...(watch && { plugins: [validators] }),
     }),
   ),
 );
