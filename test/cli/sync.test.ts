@@ -57,8 +57,9 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const before = writes();
     const dry = await run(['import', 'cases', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
-    assert.match(dry.stdout, /new\.testcase\.json: would create/);
-    assert.match(dry.stdout, /: would update \(test case 1\)/);
+    assert.match(dry.stdout, /^would create cases\/new\.testcase\.json$/m);
+    assert.match(dry.stdout, /^would update cases\/.+ \(test case 1\)$/m);
+    assert.match(dry.stderr, /Would create 1, update 1, leave 0 unchanged, not import 0\./);
     assert.equal(writes(), before, 'a dry run sends no change');
     assert.equal(JSON.parse(readFileSync(join(casesDir(), 'new.testcase.json'), 'utf8')).id, undefined);
 
@@ -80,7 +81,11 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     tc.description = 'theirs';
     const dryRefused = await run(['import', 'cases', '--dry-run']);
     assert.equal(dryRefused.code, 5, 'a dry run exits as the import would');
-    assert.match(dryRefused.stdout, /: would refuse: both changed/);
+    assert.match(dryRefused.stdout, /^would refuse cases\/.+ \(test case 1\): the file and the service both changed/m);
+    const dryForced = await run(['import', 'cases', '--dry-run', '--force']);
+    assert.equal(dryForced.code, 0, dryForced.stdout + dryForced.stderr);
+    assert.match(dryForced.stdout, /^would update cases\/.+ \(test case 1\)$/m);
+    assert.equal(emu.store.testCases.get(1)?.description, 'theirs', 'a dry run with --force sends nothing');
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
     assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
@@ -156,11 +161,37 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     writeFileSync(join(clone, file!), text);
     const dry = await run(['import', 'cases', '--dry-run', '--json']);
     assert.equal(dry.code, 0, dry.stderr);
-    const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id?: number; state: string }[] };
+    const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id?: number; outcome: string }[] };
     assert.equal(report.dryRun, true);
-    assert.equal(report.results[0]?.id, 1);
+    assert.deepEqual(report.results.map((r) => [r.outcome, r.id]), [['unchanged', 1]]);
     assert.equal(existsSync(join(clone, '.tas')), false, 'no sync state written');
     assert.equal(readFileSync(join(clone, file!), 'utf8'), text);
+  });
+
+  test('import --dry-run looks names up: a new file whose name is taken would be refused (5), or linked with --link-existing', async () => {
+    const taken = emu.store.testCases.get(2)!;
+    mkdirSync(casesDir());
+    writeFileSync(join(casesDir(), 'same-name.testcase.json'), `${JSON.stringify({ name: taken.name, description: 'written here', testStepList: [] }, null, 2)}\n`);
+    const before = writes();
+    const dry = await run(['import', 'cases', '--dry-run']);
+    assert.equal(dry.code, 5, 'the import would refuse the taken name: ' + dry.stdout + dry.stderr);
+    assert.match(dry.stdout, /^would refuse cases\/same-name\.testcase\.json \(name held by test case 2\): .*--link-existing/m);
+    const linked = await run(['import', 'cases', '--dry-run', '--link-existing', '--json']);
+    assert.equal(linked.code, 5, 'linked, the file and the service differ with no sync base: a conflict ' + linked.stdout);
+    const results = JSON.parse(linked.stdout).results as { outcome: string; id?: number }[];
+    assert.deepEqual(results.map((r) => [r.outcome, r.id]), [['conflict', 2]]);
+    const forced = await run(['import', 'cases', '--dry-run', '--link-existing', '--force']);
+    assert.equal(forced.code, 0, forced.stdout + forced.stderr);
+    assert.match(forced.stdout, /^would update cases\/same-name\.testcase\.json \(test case 2\)$/m);
+    assert.equal(writes(), before, 'dry runs send nothing');
+    assert.equal(existsSync(join(casesDir(), '.tas')), false, 'and write no sync state');
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id, undefined, 'nor an id');
+
+    const real = await run(['import', 'cases', '--link-existing', '--force']);
+    assert.equal(real.code, 0, real.stdout + real.stderr);
+    assert.match(real.stdout, /^updated\s+cases\/same-name\.testcase\.json \(test case 2\)$/m);
+    assert.equal(emu.store.testCases.get(2)?.description, 'written here');
+    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id, 2, 'linked: the id is written back');
   });
 
   test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {

@@ -51,7 +51,13 @@ export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileI
   return testCaseFileText(record, { ...(fileId !== undefined && { id: fileId }), ...(local.value['$schema'] !== undefined && { schema: local.value['$schema'] }) }).text;
 }
 
-export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>): Promise<ImportReport> {
+/**
+ * `force`: a case changed on the service since the last sync (or on both sides) is replaced, as
+ * if it had the decision overwriteService (`tas import --force`). `dryRun`: plan only. The service is read and every case classified as for the real import;
+ * what would be sent is reported as `created` or `updated` without being sent, and no file or
+ * sync state is written.
+ */
+export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>, options: { force?: boolean; dryRun?: boolean } = {}): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
   const files = await mapLimit(await expandUris(uris), 16, (uri) =>
@@ -135,7 +141,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
           p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
           writeIdIfHome(p, s.id);
           result(p, { outcome: 'unchanged', id: s.id });
-        } else if (state === 'localChanged' || decision === 'overwriteService') {
+        } else if (state === 'localChanged' || decision === 'overwriteService' || (options.force && decision !== 'takeService')) {
           push(p, s.id, s.record);
         } else if (decision === 'takeService') {
           if (p.local.index === undefined) {
@@ -164,6 +170,11 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
         break;
       }
     }
+  }
+
+  if (options.dryRun) {
+    for (const x of pushes) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
+    return { results };
   }
 
   const imported = await importTestCases(

@@ -45,6 +45,10 @@ export type ProgressSink = (p: SyncProgress) => void;
 export interface ImportParams {
   uris: string[];
   decisions?: Record<string, SyncDecision>;
+  /** Replace the service version of every case changed there since the last sync (conflicts included). */
+  force?: boolean;
+  /** Plan only: the same outcomes, read from the service as usual, but nothing sent and no file or sync state written. */
+  dryRun?: boolean;
 }
 
 export interface ExportParams {
@@ -54,11 +58,6 @@ export interface ExportParams {
   dirtyUris?: string[];
   decisions?: Record<string, SyncDecision>;
   /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
-  dryRun?: boolean;
-}
-
-export interface StatusOptions {
-  /** Adoption links are not saved: nothing is written (`tas import --dry-run`). */
   dryRun?: boolean;
 }
 
@@ -115,7 +114,7 @@ export class SyncService {
    * The change state of these local cases against the service. A file with an id and no sync
    * state that names the same case here is adopted (linked, without a base).
    */
-  async status(refs: LocalCaseRef[], signal?: AbortSignal, options: StatusOptions = {}): Promise<FileSyncStatus[]> {
+  async status(refs: LocalCaseRef[], signal?: AbortSignal): Promise<FileSyncStatus[]> {
     const run = this.run(signal, undefined);
     const { cases, failed } = await this.casesOf(refs);
     const states = new SyncStates();
@@ -131,12 +130,12 @@ export class SyncService {
       else if (s.kind === 'error') out.push({ ...ref, state: 'unknown', message: s.message });
       else out.push({ ...ref, state: 'notLinked' });
     }
-    if (!options.dryRun) await states.saveAll();
+    await states.saveAll();
     return out;
   }
 
   importFiles(params: ImportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ImportReport> {
-    return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {});
+    return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {}, { force: params.force === true, dryRun: params.dryRun === true });
   }
 
   exportCases(params: ExportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ExportReport> {
