@@ -13,12 +13,22 @@ export class Output {
   readonly colour: boolean;
   readonly errColour: boolean;
   private progressShown = false;
+  /** A stream whose reader went away. */
+  private readonly closed = new Set<NodeJS.WritableStream>();
 
   constructor(
     private readonly streams: Streams,
     env: NodeJS.ProcessEnv,
     noColor = false,
   ) {
+    // A reader that stops early (`tas devices | head -3`) closes the pipe: the rest is not
+    // written, and the command still ends as it would, with its own exit code.
+    for (const stream of [streams.stdout, streams.stderr]) {
+      stream.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EPIPE') throw err;
+        this.closed.add(stream);
+      });
+    }
     // https://no-color.org: any non-empty NO_COLOR turns colour off.
     const allowed = !noColor && !env['NO_COLOR'] && env['TERM'] !== 'dumb';
     this.colour = allowed && streams.stdout.isTTY === true;
@@ -32,12 +42,16 @@ export class Output {
 
   out(line = ''): void {
     this.clearProgress();
-    this.streams.stdout.write(`${line}\n`);
+    this.write(this.streams.stdout, `${line}\n`);
   }
 
   err(line: string): void {
     this.clearProgress();
-    this.streams.stderr.write(`${line}\n`);
+    this.write(this.streams.stderr, `${line}\n`);
+  }
+
+  private write(stream: NodeJS.WritableStream, text: string): void {
+    if (!this.closed.has(stream)) stream.write(text);
   }
 
   json(value: unknown): void {
@@ -60,16 +74,16 @@ export class Output {
       const width = Math.max(10, Math.min(40, (this.streams.stderr.columns ?? 80) - label.length - 20));
       const filled = total > 0 ? Math.round((done / total) * width) : 0;
       const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
-      this.streams.stderr.write(`\r\u001b[2K${label} [${bar}] ${done}/${total}`);
+      this.write(this.streams.stderr, `\r\u001b[2K${label} [${bar}] ${done}/${total}`);
       this.progressShown = true;
     } else {
-      this.streams.stderr.write(`${label}: ${done}/${total}\n`);
+      this.write(this.streams.stderr, `${label}: ${done}/${total}\n`);
     }
   }
 
   clearProgress(): void {
     if (!this.progressShown) return;
-    this.streams.stderr.write('\r\u001b[2K');
+    this.write(this.streams.stderr, '\r\u001b[2K');
     this.progressShown = false;
   }
 }

@@ -140,6 +140,14 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     assert.ok(!table.stdout.includes('\u001b['), 'no colour when not a terminal');
   });
 
+  test('a reader that goes away (tas devices | head) ends nothing badly: the exit code is the command\'s, no EPIPE crash', async () => {
+    for (const args of [['devices'], ['devices', '--json'], ['--help'], ['executions', '--limit', '50']]) {
+      const r = await tas(args, { cwd: dir.path, env: credentials(emu), closeStdout: true });
+      assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /EPIPE|Unhandled|unexpected error/, args.join(' '));
+    }
+  });
+
   test('network and service failures: retried reads succeed; unreachable and lasting 5xx exit 4', async () => {
     emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'status', status: 502 }, times: 1 });
     const retried = await run(['devices', '--json']);

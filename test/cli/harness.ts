@@ -27,7 +27,8 @@ export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 
 }
 
 /** Spawned, not run synchronously: the emulator answers from this same process. */
-export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string }): Promise<CliResult> {
+/** `closeStdout`: the reader goes away before anything is written, as `tas ... | head` does. */
+export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean }): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
@@ -42,7 +43,8 @@ export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: str
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    if (options.closeStdout) child.stdout.destroy();
+    else child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
