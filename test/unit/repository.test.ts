@@ -27,9 +27,12 @@ export function satisfies(version: string, range: string): boolean {
   };
   const one = (c: string): boolean => {
     if (c === '*' || c === '') return true;
-    const m = /^(>=|<=|>|<|\^|~|=)?v?(\d+(?:\.\d+){0,2})$/.exec(c);
+    // A wildcard part (`12.11.*`, `12.x`) leaves the version partial, as npm reads it.
+    const m = /^(>=|<=|>|<|\^|~|=)?v?(\d+(?:\.(?:\d+|[xX*])){0,2})$/.exec(c);
     if (!m) throw new Error(`unsupported engines comparator "${c}"`);
-    const parts = m[2]!.split('.').map(Number);
+    const given = m[2]!.split('.');
+    const wild = given.findIndex((p) => !/^\d+$/.test(p));
+    const parts = (wild === -1 ? given : given.slice(0, wild)).map(Number);
     switch (m[1]) {
       case '>=': return cmp(parts) >= 0;
       case '<=': return cmp(parts) <= 0;
@@ -83,5 +86,8 @@ describe('a clone with nothing beside it', () => {
     assert.equal(satisfies('20.18.1', '18 || 20 || >=22'), true);
     assert.equal(satisfies('20.18.1', '>=16 || 14 >=14.17'), true);
     assert.equal(satisfies('20.18.1', '*'), true);
+    assert.equal(satisfies('20.18.1', '>= 12.11.*'), true);
+    assert.equal(satisfies('20.18.1', '12.x'), false);
+    assert.equal(satisfies('12.3.0', '12.x'), true);
   });
 });
