@@ -194,6 +194,21 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id, 2, 'linked: the id is written back');
   });
 
+  test('a file with a byte order mark imports like any other, and keeps its mark when the id is written back', async () => {
+    mkdirSync(casesDir());
+    const path = join(casesDir(), 'bom.testcase.json');
+    writeFileSync(path, `\uFEFF${JSON.stringify({ name: 'Saved by Notepad', testStepList: [] }, null, 2)}\n`);
+    const r = await run(['import', 'cases', '--json']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const [result] = JSON.parse(r.stdout).results as { outcome: string; id: number }[];
+    assert.equal(result?.outcome, 'created');
+    const text = readFileSync(path, 'utf8');
+    assert.equal(text.charCodeAt(0), 0xfeff, 'the mark is kept');
+    assert.equal(JSON.parse(text.slice(1)).id, result?.id);
+    const again = await run(['import', 'cases', '--json']);
+    assert.deepEqual((JSON.parse(again.stdout).results as { outcome: string }[]).map((x) => x.outcome), ['unchanged']);
+  });
+
   test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {
     const r = await run(['export', '--filter', 'sms round trip', '--out', 'cases']);
     assert.equal(r.code, 0, r.stderr);

@@ -50,6 +50,17 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
   });
 
+  test('a file starting with a byte order mark is read as the editor reads it: no syntax error, the same positions', async () => {
+    const broken = join(dir.path, 'cases', 'broken.testcase.json');
+    writeFileSync(broken, `\uFEFF${readFileSync(broken, 'utf8')}`);
+    const good = join(dir.path, 'cases', 'nested', 'good.testcase.json');
+    writeFileSync(good, `\uFEFF${readFileSync(good, 'utf8')}`);
+    const r = await run(['validate', '--offline']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /^cases\/broken\.testcase\.json:5:15: error wrong-type 'disabled' must be true or false/m);
+    assert.doesNotMatch(r.stdout, /syntax|good\.testcase\.json/);
+  });
+
   test("a file's id is checked only in its home environment, as the sync state records it", async () => {
     const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), id: 987654 }, null, 2));

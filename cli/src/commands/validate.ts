@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileKind } from '../../../server/src/core/fileKind';
 import type { ReferenceState } from '../../../server/src/core/referenceData';
+import { withoutBom } from '../../../server/src/core/byteOrderMark';
 import { ReferenceCache } from '../../../server/src/services/referenceCache';
 import { caseLinks } from '../../../server/src/sync/caseLinks';
 import { envKey } from '../../../server/src/sync/envKey';
@@ -105,7 +106,7 @@ export const validate: CommandSpec = {
     const locals: LocalResult[] = [];
     for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
       if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      for (const f of files.slice(i, i + LOCAL_CHUNK)) locals.push(checkLocal(f, readFileSync(f, 'utf8')));
+      for (const f of files.slice(i, i + LOCAL_CHUNK)) locals.push(checkLocal(f, withoutBom(readFileSync(f, 'utf8')).text));
     }
     if (pending) {
       states = await pending;

@@ -3,7 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LocalCaseRef } from '../protocol';
-import { readText } from './fastFs';
+import { readTextFile } from './fastFs';
 
 // Local test cases: `*.testcase.json` files and the items of `*.testcases.json` bundles, read
 // from the editor's buffer when the file is open (never the stale disk copy), else from disk.
@@ -27,6 +27,8 @@ export interface LocalFile {
   text: string;
   /** The text came from an open editor buffer. */
   open: boolean;
+  /** The file on disk starts with a byte order mark (not part of `text`); a rewrite keeps it. */
+  bom?: boolean;
   bundle: boolean;
   items: LocalCase[];
 }
@@ -53,7 +55,7 @@ export const pathToUri = (path: string): string => pathToFileURL(path).href;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Splits a file's text into its test cases; throws LocalFileError in words when it cannot. */
-export function parseLocalFile(uri: string, path: string, text: string, open: boolean): LocalFile {
+export function parseLocalFile(uri: string, path: string, text: string, open: boolean, bom = false): LocalFile {
   const bundle = isBundleFile(path);
   let parsed: unknown;
   try {
@@ -61,7 +63,7 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
   } catch {
     throw new LocalFileError(uri, `${path} is not valid JSON. Fix the problems the editor shows, then try again.`);
   }
-  const file: LocalFile = { uri, path, text, open, bundle, items: [] };
+  const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [] };
   const values: [Record<string, unknown>, number | undefined][] = [];
   if (bundle) {
     if (!Array.isArray(parsed)) throw new LocalFileError(uri, `${path} is not a test-case bundle (a JSON array of test cases).`);
@@ -91,14 +93,14 @@ export async function readLocalFile(uri: string, openText: (uri: string) => stri
   const path = uriToPath(uri);
   const buffer = openText(uri);
   if (buffer !== undefined) return parseLocalFile(uri, path, buffer, true);
-  let text: string;
+  let read: { text: string; bom: boolean };
   try {
-    text = await readText(path);
+    read = await readTextFile(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new LocalFileError(uri, code === 'ENOENT' ? `${path} does not exist.` : `${path} could not be read (${code ?? 'error'}).`);
   }
-  return parseLocalFile(uri, path, text, false);
+  return parseLocalFile(uri, path, read.text, false, read.bom);
 }
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tas']);

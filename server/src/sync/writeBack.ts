@@ -20,7 +20,7 @@ export async function applyFileEdits(host: SyncHost, file: LocalFile, edits: Edi
     if (!(await host.applyEdit(file.uri, toTextEdits(file.text, edits)))) throw new EditRefusedError(file.path);
     return;
   }
-  await writeAtomic(file.path, applyIdEdits(file.text, edits));
+  await writeAtomic(file.path, `${file.bom ? '\uFEFF' : ''}${applyIdEdits(file.text, edits)}`);
 }
 
 /** The whole text replaced (the service's version taken into the file). */
