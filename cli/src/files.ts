@@ -62,7 +62,8 @@ export function findFiles(args: string[], cwd: string): string[] {
       const all: string[] = [];
       walk(path, all);
       for (const f of all) found.add(f);
-    } else found.add(path);
+    } else if (isTestCaseFile(path)) found.add(path);
+    else throw new UsageError(`${arg} is not a test-case file: only *.testcase.json and *.testcases.json files are checked.`);
   }
   return [...found].sort();
 }

@@ -48,6 +48,10 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.equal(glob.code, 0);
     assert.match(glob.stderr, /^1 file checked/);
     assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
+    writeFileSync(join(dir.path, 'cases', 'settings.json'), '{}');
+    const other = await run(['validate', 'cases/settings.json']);
+    assert.equal(other.code, 2, 'a file named on purpose that is not a test-case file is a usage error, not "0 errors"');
+    assert.match(other.stderr, /settings\.json is not a test-case file/);
   });
 
   test('a file starting with a byte order mark is read as the editor reads it: no syntax error, the same positions', async () => {
