@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SyncDecision } from '../../../server/src/protocol';
@@ -18,15 +18,27 @@ async function idsToExport(ctx: Context, ids: string[], project: string | undefi
     return ids.map((i) => parseId(i, 'A test case id'));
   }
   if (!all && project === undefined && filter === undefined) throw new UsageError('say what to export: ids, --all, --project NAME or --filter TEXT.');
+  const projectId = project === undefined ? undefined : await projectNamed(ctx, project);
   const text = filter?.toLowerCase();
   const out: number[] = [];
   for await (const item of ctx.client.testCases.iterate({ size: 1000 })) {
     const projects = Array.isArray(item.projects) ? item.projects : [];
-    if (project !== undefined && !projects.some((p) => p?.name === project || String(p?.id) === project)) continue;
+    if (projectId !== undefined && !projects.some((p) => p?.id === projectId)) continue;
     if (text !== undefined && !item.name.toLowerCase().includes(text)) continue;
     out.push(item.id);
   }
   return out;
+}
+
+/** The id of the project named (or numbered) `project`; a name that matches none is a usage error. */
+async function projectNamed(ctx: Context, project: string): Promise<number> {
+  const names: string[] = [];
+  for await (const p of ctx.client.projects.iterate({ size: 1000, signal: ctx.signal })) {
+    if (p.name === project || String(p.id) === project) return p.id;
+    names.push(p.name);
+  }
+  const known = names.length > 0 ? ` The projects: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}.` : ' The service has no projects.';
+  throw new UsageError(`no project is named "${project}".${known}`);
 }
 
 export const exportCmd: CommandSpec = {
@@ -68,6 +80,7 @@ export const exportCmd: CommandSpec = {
     }
     const dryRun = flag(values['dry-run']);
     const dir = resolve(ctx.cwd, str(values['out']) ?? '.');
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${str(values['out'])} is a file; give a folder.`);
     if (!dryRun) mkdirSync(dir, { recursive: true });
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
