@@ -55,6 +55,9 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     assert.equal(watched.code, 0, watched.stderr);
     assert.equal(JSON.parse(watched.stdout).executions[0].status, 'PASSED');
     assert.equal((await run(['watch', '999999'])).code, 4);
+    const missing = await run(['run', '999999']);
+    assert.equal(missing.code, 4);
+    assert.match(missing.stderr, /^Test case 999999 does not exist on the service\.$/m);
   });
 
   test('--timeout ends the wait with 6 and says how to pick up; the JUnit report marks it unfinished', async () => {
