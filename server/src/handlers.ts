@@ -10,7 +10,7 @@ import { documentLinks } from './core/links';
 import { GetRecordRequest, RefreshRequest } from './protocol';
 import { classifyFailure, failureMessage } from './services/connectionCheck';
 import type { EnvironmentState } from './services/environment';
-import type { ReferenceCache } from './services/referenceCache';
+import { reasonOf, type ReferenceCache } from './services/referenceCache';
 import type { ConnectionStatusReporter } from './services/status';
 import type { ValidationScheduler } from './services/validation';
 
@@ -68,8 +68,9 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     if (!d) return null;
     const target = hoverTarget(d.doc, position);
     const data: HoverData = {};
+    const env = s.env.current;
     if (target.kind !== 'schema') {
-      if (!s.env.current) data.unavailable = 'no service credentials are set.';
+      if (!env) data.unavailable = 'no service credentials are set.';
       else {
         try {
           if (target.kind === 'device') {
@@ -78,7 +79,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
           } else if (target.kind === 'traceFilter') data.traceFilter = (await s.refs.traceFilters()).get(target.id);
           else data.stepFunction = await s.refs.functionInfo(target.name);
         } catch (err) {
-          data.unavailable = err instanceof Error ? err.message : String(err);
+          // In words: the hover is no place for a method, a path or a raw network error.
+          data.unavailable = reasonOf(err, env.baseUrl);
         }
       }
     }

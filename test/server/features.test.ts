@@ -663,6 +663,8 @@ describe('tas/setEnvironment', () => {
       const refused = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
       assert.equal(refused.diagnostics.length, 1);
       assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} did not accept the credentials.`);
+      const h3 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
+      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} did not accept the credentials.`, 'in words, no method, path or raw error');
     } finally {
       assert.equal(await server.stop(), 0);
     }

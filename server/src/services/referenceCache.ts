@@ -179,7 +179,8 @@ function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
   };
 }
 
-function reasonOf(err: unknown, baseUrl: string): string {
+/** Why the service's lists could not be had, in words (no method, path or raw error). */
+export function reasonOf(err: unknown, baseUrl: string): string {
   if (err instanceof ApiError) {
     switch (err.kind) {
       case 'unauthorized':
