@@ -98,6 +98,19 @@ export function checkAdvice(
   }
 }
 
+/** Changing an environment's URL: what the check of the new URL with the stored credentials found. */
+export function urlCheckMessage(outcome: Exclude<CheckOutcome, 'ok'>, environment: string, baseUrl: string, detail?: string): string {
+  const why = detail ? ` (${detail})` : '';
+  const found = {
+    credentialsRefused: `the service there refused ${environment}'s stored client ID or secret${why}`,
+    notService: `it does not answer like a Test Automation Service${why}`,
+    unreachable: `it cannot be reached${why}`,
+  }[outcome];
+  return `${baseUrl} was checked with ${environment}'s stored credentials: ${found}. Use this URL for ${environment} anyway?`;
+}
+
+export const USE_URL_ANYWAY = 'Use This URL Anyway';
+
 /** The step a clicked button stands for. */
 export function stepOf(label: string | undefined): NextStep | undefined {
   return (Object.keys(NEXT_STEP_LABEL) as NextStep[]).find((s) => NEXT_STEP_LABEL[s] === label);

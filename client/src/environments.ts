@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CheckOutcome, EnvironmentInfo } from '../../server/src/protocol';
-import { checkAdvice, NEXT_STEP_LABEL, stepOf } from './connectionText';
+import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
 import {
   activeAfter,
   addEnvironment,
@@ -198,6 +198,19 @@ export class Environments implements vscode.Disposable {
     if (action === actions.url) {
       const baseUrl = await this.askBaseUrl(picked.baseUrl);
       if (!baseUrl) return undefined;
+      // A typo here would sign the environment out at its next request: checked first, with the
+      // credentials it has, and kept only if it works or the user says so.
+      const credentials = await this.stored(name);
+      if (credentials && baseUrl !== picked.baseUrl) {
+        const result = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Checking ${baseUrl}` },
+          () => check({ name, baseUrl, ...credentials }),
+        );
+        if (result.outcome !== 'ok') {
+          const answer = await vscode.window.showWarningMessage(urlCheckMessage(result.outcome, name, baseUrl, result.detail), { modal: true }, USE_URL_ANYWAY);
+          if (answer !== USE_URL_ANYWAY) return undefined;
+        }
+      }
       await this.saveList(changeBaseUrl(this.list(), name, baseUrl));
       return `${name} now uses ${baseUrl}.`;
     }

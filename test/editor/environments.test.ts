@@ -79,6 +79,21 @@ describe('real editor: Manage Environments', { timeout: 400_000 }, () => {
       assert.match(settings, /"name": "Lab"/);
       assert.doesNotMatch(settings, /Staging/);
 
+      // Change URL: a URL that does not work with the stored credentials is not kept unless the
+      // user says so.
+      await e.runCommand('Test Automation: Manage Environments');
+      await choose(e, MANAGE, 'Lab');
+      await choose(e, 'Lab (', 'Change URL...');
+      await e.answerInputBox('Base URL of the Test Automation Service', 'http://127.0.0.1:9');
+      const warning = e.page.locator('.monaco-dialog-box');
+      await warning.waitFor({ timeout: 30_000 });
+      assert.match(await warning.innerText(), /http:\/\/127\.0\.0\.1:9 was checked with Lab's stored credentials: it cannot be reached/);
+      await e.screenshot('manage-change-url-check');
+      await warning.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await warning.waitFor({ state: 'hidden', timeout: LIMITS.ui });
+      settings = await readFile(settingsFile, 'utf8');
+      assert.ok(settings.includes(`"baseUrl": "${emulator.url}"`) && !settings.includes('127.0.0.1:9"'), `the URL is kept:\n${settings}`);
+
       // Remove, after a confirmation: signed out, nothing left in the settings.
       await e.runCommand('Test Automation: Manage Environments');
       await choose(e, MANAGE, 'Lab');

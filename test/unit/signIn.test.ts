@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { checkAdvice, NEXT_STEP_LABEL, plainMessage, statusLook, stepOf } from '../../client/src/connectionText';
+import { checkAdvice, NEXT_STEP_LABEL, plainMessage, statusLook, stepOf, urlCheckMessage } from '../../client/src/connectionText';
 import {
   activeAfter,
   addEnvironment,
@@ -129,6 +129,15 @@ describe('sign-in check advice', () => {
     const a = checkAdvice('unreachable', 'staging', 'https://staging.example.com', 'connection refused');
     assert.match(a.message, /cannot reach https:\/\/staging\.example\.com \(connection refused\)\. Check the URL and the network/);
     assert.deepEqual(a.steps, ['retry', 'changeUrl']);
+  });
+
+  test('a changed URL that does not work with the stored credentials: what was found, and a question', () => {
+    assert.equal(
+      urlCheckMessage('unreachable', 'Lab', 'http://127.0.0.1:9', 'connection refused'),
+      "http://127.0.0.1:9 was checked with Lab's stored credentials: it cannot be reached (connection refused). Use this URL for Lab anyway?",
+    );
+    assert.match(urlCheckMessage('credentialsRefused', 'Lab', 'https://prod.example.com', 'HTTP 401'), /refused Lab's stored client ID or secret \(HTTP 401\)\. Use this URL/);
+    assert.match(urlCheckMessage('notService', 'Lab', 'https://www.example.com'), /does not answer like a Test Automation Service\. Use this URL/);
   });
 
   test('buttons map back to their steps; dismissing is no step', () => {
