@@ -9,12 +9,21 @@ import { UsageError } from './exitCodes';
 const SKIP = new Set(['node_modules', '.git', '.tas']);
 const isTestCaseFile = (path: string): boolean => fileKindOf(path) !== undefined;
 
+/** A link to a file is followed; a link to a folder is not (it could lead back up the tree). */
+function isFileBehindLink(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function walk(dir: string, out: string[]): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path, out);
-    else if (entry.isFile() && isTestCaseFile(path)) out.push(path);
+    else if (isTestCaseFile(path) && (entry.isFile() || (entry.isSymbolicLink() && isFileBehindLink(path)))) out.push(path);
   }
 }
 

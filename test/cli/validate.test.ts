@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import AjvDraft04 from 'ajv-draft-04';
@@ -48,6 +48,13 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.equal(glob.code, 0);
     assert.match(glob.stderr, /^1 file checked/);
     assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
+    // A link to a test-case file is checked like the file; a link to a folder is not followed.
+    symlinkSync(join(dir.path, 'cases', 'broken.testcase.json'), join(dir.path, 'cases', 'nested', 'linked.testcase.json'));
+    symlinkSync(join(dir.path, 'cases'), join(dir.path, 'cases', 'nested', 'loop'));
+    const linked = await run(['validate', 'cases/nested', '--offline']);
+    assert.equal(linked.code, 1, linked.stderr);
+    assert.match(linked.stdout, /^cases\/nested\/linked\.testcase\.json:5:15: error wrong-type/m);
+    assert.match(linked.stderr, /^2 files checked/);
     writeFileSync(join(dir.path, 'cases', 'settings.json'), '{}');
     const other = await run(['validate', 'cases/settings.json']);
     assert.equal(other.code, 2, 'a file named on purpose that is not a test-case file is a usage error, not "0 errors"');
