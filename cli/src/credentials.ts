@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Environment } from '../../server/src/api/session';
+import { baseUrlProblem, normalizeBaseUrl } from '../../server/src/api/baseUrl';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
@@ -101,7 +102,7 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
         const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET'].filter(Boolean).join(', ');
         throw new CliError(`Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`, Exit.auth);
       }
-      return { environment: { baseUrl, clientId, clientSecret }, from: 'TAS_* variables' };
+      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables' };
     }
   }
   const file = readProfiles(path);
@@ -114,7 +115,17 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   if (typeof profile.baseUrl !== 'string' || typeof profile.clientId !== 'string' || typeof profile.clientSecret !== 'string') {
     throw new CliError(`The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`, Exit.auth);
   }
-  return { environment: { baseUrl: profile.baseUrl, clientId: profile.clientId, clientSecret: profile.clientSecret }, from: `profile ${name}` };
+  return {
+    environment: { baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`), clientId: profile.clientId, clientSecret: profile.clientSecret },
+    from: `profile ${name}`,
+  };
+}
+
+/** The base URL without a trailing /api/v2; one that is no http(s) URL is a usage error. */
+function checkedBaseUrl(value: string, what: string): string {
+  const problem = baseUrlProblem(value);
+  if (problem) throw new UsageError(`${what} is not a service URL: ${problem}`);
+  return normalizeBaseUrl(value);
 }
 
 export function requireCredentials(env: NodeJS.ProcessEnv, profileName: string | undefined): CredentialSource {

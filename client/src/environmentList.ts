@@ -2,6 +2,10 @@
 // Environments makes to it. Plain functions on plain data: nothing from 'vscode', so unit tests
 // cover them. Each edit returns a new list and leaves the old one alone.
 
+import { baseUrlProblem, normalizeBaseUrl } from '../../server/src/api/baseUrl';
+
+export { baseUrlProblem, normalizeBaseUrl };
+
 export interface EnvironmentSetting {
   name: string;
   baseUrl: string;
@@ -18,21 +22,6 @@ export function parseEnvironments(raw: unknown): EnvironmentSetting[] {
     (e): e is EnvironmentSetting =>
       typeof e === 'object' && e !== null && typeof (e as EnvironmentSetting).name === 'string' && typeof (e as EnvironmentSetting).baseUrl === 'string',
   );
-}
-
-/** Why a URL typed by the user cannot be a base URL, or undefined when it can. */
-export function baseUrlProblem(value: string): string | undefined {
-  try {
-    const u = new URL(value.trim());
-    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'Use an http or https URL.';
-  } catch {
-    return 'Enter a full URL, such as https://tas.example.com.';
-  }
-}
-
-/** The base URL as stored: no trailing slash, and without /api/v2 if the user pasted it. */
-export function normalizeBaseUrl(value: string): string {
-  return value.trim().replace(/\/+$/, '').replace(/\/api\/v2$/i, '');
 }
 
 /** Why a name cannot be used (empty, or taken by another environment than `except`). */

@@ -65,6 +65,11 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     assert.equal(wrong.code, 3);
     assert.match(wrong.stderr, /refused the client ID or secret/);
     assert.doesNotMatch(wrong.stdout + wrong.stderr, /not-the-secret-4711/);
+    const noScheme = await run(['devices'], { ...credentials(emu), TAS_BASE_URL: '127.0.0.1:47222' });
+    assert.equal(noScheme.code, 2, noScheme.stderr);
+    assert.match(noScheme.stderr, /TAS_BASE_URL is not a service URL/);
+    // A URL pasted with /api/v2 works as the base URL.
+    assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: `${emu.url}/api/v2/` })).code, 0);
   });
 
   test('profiles: login reads the secret from stdin and writes an owner-only file; others-readable files are refused', async () => {
@@ -92,6 +97,16 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     const bad = await run(['login', '--profile', 'x', '--base-url', emu.url, '--client-id', 'demo-admin'], { TAS_PROFILES: join(dir.path, 'p2.json') }, 'wrong-secret\n');
     assert.equal(bad.code, 3);
     assert.match(bad.stderr, /not written/);
+
+    // From a pipe only the secret is read: the URL and client ID must be options, and whatever
+    // was piped is never repeated.
+    const piped = await run(['login', '--profile', 'y', '--no-verify'], { TAS_PROFILES: join(dir.path, 'p3.json') }, 'piped-secret-0815\n');
+    assert.equal(piped.code, 2);
+    assert.match(piped.stderr, /give --base-url and --client-id/);
+    assert.doesNotMatch(piped.stdout + piped.stderr, /piped-secret-0815/);
+    const ftp = await run(['login', '--profile', 'y', '--no-verify', '--base-url', 'ftp://x', '--client-id', 'c'], { TAS_PROFILES: join(dir.path, 'p3.json') }, 's\n');
+    assert.equal(ftp.code, 2);
+    assert.match(ftp.stderr, /Use an http or https URL/);
   });
 
   test('a profiles file inside a repository is refused', async () => {

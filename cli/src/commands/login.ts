@@ -1,3 +1,4 @@
+import { baseUrlProblem, normalizeBaseUrl } from '../../../server/src/api/baseUrl';
 import { TasClient } from '../../../server/src/api/client';
 import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, writeProfiles } from '../credentials';
@@ -9,8 +10,9 @@ export const login: CommandSpec = {
   summary: 'Write a profile with the service credentials.',
   usage: 'tas login [--profile NAME] [--base-url URL] [--client-id ID] [--default] [--no-verify]',
   description: [
-    'Asks for the client secret without echo (or reads the first line of stdin when it is not a',
-    'terminal), checks the credentials with the service, and writes the profile to',
+    'Asks for the base URL, the client ID and, without echo, the client secret. When stdin is not a',
+    'terminal, give --base-url and --client-id: the first line of stdin is the secret. Checks the',
+    'credentials with the service, and writes the profile to',
     '~/.config/tas/profiles.json ($XDG_CONFIG_HOME/tas, or the file TAS_PROFILES names), readable',
     'by you only. The secret is never taken from an argument: other users see those.',
   ].join('\n'),
@@ -31,13 +33,18 @@ export const login: CommandSpec = {
     const name = ctx.options.profile ?? 'default';
     const path = profilesPath(ctx.env);
     const file = readProfiles(path) ?? { profiles: {} };
-    const baseUrl = str(values['base-url']) ?? (await ask(ctx, 'Base URL: '));
-    try {
-      new URL(baseUrl);
-    } catch {
-      throw new UsageError(`"${baseUrl}" is not a URL: give the service's base URL, like https://tas.example.com.`);
+    // From a pipe only the secret is read (its first line): the rest comes as options.
+    const givenUrl = str(values['base-url']);
+    const givenId = str(values['client-id']);
+    if (!ctx.stdin.isTTY && (givenUrl === undefined || givenId === undefined)) {
+      throw new UsageError('stdin is not a terminal: give --base-url and --client-id; the first line of stdin is then the client secret.');
     }
-    const clientId = str(values['client-id']) ?? (await ask(ctx, 'Client ID: '));
+    const typedUrl = givenUrl ?? (await ask(ctx, 'Base URL: '));
+    // What was typed is not repeated: a secret pasted into the wrong prompt stays off the screen.
+    const problem = baseUrlProblem(typedUrl);
+    if (problem) throw new UsageError(`The base URL is not a service URL: ${problem}`);
+    const baseUrl = normalizeBaseUrl(typedUrl);
+    const clientId = givenId ?? (await ask(ctx, 'Client ID: '));
     const clientSecret = await askSecret(ctx, 'Client secret: ');
     if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
     if (!flag(values['no-verify'])) {
