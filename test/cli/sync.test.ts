@@ -209,6 +209,24 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.deepEqual((JSON.parse(again.stdout).results as { outcome: string }[]).map((x) => x.outcome), ['unchanged']);
   });
 
+  test('two cases of one import with the same name: the first is imported, the other refused (not overwritten in turn)', async () => {
+    mkdirSync(casesDir());
+    const item = (notes: string) => ({ name: 'Twice the same name', notes, testStepList: [], traceFilters: [], sipTraceFilters: [] });
+    writeFileSync(join(casesDir(), 'twice.testcases.json'), `${JSON.stringify([item('first'), item('second')], null, 2)}\n`);
+    const dry = await run(['import', 'cases', '--dry-run']);
+    assert.equal(dry.code, 1, dry.stdout + dry.stderr);
+    assert.match(dry.stdout, /^would create cases\/twice\.testcases\.json#0$/m);
+    assert.match(dry.stdout, /^would refuse cases\/twice\.testcases\.json#1: .*\(item 0\) in this import has the same name/m);
+    const r = await run(['import', 'cases', '--json']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const results = JSON.parse(r.stdout).results as { index: number; outcome: string; id?: number }[];
+    assert.deepEqual(results.map((x) => [x.index, x.outcome]), [[0, 'created'], [1, 'refused']]);
+    const created = emu.store.testCases.get(results[0]!.id!)!;
+    assert.equal(created.notes, 'first');
+    const written = JSON.parse(readFileSync(join(casesDir(), 'twice.testcases.json'), 'utf8'));
+    assert.deepEqual(written.map((x: { id?: number }) => x.id), [created.id, undefined], 'only the imported item gets the id');
+  });
+
   test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {
     const r = await run(['export', '--filter', 'sms round trip', '--out', 'cases']);
     assert.equal(r.code, 0, r.stderr);

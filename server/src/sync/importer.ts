@@ -172,9 +172,25 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     }
   }
 
+  // Names are unique on the service: of several cases of this import with one name, the first is
+  // sent and the others are refused (sent together, each would overwrite the one before).
+  const byName = new Map<string, Push>();
+  const unique = pushes.filter((x) => {
+    const name = x.p.local.name!.trim();
+    const first = byName.get(name);
+    if (!first) {
+      byName.set(name, x);
+      return true;
+    }
+    const where = first.p.local.index !== undefined ? `${first.p.local.file.path} (item ${first.p.local.index})` : first.p.local.file.path;
+    result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
+    return false;
+  });
+  pushes.splice(0, pushes.length, ...unique);
+
   if (options.dryRun) {
     for (const x of pushes) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
-    return { results };
+    return { results: inFileOrder(results) };
   }
 
   const imported = await importTestCases(
@@ -207,8 +223,12 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     }
   }
   await states.saveAll();
-  return { results };
+  return { results: inFileOrder(results) };
 }
+
+/** Results by file, then bundle item: the order a person reads them in. */
+const inFileOrder = (results: ImportItemResult[]): ImportItemResult[] =>
+  results.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : (a.index ?? -1) - (b.index ?? -1)));
 
 const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof record['updated'] === 'string' ? { updated: record['updated'] } : {});
 
