@@ -89,6 +89,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
     assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
+    assert.match(refused.stdout, /take the service version with tas export 1 --out cases --force/, 'advice that works: export without --force would refuse the changed file');
     assert.equal(emu.store.testCases.get(1)?.description, 'theirs');
 
     const kept = await run(['export', '1', '--out', 'cases']);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportItemResult, SyncDecision } from '../../../server/src/protocol';
 import { flag, type CommandSpec } from '../command';
@@ -16,11 +16,20 @@ const where = (ctx: Context, r: { uri: string; index?: number }): string =>
 
 const keyOf = (r: { uri: string; index?: number }): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
 
-const ADVICE: Partial<Record<ImportItemResult['outcome'], string>> = {
-  conflict: 'the file and the service both changed since the last sync: take the service version with tas export, or replace it with tas import --force',
-  serviceChanged: 'the service changed since the last sync and the file did not: take it with tas export, or replace it with tas import --force',
-  nameTaken: 'another test case on the service has this name: rename the file\'s test case, or link to it with tas import --link-existing',
-};
+/** What to do next, with the commands that do it (the core's words name the editor's buttons). */
+function advice(r: ImportItemResult, folder: string): string | undefined {
+  const take = r.id !== undefined ? `tas export ${r.id} --out ${folder} --force` : 'tas export --force';
+  switch (r.outcome) {
+    case 'conflict':
+      return `the file and the service both changed since the last sync (or it was never synced): replace the service version with tas import --force, or take the service version with ${take} (the file's changes are lost)`;
+    case 'serviceChanged':
+      return `the service changed since the last sync and the file did not: take the service version with ${take}, or replace it with tas import --force`;
+    case 'nameTaken':
+      return "another test case on the service has this name: rename the file's test case, or link to it with tas import --link-existing";
+    default:
+      return undefined;
+  }
+}
 
 /** What a dry run says per outcome (nothing is sent or written); `advice` is said after it. */
 const DRY: Record<ImportItemResult['outcome'], string> = {
@@ -84,7 +93,7 @@ export const importCmd: CommandSpec = {
         const colour = SETTLED.has(r.outcome) ? 'green' : CONFLICTS.has(r.outcome) ? 'yellow' : 'red';
         const id = r.id !== undefined ? ` (test case ${r.id})` : r.takenById !== undefined ? ` (name held by test case ${r.takenById})` : '';
         // The core's words for these name the editor's choices; the CLI's options are named instead.
-        const why = (CONFLICTS.has(r.outcome) ? ADVICE[r.outcome] : undefined) ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
+        const why = advice(r, dirname(r.path) || '.') ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
         const label = dryRun ? DRY[r.outcome] : r.outcome.padEnd(14);
         ctx.out.out(`${ctx.out.paint(label, colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
       }
