@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { displayPath } from '../files';
 import type { ExecutionSummary } from '../../../server/src/protocol';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, UsageError } from '../exitCodes';
@@ -21,9 +23,15 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
   const files = refs.filter((r) => !/^\d+$/.test(r));
   for (const f of files) if (!existsSync(f.startsWith('/') ? f : `${ctx.cwd}/${f}`)) throw new UsageError(`${f} is neither a test case id nor a file.`);
   const statuses = files.length > 0 ? await syncService(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  // A file that cannot be read as a test case: its own message says where and what.
+  const unreadable = statuses.filter((s) => s.state === 'unknown');
+  if (unreadable.length > 0) {
+    const lines = unreadable.map((s) => s.message ?? `${displayPath(fileURLToPath(s.uri), ctx.cwd)} could not be read.`);
+    throw new CliError(`Not run:\n${lines.join('\n')}\ntas validate shows each problem.`, Exit.failed);
+  }
   const refused = statuses.filter((s) => s.state !== 'unchanged' || s.id === undefined);
   if (refused.length > 0) {
-    const lines = refused.map((s) => `${decodeURIComponent(new URL(s.uri).pathname)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${s.message ?? WHY[s.state] ?? s.state}`);
+    const lines = refused.map((s) => `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? s.message ?? s.state}`);
     throw new CliError(`Not run, so that what runs is what the file says:\n${lines.join('\n')}`, Exit.conflict);
   }
   for (const r of refs) {

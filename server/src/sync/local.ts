@@ -61,7 +61,7 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new LocalFileError(uri, `${path} is not valid JSON. Fix the problems the editor shows, then try again.`);
+    throw new LocalFileError(uri, `${path} is not valid JSON. Fix its syntax errors (the editor and tas validate show them), then try again.`);
   }
   const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [] };
   const values: [Record<string, unknown>, number | undefined][] = [];
