@@ -253,5 +253,9 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.match(intoFile.stderr, /--out afile is a file; give a folder/);
     assert.equal((await run(['export', '1', '--all'])).code, 2);
     assert.equal((await run(['import', 'nothing-here'])).code, 2);
+    mkdirSync(join(dir.path, 'empty'));
+    const empty = await run(['import', 'empty']);
+    assert.equal(empty.code, 2);
+    assert.match(empty.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in empty/);
   });
 });

@@ -59,6 +59,9 @@ describe('tas validate', { timeout: 60_000 }, () => {
     const other = await run(['validate', 'cases/settings.json']);
     assert.equal(other.code, 2, 'a file named on purpose that is not a test-case file is a usage error, not "0 errors"');
     assert.match(other.stderr, /settings\.json is not a test-case file/);
+    const nothing = await run(['validate', 'cases/**/*.testcase.jsn']);
+    assert.equal(nothing.code, 2, 'a glob that matches nothing fails, so a typo cannot pass a CI job');
+    assert.match(nothing.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in cases\/\*\*\/\*\.testcase\.jsn/);
   });
 
   test('a file starting with a byte order mark is read as the editor reads it: no syntax error, the same positions', async () => {

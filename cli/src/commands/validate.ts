@@ -89,6 +89,8 @@ export const validate: CommandSpec = {
     if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json or sarif, not "${format}".`);
     const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
     const files = findFiles(args, ctx.cwd);
+    // A mistyped path or glob must not pass a CI job by checking nothing.
+    if (files.length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
     const online = !flag(values['offline']) && ctx.hasCredentials();
     let states: Map<FileKind, ReferenceState> | undefined;
     let unverified: { reason: string; code: ExitCode } | undefined;
@@ -160,7 +162,6 @@ export const validate: CommandSpec = {
     ctx.out.err(
       `${files.length} ${files.length === 1 ? 'file' : 'files'} checked${states ? ' (with references)' : online ? '' : ' (offline: references not checked)'}: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}${withProblems > 0 ? ` in ${withProblems} ${withProblems === 1 ? 'file' : 'files'}` : ''}.`,
     );
-    if (files.length === 0) ctx.out.err('No *.testcase.json or *.testcases.json files were found.');
     if (errors > 0) return Exit.failed;
     if (maxWarnings !== undefined && warnings > maxWarnings) {
       ctx.out.err(`More than ${maxWarnings} ${maxWarnings === 1 ? 'warning' : 'warnings'} (--max-warnings).`);
