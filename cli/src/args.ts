@@ -8,7 +8,9 @@ export function parseDuration(text: string, option: string): number {
   if (!m) throw new UsageError(`${option} takes a duration like 90s, 30m or 2h, not "${text}".`);
   const n = Number(m[1]);
   const unit = m[2] ?? 's';
-  return Math.round(n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000));
+  const ms = Math.round(n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000));
+  if (ms <= 0) throw new UsageError(`${option} must be longer than 0, not "${text}".`);
+  return ms;
 }
 
 export function parseId(text: string, what: string): number {

@@ -1,5 +1,5 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileKindOf } from '../../server/src/core/fileKind';
 import { UsageError } from './exitCodes';
 
@@ -81,4 +81,25 @@ export function findFiles(args: string[], cwd: string): string[] {
 export function displayPath(path: string, cwd: string): string {
   const rel = relative(cwd, path);
   return rel.startsWith('..') || rel === '' ? path : rel.split(sep).join('/');
+}
+
+/**
+ * The absolute path of a file an option names (--output, --junit), its folder made now: a path
+ * that cannot be written is said before any work is done, not after a long run.
+ */
+export function outputFile(value: string, cwd: string, option: string): string {
+  const path = resolve(cwd, value);
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    // Not there yet: written later.
+  }
+  if (isFolder) throw new UsageError(`${option} ${value} is a folder; give a file name.`);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (err) {
+    throw new UsageError(`${option} ${value}: its folder cannot be made (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
+  }
+  return path;
 }

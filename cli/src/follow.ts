@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { ApiError } from '../../server/src/api/errors';
 import { summarizeExecution } from '../../server/src/executions/state';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource } from '../../server/src/executions/watcher';
@@ -7,6 +6,7 @@ import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
 import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
+import { outputFile } from './files';
 import { junitXml, writeJunit } from './junit';
 
 // Following executions to their end with the language server's watcher: --wait, --timeout and
@@ -22,7 +22,7 @@ export const WAIT_OPTIONS: OptionSpec = {
 
 export const WAIT_HELP: Record<string, [string, string]> = {
   wait: ['', 'follow the executions until they end; the exit code says whether all passed'],
-  timeout: ['DURATION', 'with --wait: give up after this long (90s, 30m, 2h), exit 6'],
+  timeout: ['DURATION', 'give up waiting after this long (90s, 30m, 2h), exit 6 (implies --wait)'],
   junit: ['FILE', 'write a JUnit XML report of the executions (implies --wait)'],
 };
 
@@ -36,9 +36,9 @@ export function waitSettings(values: Values, cwd: string): WaitSettings {
   const timeout = str(values['timeout']);
   const junit = str(values['junit']);
   return {
-    wait: values['wait'] === true || junit !== undefined,
+    wait: values['wait'] === true || junit !== undefined || timeout !== undefined,
     ...(timeout !== undefined && { timeoutMs: parseDuration(timeout, '--timeout') }),
-    ...(junit !== undefined && { junit: resolve(cwd, junit) }),
+    ...(junit !== undefined && { junit: outputFile(junit, cwd, '--junit') }),
   };
 }
 

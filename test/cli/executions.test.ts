@@ -63,11 +63,24 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     const missing = await run(['run', '999999']);
     assert.equal(missing.code, 4);
     assert.match(missing.stderr, /^Test case 999999 does not exist on the service\.$/m);
+
+    // Output paths are checked before anything starts, and a zero timeout is a mistake.
+    const before = posts(`/api/v2/testcases/${PASSES}/run`);
+    const intoFolder = await run(['run', String(PASSES), '--junit', '.']);
+    assert.equal(intoFolder.code, 2);
+    assert.match(intoFolder.stderr, /--junit \. is a folder; give a file name/);
+    writeFileSync(join(dir.path, 'afile'), '');
+    const underFile = await run(['run', String(PASSES), '--junit', 'afile/j.xml']);
+    assert.equal(underFile.code, 2);
+    assert.match(underFile.stderr, /--junit afile\/j\.xml: its folder cannot be made/);
+    assert.equal((await run(['run', String(PASSES), '--timeout', '0s'])).code, 2);
+    assert.equal(posts(`/api/v2/testcases/${PASSES}/run`), before, 'nothing was started');
   });
 
   test('--timeout ends the wait with 6 and says how to pick up; the JUnit report marks it unfinished', async () => {
     emu.settings.executionStepMs = 60_000;
-    const r = await run(['run', String(PASSES), '--wait', '--timeout', '300ms', '--junit', 'j.xml']);
+    // --timeout implies --wait, as --junit does.
+    const r = await run(['run', String(PASSES), '--timeout', '300ms', '--junit', 'j.xml']);
     assert.equal(r.code, 6, r.stderr);
     assert.match(r.stderr, /Timed out.*tas watch \d+/s);
     assert.match(readFileSync(join(dir.path, 'j.xml'), 'utf8'), /errors="1"/);

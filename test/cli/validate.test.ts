@@ -59,6 +59,9 @@ describe('tas validate', { timeout: 60_000 }, () => {
     const other = await run(['validate', 'cases/settings.json']);
     assert.equal(other.code, 2, 'a file named on purpose that is not a test-case file is a usage error, not "0 errors"');
     assert.match(other.stderr, /settings\.json is not a test-case file/);
+    const unwritable = await run(['validate', 'cases', '--output', 'cases/settings.json/report.txt']);
+    assert.equal(unwritable.code, 2);
+    assert.match(unwritable.stderr, /--output cases\/settings\.json\/report\.txt: its folder cannot be made/);
     const nothing = await run(['validate', 'cases/**/*.testcase.jsn']);
     assert.equal(nothing.code, 2, 'a glob that matches nothing fails, so a typo cannot pass a CI job');
     assert.match(nothing.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in cases\/\*\*\/\*\.testcase\.jsn/);

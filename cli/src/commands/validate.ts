@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { FileKind } from '../../../server/src/core/fileKind';
@@ -14,7 +13,7 @@ import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
-import { displayPath, findFiles } from '../files';
+import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { checkLocal, messageText, withReferences, type LocalResult } from '../validation';
 
@@ -62,7 +61,7 @@ const jsonDiagnostic = (d: Diagnostic): JsonDiagnostic => ({
 export const validate: CommandSpec = {
   name: 'validate',
   summary: 'Check test-case files like the editor does.',
-  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif] [--max-warnings N]',
+  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif] [--max-warnings N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
     'with credentials set, the devices, trace filters and test cases they name on the service.',
@@ -89,6 +88,8 @@ export const validate: CommandSpec = {
     if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json or sarif, not "${format}".`);
     const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
     const files = findFiles(args, ctx.cwd);
+    const outputArg = str(values['output']);
+    const output = outputArg === undefined ? undefined : outputFile(outputArg, ctx.cwd, '--output');
     // A mistyped path or glob must not pass a CI job by checking nothing.
     if (files.length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
     const online = !flag(values['offline']) && ctx.hasCredentials();
@@ -140,13 +141,9 @@ export const validate: CommandSpec = {
         2,
       );
     }
-    const output = str(values['output']);
     if (report !== undefined) {
-      if (output) {
-        const path = resolve(ctx.cwd, output);
-        mkdirSync(dirname(path), { recursive: true });
-        writeFileSync(path, `${report}\n`);
-      } else ctx.out.out(report);
+      if (output) writeFileSync(output, `${report}\n`);
+      else ctx.out.out(report);
     } else {
       const lines = results.flatMap((r) =>
         r.diagnostics.map((d) => {
@@ -155,7 +152,7 @@ export const validate: CommandSpec = {
           return `${displayPath(r.path, ctx.cwd)}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${painted} ${String(d.code ?? '')} ${messageText(d)}`;
         }),
       );
-      if (output) writeFileSync(resolve(ctx.cwd, output), lines.map((l) => `${l}\n`).join(''));
+      if (output) writeFileSync(output, lines.map((l) => `${l}\n`).join(''));
       else for (const l of lines) ctx.out.out(l);
     }
     const withProblems = results.filter((r) => r.diagnostics.length > 0).length;

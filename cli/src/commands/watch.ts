@@ -10,8 +10,9 @@ export const watch: CommandSpec = {
     'Follows executions to their end, so a CI job that lost its connection can pick up where it',
     'was. Exit 0 when all passed, 1 otherwise, 6 on --timeout.',
   ].join('\n'),
-  options: { timeout: { type: 'string' }, junit: { type: 'string' } },
-  optionHelp: { timeout: WAIT_HELP['timeout']!, junit: WAIT_HELP['junit']! },
+  // --wait is what watch always does: accepted, so a command line written for run works here too.
+  options: { wait: { type: 'boolean' }, timeout: { type: 'string' }, junit: { type: 'string' } },
+  optionHelp: { wait: ['', 'always on for watch'], timeout: WAIT_HELP['timeout']!, junit: WAIT_HELP['junit']! },
   positionals: { min: 1 },
   async run(ctx, values, refs) {
     const settings = { ...waitSettings(values, ctx.cwd), wait: true };
