@@ -27,10 +27,51 @@ export interface Process {
   onContext?: (ctx: Context) => void;
 }
 
+/** Global options written before the command (`tas --json devices`) go after it. */
+function commandFirst(argv: string[]): string[] {
+  const before: string[] = [];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const name = /^--([a-z-]+)(=.*)?$/.exec(argv[i]!)?.[1];
+    const spec = name === undefined || name === 'help' ? undefined : GLOBAL_OPTIONS[name];
+    if (!spec) break;
+    before.push(argv[i]!);
+    if (spec.type === 'string' && !argv[i]!.includes('=') && i + 1 < argv.length) before.push(argv[++i]!);
+  }
+  return i < argv.length ? [argv[i]!, ...before, ...argv.slice(i + 1)] : argv;
+}
+
+/** The command a mistyped name most likely meant (at most two letters off). */
+function closest(name: string): string | undefined {
+  const distance = (a: string, b: string): number => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row = next;
+    }
+    return row[b.length]!;
+  };
+  const best = COMMANDS.map((c) => ({ name: c.name, d: distance(name, c.name) })).sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= 2 ? best.name : undefined;
+}
+
+/** node:util's parseArgs messages, in the words of the rest of tas. */
+function argumentProblem(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}.`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    return /ambiguous/.test(e.message ?? '') ? `${option} needs a value (one that starts with - is written ${option}=-...).` : `${option} takes a value.`;
+  }
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'this command takes no such argument.';
+  return e.message ?? String(err);
+}
+
 export async function dispatch(p: Process): Promise<ExitCode> {
   const noColor = p.argv.includes('--no-color');
   const out = new Output(p.streams, p.env, noColor);
-  const [first, ...rest] = p.argv;
+  const [first, ...rest] = commandFirst(p.argv);
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const topic = first === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
     out.out(topic ? commandHelp(topic, GLOBAL_OPTIONS) : mainHelp(COMMANDS));
@@ -42,14 +83,15 @@ export async function dispatch(p: Process): Promise<ExitCode> {
   }
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
-    out.err(`tas: unknown command "${first}". Run tas --help for the list.`);
+    const meant = closest(first);
+    out.err(`tas: unknown command "${first}".${meant ? ` Did you mean tas ${meant}?` : ''} Run tas --help for the list.`);
     return Exit.usage;
   }
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parse(command, rest);
   } catch (err) {
-    out.err(`tas ${command.name}: ${(err as Error).message}\nRun tas ${command.name} --help for its options.`);
+    out.err(`tas ${command.name}: ${err instanceof UsageError ? err.message : argumentProblem(err)}\nRun tas ${command.name} --help for its options.`);
     return Exit.usage;
   }
   if (parsed.values['help'] === true) {

@@ -45,9 +45,16 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     const unknown = await run(['frobnicate'], {});
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command "frobnicate"/);
+    const typo = await run(['valdate'], {});
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /unknown command "valdate"\. Did you mean tas validate\?/);
     const option = await run(['suites', '--bogus']);
     assert.equal(option.code, 2);
-    assert.match(option.stderr, /--bogus/);
+    assert.match(option.stderr, /^tas suites: unknown option --bogus\.$/m);
+    const negative = await run(['executions', '--limit', '-3']);
+    assert.equal(negative.code, 2);
+    assert.match(negative.stderr, /--limit needs a value/);
+    assert.equal((await run(['executions', '--limit', '0'])).code, 2);
     assert.equal((await run(['watch'])).code, 2);
     assert.equal((await run(['run', '1', '--timeout', 'soon'])).code, 2);
     assert.equal((await run(['api', 'PATCH', 'testcases'])).code, 2);
@@ -150,6 +157,10 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     const executions = JSON.parse((await run(['executions', '--json', '--limit', '3'])).stdout);
     assert.equal(executions.length, 3);
     for (const k of ['id', 'status', 'kind', 'final']) assert.ok(k in executions[0], k);
+    // Global options may come before the command too.
+    const first = await run(['--json', 'devices']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(JSON.parse(first.stdout), devices);
     const table = await run(['devices']);
     assert.match(table.stdout, /^ID\s+NAME\s+MSISDN/);
     assert.ok(!table.stdout.includes('\u001b['), 'no colour when not a terminal');

@@ -1,6 +1,6 @@
 import { parseCount } from '../args';
 import { str, type CommandSpec } from '../command';
-import { Exit } from '../exitCodes';
+import { Exit, UsageError } from '../exitCodes';
 import { printList } from '../listing';
 import { executionActions } from '../suiteRef';
 
@@ -14,6 +14,7 @@ export const executions: CommandSpec = {
   positionals: { min: 0, max: 0 },
   async run(ctx, values) {
     const limit = parseCount(str(values['limit']), '--limit', 20);
+    if (limit < 1) throw new UsageError('--limit takes a number of at least 1.');
     const search = str(values['search']);
     const page = await executionActions(ctx.client).page(0, limit, search);
     printList(ctx, page.items, [
