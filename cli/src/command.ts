@@ -11,6 +11,8 @@ export interface CommandSpec {
   name: string;
   /** One line for `tas --help`. */
   summary: string;
+  /** What it does, for failure messages: "Could not <action>: ...". */
+  action: string;
   /** `tas validate [paths or globs...]`. */
   usage: string;
   /** Paragraphs after the usage line. */

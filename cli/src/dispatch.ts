@@ -117,7 +117,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       out.err(`tas ${command.name}: ${err.message}`);
       return Exit.usage;
     }
-    out.err(err instanceof CliError ? err.message : failureText(err, command.summary.replace(/\.$/, '').toLowerCase()));
+    out.err(err instanceof CliError ? err.message : failureText(err, command.action));
     return exitCodeOf(err);
   } finally {
     await ctx.close();

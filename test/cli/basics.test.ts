@@ -137,12 +137,14 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     assert.equal(created.code, 0, created.stderr);
     const missing = await run(['api', 'GET', 'testcases/999999']);
     assert.equal(missing.code, 4);
-    assert.match(missing.stderr, /does not exist/);
+    assert.match(missing.stderr, /^GET \/api\/v2\/testcases\/999999 answered HTTP 404/m);
+    assert.doesNotThrow(() => JSON.parse(missing.stdout), "the service's answer is printed, as curl and gh api do");
 
     emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/*/run', action: { kind: 'status', status: 503 }, times: 5 });
     const before = emu.requests.filter((r) => r.path === '/api/v2/testcases/1/run').length;
     const start = await run(['api', 'POST', 'testcases/1/run']);
     assert.equal(start.code, 4);
+    assert.match(start.stderr, /^POST \/api\/v2\/testcases\/1\/run answered HTTP 503/m);
     assert.equal(emu.requests.filter((r) => r.path === '/api/v2/testcases/1/run').length - before, 1, 'sent once');
   });
 

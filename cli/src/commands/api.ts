@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ApiError } from '../../../server/src/api/errors';
 import { OPERATIONS, type Operation } from '../../../server/src/api/operations';
 import type { QueryValue } from '../../../server/src/api/session';
 import { str, type CommandSpec } from '../command';
-import { Exit, UsageError } from '../exitCodes';
+import { CliError, Exit, exitCodeOf, UsageError } from '../exitCodes';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
@@ -26,6 +27,7 @@ export function matchOperation(method: string, path: string): { op: Operation; p
 export const api: CommandSpec = {
   name: 'api',
   summary: 'Call any operation of the service with the session\'s token handling.',
+  action: 'call the service',
   usage: 'tas api <METHOD> <path> [--data JSON|@file|@-]',
   description: [
     'Sends one request and prints the answer as JSON. The path may leave out /api/v2 and may carry',
@@ -48,7 +50,15 @@ export const api: CommandSpec = {
     }
     const body = readBody(str(values['data']), ctx.cwd);
     const { op, params } = matchOperation(method, path);
-    const answer = await ctx.client.session.call(op, { params, query, ...(body !== undefined && { body }), signal: ctx.signal });
+    let answer: unknown;
+    try {
+      answer = await ctx.client.session.call(op, { params, query, ...(body !== undefined && { body }), signal: ctx.signal });
+    } catch (err) {
+      // Like curl or gh api: the request and what came back, the service's body on stdout.
+      if (!(err instanceof ApiError) || err.status === undefined || err.kind === 'unauthorized') throw err;
+      if (err.body !== undefined) ctx.out.json(err.body);
+      throw new CliError(`${method} ${path} answered HTTP ${err.status}${err.serviceMessage ? `: ${err.serviceMessage}` : '.'}`, exitCodeOf(err), { cause: err });
+    }
     if (answer !== undefined) ctx.out.json(answer);
     return Exit.ok;
   },

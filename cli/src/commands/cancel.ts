@@ -5,6 +5,7 @@ import { suiteActions, suiteId } from '../suiteRef';
 export const cancel: CommandSpec = {
   name: 'cancel',
   summary: 'Cancel the queued and running executions of a test suite.',
+  action: 'cancel the executions of the suite',
   usage: 'tas cancel <suite id or name>',
   description: 'Cancels what the suite has queued or running, and prints the ids of the cancelled executions.',
   options: {},

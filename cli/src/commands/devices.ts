@@ -16,6 +16,7 @@ export interface DeviceRow {
 export const devices: CommandSpec = {
   name: 'devices',
   summary: 'List the mobile devices.',
+  action: 'list the mobile devices',
   usage: 'tas devices [--json]',
   description: 'Lists the mobile devices of the service: id, name, MSISDN, platform, test node and model.',
   options: {},

@@ -6,6 +6,7 @@ import { suiteActions, suiteId } from '../suiteRef';
 export const execute: CommandSpec = {
   name: 'execute',
   summary: 'Execute a test suite.',
+  action: 'execute the test suite',
   usage: 'tas execute <suite id or name> [--wait] [--timeout DURATION] [--junit FILE]',
   description: [
     'Starts every test case of the suite (never sent twice: when the answer is lost, check',

@@ -7,6 +7,7 @@ import { executionActions } from '../suiteRef';
 export const executions: CommandSpec = {
   name: 'executions',
   summary: 'List the newest executions.',
+  action: 'list the executions',
   usage: 'tas executions [--search TEXT] [--limit N]',
   description: 'Lists the newest executions first, with their state, test case and suite.',
   options: { search: { type: 'string' }, limit: { type: 'string' } },

@@ -44,6 +44,7 @@ async function projectNamed(ctx: Context, project: string): Promise<number> {
 export const exportCmd: CommandSpec = {
   name: 'export',
   summary: 'Export test cases from the service into files.',
+  action: 'export the test cases',
   usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]',
   description: [
     'Writes one canonical *.testcase.json per test case into --out (default: the current folder),',

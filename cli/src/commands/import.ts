@@ -48,6 +48,7 @@ const DRY: Record<ImportItemResult['outcome'], string> = {
 export const importCmd: CommandSpec = {
   name: 'import',
   summary: 'Import test-case files into the service.',
+  action: 'import the files',
   usage: 'tas import <files or folders>... [--force] [--link-existing] [--dry-run]',
   description: [
     'Creates or updates a test case per file (and per item of a bundle), in batches, with the',

@@ -8,6 +8,7 @@ import { ask, askSecret } from '../prompt';
 export const login: CommandSpec = {
   name: 'login',
   summary: 'Write a profile with the service credentials.',
+  action: 'write the profile',
   usage: 'tas login [--profile NAME] [--base-url URL] [--client-id ID] [--default] [--no-verify]',
   description: [
     'Asks for the base URL, the client ID and, without echo, the client secret. When stdin is not a',

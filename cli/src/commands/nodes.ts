@@ -15,6 +15,7 @@ export interface NodeRow {
 export const nodes: CommandSpec = {
   name: 'nodes',
   summary: 'List the test nodes.',
+  action: 'list the test nodes',
   usage: 'tas nodes [--json]',
   description: 'Lists the test nodes (the machines the devices are attached to) with their state.',
   options: {},

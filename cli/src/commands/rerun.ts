@@ -8,6 +8,7 @@ import { lostAnswer } from './execute';
 export const rerun: CommandSpec = {
   name: 'rerun',
   summary: 'Run an execution again.',
+  action: 'rerun the execution',
   usage: 'tas rerun <execution id> [--wait] [--timeout DURATION] [--junit FILE]',
   description: 'Starts the test case of a finished execution again (never sent twice) and prints the new execution id.',
   options: WAIT_OPTIONS,

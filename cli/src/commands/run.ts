@@ -47,6 +47,7 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
 export const run: CommandSpec = {
   name: 'run',
   summary: 'Run test cases directly, by id or by file.',
+  action: 'run the test cases',
   usage: 'tas run <file or test case id>... [--wait] [--timeout DURATION] [--junit FILE]',
   description: [
     'Starts a direct run of each test case (never sent twice) and prints the execution ids. A file',

@@ -17,6 +17,7 @@ export interface SuiteRow {
 export const suites: CommandSpec = {
   name: 'suites',
   summary: 'List the test suites.',
+  action: 'list the test suites',
   usage: 'tas suites [--json]',
   description: 'Lists the test suites with their test cases, schedule, and executions running now.',
   options: {},

@@ -61,6 +61,7 @@ const jsonDiagnostic = (d: Diagnostic): JsonDiagnostic => ({
 export const validate: CommandSpec = {
   name: 'validate',
   summary: 'Check test-case files like the editor does.',
+  action: 'check the files',
   usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif] [--max-warnings N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',

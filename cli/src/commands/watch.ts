@@ -5,6 +5,7 @@ import { follow, report, summarizeExecution, WAIT_HELP, waitSettings } from '../
 export const watch: CommandSpec = {
   name: 'watch',
   summary: 'Follow executions started elsewhere until they end.',
+  action: 'follow the executions',
   usage: 'tas watch <execution id>... [--timeout DURATION] [--junit FILE]',
   description: [
     'Follows executions to their end, so a CI job that lost its connection can pick up where it',
