@@ -47,6 +47,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(writes(), before, 'nothing sent for unchanged files');
     const reexport = await run(['export', '1', '2', '--out', 'cases']);
     assert.match(reexport.stdout, /^unchanged/m);
+    assert.match(reexport.stderr, /^0 written, 2 unchanged, 0 not written\.$/m);
   });
 
   test('a new file is created and its id written back; a local change is updated; --dry-run sends nothing', async () => {

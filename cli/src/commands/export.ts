@@ -116,7 +116,12 @@ export const exportCmd: CommandSpec = {
         const n = `${report.secretsReplaced} secret ${report.secretsReplaced === 1 ? 'value' : 'values'}`;
         ctx.out.err(dryRun ? `${n} would be written as placeholders.` : `${n} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; import puts the service's values back.`);
       }
-      if (dryRun) ctx.out.err('Dry run: no file, folder or sync state was written.');
+      const count = (o: string) => results.filter((r) => r.outcome === o).length;
+      const others = results.length - count('written') - count('unchanged');
+      if (dryRun) {
+        ctx.out.err(`Would write ${count('written')}, leave ${count('unchanged')} unchanged, not write ${others}.`);
+        ctx.out.err('Dry run: no file, folder or sync state was written.');
+      } else ctx.out.err(`${count('written')} written, ${count('unchanged')} unchanged, ${others} not written.`);
     }
     let code: ExitCode = Exit.ok;
     if (results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped')) code = Exit.service;

@@ -49,7 +49,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   const read = await exportTestCases(run.client.testCases, params.ids, { ...batch, onProgress: say('Reading test cases') });
   const results: ExportItemResult[] = [];
   for (const id of read.missing) {
-    results.push({ id, uri: params.folder, outcome: 'failed', message: `Test case ${id} no longer exists on the service. Refresh the list and export again.` });
+    results.push({ id, uri: params.folder, outcome: 'failed', message: `Test case ${id} does not exist on the service (any more).` });
   }
   for (const { id, error } of read.failed) {
     results.push(
@@ -79,7 +79,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
       const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true);
-      if (++done % 500 === 0 || done === records.length) say('Writing files')(done, records.length);
+      if (++done % 500 === 0 || done === records.length) say(params.dryRun ? 'Comparing files' : 'Writing files')(done, records.length);
       return r;
     });
     for (const r of written) {
