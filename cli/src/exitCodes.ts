@@ -1,4 +1,5 @@
 import { ApiError } from '../../server/src/api/errors';
+import { OPERATIONS } from '../../server/src/api/operations';
 
 // One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
 
@@ -46,6 +47,10 @@ export function exitCodeOf(err: unknown): ExitCode {
       case 'forbidden':
       case 'notOwner':
         return Exit.auth;
+      case 'notFound':
+        // An id or name the user gave that names nothing: their mistake, not an outage a CI job
+        // should retry. (A 404 to the token request means the URL is wrong: a service failure.)
+        return err.path === OPERATIONS.requestToken.path ? Exit.service : Exit.usage;
       default:
         return Exit.service;
     }

@@ -13,8 +13,8 @@ const GLOBAL_HELP: Record<string, [string, string]> = {
 
 const EXIT_CODES = `Exit codes:
   0  success
-  1  validation errors, or a test that did not pass
-  2  usage error
+  1  validation errors, a test that did not pass, or an import item refused
+  2  usage error, or an id or name that names nothing on the service
   3  no credentials, or the service refused them
   4  the service or the network failed (after the retries a read may make)
   5  import or export refused to overwrite (a conflict waits for a decision)

@@ -54,14 +54,14 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     const watched = await run(['watch', id, '--json']);
     assert.equal(watched.code, 0, watched.stderr);
     assert.equal(JSON.parse(watched.stdout).executions[0].status, 'PASSED');
-    assert.equal((await run(['watch', '999999'])).code, 4);
+    assert.equal((await run(['watch', '999999'])).code, 2);
     writeFileSync(join(dir.path, 'broken.testcase.json'), '{"name": "half');
     const broken = await run(['run', 'broken.testcase.json']);
     assert.equal(broken.code, 1, 'a file that is not a test case is a validation error, not a conflict');
     assert.equal(broken.stderr.match(/broken\.testcase\.json/g)?.length, 1, broken.stderr);
     assert.match(broken.stderr, /is not valid JSON.*tas validate/s);
     const missing = await run(['run', '999999']);
-    assert.equal(missing.code, 4);
+    assert.equal(missing.code, 2);
     assert.match(missing.stderr, /^Test case 999999 does not exist on the service\.$/m);
 
     // Output paths are checked before anything starts, and a zero timeout is a mistake.

@@ -69,7 +69,7 @@ export const run: CommandSpec = {
         answer = await ctx.client.testCases.run(c.id, ctx.signal);
       } catch (err) {
         if (executions.length > 0) ctx.out.err(`Started before the failure: ${executions.map((e) => e.id).join(', ')}`);
-        if ((err as { kind?: unknown }).kind === 'notFound') throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.service, { cause: err });
+        if ((err as { kind?: unknown }).kind === 'notFound') throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.usage, { cause: err });
         throw lostAnswer(err, `run test case ${c.id}`);
       }
       executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
