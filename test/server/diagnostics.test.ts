@@ -106,6 +106,13 @@ describe('schema diagnostics', () => {
     assert.equal(at(typo), '1:2-1:14', 'the key, quotes included');
   });
 
+  test('the whole file of the wrong type is named for what it is: a test case, or a bundle', async () => {
+    await lsp.open('file:///ws/list.testcase.json', '[]');
+    assert.deepEqual((await lsp.diagnostics('file:///ws/list.testcase.json')).diagnostics.map(msg), ['The test case must be an object, not a list.']);
+    await lsp.open('file:///ws/object.testcases.json', '{"name": "x"}');
+    assert.deepEqual((await lsp.diagnostics('file:///ws/object.testcases.json')).diagnostics.map(msg), ['The bundle must be a list, not an object.']);
+  });
+
   test('a near miss is an error (a typo); a field the document does not describe is a warning, since exports keep them', async () => {
     const uri = 'file:///ws/unknown-fields.testcase.json';
     await lsp.open(uri, JSON.stringify({ name: 'Unknown fields', descripton: 'x', retryPolicy: { maxRetries: 1 } }, null, 2));

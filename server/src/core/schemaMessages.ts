@@ -24,9 +24,10 @@ export function describeValue(v: unknown): string {
   return 'an object';
 }
 
-const fieldName = (path: Path): string => {
+/** `root`: what the whole file is called ("The test case", "The bundle"). */
+const fieldName = (path: Path, root: string): string => {
   const last = path[path.length - 1];
-  return typeof last === 'string' ? `'${last}'` : path.length === 0 ? 'The test case' : `Item ${String(last)}`;
+  return typeof last === 'string' ? `'${last}'` : path.length === 0 ? root : `Item ${String(last)}`;
 };
 
 /** Edit distance, for "did you mean" on misspelt field names. */
@@ -66,8 +67,9 @@ export function findingFor(
   path: Path,
   value: unknown,
   allowedKeys: (path: Path) => string[],
+  root = 'The test case',
 ): Finding | undefined {
-  const field = fieldName(path);
+  const field = fieldName(path, root);
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;

@@ -78,7 +78,7 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
     seen.add(key);
     const { path, value: at } = resolvePointer(e.instancePath, value);
     if (path.length >= MAX_DEPTH) continue;
-    const f = findingFor(e, path, at, allowedKeys);
+    const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
   }
   return { findings, omitted };
