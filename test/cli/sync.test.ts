@@ -252,6 +252,9 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const intoFile = await run(['export', '1', '--out', 'afile']);
     assert.equal(intoFile.code, 2);
     assert.match(intoFile.stderr, /--out afile is a file; give a folder/);
+    const underFile = await run(['export', '1', '--out', 'afile/sub']);
+    assert.equal(underFile.code, 2);
+    assert.match(underFile.stderr, /--out afile\/sub: the folder cannot be made \(ENOTDIR/);
     assert.equal((await run(['export', '1', '--all'])).code, 2);
     assert.equal((await run(['import', 'nothing-here'])).code, 2);
     mkdirSync(join(dir.path, 'empty'));

@@ -82,7 +82,13 @@ export const exportCmd: CommandSpec = {
     const dryRun = flag(values['dry-run']);
     const dir = resolve(ctx.cwd, str(values['out']) ?? '.');
     if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${str(values['out'])} is a file; give a folder.`);
-    if (!dryRun) mkdirSync(dir, { recursive: true });
+    if (!dryRun) {
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (err) {
+        throw new UsageError(`--out ${str(values['out'])}: the folder cannot be made (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
+      }
+    }
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
     const sync = syncService(ctx);
