@@ -123,6 +123,14 @@ describe('canonical file text', () => {
     assert.equal(testCaseFileText(reversed, { id: 7 }).text, testCaseFileText(r, { id: 7 }).text);
   });
 
+  test('bundle items: the same key order, every field the service sent kept (the rest sorted), whatever order it came in', () => {
+    const item = { updated: 'u', apiClients: [], devices: [], ...record(), id: 7, created: 'c' };
+    const reversed = Object.fromEntries(Object.entries(item).reverse());
+    const { text } = bundleFileText([reversed]);
+    assert.equal(text, bundleFileText([item]).text);
+    assert.deepEqual(Object.keys((JSON.parse(text) as object[])[0]!), ['id', 'name', 'description', 'tags', 'disabled', 'disableReason', 'notes', 'testStepList', 'traceFilters', 'sipTraceFilters', 'projects', 'apiClients', 'created', 'devices', 'futureField', 'updated']);
+  });
+
   test('secrets are written as placeholders and counted', () => {
     const { text, replaced } = bundleFileText([{ ...record(), apiClients: [{ id: 1, password: 'hunter2', authParams: { client_secret: 's' } }] }]);
     assert.equal(replaced, 2);

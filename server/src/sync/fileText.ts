@@ -28,8 +28,18 @@ export function testCaseFileText(record: Record<string, unknown>, options: FileT
   return { text: `${JSON.stringify(masked.value, null, 2)}\n`, replaced: masked.replaced };
 }
 
-/** An export bundle: the array as the service returned it, secrets masked. */
+/** Keys of a bundle item: the file order above, then the rest (the service's devices, apiClients, created, updated, ...) sorted. */
+function orderedItem(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+  const record = item as Record<string, unknown>;
+  const ordered: Record<string, unknown> = {};
+  for (const key of ORDER) if (record[key] !== undefined) ordered[key] = record[key];
+  for (const key of Object.keys(record).filter((k) => !ORDER.includes(k)).sort()) ordered[key] = record[key];
+  return ordered;
+}
+
+/** An export bundle: the service's items, every field kept, in a fixed key order; secrets masked. */
 export function bundleFileText(items: unknown[]): { text: string; replaced: number } {
-  const masked = maskSecrets(items);
+  const masked = maskSecrets(items.map(orderedItem));
   return { text: `${JSON.stringify(masked.value, null, 2)}\n`, replaced: masked.replaced };
 }
