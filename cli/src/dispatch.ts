@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { distance } from '../../server/src/core/schemaMessages';
 import { COMMANDS } from './commands';
 import type { CommandSpec, OptionSpec, Values } from './command';
 import { Context } from './context';
@@ -43,15 +44,6 @@ function commandFirst(argv: string[]): string[] {
 
 /** The command a mistyped name most likely meant (at most two letters off). */
 function closest(name: string): string | undefined {
-  const distance = (a: string, b: string): number => {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row = next;
-    }
-    return row[b.length]!;
-  };
   const best = COMMANDS.map((c) => ({ name: c.name, d: distance(name, c.name) })).sort((a, b) => a.d - b.d)[0];
   return best && best.d <= 2 ? best.name : undefined;
 }

@@ -83,23 +83,38 @@ export function displayPath(path: string, cwd: string): string {
   return rel.startsWith('..') || rel === '' ? path : rel.split(sep).join('/');
 }
 
+const isFolderPath = (path: string): boolean | undefined => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return undefined; // not there yet
+  }
+};
+
+/** Makes `folder` (and its parents), or says in words why it cannot be: a usage error. */
+function makeFolder(folder: string, problem: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`${problem} (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
+  }
+}
+
 /**
  * The absolute path of a file an option names (--output, --junit), its folder made now: a path
  * that cannot be written is said before any work is done, not after a long run.
  */
 export function outputFile(value: string, cwd: string, option: string): string {
   const path = resolve(cwd, value);
-  let isFolder = false;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch {
-    // Not there yet: written later.
-  }
-  if (isFolder) throw new UsageError(`${option} ${value} is a folder; give a file name.`);
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (err) {
-    throw new UsageError(`${option} ${value}: its folder cannot be made (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
-  }
+  if (isFolderPath(path) === true) throw new UsageError(`${option} ${value} is a folder; give a file name.`);
+  makeFolder(dirname(path), `${option} ${value}: its folder cannot be made`);
+  return path;
+}
+
+/** The absolute path of a folder an option names (--out), made now unless `make` is false (a dry run). */
+export function outputFolder(value: string, cwd: string, option: string, make: boolean): string {
+  const path = resolve(cwd, value);
+  if (isFolderPath(path) === false) throw new UsageError(`${option} ${value} is a file; give a folder.`);
+  if (make) makeFolder(path, `${option} ${value}: the folder cannot be made`);
   return path;
 }

@@ -21,9 +21,8 @@ export interface LocalResult {
   parsed?: { doc: TextDocument; kind: FileKind; value: unknown };
 }
 
-/** Syntax, schema, local rules and repeated keys. */
-export function checkLocal(path: string, text: string): LocalResult {
-  const uri = pathToFileURL(path).href;
+/** Syntax, schema, local rules and repeated keys. `uri`: the file's, when the caller has it already. */
+export function checkLocal(path: string, text: string, uri = pathToFileURL(path).href): LocalResult {
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
   const doc = TextDocument.create(uri, 'json', 1, text);

@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SyncDecision } from '../../../server/src/protocol';
 import { parseId } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
-import { displayPath } from '../files';
+import { displayPath, outputFolder } from '../files';
 import { syncService } from '../syncHost';
 
 export const BUNDLE_NAME = 'export.testcases.json';
@@ -80,15 +79,7 @@ export const exportCmd: CommandSpec = {
       return Exit.ok;
     }
     const dryRun = flag(values['dry-run']);
-    const dir = resolve(ctx.cwd, str(values['out']) ?? '.');
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${str(values['out'])} is a file; give a folder.`);
-    if (!dryRun) {
-      try {
-        mkdirSync(dir, { recursive: true });
-      } catch (err) {
-        throw new UsageError(`--out ${str(values['out'])}: the folder cannot be made (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
-      }
-    }
+    const dir = outputFolder(str(values['out']) ?? '.', ctx.cwd, '--out', !dryRun);
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
     const sync = syncService(ctx);

@@ -6,7 +6,7 @@ import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath } from '../files';
-import { expandUris } from '../../../server/src/sync/local';
+import { caseKey, expandUris } from '../../../server/src/sync/local';
 import { fileUri, syncService } from '../syncHost';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);
@@ -14,8 +14,6 @@ const CONFLICTS = new Set(['conflict', 'serviceChanged', 'nameTaken']);
 
 const where = (ctx: Context, r: { uri: string; index?: number }): string =>
   `${displayPath(fileURLToPath(r.uri), ctx.cwd)}${r.index !== undefined ? `#${r.index}` : ''}`;
-
-const keyOf = (r: { uri: string; index?: number }): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
 
 /** What to do next, with the commands that do it (the core's words name the editor's buttons). */
 function advice(r: ImportItemResult, folder: string): string | undefined {
@@ -81,11 +79,11 @@ export const importCmd: CommandSpec = {
     // (or left alone, or refused) like any linked file.
     if (flag(values['link-existing'])) {
       const decisions: Record<string, SyncDecision> = {};
-      for (const r of report.results) if (r.outcome === 'nameTaken') decisions[keyOf(r)] = 'linkToExisting';
+      for (const r of report.results) if (r.outcome === 'nameTaken') decisions[caseKey(r.uri, r.index)] = 'linkToExisting';
       if (Object.keys(decisions).length > 0) {
-        const linked = new Map((await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress)).results.map((r) => [keyOf(r), r]));
+        const linked = new Map((await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress)).results.map((r) => [caseKey(r.uri, r.index), r]));
         // The other files were settled by the first pass: what it did to them is what is reported.
-        report = { results: report.results.map((r) => (decisions[keyOf(r)] ? (linked.get(keyOf(r)) ?? r) : r)) };
+        report = { results: report.results.map((r) => (decisions[caseKey(r.uri, r.index)] ? (linked.get(caseKey(r.uri, r.index)) ?? r) : r)) };
       }
     }
     ctx.out.clearProgress();

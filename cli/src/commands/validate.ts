@@ -102,7 +102,8 @@ export const validate: CommandSpec = {
     // the sync states are read while the files are checked.
     const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
     const syncStates = new SyncStates();
-    const links = env === undefined ? undefined : files.map((f) => caseLinks(pathToFileURL(f).href, env, syncStates).catch(() => undefined));
+    const uris = files.map((f) => pathToFileURL(f).href);
+    const links = env === undefined ? undefined : uris.map((uri) => caseLinks(uri, env, syncStates).catch(() => undefined));
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
     pending?.catch(() => undefined);
     // The local checks run while the service's lists are on their way, a chunk of files at a
@@ -110,7 +111,7 @@ export const validate: CommandSpec = {
     const locals: LocalResult[] = [];
     for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
       if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      for (const f of files.slice(i, i + LOCAL_CHUNK)) locals.push(checkLocal(f, withoutBom(readFileSync(f, 'utf8')).text));
+      for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) locals.push(checkLocal(files[k]!, withoutBom(readFileSync(files[k]!, 'utf8')).text, uris[k]));
     }
     if (pending) {
       states = await pending;

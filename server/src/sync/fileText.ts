@@ -14,32 +14,30 @@ export interface FileTextOptions {
   schema?: unknown;
 }
 
+/** The record's keys in file order: ORDER first, then the others sorted; `omit` left out. */
+function ordered(record: Record<string, unknown>, omit: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ORDER) if (!omit.has(key) && record[key] !== undefined) out[key] = record[key];
+  for (const key of Object.keys(record).filter((k) => !ORDER.includes(k) && !omit.has(k)).sort()) out[key] = record[key];
+  return out;
+}
+
 /** A test case as a `*.testcase.json` text, secrets masked; `replaced` counts masked values. */
 export function testCaseFileText(record: Record<string, unknown>, options: FileTextOptions = {}): { text: string; replaced: number } {
-  const ordered: Record<string, unknown> = {};
-  if (options.schema !== undefined) ordered['$schema'] = options.schema;
-  if (options.id !== undefined) ordered['id'] = options.id;
-  for (const key of ORDER) if (!NOT_WRITTEN.has(key) && record[key] !== undefined) ordered[key] = record[key];
-  const rest = Object.keys(record)
-    .filter((k) => !ORDER.includes(k) && !NOT_WRITTEN.has(k))
-    .sort();
-  for (const key of rest) ordered[key] = record[key];
-  const masked = maskSecrets(ordered);
+  const file = {
+    ...(options.schema !== undefined && { $schema: options.schema }),
+    ...(options.id !== undefined && { id: options.id }),
+    ...ordered(record, NOT_WRITTEN),
+  };
+  const masked = maskSecrets(file);
   return { text: `${JSON.stringify(masked.value, null, 2)}\n`, replaced: masked.replaced };
 }
 
-/** Keys of a bundle item: the file order above, then the rest (the service's devices, apiClients, created, updated, ...) sorted. */
-function orderedItem(item: unknown): unknown {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
-  const record = item as Record<string, unknown>;
-  const ordered: Record<string, unknown> = {};
-  for (const key of ORDER) if (record[key] !== undefined) ordered[key] = record[key];
-  for (const key of Object.keys(record).filter((k) => !ORDER.includes(k)).sort()) ordered[key] = record[key];
-  return ordered;
-}
+const KEEP_ALL: ReadonlySet<string> = new Set();
 
-/** An export bundle: the service's items, every field kept, in a fixed key order; secrets masked. */
+/** An export bundle: the service's items, every field kept (devices, apiClients, created, ...), in file order; secrets masked. */
 export function bundleFileText(items: unknown[]): { text: string; replaced: number } {
-  const masked = maskSecrets(items.map(orderedItem));
+  const inOrder = items.map((item) => (typeof item === 'object' && item !== null && !Array.isArray(item) ? ordered(item as Record<string, unknown>, KEEP_ALL) : item));
+  const masked = maskSecrets(inOrder);
   return { text: `${JSON.stringify(masked.value, null, 2)}\n`, replaced: masked.replaced };
 }

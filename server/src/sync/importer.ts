@@ -53,9 +53,9 @@ export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileI
 
 /**
  * `force`: a case changed on the service since the last sync (or on both sides) is replaced, as
- * if it had the decision overwriteService (`tas import --force`). `dryRun`: plan only. The service is read and every case classified as for the real import;
- * what would be sent is reported as `created` or `updated` without being sent, and no file or
- * sync state is written.
+ * if it had the decision overwriteService (`tas import --force`). `dryRun`: plan only; the
+ * service is read and every case classified as for the real import, what would be sent is
+ * reported as `created` or `updated` without being sent, and no file or sync state is written.
  */
 export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>, options: { force?: boolean; dryRun?: boolean } = {}): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
@@ -175,7 +175,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
   // Names are unique on the service: of several cases of this import with one name, the first is
   // sent and the others are refused (sent together, each would overwrite the one before).
   const byName = new Map<string, Push>();
-  const unique = pushes.filter((x) => {
+  const toSend = pushes.filter((x) => {
     const name = x.p.local.name!.trim();
     const first = byName.get(name);
     if (!first) {
@@ -186,21 +186,20 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
     return false;
   });
-  pushes.splice(0, pushes.length, ...unique);
 
   if (options.dryRun) {
-    for (const x of pushes) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
+    for (const x of toSend) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
     return { results: inFileOrder(results) };
   }
 
   const imported = await importTestCases(
     run.client.testCases,
-    pushes.map((x) => x.body),
+    toSend.map((x) => x.body),
     { ...batch, splitOnConflict: true, onProgress: say('Importing') },
   );
   const pushed: { x: Push; id: number }[] = [];
   imported.items.forEach((item: ItemResult) => {
-    const x = pushes[item.index]!;
+    const x = toSend[item.index]!;
     if (item.id !== undefined) pushed.push({ x, id: item.id });
     else result(x.p, failureResult(x.p.local, item.error));
   });
