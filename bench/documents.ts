@@ -1,4 +1,4 @@
-import type { FileKind } from '../server/src/core/fileKind';
+import type { FileKind } from '../server/src/core/document/fileKind';
 
 // The benchmark's inputs, generated deterministically: a test case of about 5 KB and an export
 // bundle of about 1 MB with 5,000 steps, each once valid and once with many schema errors. Every

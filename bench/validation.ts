@@ -3,12 +3,12 @@ import { getLanguageService, type LanguageService } from 'vscode-json-languagese
 import type { Diagnostic } from 'vscode-languageserver-types';
 import testCaseSchema from '../schemas/testcase.schema.json';
 import bundleSchema from '../schemas/testcases.schema.json';
-import { analyzeDuplicateKeys, analyzeLocal } from '../server/src/core/analyze';
-import { toDiagnostics } from '../server/src/core/jsonDocument';
-import { findDuplicateKeys, locate } from '../server/src/core/jsonLocator';
-import { localChecks } from '../server/src/core/localChecks';
-import { validateSchema } from '../server/src/core/schemaValidation';
-import { BUNDLE_ID } from '../server/src/core/schemas';
+import { analyzeDuplicateKeys, analyzeLocal } from '../server/src/core/validation/analyze';
+import { toDiagnostics } from '../server/src/core/document/jsonDocument';
+import { findDuplicateKeys, locate } from '../server/src/core/document/jsonLocator';
+import { localChecks } from '../server/src/core/validation/localChecks';
+import { validateSchema } from '../server/src/core/validation/schemaValidation';
+import { BUNDLE_ID } from '../server/src/core/validation/schemas';
 import type { BenchDocument } from './documents';
 import { compare, type Plan, type Sample } from './stats';
 

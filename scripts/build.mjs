@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 
 const entries = [
   { in: 'client/src/extension.ts', out: 'extension', external: ['vscode'] },
-  { in: 'server/src/server.ts', out: 'server' },
+  { in: 'server/src/host/server.ts', out: 'server' },
   { in: 'test/emulator/cli.ts', out: 'emulator' },
   { in: 'scripts/start.ts', out: 'start' },
   // The `tas` command line (package.json bin); not in the .vsix.

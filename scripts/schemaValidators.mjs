@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = new URL('..', import.meta.url);
-export const OUTPUT = fileURLToPath(new URL('server/src/core/generated/schemaValidators.ts', root));
+export const OUTPUT = fileURLToPath(new URL('server/src/core/validation/generated/schemaValidators.ts', root));
 
 /** The generated module's text: `testCase` and `bundle` validate functions, ajv's options as the server had them. */
 export function validatorSource() {
@@ -17,7 +17,7 @@ export function validatorSource() {
   const read = (name) => JSON.parse(readFileSync(new URL(`schemas/${name}`, root), 'utf8'));
   const testCase = read('testcase.schema.json');
   // The bundle file has no $id (editors resolve its reference against its location); it gets the
-  // one beside the test case schema, as server/src/core/schemas.ts gives it.
+  // one beside the test case schema, as server/src/core/validation/schemas.ts gives it.
   const bundleId = new URL('testcases.schema.json', testCase.$id).href;
   // strict: false because the schemas carry editor keywords (markdownDescription, defaultSnippets).
   const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true, lines: true } });

@@ -1,5 +1,5 @@
-import { TasClient } from '../../server/src/api/client';
-import type { RequestLogEntry } from '../../server/src/api/session';
+import { TasClient } from '../../server/src/core/api/client';
+import type { RequestLogEntry } from '../../server/src/core/api/session';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import type { ExitCode } from './exitCodes';
 import type { Output } from './output';

@@ -1,5 +1,5 @@
-import { ApiError } from '../../server/src/api/errors';
-import { OPERATIONS } from '../../server/src/api/operations';
+import { ApiError } from '../../server/src/core/api/errors';
+import { OPERATIONS } from '../../server/src/core/api/operations';
 
 // One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/src/api/errors';
-import { summarizeExecution } from '../../server/src/executions/state';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource } from '../../server/src/executions/watcher';
+import { ApiError } from '../../server/src/core/api/errors';
+import { summarizeExecution } from '../../server/src/core/executions/state';
+import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource } from '../../server/src/core/executions/watcher';
 import type { ExecutionSummary } from '../../server/src/protocol';
 import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';

@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../../server/src/core/analyze';
-import { fileKindOf, type FileKind } from '../../server/src/core/fileKind';
-import type { ReferenceState } from '../../server/src/core/referenceData';
-import type { CaseLinks } from '../../server/src/sync/caseLinks';
+import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../../server/src/core/validation/analyze';
+import { fileKindOf, type FileKind } from '../../server/src/core/document/fileKind';
+import type { ReferenceState } from '../../server/src/core/references/referenceData';
+import type { CaseLinks } from '../../server/src/core/sync/caseLinks';
 
 // The editor's validation, file by file: syntax, schema and local rules, repeated keys, and
 // (given the service's lists) live references. The same core functions the server runs.

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Ctx } from './context';
 import type { Check } from './environments';
 import { ExtensionError, showError } from './log';
-import { createSyncActions } from './sync/actions';
+import { createSyncActions } from './importExport/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';

@@ -18,7 +18,7 @@ import { EnvironmentSync } from './environmentSync';
 import type { Credentials, Environments } from './environments';
 import { createLanguageClient } from './languageClient';
 import { ExtensionError } from './log';
-import type { ConnectionStatus } from './statusBar';
+import type { ConnectionStatus } from './connectionStatus';
 import { scrubbingChannel } from './traceChannel';
 import type { Testing } from './testing/testing';
 import type { Views } from './views/views';

@@ -4,8 +4,8 @@ import { Ctx } from './context';
 import { Environments } from './environments';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
-import { ConnectionStatus } from './statusBar';
-import { syncUi } from './sync/ui';
+import { ConnectionStatus } from './connectionStatus';
+import { syncUi } from './importExport/ui';
 import { Testing } from './testing/testing';
 import { Views } from './views/views';
 

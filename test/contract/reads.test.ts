@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../server/src/api/errors';
+import { ApiError } from '../../server/src/core/api/errors';
 import { first, take, useTarget } from './target';
 
 // Every read operation of the interface document, through the typed client, against the target.

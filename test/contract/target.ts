@@ -1,5 +1,5 @@
 import { after, before } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
+import { TasClient } from '../../server/src/core/api/client';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 

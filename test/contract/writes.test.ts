@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, describe, test } from 'node:test';
-import { ApiError } from '../../server/src/api/errors';
-import { executionIdsOf } from '../../server/src/api/resources/executions';
+import { ApiError } from '../../server/src/core/api/errors';
+import { executionIdsOf } from '../../server/src/core/api/resources/executions';
 import { onDeployment, useTarget, writesAllowed } from './target';
 
 // Every operation that changes something, through the typed client. Against a deployment these

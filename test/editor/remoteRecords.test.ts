@@ -14,7 +14,7 @@ const DEVICE_1 = 'Samsung Galaxy S24 Berlin 01';
 const DEVICE_1_MSISDN = '4917664861526';
 const CLIENT_ID = 'demo-admin';
 const CLIENT_SECRET = 'demo-admin-secret';
-/** The link's tooltip (server/src/core/links.ts). */
+/** The link's tooltip (server/src/core/language/links.ts). */
 const TOOLTIP = 'Open mobile device 1 from the service (read-only)';
 /** What the service is asked when the record opens. */
 const DEVICE_1_PATH = '/api/v2/mobiledevices/1';

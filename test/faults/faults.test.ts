@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
-import { ApiError } from '../../server/src/api/errors';
-import type { RequestLogEntry, SessionOptions } from '../../server/src/api/session';
+import { TasClient } from '../../server/src/core/api/client';
+import { ApiError } from '../../server/src/core/api/errors';
+import type { RequestLogEntry, SessionOptions } from '../../server/src/core/api/session';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { FaultRule } from '../emulator/faults';

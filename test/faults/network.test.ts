@@ -7,9 +7,9 @@ import { connect as netConnect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
-import { ApiError } from '../../server/src/api/errors';
-import { createDispatcher } from '../../server/src/api/network';
+import { TasClient } from '../../server/src/core/api/client';
+import { ApiError } from '../../server/src/core/api/errors';
+import { createDispatcher } from '../../server/src/core/api/network';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 

@@ -1,4 +1,4 @@
-import { SECRET_PLACEHOLDER } from '../../server/src/sync/secrets';
+import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

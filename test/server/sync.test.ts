@@ -16,9 +16,9 @@ import {
   type ImportReport,
   type SyncDecision,
 } from '../../server/src/protocol';
-import { TasClient } from '../../server/src/api/client';
-import { SECRET_PLACEHOLDER } from '../../server/src/sync/secrets';
-import { SyncService } from '../../server/src/sync/service';
+import { TasClient } from '../../server/src/core/api/client';
+import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
+import { SyncService } from '../../server/src/core/sync/engine';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';

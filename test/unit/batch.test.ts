@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { exportTestCases, importTestCases } from '../../server/src/api/batch';
-import { ApiError, type ApiErrorKind } from '../../server/src/api/errors';
-import type { ExportedTestCase, TestCase } from '../../server/src/api/types';
+import { exportTestCases, importTestCases } from '../../server/src/core/api/batch';
+import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
+import type { ExportedTestCase, TestCase } from '../../server/src/core/api/types';
 
 // Batching against a fake service that counts requests: splitting on 413 and 400, per-item
 // results, and no batch sent twice after a failure that may have taken effect.

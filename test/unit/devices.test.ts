@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../server/src/api/errors';
-import { StatusFollow, type StatusSource } from '../../server/src/devices/follow';
-import { infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from '../../server/src/devices/model';
-import { DEFAULT_WATCHER_OPTIONS } from '../../server/src/executions/watcher';
+import { ApiError } from '../../server/src/core/api/errors';
+import { StatusFollow, type StatusSource } from '../../server/src/core/devices/follow';
+import { infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from '../../server/src/core/devices/model';
+import { DEFAULT_WATCHER_OPTIONS } from '../../server/src/core/executions/watcher';
 import { deviceDescription, restartQuestion, settledMessage, tokenDescription } from '../../client/src/views/deviceFormat';
 import type { StatusReading } from '../../server/src/protocol';
 

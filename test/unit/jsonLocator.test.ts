@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { findDuplicateKeys, locate, pathKey } from '../../server/src/core/jsonLocator';
+import { findDuplicateKeys, locate, pathKey } from '../../server/src/core/document/jsonLocator';
 
 // The position finder and the duplicate-key scan skip strings with indexOf; escaped quotes and
 // backslashes are where that could go wrong. With the parsed value, the duplicate-key scan first

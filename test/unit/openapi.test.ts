@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
-import { TasClient } from '../../server/src/api/client';
-import { OPERATIONS } from '../../server/src/api/operations';
+import { TasClient } from '../../server/src/core/api/client';
+import { OPERATIONS } from '../../server/src/core/api/operations';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import {
@@ -137,7 +137,7 @@ describe('schemas/openapi.json', () => {
     assert.equal(new Set(ids).size, ids.length, 'operationIds are unique');
     for (const { key, op } of ops) {
       const entry = table[op.operationId];
-      assert.ok(entry, `${op.operationId} is an operation of server/src/api/operations.ts`);
+      assert.ok(entry, `${op.operationId} is an operation of server/src/core/api/operations.ts`);
       assert.equal(`${entry.method} ${entry.path}`, key, op.operationId);
     }
     assert.deepEqual([...ids].sort(), Object.keys(OPERATIONS).sort());

@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
-import { OPERATIONS } from '../../server/src/api/operations';
+import { TasClient } from '../../server/src/core/api/client';
+import { OPERATIONS } from '../../server/src/core/api/operations';
 
 // The client's operation table against the interface document and docs/endpoints.md.
 

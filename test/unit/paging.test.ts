@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { iteratePages } from '../../server/src/api/paging';
-import { iterateRange, toRange } from '../../server/src/api/range';
-import type { Page, RangeQuery } from '../../server/src/api/types';
+import { iteratePages } from '../../server/src/core/api/paging';
+import { iterateRange, toRange } from '../../server/src/core/api/range';
+import type { Page, RangeQuery } from '../../server/src/core/api/types';
 
 const collect = async <T>(it: AsyncGenerator<T>) => {
   const out: T[] = [];

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { REDACTED, SecretScrubber, redact } from '../../server/src/api/redact';
-import { backoffMs, parseRetryAfter, DEFAULT_RETRY } from '../../server/src/api/retry';
+import { REDACTED, SecretScrubber, redact } from '../../server/src/core/secrets/redact';
+import { backoffMs, parseRetryAfter, DEFAULT_RETRY } from '../../server/src/core/api/retry';
 
 describe('redaction', () => {
   test('secret-named keys are masked at any depth; other values stay', () => {

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
-import { OPERATIONS, type OperationId } from '../../server/src/api/operations';
-import type { ApiClient, MobileDevice, TestCase } from '../../server/src/api/types';
+import { TasClient } from '../../server/src/core/api/client';
+import { OPERATIONS, type OperationId } from '../../server/src/core/api/operations';
+import type { ApiClient, MobileDevice, TestCase } from '../../server/src/core/api/types';
 import { HTTP_METHODS, OPENAPI, checkRequest, type OpenApiOperation } from '../emulator/openapiCheck';
 
 // Every client method that sends a body, fed records as they are read (every response-only

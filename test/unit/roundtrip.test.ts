@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { TasClient } from '../../server/src/api/client';
+import { TasClient } from '../../server/src/core/api/client';
 
 // A service richer than the document: fields we do not know must survive a read and a write
 // back, and shapes the document leaves open must not break the client.

@@ -8,7 +8,7 @@ import {
   placeholderPaths,
   restorePlaceholders,
   secretPaths,
-} from '../../server/src/sync/secrets';
+} from '../../server/src/core/secrets/secrets';
 
 const bundleItem = () => ({
   name: 'Call the billing API',

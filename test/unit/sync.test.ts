@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyIdEdits, idEdits, toTextEdits } from '../../server/src/sync/idEdit';
-import { classify } from '../../server/src/sync/classify';
-import { envKey } from '../../server/src/sync/envKey';
-import { assignFileNames, fileBaseName, fileNameWithId } from '../../server/src/sync/fileNames';
-import { bundleFileText, testCaseFileText } from '../../server/src/sync/fileText';
-import { canonicalJson, syncFields, syncHash } from '../../server/src/sync/projection';
-import { SECRET_PLACEHOLDER } from '../../server/src/sync/secrets';
-import { findSyncRoot, parseState, stateKey, stateText, SyncState } from '../../server/src/sync/state';
+import { applyIdEdits, idEdits, toTextEdits } from '../../server/src/core/sync/idEdit';
+import { classify } from '../../server/src/core/sync/classify';
+import { envKey } from '../../server/src/core/sync/envKey';
+import { assignFileNames, fileBaseName, fileNameWithId } from '../../server/src/core/sync/fileNames';
+import { bundleFileText, testCaseFileText } from '../../server/src/core/sync/fileText';
+import { canonicalJson, syncFields, syncHash } from '../../server/src/core/sync/projection';
+import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
+import { findSyncRoot, parseState, stateKey, stateText, SyncState } from '../../server/src/core/sync/state';
 
 // The pure parts of sync: projection and hash, file names, canonical text, id write-back, the
 // sync-state file and the classification table.

@@ -12,8 +12,8 @@ import {
   mergeExportReports,
   mergeImportResults,
   progressText,
-} from '../../client/src/sync/format';
-import { lensPlan } from '../../client/src/sync/lensPlan';
+} from '../../client/src/importExport/format';
+import { lensPlan } from '../../client/src/importExport/lensPlan';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/protocol';
 
 // How import and export read in the editor: summaries, reports, questions and their choices,

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { refusalWords } from '../../server/src/testCases/deletion';
-import { serviceQuery, summarizeTestCase } from '../../server/src/testCases/list';
+import { refusalWords } from '../../server/src/core/testCases/deletion';
+import { serviceQuery, summarizeTestCase } from '../../server/src/core/testCases/list';
 import { filterWords, listMessage, testCaseDescription, testCaseTooltipLines } from '../../client/src/views/testCaseFormat';
 
 // The Test Cases view's server side: list items read leniently, the query sent, a refused delete in words.

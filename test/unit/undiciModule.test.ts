@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
-import { undici } from '../../server/src/api/undiciModule';
+import { undici } from '../../server/src/core/api/undiciModule';
 
 // The client loads undici's own files rather than its index (half the load time): these checks
 // fail when an undici upgrade moves them, or when something brings the whole index back.

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { ApiError } from '../../server/src/api/errors';
-import { statusKind, summarizeExecution } from '../../server/src/executions/state';
-import { scheduleText } from '../../server/src/executions/suites';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource, type WatcherTimers } from '../../server/src/executions/watcher';
+import { ApiError } from '../../server/src/core/api/errors';
+import { statusKind, summarizeExecution } from '../../server/src/core/executions/state';
+import { scheduleText } from '../../server/src/core/executions/suites';
+import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource, type WatcherTimers } from '../../server/src/core/executions/watcher';
 import type { ExecutionSummary } from '../../server/src/protocol';
 
 // The watcher's pacing with a fake clock: each step runs the next timer, so the tests see

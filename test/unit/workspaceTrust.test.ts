@@ -35,7 +35,7 @@ describe('workspace trust', () => {
   });
 
   test('the server reads no setting beyond tas.* and the editor\'s own proxy settings', () => {
-    const source = readFileSync(resolve(root, 'server/src/services/settings.ts'), 'utf8');
+    const source = readFileSync(resolve(root, 'server/src/host/settings.ts'), 'utf8');
     const sections = [...source.matchAll(/section: '([^']+)'/g)].map((m) => m[1]).sort();
     assert.deepEqual(sections, ['http', 'tas']);
     const httpKeys = [...source.matchAll(/http\?\.(\w+)/g)].map((m) => m[1]);

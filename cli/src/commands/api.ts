@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError } from '../../../server/src/api/errors';
-import { OPERATIONS, type Operation } from '../../../server/src/api/operations';
-import type { QueryValue } from '../../../server/src/api/session';
+import { ApiError } from '../../../server/src/core/api/errors';
+import { OPERATIONS, type Operation } from '../../../server/src/core/api/operations';
+import type { QueryValue } from '../../../server/src/core/api/session';
 import { str, type CommandSpec } from '../command';
 import { CliError, Exit, exitCodeOf, UsageError } from '../exitCodes';
 

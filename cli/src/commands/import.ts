@@ -6,7 +6,7 @@ import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath } from '../files';
-import { caseKey, expandUris } from '../../../server/src/sync/local';
+import { caseKey, expandUris } from '../../../server/src/core/sync/local';
 import { fileUri, syncService } from '../syncHost';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);

@@ -3,7 +3,7 @@ import { ExecutionDetailsRequest, type ExecutionSummary } from '../../../server/
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from '../views/feed';
 import { durationText } from '../views/format';
-import { ask } from '../views/service';
+import { ask } from '../views/request';
 import { crlf, failedStep, logLines, stepOffset } from './cases';
 import { refOf } from './items';
 

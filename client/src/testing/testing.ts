@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { LinkedCasesRequest, RunTestCaseRequest, type ExecutionSummary, type RunChoice, type RunTestCaseResult } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import type { Views } from '../views/views';
-import { ask, ServiceActionError } from '../views/service';
+import { ask, ServiceActionError } from '../views/request';
 import { crlf } from './cases';
 import { ExecutionFollower } from './follow';
 import { refOf, TestFiles } from './items';

@@ -19,7 +19,7 @@ import { ExtensionError } from '../log';
 import type { ExecutionNode } from './executionsView';
 import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './service';
+import { ask } from './request';
 import type { SuiteNode } from './suitesView';
 import type { Views } from './views';
 

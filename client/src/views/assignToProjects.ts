@@ -3,7 +3,7 @@ import { AssignProjectsRequest, ProjectAssignmentsRequest, type EntityRef, type 
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
-import { ask } from './service';
+import { ask } from './request';
 
 // Assign to Projects...: the chosen projects replace each record's set (rule 2). The picker starts
 // from the current sets (rule 1); "New project..." adds names the service creates (rule 5); an

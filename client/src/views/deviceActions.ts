@@ -13,7 +13,7 @@ import type { Ctx } from '../context';
 import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './service';
+import { ask } from './request';
 import type { Views } from './views';
 
 // The Devices view's commands. From a row they get the row; from the palette they ask for

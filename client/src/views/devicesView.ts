@@ -23,7 +23,7 @@ import {
   tokenDescription,
   tokenLabel,
 } from './deviceFormat';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 
 export type DeviceNode =
   | { type: 'testNode'; node: TestNodeSummary; entity: EntityRef }

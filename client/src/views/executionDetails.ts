@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
-import { ask } from './service';
+import { ask } from './request';
 
 export const DETAILS_SCHEME = 'tas-execution';
 

@@ -3,7 +3,7 @@ import { ListExecutionsRequest, type ExecutionSummary } from '../../../server/sr
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, STATUS_COLOR, STATUS_ICON } from './format';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 
 export type ExecutionNode =
   | { type: 'execution'; execution: ExecutionSummary }

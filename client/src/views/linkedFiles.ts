@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { FILE_PATTERNS, LinkedCasesRequest } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
-import { ask } from './service';
+import { ask } from './request';
 
 const MAX_FILES = 5000;
 

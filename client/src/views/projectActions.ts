@@ -18,7 +18,7 @@ import type { Ctx } from '../context';
 import { assignToProjects } from './assignToProjects';
 import { traceFilterIdsIn } from './projectFormat';
 import type { ProjectNode } from './projectsView';
-import { ask } from './service';
+import { ask } from './request';
 import type { TraceFilterNode } from './traceFiltersView';
 import type { Views } from './views';
 

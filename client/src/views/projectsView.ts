@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ListProjectsRequest, ProjectContentsRequest, type EntityRef, type ProjectEntityType, type ProjectRefInfo } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import { groupLabel, KIND_ORDER } from './projectFormat';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 
 export type ProjectNode =
   | { type: 'project'; project: ProjectRefInfo }

@@ -3,7 +3,7 @@ import { ListSuitesRequest, type EntityRef, type SuiteSummary, type TestCaseRef 
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
 import { suiteContext, suiteDescription } from './format';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 
 // `entity`: what commands for any record (Assign to Projects...) act on.
 export type SuiteNode =

@@ -13,10 +13,10 @@ import {
 } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
-import { exportIds, exportTarget } from '../sync/exportFlow';
-import { syncUi } from '../sync/ui';
+import { exportIds, exportTarget } from '../importExport/exportFlow';
+import { syncUi } from '../importExport/ui';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './service';
+import { ask } from './request';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
 import type { Views } from './views';

@@ -8,7 +8,7 @@ import {
 } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import { workspaceLinks } from './linkedFiles';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
 
 export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity: TestCaseSummary['entity'] } | { type: 'loadMore' };

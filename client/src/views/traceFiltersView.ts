@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ListTraceFiltersRequest, type EntityRef, type TraceFilterSummary } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
-import { ask, ServiceActionError } from './service';
+import { ask, ServiceActionError } from './request';
 
 export interface TraceFilterNode {
   type: 'traceFilter';

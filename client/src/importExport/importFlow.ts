@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import { ImportFilesRequest, type SyncDecision } from '../../../server/src/protocol';
+import { ask } from '../views/request';
+import { decisionKey, importProblems, importQuestion, importReportText, importSummary, mergeImportResults, UNDECIDED_IMPORT } from './format';
+import { withSyncProgress } from './progress';
+import type { Pending, SyncUi } from './ui';
+
+/** At most this many rounds of questions: "link to existing" may turn into a conflict once. */
+const ROUNDS = 3;
+
+/**
+ * Imports files or folders into the current environment. What the server leaves undecided is
+ * shown as a diff and asked about; the decisions go back in one more request for those files.
+ */
+export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> {
+  const env = ui.environment();
+  const what = uris.length === 1 ? ui.pathOf(uris[0]!.toString()) : `${uris.length} files and folders`;
+  const send = (list: string[], decisions?: Record<string, SyncDecision>) =>
+    withSyncProgress(ui.ctx, `Importing ${what} into ${env}`, (operation, token) =>
+      ask(ui.ctx, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation }, token),
+    );
+  let results = (await send(uris.map((u) => u.toString()))).results;
+  const asked = new Set<string>();
+  for (let round = 0; round < ROUNDS; round++) {
+    const undecided = results.filter((r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${decisionKey(r)} ${r.outcome}`));
+    if (undecided.length === 0) break;
+    for (const r of undecided) asked.add(`${decisionKey(r)} ${r.outcome}`);
+    const pending = undecided.map((r, i): Pending => ({
+      key: decisionKey(r),
+      uri: vscode.Uri.parse(r.uri),
+      ...(r.index !== undefined && { index: r.index }),
+      name: r.name ?? ui.pathOf(r.uri),
+      question: importQuestion(r, ui.pathOf(r.uri), env, i + 1, undecided.length)!,
+      ...(r.serviceText !== undefined && { serviceText: r.serviceText }),
+    }));
+    const { decisions, cancelled } = await ui.decide(pending);
+    const decided = new Set(Object.keys(decisions));
+    if (decided.size > 0) {
+      // Only the decided files go again; other items of the same bundles are skipped, so nothing
+      // already sent (or lost on the way) is sent a second time.
+      const files = [...new Set(results.filter((r) => decided.has(decisionKey(r))).map((r) => r.uri))];
+      const all = { ...decisions };
+      for (const r of results) if (files.includes(r.uri) && !decided.has(decisionKey(r))) all[decisionKey(r)] = 'skip';
+      results = mergeImportResults(results, (await send(files, all)).results, decided);
+    }
+    if (cancelled) break;
+  }
+  ui.lenses.refresh();
+  const summary = importSummary(results, env);
+  const problems = importProblems(results).map((r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`);
+  ui.showResult(summary, problems, 'Import report.md', importReportText(results, ui.pathOf, summary));
+}
+
+const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;
+
+/**
+ * What Import to Service acts on: the Explorer's selection (files and folders), the resource it
+ * was invoked on (editor title, CodeLens), else the active editor's file.
+ */
+export function importTargets(args: unknown[]): vscode.Uri[] {
+  const [first, second] = args;
+  if (Array.isArray(second) && second.some(isUri)) return second.filter(isUri);
+  if (isUri(first)) return [first];
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return active && /\.testcases?\.json$/.test(active.path) ? [active] : [];
+}

@@ -1,0 +1,313 @@
+import type { Dispatcher } from 'undici';
+import { ApiError, kindForStatus } from './errors';
+import { createDispatcher, type NetworkOptions } from './network';
+import { OPERATIONS, type Operation } from './operations';
+import { SecretScrubber } from '../secrets/redact';
+import { requestBody } from './requestBodies';
+import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
+import { TokenManager } from './tokenManager';
+import { Transport, type AttemptResponse } from './transport';
+
+/** An environment: where the service is and the client credentials for it. */
+export interface Environment {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** One line of the request log: never a header, a body or a query string. */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  /** Set when the attempt failed; `retrying` tells whether another attempt follows. */
+  errorKind?: string;
+  retrying: boolean;
+}
+
+export interface SessionOptions {
+  /** Per-attempt timeout (default 30 s). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  network?: NetworkOptions;
+  /** A ready dispatcher (tests); otherwise one is made from `network`. */
+  dispatcher?: Dispatcher;
+  onRequest?: (entry: RequestLogEntry) => void;
+  userAgent?: string;
+  /** Injected for tests: randomness of the jitter, the clock, the wait. */
+  random?: () => number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
+
+export interface CallOptions {
+  params?: Record<string, number | string>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** A parsed answer with its status and headers (the token request reads the status). */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/**
+ * The one owner of the network for an environment: token handling, retries of calls that may be
+ * repeated, the request log and error mapping. Every typed method goes through `call`.
+ */
+export class ApiSession {
+  private readonly transport: Transport;
+  private readonly tokens: TokenManager;
+  private readonly scrubber = new SecretScrubber();
+  private readonly policy: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly ownsDispatcher: boolean;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(
+    readonly environment: Environment,
+    private readonly options: SessionOptions = {},
+  ) {
+    this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
+    this.ownsDispatcher = !options.dispatcher;
+    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1');
+    this.policy = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.wait = options.sleep ?? sleep;
+    this.scrubber.add(environment.clientSecret);
+    this.tokens = new TokenManager(() => this.requestToken(), this.now);
+  }
+
+  /**
+   * Calls an operation and returns the parsed JSON body (undefined when empty). The body is sent
+   * as the operation's request may carry it (requestBodies.ts).
+   */
+  async call(op: Operation, options: CallOptions = {}): Promise<unknown> {
+    return (await this.run(op, { ...options, body: requestBody(op, options.body) }, true)).body;
+  }
+
+  /** Makes sure a token can be had (asks one unless a fresh one is held): checks the credentials. */
+  async authenticate(): Promise<void> {
+    await this.tokens.get();
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private async requestToken(): Promise<{ accessToken: string; expiresIn: number }> {
+    const { clientId, clientSecret } = this.environment;
+    const res = await this.run(OPERATIONS.requestToken, { body: { clientId, clientSecret } }, false);
+    const body = res.body as { accessToken?: unknown; expiresIn?: unknown } | undefined;
+    if (typeof body?.accessToken !== 'string' || body.accessToken === '') {
+      throw new ApiError({
+        kind: 'invalidResponse',
+        method: 'POST',
+        path: OPERATIONS.requestToken.path,
+        status: res.status,
+        serviceMessage: 'the token response has no accessToken',
+      });
+    }
+    this.scrubber.add(body.accessToken);
+    // The document fixes 3600 s; a missing or odd value falls back to it.
+    const expiresIn = typeof body.expiresIn === 'number' && body.expiresIn > 0 ? body.expiresIn : 3600;
+    return { accessToken: body.accessToken, expiresIn };
+  }
+
+  private async run(op: Operation, options: CallOptions, authenticated: boolean): Promise<ApiResponse> {
+    const path = fillPath(op.path, options.params);
+    const query = toQuery(options.query);
+    const started = this.now();
+    let attempt = 0;
+    let reauthenticated = false;
+    // True once an attempt failed without an answer: it may have taken effect.
+    let outcomeUnknown = false;
+    for (;;) {
+      attempt += 1;
+      const token = authenticated ? await this.tokens.get() : undefined;
+      const attemptStart = this.now();
+      let res: AttemptResponse;
+      try {
+        res = await this.transport.send(
+          {
+            method: op.method,
+            path,
+            query,
+            body: options.body,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            timeoutMs: options.timeoutMs ?? this.timeoutMs,
+            signal: options.signal,
+          },
+          path,
+        );
+      } catch (err) {
+        const e = err as ApiError;
+        const retrying = op.retry && (e.kind === 'network' || e.kind === 'timeout') && this.mayRetry(attempt, started);
+        this.log(op, path, undefined, attemptStart, attempt, e.kind, retrying);
+        if (!retrying) throw this.withAttempts(e, attempt);
+        outcomeUnknown = true;
+        await this.pause(backoffMs(this.policy, attempt, this.random), options.signal, op, path);
+        continue;
+      }
+      const ok = res.status >= 200 && res.status < 300;
+      if (res.status === 401 && token && !reauthenticated) {
+        // The token may have expired or been revoked: one fresh token, one repeat. A 401 means
+        // the service did nothing, so even a call that starts something may be sent again.
+        this.log(op, path, res.status, attemptStart, attempt, 'unauthorized', true);
+        this.tokens.invalidate(token);
+        reauthenticated = true;
+        continue;
+      }
+      if (!ok && res.status === 404 && op.method === 'DELETE' && outcomeUnknown) {
+        // An earlier attempt whose answer was lost did the delete.
+        this.log(op, path, res.status, attemptStart, attempt, undefined, false);
+        return { status: 200, headers: res.headers, body: undefined };
+      }
+      const retryable = !ok && op.retry && RETRY_STATUSES.has(res.status);
+      if (retryable) {
+        const retryAfter = parseRetryAfter(header(res, 'retry-after'), this.now());
+        const waitMs = retryAfter ?? backoffMs(this.policy, attempt, this.random);
+        const fits = this.mayRetry(attempt, started) && this.now() - started + waitMs <= this.policy.maxTotalMs;
+        this.log(op, path, res.status, attemptStart, attempt, ok ? undefined : 'http', fits);
+        if (fits) {
+          await this.pause(waitMs, options.signal, op, path);
+          continue;
+        }
+      } else {
+        this.log(op, path, res.status, attemptStart, attempt, ok ? undefined : 'http', false);
+      }
+      if (ok) return { status: res.status, headers: res.headers, body: this.parse(res, op, path) };
+      throw this.httpError(res, op, path, attempt);
+    }
+  }
+
+  private mayRetry(attempt: number, started: number): boolean {
+    return attempt < this.policy.maxAttempts && this.now() - started < this.policy.maxTotalMs;
+  }
+
+  private async pause(ms: number, signal: AbortSignal | undefined, op: Operation, path: string): Promise<void> {
+    try {
+      await this.wait(ms, signal);
+    } catch (err) {
+      throw new ApiError({ kind: 'cancelled', method: op.method, path, cause: err });
+    }
+  }
+
+  private parse(res: AttemptResponse, op: Operation, path: string): unknown {
+    if (res.text.trim() === '') return undefined;
+    try {
+      return JSON.parse(res.text) as unknown;
+    } catch (err) {
+      throw new ApiError({
+        kind: 'invalidResponse',
+        method: op.method,
+        path,
+        status: res.status,
+        serviceMessage: 'the body is not JSON',
+        cause: err,
+      });
+    }
+  }
+
+  private httpError(res: AttemptResponse, op: Operation, path: string, attempts: number): ApiError {
+    let body: unknown;
+    try {
+      body = res.text ? (JSON.parse(res.text) as unknown) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const message = serviceMessage(body, res.text);
+    return new ApiError({
+      kind: kindForStatus(res.status, op.method, op.path),
+      method: op.method,
+      path,
+      status: res.status,
+      serviceMessage: message ? this.scrubber.scrub(message) : undefined,
+      body,
+      retryAfterMs: parseRetryAfter(header(res, 'retry-after'), this.now()),
+      attempts,
+    });
+  }
+
+  private withAttempts(e: ApiError, attempts: number): ApiError {
+    return new ApiError({
+      kind: e.kind,
+      method: e.method,
+      path: e.path,
+      status: e.status,
+      serviceMessage: e.serviceMessage ? this.scrubber.scrub(e.serviceMessage) : undefined,
+      attempts,
+      cause: e.cause,
+    });
+  }
+
+  private log(
+    op: Operation,
+    path: string,
+    status: number | undefined,
+    start: number,
+    attempt: number,
+    errorKind: string | undefined,
+    retrying: boolean,
+  ): void {
+    this.options.onRequest?.({
+      method: op.method,
+      path,
+      ...(status !== undefined && { status }),
+      durationMs: this.now() - start,
+      attempt,
+      ...(errorKind !== undefined && { errorKind }),
+      retrying,
+    });
+  }
+}
+
+function header(res: AttemptResponse, name: string): string | undefined {
+  const v = res.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The service's own words from an error body: `message`, `error`, `detail`, or short text. */
+function serviceMessage(body: unknown, text: string): string | undefined {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    for (const key of ['message', 'detail', 'error', 'title']) {
+      if (typeof b[key] === 'string' && b[key] !== '') return b[key];
+    }
+    return undefined;
+  }
+  const t = text.trim();
+  return t && !t.startsWith('<') ? t.slice(0, 300) : undefined;
+}
+
+export function fillPath(pattern: string, params: Record<string, number | string> = {}): string {
+  return pattern.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`path parameter '${name}' missing for ${pattern}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+function toQuery(query: Record<string, QueryValue> | undefined): URLSearchParams | undefined {
+  if (!query) return undefined;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v as (string | number)[]) q.append(k, String(item));
+    else q.append(k, String(v));
+  }
+  return q;
+}

@@ -1,0 +1,141 @@
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { Range, type Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
+import { locate, pathKey, type JsonPath, type Located } from './jsonLocator';
+import { boundDepth, boundParsed, type BoundedText } from './nesting';
+
+/**
+ * A document read as JSON: the value when it parses, otherwise the syntax errors (at most the
+ * limit asked for, and how many more there are). `text` is what was parsed: the document's text
+ * with values nested deeper than MAX_DEPTH blanked out (`tooDeep` says where the first one is).
+ */
+export type ParsedJson = ({ ok: true; value: unknown } | { ok: false; diagnostics: Diagnostic[]; omitted: number }) & {
+  text: string;
+  tooDeep?: number;
+};
+
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'Unexpected character',
+  InvalidNumberFormat: 'Malformed number',
+  PropertyNameExpected: 'A property name in double quotes is expected here',
+  ValueExpected: 'A value is expected here',
+  ColonExpected: "A ':' is expected after the property name",
+  CommaExpected: "A ',' is expected between entries",
+  CloseBraceExpected: "A closing '}' is missing",
+  CloseBracketExpected: "A closing ']' is missing",
+  EndOfFileExpected: 'Unexpected text after the end of the JSON value',
+  InvalidCommentToken: 'Comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'Unterminated comment',
+  UnexpectedEndOfString: 'Unterminated string',
+  UnexpectedEndOfNumber: 'Unterminated number',
+  InvalidUnicode: 'Malformed \\u escape',
+  InvalidEscapeCharacter: 'Invalid escape sequence',
+  InvalidCharacter: 'Control characters must be escaped in strings',
+};
+
+/**
+ * Parses with JSON.parse (fast); on failure, jsonc-parser gives every error with its position.
+ * Errors at one offset with one cause (one per unclosed bracket at the end of the text) are one.
+ */
+export function parseJson(doc: TextDocument, maxProblems = Infinity): ParsedJson {
+  const original = doc.getText();
+  let parsed: { value: unknown } | undefined;
+  let bounded: BoundedText | undefined;
+  try {
+    parsed = { value: JSON.parse(original) as unknown };
+    bounded = boundParsed(original, parsed.value);
+  } catch {
+    // not JSON: the text scan bounds the depth before jsonc-parser reads it
+  }
+  bounded ??= boundDepth(original);
+  const text = bounded.text;
+  const where = { text, ...(bounded.masked.length > 0 && { tooDeep: bounded.masked[0]!.start }) };
+  try {
+    if (!parsed || text !== original) {
+      if (text === original) throw new SyntaxError('not JSON');
+      // A value too deep was blanked out: the rest is read (and checked) without it.
+      parsed = { value: JSON.parse(text) as unknown };
+    }
+    return { ok: true, value: parsed.value, ...where };
+  } catch {
+    const errors: ParseError[] = [];
+    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    if (errors.length === 0) {
+      // JSON.parse refused what jsonc-parser accepts: a trailing comma or empty content.
+      errors.push({ error: 4 /* ValueExpected */, offset: Math.max(0, text.length - 1), length: 1 });
+    }
+    const seen = new Set<string>();
+    const diagnostics: Diagnostic[] = [];
+    let omitted = 0;
+    for (const e of errors) {
+      const key = `${e.error}|${e.offset}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (diagnostics.length >= maxProblems) {
+        omitted++;
+        continue;
+      }
+      const code = printParseErrorCode(e.error);
+      diagnostics.push({
+        range: Range.create(doc.positionAt(e.offset), doc.positionAt(e.offset + Math.max(1, e.length))),
+        message: `${MESSAGES[code] ?? code}.`,
+        severity: Severity.Error,
+        code: DiagnosticCode.syntax,
+        source: SOURCE,
+      });
+    }
+    return { ok: false, diagnostics, omitted, ...where };
+  }
+}
+
+/** Turns findings into diagnostics, locating all their paths in one pass over the text. */
+export function toDiagnostics(doc: TextDocument, findings: readonly Finding[]): Diagnostic[] {
+  if (findings.length === 0) return [];
+  const text = boundDepth(doc.getText()).text;
+  const located = locate(text, findings.map((f) => f.path));
+  // A path not in the text (a missing property) is shown on its closest existing ancestor; all
+  // the ancestors are looked for in one more pass, not one pass each.
+  const missing = findings.filter((f) => !located.has(pathKey(f.path)));
+  if (missing.length > 0) {
+    const ancestors = missing.flatMap((f) => f.path.map((_, n) => f.path.slice(0, n)));
+    for (const [k, v] of locate(text, ancestors)) if (!located.has(k)) located.set(k, v);
+  }
+  return findings.map((f) => {
+    const at = located.get(pathKey(f.path)) ?? nearest(located, f.path);
+    const span =
+      f.on === 'key' && at?.key ? at.key : f.on === 'keyOrValue' && at?.key ? at.key : (at?.value ?? { start: 0, end: 1 });
+    const start = f.inner ? at!.value.start + f.inner.start : span.start;
+    const end = f.inner ? at!.value.start + f.inner.end : spanEnd(text, span, f.on);
+    return {
+      range: Range.create(doc.positionAt(start), doc.positionAt(end)),
+      message: f.message,
+      severity: f.severity,
+      code: f.code,
+      source: SOURCE,
+      // The JSON path travels with the diagnostic so quick fixes can find the node again.
+      data: { ...(f.data as object | undefined), path: f.path },
+    };
+  });
+}
+
+/** A large object or array is underlined on its first line only, not across the file. */
+function spanEnd(text: string, span: { start: number; end: number }, on: Finding['on']): number {
+  if (on === 'value') {
+    const c = text.charCodeAt(span.start);
+    if (c === 0x7b || c === 0x5b) {
+      const newline = text.indexOf('\n', span.start);
+      if (newline !== -1 && newline < span.end) return span.start + 1;
+    }
+  }
+  return span.end;
+}
+
+/** When a path is not in the text (a missing property), its closest existing ancestor. */
+function nearest(located: Map<string, Located>, path: JsonPath): Located | undefined {
+  for (let n = path.length - 1; n >= 0; n--) {
+    const at = located.get(pathKey(path.slice(0, n)));
+    if (at) return at;
+  }
+  return undefined;
+}

@@ -1,0 +1,81 @@
+import { TasClient } from '../api/client';
+import type { RequestLogEntry, SessionOptions } from '../api/session';
+import type { EnvironmentInfo } from '../../protocol';
+
+// The service environment the server talks to: set by the editor (in memory), or read from
+// TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET when another editor starts the server.
+
+export interface ActiveEnvironment {
+  name: string;
+  baseUrl: string;
+  client: TasClient;
+  /** Changes with every switch, so caches and results of an older environment are dropped. */
+  generation: number;
+}
+
+export class EnvironmentState {
+  private active: ActiveEnvironment | undefined;
+  private info: (EnvironmentInfo & { clientSecret: string }) | null = null;
+  private generation = 0;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly sessionOptions: () => SessionOptions,
+    private readonly log: (entry: RequestLogEntry) => void,
+  ) {}
+
+  /** From the process environment: the way other editors configure the server. */
+  useProcessEnv(env: NodeJS.ProcessEnv): void {
+    const baseUrl = env['TAS_BASE_URL'];
+    const clientId = env['TAS_CLIENT_ID'];
+    const clientSecret = env['TAS_CLIENT_SECRET'];
+    if (baseUrl && clientId && clientSecret) this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret });
+  }
+
+  /** A new environment (or none): the old client is closed and listeners revalidate. False: the same again. */
+  set(info: (EnvironmentInfo & { clientSecret: string }) | null): boolean {
+    // The same environment again (a restart of the client, say) keeps the session and caches.
+    if (JSON.stringify(info) === JSON.stringify(this.info)) return false;
+    this.info = info;
+    const old = this.active;
+    this.generation += 1;
+    this.active = info
+      ? {
+          name: info.name,
+          baseUrl: info.baseUrl,
+          generation: this.generation,
+          client: new TasClient(
+            { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret },
+            { ...this.sessionOptions(), onRequest: this.log },
+          ),
+        }
+      : undefined;
+    if (old) void old.client.close();
+    for (const l of this.listeners) l();
+    return true;
+  }
+
+  /** The same environment with a new client, after the network settings changed. */
+  reconnect(): void {
+    const info = this.info;
+    this.info = null;
+    if (info) this.set(info);
+  }
+
+  /** Counts every change, signing out included. */
+  get changes(): number {
+    return this.generation;
+  }
+
+  get current(): ActiveEnvironment | undefined {
+    return this.active;
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async dispose(): Promise<void> {
+    await this.active?.client.close();
+  }
+}

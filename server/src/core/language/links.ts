@@ -1,0 +1,38 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { Range, type DocumentLink } from 'vscode-languageserver-types';
+import type { FileKind } from '../document/fileKind';
+import { locate, pathKey } from '../document/jsonLocator';
+import { remoteUri, type RecordKind } from '../../protocol';
+import { intOf, itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
+
+// Document links from references to read-only views of the remote records.
+
+export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown): DocumentLink[] {
+  const targets: { path: Path; kind: RecordKind; id: number }[] = [];
+  for (const tc of testCasesIn(kind, value)) {
+    const id = intOf(tc.value['id']);
+    if (id !== undefined) targets.push({ path: [...tc.path, 'id'], kind: 'testCase', id });
+    for (const field of ['traceFilters', 'sipTraceFilters', 'testStepList']) {
+      for (const item of itemsOf(tc, field)) {
+        const device = intOf(item.value['mobileDeviceId']);
+        if (device !== undefined) targets.push({ path: [...item.path, 'mobileDeviceId'], kind: 'mobileDevice', id: device });
+        const filter = intOf(item.value['traceFilterId']);
+        if (filter !== undefined) targets.push({ path: [...item.path, 'traceFilterId'], kind: 'traceFilter', id: filter });
+      }
+    }
+  }
+  if (targets.length === 0) return [];
+  const located = locate(doc.getText(), targets.map((t) => t.path));
+  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node' };
+  return targets.flatMap((t) => {
+    const at = located.get(pathKey(t.path));
+    if (!at) return [];
+    return [
+      {
+        range: Range.create(doc.positionAt(at.value.start), doc.positionAt(at.value.end)),
+        target: remoteUri(t.kind, t.id),
+        tooltip: `Open ${label[t.kind]} ${t.id} from the service (read-only)`,
+      },
+    ];
+  });
+}

@@ -1,0 +1,199 @@
+import { ApiError } from '../api/errors';
+import { isRecord } from '../api/parse';
+import type { Loose } from '../api/types';
+import type { FileKind } from '../document/fileKind';
+import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
+import { classifyFailure } from '../environment/connectionCheck';
+import type { EnvironmentState } from '../environment/environment';
+
+// Per environment, the lists reference checks need, each fetched once per lifetime (a
+// setting), shared by concurrent lookups, and dropped when the environment changes.
+
+export interface FunctionInfo {
+  name: string;
+  description?: string;
+  params: { name: string; type?: string; required?: boolean; description?: string }[];
+}
+
+interface Entry<T> {
+  generation: number;
+  at: number;
+  /** Set once loaded (the value itself may be undefined: "the service does not know it"). */
+  outcome?: { value: T } | { error: Error };
+  pending?: Promise<T>;
+}
+
+const FAILURE_TTL_MS = 15_000;
+const PAGE_SIZE = 1000;
+
+export class ReferenceCache {
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(
+    private readonly env: EnvironmentState,
+    private readonly ttlMs: () => number,
+    private readonly now: () => number = Date.now,
+  ) {
+    env.onChange(() => this.clear());
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  devices(): Promise<Map<number, DeviceInfo>> {
+    return this.get('devices', async (c) => {
+      const list = await c.devices.list();
+      return new Map(list.flatMap((d) => (typeof d.id === 'number' ? [[d.id, deviceInfo({ ...d, id: d.id })] as const] : [])));
+    });
+  }
+
+  traceFilters(): Promise<Map<number, TraceFilterInfo>> {
+    return this.get('traceFilters', async (c) => {
+      const list = await c.traceFilters.list();
+      return new Map(
+        list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, { id: f.id, name: str(f.name), filter: str(f.filter) }] as const] : [])),
+      );
+    });
+  }
+
+  testCases(): Promise<Map<number, string>> {
+    return this.get('testCases', async (c) => {
+      const names = new Map<number, string>();
+      for await (const item of c.testCases.iterate({ size: PAGE_SIZE })) names.set(item.id, item.name);
+      return names;
+    });
+  }
+
+  testNodes(): Promise<Map<number, NamedInfo>> {
+    return this.get('testNodes', async (c) => named(await c.testNodes.list()));
+  }
+
+  deviceModels(): Promise<Map<number, NamedInfo>> {
+    return this.get('deviceModels', async (c) => named(await c.catalog.deviceModels()));
+  }
+
+  /** A step function's parameters; undefined when the service does not know the function. */
+  functionInfo(name: string): Promise<FunctionInfo | undefined> {
+    return this.get(`function:${name}`, async (c) => {
+      try {
+        return functionInfo(name, await c.catalog.functionParams(name));
+      } catch (err) {
+        if (err instanceof ApiError && (err.kind === 'notFound' || err.kind === 'invalidRequest')) return undefined;
+        throw err;
+      }
+    });
+  }
+
+  /** Live status of one device, for hovers: short-lived, never blocks validation. */
+  deviceStatus(id: number): Promise<string | undefined> {
+    return this.get(`status:${id}`, async (c) => {
+      const s = await c.devices.status(id);
+      return isRecord(s) && typeof s['status'] === 'string' ? s['status'] : undefined;
+    });
+  }
+
+  /** Everything the checks of one kind of file need, or why it cannot be had. */
+  async state(kind: FileKind): Promise<ReferenceState> {
+    const env = this.env.current;
+    if (!env) return { status: 'unavailable', reason: 'no service credentials are set (Test Automation: Sign In).' };
+    try {
+      const [devices, traceFilters, testCases, testNodes, deviceModels] = await Promise.all([
+        this.devices(),
+        this.traceFilters(),
+        this.testCases(),
+        kind === 'bundle' ? this.testNodes() : undefined,
+        kind === 'bundle' ? this.deviceModels() : undefined,
+      ]);
+      return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels } };
+    } catch (err) {
+      return { status: 'unavailable', reason: reasonOf(err, env.baseUrl), cause: err };
+    }
+  }
+
+  private async get<T>(key: string, load: (client: NonNullable<EnvironmentState['current']>['client']) => Promise<T>): Promise<T> {
+    const env = this.env.current;
+    if (!env) throw new Error('no service credentials are set');
+    const now = this.now();
+    const e = this.entries.get(key) as Entry<T> | undefined;
+    if (e && e.generation === env.generation) {
+      if (e.pending) return e.pending;
+      const o = e.outcome;
+      // Failures are kept briefly, so a dead service is not asked again on every keystroke.
+      if (o && 'value' in o && now - e.at < this.ttlMs()) return o.value;
+      if (o && 'error' in o && now - e.at < FAILURE_TTL_MS) throw o.error;
+    }
+    const entry: Entry<T> = { generation: env.generation, at: now };
+    entry.pending = load(env.client).then(
+      (value) => {
+        entry.outcome = { value };
+        entry.at = this.now();
+        delete entry.pending;
+        return value;
+      },
+      (err: unknown) => {
+        const error = err instanceof Error ? err : new Error(String(err));
+        entry.outcome = { error };
+        entry.at = this.now();
+        delete entry.pending;
+        throw error;
+      },
+    );
+    this.entries.set(key, entry);
+    return entry.pending;
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+function deviceInfo(d: Loose & { id: number }): DeviceInfo {
+  return {
+    id: d.id,
+    name: str(d['name']),
+    msisdn: str(d['msisdn']),
+    imsi: str(d['imsi']),
+    platformName: str(d['platformName']),
+    testNodeId: num(d['testNodeId']),
+    testNodeName: str(d['testNodeName']),
+    deviceModelName: str(d['deviceModelName']),
+  };
+}
+
+function named(list: Loose[]): Map<number, NamedInfo> {
+  return new Map(list.flatMap((x) => (typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: str(x['name']) }] as const] : [])));
+}
+
+/** Reads a function description leniently: `{name, description, params: [...]}` or a bare list. */
+function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
+  const params = Array.isArray(answer) ? answer : isRecord(answer) ? answer['params'] ?? answer['parameters'] : undefined;
+  if (!Array.isArray(params)) return undefined;
+  return {
+    name,
+    description: isRecord(answer) ? str(answer['description']) : undefined,
+    params: params.filter(isRecord).flatMap((p) =>
+      typeof p['name'] === 'string'
+        ? [{ name: p['name'], type: str(p['type']), required: p['required'] === true, description: str(p['description']) }]
+        : [],
+    ),
+  };
+}
+
+/** Why the service's lists could not be had, in words (no method, path or raw error). */
+export function reasonOf(err: unknown, baseUrl: string): string {
+  if (err instanceof ApiError) {
+    switch (err.kind) {
+      case 'unauthorized':
+        return `the service at ${baseUrl} did not accept the credentials.`;
+      case 'network':
+      case 'timeout':
+        return `cannot reach ${baseUrl} (${err.serviceMessage ?? err.kind}).`;
+    }
+    // In words, without the method and path of the call that failed.
+    const f = classifyFailure(err);
+    if (f.state === 'notService') return `${baseUrl} does not answer like a Test Automation Service (${f.detail}).`;
+    if (f.state === 'credentialsRefused') return `the service at ${baseUrl} refused access (${f.detail}).`;
+    return `cannot reach ${baseUrl} (${f.detail}).`;
+  }
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,258 @@
+import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import type { FileKind } from '../document/fileKind';
+import type { DeviceInfo, ReferenceState, ReferenceSnapshot } from './referenceData';
+import { closest, distance } from '../validation/schemaMessages';
+import { intOf, isObj, itemsOf, strOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
+
+// Live reference checks: ids and names in a document against a snapshot of the service.
+// Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
+
+/** A file's links in the current environment (sync state); absent: the file's ids are taken as this environment's. */
+export type LinkOf = (index: number | undefined) => { id?: number; fileIdHere: boolean } | undefined;
+
+export function checkReferences(kind: FileKind, value: unknown, state: ReferenceState, linkOf?: LinkOf): Finding[] {
+  if (state.status === 'unavailable') {
+    return [
+      {
+        path: [],
+        on: 'value',
+        message: `References not verified: ${state.reason}`,
+        code: DiagnosticCode.notVerified,
+        severity: Severity.Information,
+      },
+    ];
+  }
+  const data = state.data;
+  const findings: Finding[] = [];
+  for (const tc of testCasesIn(kind, value)) {
+    findings.push(...deviceItems(tc, 'traceFilters', data), ...deviceItems(tc, 'sipTraceFilters', data));
+    for (const item of itemsOf(tc, 'traceFilters')) {
+      const id = intOf(item.value['traceFilterId']);
+      if (id !== undefined && !data.traceFilters.has(id)) {
+        findings.push({
+          path: [...item.path, 'traceFilterId'],
+          on: 'value',
+          message: `Trace filter ${id} does not exist on the service.`,
+          code: DiagnosticCode.unknownTraceFilter,
+          severity: Severity.Error,
+        });
+      }
+    }
+    let hints: Map<number, DeviceHint> | undefined;
+    for (const step of itemsOf(tc, 'testStepList')) {
+      const id = intOf(step.value['mobileDeviceId']);
+      if (id === undefined || data.devices.has(id)) continue;
+      // A trace filter item for the same id may still carry the name or MSISDN it was copied with.
+      hints ??= storedHints(tc);
+      findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, hints.get(id) ?? {}));
+    }
+    findings.push(...identity(tc, data, linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)));
+  }
+  if (kind === 'bundle') findings.push(...bundleDevices(value, data));
+  return findings;
+}
+
+/** How many devices the quick fixes of an unknown device offer. */
+export const DEVICE_CHOICES = 5;
+
+interface DeviceChoices {
+  replacement?: DeviceInfo;
+  candidates: { id: number; name?: string }[];
+}
+
+/** Fix data per device list and hint: a file may name the same unknown device thousands of times. */
+const choicesCache = new WeakMap<Map<number, DeviceInfo>, Map<string, DeviceChoices>>();
+
+function choicesFor(devices: Map<number, DeviceInfo>, hint: DeviceHint): DeviceChoices {
+  let byHint = choicesCache.get(devices);
+  if (!byHint) choicesCache.set(devices, (byHint = new Map<string, DeviceChoices>()));
+  const key = JSON.stringify([hint.name, hint.msisdn]);
+  let choices = byHint.get(key);
+  if (!choices) {
+    const replacement = closestDevice(devices.values(), hint);
+    const candidates = deviceCandidates(devices.values(), hint, replacement).map((d) => ({ id: d.id, name: d.name }));
+    byHint.set(key, (choices = { replacement, candidates }));
+  }
+  return choices;
+}
+
+function unknownDevice(path: Path, id: number, data: ReferenceSnapshot, hint: DeviceHint): Finding {
+  const { replacement, candidates } = choicesFor(data.devices, hint);
+  return {
+    path,
+    on: 'value',
+    message: `Mobile device ${id} does not exist on the service.${replacement ? ` Did you mean ${replacement.id} (${replacement.name ?? 'unnamed'})?` : ''}`,
+    code: DiagnosticCode.unknownDevice,
+    severity: Severity.Error,
+    data: { candidates, ...(replacement && { replacementId: replacement.id }) },
+  };
+}
+
+interface DeviceHint {
+  name?: string;
+  msisdn?: string;
+}
+
+/** The name or MSISDN the trace filter items of the test case store, by device id (the first wins). */
+function storedHints(tc: TestCaseAt): Map<number, DeviceHint> {
+  const hints = new Map<number, DeviceHint>();
+  for (const field of ['traceFilters', 'sipTraceFilters']) {
+    for (const item of itemsOf(tc, field)) {
+      const id = intOf(item.value['mobileDeviceId']);
+      const name = strOf(item.value['mobileDeviceName']);
+      const msisdn = strOf(item.value['msisdn']);
+      if (id !== undefined && !hints.has(id) && (name !== undefined || msisdn !== undefined)) hints.set(id, { name, msisdn });
+    }
+  }
+  return hints;
+}
+
+/**
+ * The devices to offer in place of an unknown one: the likely match first, then the closest names
+ * to the name the file stored (by id without one), at most DEVICE_CHOICES.
+ */
+export function deviceCandidates(devices: Iterable<DeviceInfo>, hint: { name?: string }, best?: DeviceInfo): DeviceInfo[] {
+  const list = [...devices].filter((d) => d !== best);
+  const name = hint.name;
+  const ranked = name
+    ? list
+        .map((d) => ({ d, score: d.name === undefined ? Infinity : distance(name, d.name) }))
+        .sort((a, b) => a.score - b.score || a.d.id - b.d.id)
+        .map((x) => x.d)
+    : list.sort((a, b) => a.id - b.id);
+  return [...(best ? [best] : []), ...ranked].slice(0, DEVICE_CHOICES);
+}
+
+/** The device a stale reference most likely meant: same MSISDN, else the closest name. */
+export function closestDevice(devices: Iterable<DeviceInfo>, hint: { name?: string; msisdn?: string }): DeviceInfo | undefined {
+  const list = [...devices];
+  if (hint.msisdn) {
+    const digits = hint.msisdn.replace(/\D/g, '');
+    const same = list.find((d) => d.msisdn && d.msisdn.replace(/\D/g, '') === digits);
+    if (same) return same;
+  }
+  if (hint.name) {
+    const byName = new Map(list.filter((d) => d.name).map((d) => [d.name!, d]));
+    const name = closest(hint.name, byName.keys());
+    if (name) return byName.get(name);
+  }
+  return undefined;
+}
+
+/** Trace filter items: the device must exist, and names copied into the file must still match. */
+function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Finding[] {
+  const out: Finding[] = [];
+  for (const item of itemsOf(tc, field)) {
+    const id = intOf(item.value['mobileDeviceId']);
+    if (id === undefined) continue;
+    const storedName = strOf(item.value['mobileDeviceName']);
+    const storedMsisdn = strOf(item.value['msisdn']);
+    const device = data.devices.get(id);
+    if (!device) {
+      out.push(unknownDevice([...item.path, 'mobileDeviceId'], id, data, { name: storedName, msisdn: storedMsisdn }));
+      continue;
+    }
+    if (storedName !== undefined && device.name !== undefined && storedName !== device.name) {
+      out.push({
+        path: [...item.path, 'mobileDeviceName'],
+        on: 'value',
+        message: `Device ${id} is now named '${device.name}' on the service.`,
+        code: DiagnosticCode.staleDeviceName,
+        severity: Severity.Warning,
+        data: { replacement: device.name },
+      });
+    }
+    if (storedMsisdn !== undefined && device.msisdn !== undefined && storedMsisdn !== device.msisdn) {
+      out.push({
+        path: [...item.path, 'msisdn'],
+        on: 'value',
+        message: `Device ${id} now has MSISDN ${device.msisdn} on the service.`,
+        code: DiagnosticCode.staleMsisdn,
+        severity: Severity.Warning,
+        data: { replacement: device.msisdn },
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The test case's own id and name against the service's test cases. The file's `id` belongs to
+ * one environment (its home in the sync state): elsewhere only the stored link counts.
+ */
+function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; fileIdHere: boolean } = { fileIdHere: true }): Finding[] {
+  if (!data.testCases) return [];
+  const out: Finding[] = [];
+  const fileId = link.fileIdHere ? intOf(tc.value['id']) : undefined;
+  const id = link.id ?? fileId;
+  const name = strOf(tc.value['name']);
+  if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId)) {
+    out.push({
+      path: [...tc.path, 'id'],
+      on: 'value',
+      message: `Test case ${fileId} no longer exists on the service; this file is not linked to anything there.`,
+      code: DiagnosticCode.unlinkedId,
+      severity: Severity.Warning,
+    });
+  }
+  // A file of another environment, not linked here, is matched by this name on import: no clash.
+  if (name !== undefined && (link.fileIdHere || link.id !== undefined)) {
+    const otherId = namesOf(data.testCases).get(name)?.find((other) => other !== id);
+    if (otherId !== undefined) {
+      out.push({
+        path: [...tc.path, 'name'],
+        on: 'value',
+        message: `Test case ${otherId} on the service already has the name '${name}'; names must be unique.`,
+        code: DiagnosticCode.nameTaken,
+        severity: Severity.Warning,
+        data: { otherId },
+      });
+    }
+  }
+  return out;
+}
+
+/** Test case ids by name, once per list: a run checks every file against the same list. */
+const nameIndexes = new WeakMap<Map<number, string>, Map<string, number[]>>();
+
+function namesOf(testCases: Map<number, string>): Map<string, number[]> {
+  let index = nameIndexes.get(testCases);
+  if (!index) {
+    index = new Map();
+    for (const [id, name] of testCases) {
+      const ids = index.get(name);
+      if (ids) ids.push(id);
+      else index.set(name, [id]);
+    }
+    nameIndexes.set(testCases, index);
+  }
+  return index;
+}
+
+/** Device records in a bundle: their test node and device model must exist. */
+function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
+  if (!Array.isArray(value)) return [];
+  const checks = [
+    { field: 'testNodeId', known: data.testNodes, label: 'Test node', code: DiagnosticCode.unknownTestNode },
+    { field: 'deviceModelId', known: data.deviceModels, label: 'Device model', code: DiagnosticCode.unknownDeviceModel },
+  ] as const;
+  const out: Finding[] = [];
+  value.forEach((tc, i) => {
+    if (!isObj(tc) || !Array.isArray(tc['devices'])) return;
+    (tc['devices'] as unknown[]).forEach((d, k) => {
+      if (!isObj(d)) return;
+      for (const c of checks) {
+        const id = intOf(d[c.field]);
+        if (id === undefined || !c.known || c.known.has(id)) continue;
+        out.push({
+          path: [i, 'devices', k, c.field],
+          on: 'value',
+          message: `${c.label} ${id} does not exist on the service.`,
+          code: c.code,
+          severity: Severity.Error,
+        });
+      }
+    });
+  });
+  return out;
+}

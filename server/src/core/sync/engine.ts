@@ -1,0 +1,151 @@
+import type { TasClient } from '../api/client';
+import type {
+  ExportReport,
+  FileSyncStatus,
+  ImportReport,
+  LocalCaseRef,
+  SyncDecision,
+} from '../../protocol';
+import { classify } from './classify';
+import { envKey } from './envKey';
+import { exportCases } from './exporter';
+import { importFiles, type SyncRun } from './importer';
+import { readLocalFile, type LocalCase, type LocalFile } from './local';
+import { syncHash } from './projection';
+import { resolve } from './resolve';
+import { stateKey, SyncStates } from './state';
+
+// The sync core: links between local test-case files and test cases of an environment, import
+// and export. Transport-free: the language server and the CLI host it alike (handlers.ts adapts).
+
+/** A text edit as LSP describes it (no import of the protocol package here). */
+export interface TextEditLike {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+/** What the host gives the core: the environment, open buffers, and edits of open documents. */
+export interface SyncHost {
+  /** The current environment, or undefined when signed out. */
+  environment: () => { baseUrl: string; client: TasClient } | undefined;
+  /** The text of an open document (its unsaved buffer), or undefined when it is not open. */
+  openText: (uri: string) => string | undefined;
+  /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
+  applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
+}
+
+export interface SyncProgress {
+  done: number;
+  total: number;
+  message?: string;
+}
+
+export type ProgressSink = (p: SyncProgress) => void;
+
+export interface ImportParams {
+  uris: string[];
+  decisions?: Record<string, SyncDecision>;
+  /** Replace the service version of every case changed there since the last sync (conflicts included). */
+  force?: boolean;
+  /** Plan only: the same outcomes, read from the service as usual, but nothing sent and no file or sync state written. */
+  dryRun?: boolean;
+}
+
+export interface ExportParams {
+  ids: number[];
+  folder: string;
+  bundle?: string;
+  dirtyUris?: string[];
+  decisions?: Record<string, SyncDecision>;
+  /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
+  dryRun?: boolean;
+}
+
+export class SyncService {
+  /** Items per import or export request; the service's limit is not documented. */
+  batchSize: number | undefined;
+
+  constructor(private readonly host: SyncHost) {}
+
+  private run(signal: AbortSignal | undefined, progress: ProgressSink | undefined): SyncRun {
+    const env = this.host.environment();
+    if (!env) throw new NotSignedInError();
+    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize };
+  }
+
+  /** Local cases of these refs (a bundle without an index: all its items); unreadable files listed apart. */
+  private async casesOf(refs: LocalCaseRef[]): Promise<{ cases: LocalCase[]; failed: { ref: LocalCaseRef; message: string }[] }> {
+    const files = new Map<string, Promise<LocalFile>>();
+    const cases: LocalCase[] = [];
+    const failed: { ref: LocalCaseRef; message: string }[] = [];
+    for (const ref of refs) {
+      let file = files.get(ref.uri);
+      if (!file) {
+        file = readLocalFile(ref.uri, this.host.openText);
+        files.set(ref.uri, file);
+      }
+      try {
+        const f = await file;
+        cases.push(...f.items.filter((c) => ref.index === undefined || c.index === ref.index));
+      } catch (err) {
+        failed.push({ ref, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    return { cases, failed };
+  }
+
+  /** The links of these files in the current environment, from the sync state alone. */
+  async linked(uris: string[]): Promise<(LocalCaseRef & { id: number; name?: string })[]> {
+    const env = this.host.environment();
+    if (!env) return [];
+    const key = envKey(env.baseUrl);
+    const states = new SyncStates();
+    const { cases } = await this.casesOf(uris.map((uri) => ({ uri })));
+    const out: (LocalCaseRef & { id: number; name?: string })[] = [];
+    for (const c of cases) {
+      const state = await states.forFile(c.file.path);
+      const link = state.link(stateKey(state.root, c.file.path, c.index), key);
+      if (link) out.push({ uri: c.uri, ...(c.index !== undefined && { index: c.index }), id: link.id, ...(c.name !== undefined && { name: c.name }) });
+    }
+    return out;
+  }
+
+  /**
+   * The change state of these local cases against the service. A file with an id and no sync
+   * state that names the same case here is adopted (linked, without a base).
+   */
+  async status(refs: LocalCaseRef[], signal?: AbortSignal): Promise<FileSyncStatus[]> {
+    const run = this.run(signal, undefined);
+    const { cases, failed } = await this.casesOf(refs);
+    const states = new SyncStates();
+    const placed = await resolve(run.client, run.env, cases, states, { byName: false, ...(signal && { signal }), ...(this.batchSize !== undefined && { batchSize: this.batchSize }) });
+    const out: FileSyncStatus[] = failed.map(({ ref, message }) => ({ ...ref, state: 'unknown' as const, message }));
+    for (const p of placed) {
+      const ref = { uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }) };
+      const s = p.standing;
+      if (s.kind === 'linked') {
+        if (s.how === 'adopted') p.state.setLink(p.key, run.env, { id: s.id }, run.env);
+        out.push({ ...ref, id: s.id, state: classify({ local: syncHash(p.local.value), service: syncHash(s.record), base: s.base }) });
+      } else if (s.kind === 'missing') out.push({ ...ref, id: s.id, state: 'missingOnService' });
+      else if (s.kind === 'error') out.push({ ...ref, state: 'unknown', message: s.message });
+      else out.push({ ...ref, state: 'notLinked' });
+    }
+    await states.saveAll();
+    return out;
+  }
+
+  importFiles(params: ImportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ImportReport> {
+    return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {}, { force: params.force === true, dryRun: params.dryRun === true });
+  }
+
+  exportCases(params: ExportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ExportReport> {
+    return exportCases(this.run(signal, progress), params);
+  }
+}
+
+export class NotSignedInError extends Error {
+  constructor() {
+    super('Not signed in to a Test Automation Service: run Test Automation: Sign In.');
+    this.name = 'NotSignedInError';
+  }
+}

@@ -1,0 +1,253 @@
+import { modify, type Edit } from 'jsonc-parser';
+import { importTestCases, type ItemResult } from '../api/batch';
+import type { TasClient } from '../api/client';
+import type { ApiError } from '../api/errors';
+import type { ExportedTestCase, TestCase } from '../api/types';
+import { describeFailure } from '../failures/failures';
+import type { ImportItemResult, ImportReport, SyncDecision } from '../../protocol';
+import { classify } from './classify';
+import { testCaseFileText } from './fileText';
+import { idEdits } from './idEdit';
+import { expandUris, readLocalFile, type LocalCase, type LocalFile } from './local';
+import { syncFields, syncHash } from './projection';
+import { mapLimit } from './pool';
+import { readRecords } from './remote';
+import { resolve, type Placed } from './resolve';
+import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets';
+import type { ProgressSink, SyncHost } from './engine';
+import { SyncStates } from './state';
+import { applyFileEdits } from './writeBack';
+
+// Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
+// changes on the service, conflicts and taken names wait for the user's decision; nothing is
+// overwritten silently in either direction. Batches are never sent twice.
+
+export interface SyncRun {
+  host: SyncHost;
+  client: TasClient;
+  /** The environment key of the current environment. */
+  env: string;
+  signal: AbortSignal | undefined;
+  progress: ProgressSink | undefined;
+  batchSize: number | undefined;
+}
+
+interface Push {
+  p: Placed;
+  body: TestCase;
+  targetId: number | undefined;
+}
+
+const describeCase = (local: LocalCase): string => `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
+
+function formattingOf(text: string) {
+  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** The service's version as the file would hold it: a whole file, or one bundle item. */
+export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileId: number | undefined): string {
+  if (local.index !== undefined) return `${JSON.stringify(maskSecrets(record).value, null, 2)}\n`;
+  return testCaseFileText(record, { ...(fileId !== undefined && { id: fileId }), ...(local.value['$schema'] !== undefined && { schema: local.value['$schema'] }) }).text;
+}
+
+/**
+ * `force`: a case changed on the service since the last sync (or on both sides) is replaced, as
+ * if it had the decision overwriteService (`tas import --force`). `dryRun`: plan only; the
+ * service is read and every case classified as for the real import, what would be sent is
+ * reported as `created` or `updated` without being sent, and no file or sync state is written.
+ */
+export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>, options: { force?: boolean; dryRun?: boolean } = {}): Promise<ImportReport> {
+  const results: ImportItemResult[] = [];
+  const cases: LocalCase[] = [];
+  const files = await mapLimit(await expandUris(uris), 16, (uri) =>
+    readLocalFile(uri, run.host.openText).catch((err: unknown) => {
+      results.push({ uri, outcome: 'refused', message: err instanceof Error ? err.message : String(err) });
+      return undefined;
+    }),
+  );
+  for (const f of files) if (f) cases.push(...f.items);
+  const states = new SyncStates();
+  const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
+  const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
+  const placed = await resolve(run.client, run.env, cases, states, { ...batch, byName: true, onProgress: say("Reading the service's versions") });
+
+  // "Link to the existing test case": its record is read, then the case is classified as linked.
+  const linkTo = placed.filter((p) => p.standing.kind === 'new' && p.standing.takenById !== undefined && decisions[p.local.key] === 'linkToExisting');
+  const linkRecords = await readRecords(run.client, linkTo.map((p) => (p.standing as { takenById: number }).takenById), batch);
+  for (const p of linkTo) {
+    const id = (p.standing as { takenById: number }).takenById;
+    const record = linkRecords.byId.get(id);
+    if (record) p.standing = { kind: 'linked', id, base: undefined, record, how: 'byName' };
+  }
+
+  const edits = new Map<LocalFile, Edit[]>();
+  const addEdits = (file: LocalFile, more: Edit[]) => edits.set(file, [...(edits.get(file) ?? []), ...more]);
+  /** The home of the case's entry once linked here: its existing one, else here, else unknown. */
+  const homeOf = (p: Placed): string => p.state.entry(p.key)?.home ?? (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
+  const writeIdIfHome = (p: Placed, id: number) => {
+    if (homeOf(p) === run.env && p.local.fileId !== id) addEdits(p.local.file, idEdits(p.local.file.text, id, p.local.index));
+  };
+  const pushes: Push[] = [];
+  const result = (p: Placed, r: Omit<ImportItemResult, 'uri'>) =>
+    results.push({ uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }), ...r });
+
+  const push = (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
+    if (p.local.name === undefined || p.local.name.trim() === '') {
+      result(p, { outcome: 'refused', message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.` });
+      return;
+    }
+    const restored = restorePlaceholders(syncFields(p.local.value, true), record);
+    if (restored.unresolved.length > 0) {
+      const where = restored.unresolved.map(formatPath).join(', ');
+      result(p, {
+        outcome: 'refused',
+        message: `${describeCase(p.local)} was not imported: ${where} holds a secret placeholder and the service has no value there to keep. Set the secret on the service, then import again.`,
+      });
+      return;
+    }
+    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(restored.value as TestCase) }, targetId });
+  };
+
+  for (const p of placed) {
+    const decision = decisions[p.local.key];
+    const s = p.standing;
+    if (decision === 'skip') {
+      result(p, { outcome: 'skipped', message: 'Skipped, as you chose.' });
+      continue;
+    }
+    switch (s.kind) {
+      case 'error':
+        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
+        break;
+      case 'missing':
+      case 'foreign':
+        push(p, undefined, undefined);
+        break;
+      case 'new':
+        if (s.takenById === undefined) push(p, undefined, undefined);
+        else
+          result(p, {
+            outcome: 'nameTaken',
+            takenById: s.takenById,
+            message: `${describeCase(p.local)}: test case ${s.takenById} on the service already has this name. Link the file to it, rename the test case, or skip it.`,
+          });
+        break;
+      case 'linked': {
+        const serviceHash = syncHash(s.record);
+        const state = classify({ local: syncHash(p.local.value), service: serviceHash, base: s.base });
+        const fileId = homeOf(p) === run.env ? s.id : p.local.fileId;
+        if (state === 'unchanged') {
+          p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
+          writeIdIfHome(p, s.id);
+          result(p, { outcome: 'unchanged', id: s.id });
+        } else if (state === 'localChanged' || decision === 'overwriteService' || (options.force && decision !== 'takeService')) {
+          push(p, s.id, s.record);
+        } else if (decision === 'takeService') {
+          if (p.local.index === undefined) {
+            addEdits(p.local.file, [{ offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) }]);
+          } else {
+            addEdits(p.local.file, modify(p.local.file.text, [p.local.index], maskSecrets(s.record).value, { formattingOptions: formattingOf(p.local.file.text) }));
+          }
+          p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
+          result(p, { outcome: 'tookService', id: s.id });
+        } else {
+          // Keep the link found (adopted, matched by name, chosen) so the decision can follow.
+          if (s.how !== 'state') {
+            p.state.setLink(p.key, run.env, { id: s.id }, homeOf(p));
+            writeIdIfHome(p, s.id);
+          }
+          const both = state === 'conflict';
+          result(p, {
+            outcome: both ? 'conflict' : 'serviceChanged',
+            id: s.id,
+            serviceText: serviceTextFor(p.local, s.record, fileId),
+            message: both
+              ? `${describeCase(p.local)} changed here and on the service${s.base === undefined ? ' (or was never synced)' : ''}. Compare them, then overwrite the service or take the service's version.`
+              : `${describeCase(p.local)} changed on the service since it was last synced. Take the service's version, or overwrite the service.`,
+          });
+        }
+        break;
+      }
+    }
+  }
+
+  // Names are unique on the service: of several cases of this import with one name, the first is
+  // sent and the others are refused (sent together, each would overwrite the one before).
+  const byName = new Map<string, Push>();
+  const toSend = pushes.filter((x) => {
+    const name = x.p.local.name!.trim();
+    const first = byName.get(name);
+    if (!first) {
+      byName.set(name, x);
+      return true;
+    }
+    const where = first.p.local.index !== undefined ? `${first.p.local.file.path} (item ${first.p.local.index})` : first.p.local.file.path;
+    result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
+    return false;
+  });
+
+  if (options.dryRun) {
+    for (const x of toSend) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
+    return { results: inFileOrder(results) };
+  }
+
+  const imported = await importTestCases(
+    run.client.testCases,
+    toSend.map((x) => x.body),
+    { ...batch, splitOnConflict: true, onProgress: say('Importing') },
+  );
+  const pushed: { x: Push; id: number }[] = [];
+  imported.items.forEach((item: ItemResult) => {
+    const x = toSend[item.index]!;
+    if (item.id !== undefined) pushed.push({ x, id: item.id });
+    else result(x.p, failureResult(x.p.local, item.error));
+  });
+
+  // Bases come from the records as the service now holds them (it may normalise what it got).
+  const after = await readRecords(run.client, pushed.map((y) => y.id), { ...batch, onProgress: say('Reading the imported versions') });
+  for (const { x, id } of pushed) {
+    const record = after.byId.get(id);
+    const home = homeOf(x.p);
+    x.p.state.setLink(x.p.key, run.env, { id, ...(record && { base: syncHash(record), ...updatedOf(record) }) }, home);
+    writeIdIfHome(x.p, id);
+    result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', id });
+  }
+
+  for (const [file, list] of edits) {
+    try {
+      await applyFileEdits(run.host, file, list);
+    } catch (err) {
+      for (const r of results) if (r.uri === file.uri) r.message = `${r.message ? `${r.message} ` : ''}${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  await states.saveAll();
+  return { results: inFileOrder(results) };
+}
+
+/** Results by file, then bundle item: the order a person reads them in. */
+const inFileOrder = (results: ImportItemResult[]): ImportItemResult[] =>
+  results.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : (a.index ?? -1) - (b.index ?? -1)));
+
+const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof record['updated'] === 'string' ? { updated: record['updated'] } : {});
+
+function failureResult(local: LocalCase, error: ApiError | undefined): Omit<ImportItemResult, 'uri'> {
+  if (error?.kind === 'cancelled') return { outcome: 'skipped', message: `${describeCase(local)} was not sent: the import was cancelled.` };
+  const body = error?.body;
+  const takenById = typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'number' ? (body as { id: number }).id : undefined;
+  if (error?.kind === 'conflict' && takenById !== undefined) {
+    return {
+      outcome: 'nameTaken',
+      takenById,
+      message: `${describeCase(local)}: test case ${takenById} on the service already has this name. Link the file to it, rename the test case, or skip it.`,
+    };
+  }
+  if (error?.kind === 'network' || error?.kind === 'timeout') {
+    return {
+      outcome: 'refused',
+      message: `${describeCase(local)}: the answer to the import was lost, so it may have been imported. It was not sent again: compare the file with the service before importing it again.`,
+    };
+  }
+  const said = error ? describeFailure(error, { action: `import ${describeCase(local)}` }).message : `Could not import ${describeCase(local)}.`;
+  return { outcome: 'refused', message: said };
+}

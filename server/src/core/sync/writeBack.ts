@@ -1,0 +1,29 @@
+import type { Edit } from 'jsonc-parser';
+import { writeAtomic } from './atomic';
+import { applyIdEdits, toTextEdits } from './idEdit';
+import type { LocalFile } from './local';
+import type { SyncHost } from './engine';
+
+// Changing a local file the user may have open: an open document through the editor (its
+// buffer, undoable, never a disk write behind its back), a closed file by atomic write.
+
+export class EditRefusedError extends Error {
+  constructor(readonly path: string) {
+    super(`The editor did not accept the change to ${path}. Save or close the file, then try again.`);
+    this.name = 'EditRefusedError';
+  }
+}
+
+export async function applyFileEdits(host: SyncHost, file: LocalFile, edits: Edit[]): Promise<void> {
+  if (edits.length === 0) return;
+  if (file.open) {
+    if (!(await host.applyEdit(file.uri, toTextEdits(file.text, edits)))) throw new EditRefusedError(file.path);
+    return;
+  }
+  await writeAtomic(file.path, `${file.bom ? '\uFEFF' : ''}${applyIdEdits(file.text, edits)}`);
+}
+
+/** The whole text replaced (the service's version taken into the file). */
+export async function replaceFileText(host: SyncHost, file: LocalFile, text: string): Promise<void> {
+  await applyFileEdits(host, file, [{ offset: 0, length: file.text.length, content: text }]);
+}

@@ -1,0 +1,64 @@
+import type { TasClient } from '../api/client';
+import { isRecord } from '../api/parse';
+import type { TraceFilterSummary } from '../../protocol';
+import { int, projectsField, text } from '../projects/records';
+
+// Trace filters for their view. The document shows only the body fields (name, filter), so the
+// records are read leniently; the record view shows the rest.
+
+export function summarizeTraceFilter(raw: unknown): TraceFilterSummary | undefined {
+  if (!isRecord(raw)) return undefined;
+  const id = int(raw['id']);
+  if (id === undefined) return undefined;
+  return {
+    id,
+    name: text(raw['name']) ?? `Trace filter ${id}`,
+    filter: typeof raw['filter'] === 'string' ? raw['filter'] : '',
+    projects: projectsField(raw) ?? [],
+  };
+}
+
+/** Thrown before any request when a name or filter is empty. */
+export class TraceFilterInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TraceFilterInputError';
+  }
+}
+
+function checked(input: { name: string; filter: string }): { name: string; filter: string } {
+  const name = input.name.trim();
+  if (name === '') throw new TraceFilterInputError('a trace filter needs a name');
+  if (input.filter.trim() === '') throw new TraceFilterInputError('a trace filter needs a filter expression');
+  return { name, filter: input.filter };
+}
+
+export class TraceFilterActions {
+  constructor(
+    private readonly client: TasClient,
+    /** Called after a change, so references in open files are checked against the new list. */
+    private readonly changed: () => void,
+  ) {}
+
+  async list(): Promise<TraceFilterSummary[]> {
+    return (await this.client.traceFilters.list()).flatMap((f) => summarizeTraceFilter(f) ?? []);
+  }
+
+  async create(input: { name: string; filter: string }): Promise<{ id?: number }> {
+    const id = await this.client.traceFilters.create(checked(input));
+    this.changed();
+    return id === undefined ? {} : { id };
+  }
+
+  async update(id: number, input: { name: string; filter: string }): Promise<null> {
+    await this.client.traceFilters.update(id, checked(input));
+    this.changed();
+    return null;
+  }
+
+  async delete(id: number): Promise<null> {
+    await this.client.traceFilters.delete(id);
+    this.changed();
+    return null;
+  }
+}

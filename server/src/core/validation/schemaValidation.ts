@@ -1,0 +1,93 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Finding } from './diagnostics';
+import type { FileKind } from '../document/fileKind';
+import { bundle, testCase } from './generated/schemaValidators';
+import { findingFor } from './schemaMessages';
+import { pathKey } from '../document/jsonLocator';
+import { MAX_DEPTH } from '../document/nesting';
+import { SCHEMAS, rootSchema } from './schemas';
+
+// Schema diagnostics: the parsed value against the file format's schema, every error, each
+// on its own node. Positions are found afterwards, and only for these findings.
+
+/**
+ * Compiled at build time (scripts/schemaValidators.mjs, ajv's standalone code): compiling at
+ * start-up took about 0.1 s and loaded ajv's compiler into every process.
+ */
+const validators = { testCase, bundle } as unknown as Record<FileKind, ValidateFunction>;
+
+/** Splits an ajv instancePath into segments (numbers where the value is an array) and finds the value. */
+function resolvePointer(pointer: string, root: unknown): { path: (string | number)[]; value: unknown } {
+  const path: (string | number)[] = [];
+  let node = root;
+  if (pointer === '') return { path, value: node };
+  for (const raw of pointer.slice(1).split('/')) {
+    const part = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    if (Array.isArray(node)) {
+      const index = Number(part);
+      path.push(index);
+      node = node[index];
+    } else {
+      path.push(part);
+      node = (node as Record<string, unknown> | undefined)?.[part];
+    }
+  }
+  return { path, value: node };
+}
+
+/** Our own rule checks sipMessageCodes with a precise message, so its pattern error is dropped. */
+const coveredElsewhere = (e: ErrorObject) => e.keyword === 'pattern' && e.instancePath.endsWith('/sipMessageCodes');
+
+/**
+ * The schema findings, at most `limit` of them, and how many more there are. ajv reports every
+ * error (50,000 unknown keys: 50,000 errors, in some tens of milliseconds); messages, "did you
+ * mean" and positions are the costly part, so they are made for the reported findings only.
+ * Findings deeper than MAX_DEPTH are about the stand-in for a value too deep to read: dropped.
+ */
+export function validateSchema(kind: FileKind, value: unknown, limit = Infinity): { findings: Finding[]; omitted: number } {
+  const validate = validators[kind];
+  if (validate(value)) return { findings: [], omitted: 0 };
+  const errors = validate.errors ?? [];
+  // An anyOf/oneOf reports its branches too; the summary on the same node is enough.
+  const summarized = new Set<string>();
+  for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
+  const root = rootSchema(kind);
+  const allowed = new Map<string, string[]>();
+  const allowedKeys = (p: (string | number)[]) => {
+    const k = pathKey(p);
+    let keys = allowed.get(k);
+    if (!keys) allowed.set(k, (keys = Object.keys(SCHEMAS.propertiesAt(root, p))));
+    return keys;
+  };
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  let omitted = 0;
+  for (const e of errors) {
+    if (coveredElsewhere(e)) continue;
+    if (summarized.size > 0 && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && underSummary(e.instancePath, summarized)) continue;
+    // Past the limit only counted: the same complaint reached through two schema branches (rare)
+    // may then count twice.
+    if (findings.length >= limit) {
+      omitted++;
+      continue;
+    }
+    // The same complaint about the same node, reached through two schema branches, once.
+    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
+    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '')}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const { path, value: at } = resolvePointer(e.instancePath, value);
+    if (path.length >= MAX_DEPTH) continue;
+    const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
+    if (f) findings.push(f);
+  }
+  return { findings, omitted };
+}
+
+/** Whether the node at `pointer`, or one of its ancestors, has an anyOf/oneOf summary. */
+function underSummary(pointer: string, summarized: Set<string>): boolean {
+  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+    if (summarized.has(p)) return true;
+    if (p === '') return false;
+  }
+}

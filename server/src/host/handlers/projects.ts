@@ -1,0 +1,95 @@
+import type { Connection } from 'vscode-languageserver/node';
+import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
+import {
+  AssignProjectsRequest,
+  CreateProjectRequest,
+  CreateTraceFilterRequest,
+  DeleteProjectRequest,
+  DeleteTraceFilterRequest,
+  ListProjectsRequest,
+  ListTraceFiltersRequest,
+  ProjectAssignmentsRequest,
+  ProjectContentsRequest,
+  RenameProjectRequest,
+  UpdateTraceFilterRequest,
+  type Outcome,
+} from '../../protocol';
+import type { ActiveEnvironment, EnvironmentState } from '../../core/environment/environment';
+import { entityKindWords, ProjectActions } from '../../core/projects/projects';
+import { TraceFilterActions } from '../../core/traceFilters/traceFilters';
+
+// Thin adapters from the Trace Filters and Projects views' requests to their actions.
+
+interface Services {
+  env: EnvironmentState;
+  /** Trace filters changed: references in open files are checked again. */
+  traceFiltersChanged: () => void;
+}
+
+const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
+
+export function registerProjectFeatures(connection: Connection, s: Services): void {
+  const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged);
+  const projects = (env: ActiveEnvironment) => new ProjectActions(env.client);
+
+  async function act<T>(ctx: ActionContext, run: (env: ActiveEnvironment) => Promise<T>): Promise<Outcome<T>> {
+    const env = s.env.current;
+    if (!env) return { ok: false, error: SIGNED_OUT };
+    return outcome(ctx, () => run(env));
+  }
+
+  connection.onRequest(ListTraceFiltersRequest, () => act({ action: 'read the trace filters' }, (env) => filters(env).list()));
+  connection.onRequest(CreateTraceFilterRequest, ({ name, filter }) =>
+    act(
+      {
+        action: `create trace filter "${name}"`,
+        conflict: 'another trace filter already has this name. Choose another name.',
+        lost: 'the trace filter may have been created. Refresh Trace Filters before trying again.',
+      },
+      (env) => filters(env).create({ name, filter }),
+    ),
+  );
+  connection.onRequest(UpdateTraceFilterRequest, ({ id, name, filter }) =>
+    act({ action: `change trace filter ${id}`, conflict: 'another trace filter already has this name. Choose another name.' }, (env) =>
+      filters(env).update(id, { name, filter }),
+    ),
+  );
+  connection.onRequest(DeleteTraceFilterRequest, ({ id }) => act({ action: `delete trace filter ${id}` }, (env) => filters(env).delete(id)));
+
+  connection.onRequest(ListProjectsRequest, ({ page, size }) => act({ action: 'read the projects' }, (env) => projects(env).page(page, size)));
+  connection.onRequest(ProjectContentsRequest, ({ id }) => act({ action: `read what project ${id} holds` }, (env) => projects(env).contents(id)));
+  connection.onRequest(CreateProjectRequest, ({ name, entityType, entityIds }) =>
+    act(
+      { action: `create project "${name}"`, conflict: NAME_TAKEN, lost: 'the project may have been created. Refresh Projects before trying again.' },
+      (env) => projects(env).create(name, entityType, entityIds),
+    ),
+  );
+  connection.onRequest(RenameProjectRequest, ({ id, name }) =>
+    act({ action: `rename project ${id} to "${name}"`, conflict: NAME_TAKEN }, (env) => projects(env).rename(id, name)),
+  );
+  connection.onRequest(DeleteProjectRequest, ({ id }) =>
+    act(
+      {
+        action: `delete project ${id}`,
+        conflict: 'records are still assigned to it. Expand the project to see them, remove them with Assign to Projects..., then delete it.',
+      },
+      (env) => projects(env).delete(id),
+    ),
+  );
+  connection.onRequest(ProjectAssignmentsRequest, ({ entityType, ids }) =>
+    act({ action: `read the projects of these ${entityKindWords(entityType)}` }, async (env) => {
+      const p = projects(env);
+      const [entities, all] = await Promise.all([p.assignments(entityType, ids), p.all()]);
+      return { entities, projects: all };
+    }),
+  );
+  connection.onRequest(AssignProjectsRequest, ({ entityType, ids, projectNames }) =>
+    act(
+      {
+        action: `assign ${ids.length === 1 ? entityKindWords(entityType).replace(/s$/, '') : entityKindWords(entityType)} to projects`,
+        lost: 'the assignment may have been made. Run Assign to Projects... again to see the current projects before changing them.',
+      },
+      async (env) => ({ entities: await projects(env).assign(entityType, ids, projectNames) }),
+    ),
+  );
+}

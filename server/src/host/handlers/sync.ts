@@ -1,0 +1,50 @@
+import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
+import {
+  ExportTestCasesRequest,
+  ImportFilesRequest,
+  LinkedCasesRequest,
+  SyncProgressNotification,
+  SyncStatusRequest,
+  type Outcome,
+} from '../../protocol';
+import type { EnvironmentState } from '../../core/environment/environment';
+import { SyncService } from '../../core/sync/engine';
+
+// Thin adapters from the sync requests to the transport-free SyncService.
+
+/** The LSP cancellation token as an AbortSignal, which the core and the API client understand. */
+function toSignal(token: CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  else token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
+
+export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState): SyncService {
+  const service = new SyncService({
+    environment: () => env.current,
+    openText: (uri) => documents.get(uri)?.getText(),
+    applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
+  });
+
+  async function act<T>(ctx: ActionContext, needsEnv: boolean, run: () => Promise<T>): Promise<Outcome<T>> {
+    if (needsEnv && !env.current) return { ok: false, error: SIGNED_OUT };
+    return outcome(ctx, run);
+  }
+  const progressOf = (operation: string | undefined) =>
+    operation === undefined ? undefined : (p: { done: number; total: number; message?: string }) => void connection.sendNotification(SyncProgressNotification, { operation, ...p });
+
+  connection.onRequest(LinkedCasesRequest, ({ uris }) => act({ action: 'read the links of the files' }, false, () => service.linked(uris)));
+  connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
+    act({ action: 'compare the files with the service' }, true, () => service.status(uris.map((uri) => ({ uri })), toSignal(token))),
+  );
+  connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation }, token) =>
+    act({ action: 'import the files', starts: false }, true, () => service.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
+  );
+  connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
+    act({ action: 'export the test cases' }, true, () => service.exportCases(params, toSignal(token), progressOf(operation))),
+  );
+  return service;
+}

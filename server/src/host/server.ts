@@ -1,0 +1,123 @@
+import {
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { safeTextDocuments } from './documents';
+import type { RequestLogEntry } from '../core/api/session';
+import { registerDeviceFeatures } from './handlers/devices';
+import { registerExecutionFeatures } from './handlers/executions';
+import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from '../core/executions/watcher';
+import { registerFeatures } from './handlers/language';
+import { registerRunFeatures } from './handlers/runs';
+import { runSyncOf } from '../core/runs/syncAdapter';
+import { registerProjectFeatures } from './handlers/projects';
+import { registerTestCaseFeatures } from './handlers/testCases';
+import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from '../protocol';
+import { checkEnvironment } from '../core/environment/connectionCheck';
+import { EnvironmentState } from '../core/environment/environment';
+import { ReferenceCache } from '../core/references/referenceCache';
+import { Settings } from './settings';
+import { registerSyncFeatures } from './handlers/sync';
+import { ConnectionStatusReporter } from '../core/environment/status';
+import { ValidationScheduler } from './validation';
+
+// Entry point: wires the connection to the features. `node dist/server.js --stdio` for any LSP
+// client; VS Code starts it over IPC. Features live in transport-free modules (core/).
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(safeTextDocuments);
+const settings = new Settings(connection);
+const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network });
+const logRequest = (e: RequestLogEntry) =>
+  connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
+const env = new EnvironmentState(sessionOptions, logRequest);
+const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
+const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
+const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
+const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
+const watcher = new ExecutionWatcher(undefined, watcherOptions);
+
+let environmentFromClient = false;
+
+connection.onInitialize((params): InitializeResult => {
+  settings.canPull = params.capabilities.workspace?.configuration === true;
+  // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
+  environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: false },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
+      documentLinkProvider: { resolveProvider: false },
+    },
+    serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
+  };
+});
+
+connection.onInitialized(async () => {
+  // After initialize, so the first status notification cannot precede its answer.
+  if (!environmentFromClient) env.useProcessEnv(process.env);
+  if (settings.canPull) {
+    await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
+    if (await settings.pull()) env.reconnect();
+    applyWatcherSettings();
+  }
+  connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
+});
+
+connection.onDidChangeConfiguration(async () => {
+  const networkChanged = await settings.pull();
+  applyWatcherSettings();
+  if (networkChanged) env.reconnect();
+  else validation.revalidateAll();
+});
+
+connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
+  if (!env.set(environment)) status.repeat();
+  connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
+});
+function applyWatcherSettings(): void {
+  watcherOptions.baseIntervalMs = settings.current.pollIntervalMs;
+  // The defaults' proportions: at most 7.5 times the first interval, 30 times for unknown states.
+  watcherOptions.maxIntervalMs = settings.current.pollIntervalMs * 7.5;
+  watcherOptions.unknownIntervalMs = settings.current.pollIntervalMs * 30;
+}
+
+env.onChange(() => {
+  const client = env.current?.client;
+  watcher.setSource(
+    client && {
+      get: (id, signal) => client.executions.get(id, signal),
+      recent: (count, signal) => client.executions.list({ start: 0, end: count }, signal),
+    },
+  );
+  validation.revalidateAll();
+  void status.probe();
+});
+connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
+
+// Fires on open too: the scheduler validates a document it has not seen yet at once.
+documents.onDidChangeContent((e) => validation.schedule(e.document));
+documents.onDidClose((e) => validation.forget(e.document.uri));
+
+registerFeatures(connection, documents, { refs, env, validation, status });
+registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
+const sync = registerSyncFeatures(connection, documents, env);
+registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
+registerDeviceFeatures(connection, { env, watcher, watcherOptions });
+registerProjectFeatures(connection, { env, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
+registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
+
+connection.onShutdown(async () => {
+  validation.dispose();
+  watcher.dispose();
+  await env.dispose();
+});
+
+documents.listen(connection);
+connection.listen();

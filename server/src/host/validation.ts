@@ -1,0 +1,103 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { caseLinks } from '../core/sync/caseLinks';
+import { envKey } from '../core/sync/envKey';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, limitProblems } from '../core/validation/analyze';
+import { fileKindOf } from '../core/document/fileKind';
+import type { EnvironmentState } from '../core/environment/environment';
+import type { ReferenceCache } from '../core/references/referenceCache';
+import type { ConnectionStatusReporter } from '../core/environment/status';
+
+// When documents are validated: debounced per document, versioned so that a result computed
+// for an older text never replaces a newer one, schema diagnostics first, references after.
+// Between the stages the scheduler lets every waiting message go first: on a 2 MB file a stage
+// takes tens of milliseconds, and a hover or an edit must not wait for all of them; a run whose
+// text has changed meanwhile stops there.
+
+/** Lets the messages that arrived meanwhile be read and answered (a timer runs after them). */
+const letOthersFirst = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export class ValidationScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly refs: ReferenceCache,
+    private readonly env: EnvironmentState,
+    private readonly status: ConnectionStatusReporter,
+    private readonly settings: () => { debounceMs: number; maxProblems: number },
+  ) {}
+
+  /** Validates after the debounce delay; at once when asked, and for a newly opened document. */
+  schedule(doc: TextDocument, immediate = false): void {
+    if (!fileKindOf(doc.uri)) return;
+    if (!this.seen.has(doc.uri)) {
+      this.seen.add(doc.uri);
+      immediate = true;
+    }
+    clearTimeout(this.timers.get(doc.uri));
+    const timer = setTimeout(() => {
+      this.timers.delete(doc.uri);
+      this.run(doc.uri, doc.version).catch((err: unknown) =>
+        this.connection.console.error(`validation of ${doc.uri} failed: ${err instanceof Error ? err.stack : String(err)}`),
+      );
+    }, immediate ? 0 : this.settings().debounceMs);
+    this.timers.set(doc.uri, timer);
+  }
+
+  revalidateAll(): void {
+    for (const doc of this.documents.all()) this.schedule(doc, true);
+  }
+
+  forget(uri: string): void {
+    this.seen.delete(uri);
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private current(uri: string, version: number): TextDocument | undefined {
+    const doc = this.documents.get(uri);
+    return doc && doc.version === version ? doc : undefined;
+  }
+
+  private async run(uri: string, version: number): Promise<void> {
+    const doc = this.current(uri, version);
+    const kind = fileKindOf(uri);
+    if (!doc || !kind) return;
+    const max = this.settings().maxProblems;
+    const steps = analyzeLocalSteps(doc, kind, max);
+    let step = steps.next();
+    while (!step.done) {
+      await letOthersFirst();
+      if (!this.current(uri, version)) return;
+      step = steps.next();
+    }
+    const local = step.value;
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local], max) });
+    if (local.value === undefined) return;
+    await letOthersFirst();
+    if (!this.current(uri, version)) return; // a newer version is on its way
+    const duplicates = analyzeDuplicateKeys(doc, local.value, max);
+    const generation = this.env.current?.generation;
+    const state = await this.refs.state(kind);
+    // Asked of an environment that has since been replaced (its client closed): the switch
+    // revalidates every document, so this result must not overwrite the newer one.
+    if (this.env.current?.generation !== generation) return;
+    this.status.update(state.status === 'ok' ? { ok: true } : { ok: false, error: state.cause });
+    await letOthersFirst();
+    if (!this.current(uri, version)) return; // a newer version is on its way
+    const env = this.env.current;
+    const links = env ? await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined) : undefined;
+    if (!this.current(uri, version)) return;
+    const references = analyzeReferences(doc, kind, local.value, state, max, links);
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references], max) });
+  }
+}
