@@ -1,4 +1,5 @@
-import { ExecuteSuiteRequest, FollowExecutionsNotification, ListExecutionsRequest, type Outcome } from '../server/src/protocol';
+import { ExecuteSuiteRequest, FollowExecutionsNotification, ListExecutionsRequest } from '../server/src/protocol';
+import type { Outcome } from '../server/src/core/model/outcome';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator } from '../test/emulator/emulator';
 import { LspHarness } from '../test/server/lspHarness';

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ExportTestCasesRequest, ImportFilesRequest, SyncProgressNotification, type Outcome } from '../server/src/protocol';
+import { ExportTestCasesRequest, ImportFilesRequest, SyncProgressNotification } from '../server/src/protocol';
+import type { Outcome } from '../server/src/core/model/outcome';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator } from '../test/emulator/emulator';
 import { LspHarness } from '../test/server/lspHarness';

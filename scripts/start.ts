@@ -2,18 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator, type Emulator } from '../test/emulator/emulator';
-import {
-  claimProfile,
-  codeServerEnv,
-  packageExtension,
-  pickPort,
-  prepareProfile,
-  setUpCodeServer,
-  startCodeServer,
-  StartError,
-  stopGroup,
-  toolPaths,
-} from './start/browser';
+import { claimProfile, codeServerEnv, packageExtension, pickPort, prepareProfile, setUpCodeServer, startCodeServer, StartError, stopGroup, toolPaths } from './start/browser';
 import { StartUsageError, USAGE, chooseMode, isCi, parseStartArgs } from './start/mode';
 
 // `npm start`: the emulator with demo data and the extension in VS Code, signed in to it, in

@@ -1,5 +1,4 @@
-import { TasClient } from '../../server/src/core/api/client';
-import type { RequestLogEntry } from '../../server/src/core/api/session';
+import { type RequestLogEntry, TasClient } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import type { ExitCode } from './exitCodes';
 import type { Output } from './output';

@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import type { Environment } from '../../server/src/core/api/session';
-import { baseUrlProblem, normalizeBaseUrl } from '../../server/src/core/api/baseUrl';
+import { baseUrlProblem, type Environment, normalizeBaseUrl } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named

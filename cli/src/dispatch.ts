@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { distance } from '../../server/src/core/validation/schemaMessages';
+import { distance } from '../../server/src/core';
 import { COMMANDS } from './commands';
 import type { CommandSpec, OptionSpec, Values } from './command';
 import { Context } from './context';

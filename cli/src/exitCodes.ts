@@ -1,5 +1,4 @@
-import { ApiError } from '../../server/src/core/api/errors';
-import { OPERATIONS } from '../../server/src/core/api/operations';
+import { ApiError, OPERATIONS } from '../../server/src/core';
 
 // One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
 

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileKindOf } from '../../server/src/core/document/fileKind';
+import { fileKindOf } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
 // Which files a command works on: paths, folders (searched for test-case files), and globs

@@ -1,7 +1,4 @@
-import { ApiError } from '../../server/src/core/api/errors';
-import { summarizeExecution } from '../../server/src/core/executions/state';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource } from '../../server/src/core/executions/watcher';
-import type { ExecutionSummary } from '../../server/src/protocol';
+import { ApiError, DEFAULT_WATCHER_OPTIONS, type ExecutionSummary, ExecutionWatcher, summarizeExecution, type WatcherSource } from '../../server/src/core';
 import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';

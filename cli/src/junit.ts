@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ExecutionSummary } from '../../server/src/protocol';
+import type { ExecutionSummary } from '../../server/src/core';
 
 // A JUnit XML report of followed executions: one <testcase> per execution, what CI systems show
 // as test results. A failed run is a <failure>, a cancelled one <skipped>, one still running

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { DiagnosticCode } from '../../server/src/core/validation/diagnostics';
+import { DiagnosticCode } from '../../server/src/core';
 import { displayPath } from './files';
 import { messageText, type FileResult } from './validation';
 import { VERSION } from './version';

@@ -1,7 +1,4 @@
-import type { TasClient } from '../../server/src/core/api/client';
-import { ExecutionActions } from '../../server/src/core/executions/executions';
-import { SuiteActions } from '../../server/src/core/executions/suites';
-import { ExecutionWatcher } from '../../server/src/core/executions/watcher';
+import { ExecutionActions, ExecutionWatcher, SuiteActions, type TasClient } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
 // The language server's suite and execution actions, hosted without polling: the CLI follows

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { SyncService } from '../../server/src/core/sync/engine';
+import { SyncService } from '../../server/src/core';
 import type { Context } from './context';
 
 // The sync core hosted on the command line: no editor, so no open buffers and no edits to

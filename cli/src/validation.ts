@@ -1,10 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic } from 'vscode-languageserver-types';
-import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences } from '../../server/src/core/validation/analyze';
-import { fileKindOf, type FileKind } from '../../server/src/core/document/fileKind';
-import type { ReferenceState } from '../../server/src/core/references/referenceData';
-import type { CaseLinks } from '../../server/src/core/sync/caseLinks';
+import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences, type CaseLinks, createTextDocument, type Diagnostic, type FileKind, fileKindOf, type ReferenceState, type TextDocument } from '../../server/src/core';
 
 // The editor's validation, file by file: syntax, schema and local rules, repeated keys, and
 // (given the service's lists) live references. The same core functions the server runs.
@@ -25,7 +20,7 @@ export interface LocalResult {
 export function checkLocal(path: string, text: string, uri = pathToFileURL(path).href): LocalResult {
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
-  const doc = TextDocument.create(uri, 'json', 1, text);
+  const doc = createTextDocument(uri, text);
   const local = analyzeLocal(doc, kind);
   if (local.value === undefined) return { path, diagnostics: local.diagnostics };
   const duplicates = analyzeDuplicateKeys(doc, local.value);
@@ -47,5 +42,5 @@ export function validateText(path: string, text: string, references?: (kind: Fil
   return withReferences(checkLocal(path, text), references);
 }
 
-/** A diagnostic's message as text (LSP allows markup there; ours are plain). */
-export const messageText = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
+/** A diagnostic's message as text. */
+export const messageText = (d: Diagnostic): string => d.message;

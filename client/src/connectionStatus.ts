@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ConnectionState } from '../../server/src/protocol';
+import type { ConnectionState } from '../../server/src/core';
 import { statusLook } from './connectionText';
 
 /** One status bar item: which environment, whether the service answers, and what a click does. */

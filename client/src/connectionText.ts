@@ -1,4 +1,4 @@
-import type { CheckOutcome, ConnectionState } from '../../server/src/protocol';
+import type { CheckOutcome, ConnectionState } from '../../server/src/core';
 
 // What the user reads about the connection: the status bar, the outcome of a sign-in check and
 // the next step for it, and errors of requests to the server. Imports nothing from 'vscode' so

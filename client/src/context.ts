@@ -1,19 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import {
-  CheckEnvironmentRequest,
-  DevicesAttentionNotification,
-  DeviceStatusChangedNotification,
-  ExecutionsChangedNotification,
-  RefreshRequest,
-  SetEnvironmentNotification,
-  StatusNotification,
-  SyncProgressNotification,
-  WatchAttentionNotification,
-  type CheckOutcome,
-  type ConnectionState,
-  type RefreshResult,
-} from '../../server/src/protocol';
+import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
+import type { CheckOutcome, ConnectionState, RefreshResult } from '../../server/src/core';
 import { EnvironmentSync } from './environmentSync';
 import type { Credentials, Environments } from './environments';
 import { createLanguageClient } from './languageClient';

@@ -2,7 +2,7 @@
 // Environments makes to it. Plain functions on plain data: nothing from 'vscode', so unit tests
 // cover them. Each edit returns a new list and leaves the old one alone.
 
-import { baseUrlProblem, normalizeBaseUrl } from '../../server/src/core/api/baseUrl';
+import { baseUrlProblem, normalizeBaseUrl } from '../../server/src/core';
 
 export { baseUrlProblem, normalizeBaseUrl };
 

@@ -1,21 +1,7 @@
 import * as vscode from 'vscode';
-import type { CheckOutcome, EnvironmentInfo } from '../../server/src/protocol';
+import type { CheckOutcome, EnvironmentInfo } from '../../server/src/core';
 import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
-import {
-  activeAfter,
-  addEnvironment,
-  baseUrlProblem,
-  changeBaseUrl,
-  nameProblem,
-  normalizeBaseUrl,
-  parseEnvironments,
-  pickerItems,
-  removeEnvironment,
-  renameEnvironment,
-  SECRET_PREFIX,
-  secretKey,
-  type EnvironmentSetting,
-} from './environmentList';
+import { activeAfter, addEnvironment, baseUrlProblem, changeBaseUrl, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment, SECRET_PREFIX, secretKey, type EnvironmentSetting } from './environmentList';
 import { ExtensionError } from './log';
 
 // Service environments: a name and a base URL in the settings, the client credentials in

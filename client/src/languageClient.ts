@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { FILE_PATTERNS, LANGUAGE_ID } from '../../server/src/protocol';
+import { FILE_PATTERNS, LANGUAGE_ID } from '../../server/src/core';
 
 /** Creates the client for the bundled server (dist/server.js), speaking over IPC. */
 export function createLanguageClient(

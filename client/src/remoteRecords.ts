@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GetRecordRequest, REMOTE_SCHEME, parseRemoteUri } from '../../server/src/protocol';
+import { GetRecordRequest } from '../../server/src/protocol';
+import { REMOTE_SCHEME, parseRemoteUri } from '../../server/src/core';
 
 /** Read-only views of service records (`tas-remote:/mobileDevice/3.json`), opened by document links. */
 export function registerRemoteRecords(client: () => LanguageClient | undefined): vscode.Disposable {

@@ -1,17 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import {
-  CreateDeviceTokenRequest,
-  DevicesAttentionNotification,
-  DeviceStatusChangedNotification,
-  DeviceTestCasesRequest,
-  DeviceTokensRequest,
-  ListDevicesRequest,
-  PrepareDeviceRequest,
-  RestartAgentRequest,
-  RevokeDeviceTokenRequest,
-  type StatusReading,
-} from '../../server/src/protocol';
+import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../server/src/protocol';
+import type { StatusReading } from '../../server/src/core/model/devices';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { PREPARE_MS } from '../emulator/resources/devices';

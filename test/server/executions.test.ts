@@ -1,19 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import {
-  CancelSuiteRequest,
-  CreateSuiteRequest,
-  DeleteExecutionsRequest,
-  DeleteSuiteRequest,
-  ExecuteSuiteRequest,
-  ExecutionDetailsRequest,
-  FollowExecutionsNotification,
-  ListExecutionsRequest,
-  ListSuitesRequest,
-  RerunExecutionRequest,
-  SetSuiteTestCasesRequest,
-  TestCaseChoicesRequest,
-} from '../../server/src/protocol';
+import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';

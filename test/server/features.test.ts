@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Command, CompletionItem, Diagnostic, Hover, Position, Range, TextEdit } from 'vscode-languageserver-protocol';
-import { parseRemoteUri } from '../../server/src/protocol';
+import { parseRemoteUri } from '../../server/src/core/model/files';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { deviceStatus } from '../emulator/resources/devices';

@@ -33,17 +33,9 @@ import {
   type Range,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import {
-  CheckEnvironmentRequest,
-  GetRecordRequest,
-  RefreshRequest,
-  SetEnvironmentNotification,
-  StatusNotification,
-  type CheckOutcome,
-  type ConnectionState,
-  type RecordKind,
-  type RefreshResult,
-} from '../../server/src/protocol';
+import { CheckEnvironmentRequest, GetRecordRequest, RefreshRequest, SetEnvironmentNotification, StatusNotification } from '../../server/src/protocol';
+import type { CheckOutcome, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
+import type { RecordKind } from '../../server/src/core/model/files';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
 // with a protocol client. Waits are for messages, never for time.

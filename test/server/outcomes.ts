@@ -1,5 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { ExecutionsChangedNotification, type ExecutionSummary, type Outcome } from '../../server/src/protocol';
+import { ExecutionsChangedNotification } from '../../server/src/protocol';
+import type { ExecutionSummary } from '../../server/src/core/model/executions';
+import type { Outcome } from '../../server/src/core/model/outcome';
 import type { LspHarness } from './lspHarness';
 
 // What the LSP-boundary tests share about the server's answers: an Outcome that must be a

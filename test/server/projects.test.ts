@@ -1,19 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import {
-  AssignProjectsRequest,
-  CreateProjectRequest,
-  CreateTraceFilterRequest,
-  DeleteProjectRequest,
-  DeleteTraceFilterRequest,
-  ListProjectsRequest,
-  ListTraceFiltersRequest,
-  ProjectAssignmentsRequest,
-  ProjectContentsRequest,
-  RenameProjectRequest,
-  UpdateTraceFilterRequest,
-  type Outcome,
-} from '../../server/src/protocol';
+import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../server/src/protocol';
+import type { Outcome } from '../../server/src/core/model/outcome';
 import { ADMIN_USER_ID, DEMO_CREDENTIALS, TESTER_USER_ID } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';

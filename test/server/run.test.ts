@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  ExportTestCasesRequest,
-  RunTestCaseRequest,
-  type RunTestCaseResult,
-} from '../../server/src/protocol';
+import { ExportTestCasesRequest, RunTestCaseRequest } from '../../server/src/protocol';
+import type { RunTestCaseResult } from '../../server/src/core/model/sync';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';

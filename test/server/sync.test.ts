@@ -5,17 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  ExportTestCasesRequest,
-  ImportFilesRequest,
-  LinkedCasesRequest,
-  RefreshRequest,
-  SyncProgressNotification,
-  SyncStatusRequest,
-  type ExportReport,
-  type ImportReport,
-  type SyncDecision,
-} from '../../server/src/protocol';
+import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, RefreshRequest, SyncProgressNotification, SyncStatusRequest } from '../../server/src/protocol';
+import type { ExportReport, ImportReport, SyncDecision } from '../../server/src/core/model/sync';
 import { TasClient } from '../../server/src/core/api/client';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
 import { SyncService } from '../../server/src/core/sync/engine';

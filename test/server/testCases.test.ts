@@ -1,15 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import {
-  DeleteTestCasesRequest,
-  ListSuitesRequest,
-  ListTestCasesRequest,
-  RunTestCaseRequest,
-  SetSuiteTestCasesRequest,
-  TestCaseSuitesRequest,
-  type TestCaseListQuery,
-  type TestCaseSummary,
-} from '../../server/src/protocol';
+import { DeleteTestCasesRequest, ListSuitesRequest, ListTestCasesRequest, RunTestCaseRequest, SetSuiteTestCasesRequest, TestCaseSuitesRequest } from '../../server/src/protocol';
+import type { TestCaseListQuery, TestCaseSummary } from '../../server/src/core/model/testCases';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';

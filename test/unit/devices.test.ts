@@ -5,7 +5,7 @@ import { StatusFollow, type StatusSource } from '../../server/src/core/devices/f
 import { infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from '../../server/src/core/devices/model';
 import { DEFAULT_WATCHER_OPTIONS } from '../../server/src/core/executions/watcher';
 import { deviceDescription, restartQuestion, settledMessage, tokenDescription } from '../../client/src/views/deviceFormat';
-import type { StatusReading } from '../../server/src/protocol';
+import type { StatusReading } from '../../server/src/core/model/devices';
 
 // Devices, nodes and tokens read leniently, how the view words them, and the status follow's
 // pacing (with a fake clock: each poll is called by the test, as the watcher's timer would).

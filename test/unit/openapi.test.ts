@@ -7,17 +7,7 @@ import { TasClient } from '../../server/src/core/api/client';
 import { OPERATIONS } from '../../server/src/core/api/operations';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  HTTP_METHODS,
-  OPENAPI,
-  OPENAPI_ID,
-  checkRequest,
-  compileAt,
-  deref,
-  pointerSegment,
-  resolvePointer,
-  type OpenApiOperation,
-} from '../emulator/openapiCheck';
+import { HTTP_METHODS, OPENAPI, OPENAPI_ID, checkRequest, compileAt, deref, pointerSegment, resolvePointer, type OpenApiOperation } from '../emulator/openapiCheck';
 
 // schemas/openapi.json against the interface document, the client's operation table, the
 // client methods, the emulator's routes and the emulator's answers; and the emulator's check of

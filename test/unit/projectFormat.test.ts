@@ -1,15 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import {
-  assignmentSummary,
-  byType,
-  clearQuestion,
-  groupLabel,
-  pickState,
-  selectedEntities,
-  traceFilterIdsIn,
-} from '../../client/src/views/projectFormat';
-import type { EntityRef } from '../../server/src/protocol';
+import { assignmentSummary, byType, clearQuestion, groupLabel, pickState, selectedEntities, traceFilterIdsIn } from '../../client/src/views/projectFormat';
+import type { EntityRef } from '../../server/src/core/model/entities';
 
 // How Assign to Projects... picks its records and words its questions and answers.
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
 import { ExecutionWatcher } from '../../server/src/core/executions/watcher';
-import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/protocol';
+import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/core/model/sync';
 import { fileLabel, RunActions, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
 
 // The run-from-a-file decisions: which state asks which question, which choice imports (and how),

@@ -1,14 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import {
-  SECRET_PLACEHOLDER,
-  formatPath,
-  isSecretKey,
-  maskSecrets,
-  placeholderPaths,
-  restorePlaceholders,
-  secretPaths,
-} from '../../server/src/core/secrets/secrets';
+import { SECRET_PLACEHOLDER, formatPath, isSecretKey, maskSecrets, placeholderPaths, restorePlaceholders, secretPaths } from '../../server/src/core/secrets/secrets';
 
 const bundleItem = () => ({
   name: 'Call the billing API',

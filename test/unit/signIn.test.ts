@@ -1,20 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { checkAdvice, NEXT_STEP_LABEL, plainMessage, statusLook, stepOf, urlCheckMessage } from '../../client/src/connectionText';
-import {
-  activeAfter,
-  addEnvironment,
-  changeBaseUrl,
-  EnvironmentEditError,
-  nameProblem,
-  normalizeBaseUrl,
-  parseEnvironments,
-  pickerItems,
-  removeEnvironment,
-  renameEnvironment,
-} from '../../client/src/environmentList';
+import { activeAfter, addEnvironment, changeBaseUrl, EnvironmentEditError, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment } from '../../client/src/environmentList';
 import { EnvironmentSync } from '../../client/src/environmentSync';
-import type { ConnectionState } from '../../server/src/protocol';
+import type { ConnectionState } from '../../server/src/core/model/environment';
 
 // The decisions behind Sign In, Select and Manage Environments and the status bar, as plain
 // functions: the extension's VS Code parts only show what these return.

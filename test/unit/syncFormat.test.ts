@@ -1,20 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import {
-  decisionKey,
-  diffTitle,
-  exportQuestion,
-  exportReportText,
-  exportSummary,
-  importQuestion,
-  importReportText,
-  importSummary,
-  mergeExportReports,
-  mergeImportResults,
-  progressText,
-} from '../../client/src/importExport/format';
+import { decisionKey, diffTitle, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, mergeExportReports, mergeImportResults, progressText } from '../../client/src/importExport/format';
 import { lensPlan } from '../../client/src/importExport/lensPlan';
-import type { ExportItemResult, ImportItemResult } from '../../server/src/protocol';
+import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';
 
 // How import and export read in the editor: summaries, reports, questions and their choices,
 // how a second pass is merged, and which CodeLens a file shows.

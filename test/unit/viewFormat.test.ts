@@ -1,16 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import {
-  dayOf,
-  durationText,
-  executionContext,
-  executionDescription,
-  relativeTime,
-  roundSummary,
-  suiteContext,
-  suiteDescription,
-} from '../../client/src/views/format';
-import type { ExecutionSummary, SuiteSummary } from '../../server/src/protocol';
+import { dayOf, durationText, executionContext, executionDescription, relativeTime, roundSummary, suiteContext, suiteDescription } from '../../client/src/views/format';
+import type { ExecutionSummary, SuiteSummary } from '../../server/src/core/model/executions';
 
 // How the views word suites and executions, and which menus a row offers (its context value).
 

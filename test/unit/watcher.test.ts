@@ -4,7 +4,7 @@ import { ApiError } from '../../server/src/core/api/errors';
 import { statusKind, summarizeExecution } from '../../server/src/core/executions/state';
 import { scheduleText } from '../../server/src/core/executions/suites';
 import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource, type WatcherTimers } from '../../server/src/core/executions/watcher';
-import type { ExecutionSummary } from '../../server/src/protocol';
+import type { ExecutionSummary } from '../../server/src/core/model/executions';
 
 // The watcher's pacing with a fake clock: each step runs the next timer, so the tests see
 // exactly which requests it makes and when, without waiting.

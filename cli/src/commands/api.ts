@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError } from '../../../server/src/core/api/errors';
-import { OPERATIONS, type Operation } from '../../../server/src/core/api/operations';
-import type { QueryValue } from '../../../server/src/core/api/session';
+import { ApiError, type Operation, OPERATIONS, type QueryValue } from '../../../server/src/core';
 import { str, type CommandSpec } from '../command';
 import { CliError, Exit, exitCodeOf, UsageError } from '../exitCodes';
 

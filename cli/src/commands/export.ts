@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SyncDecision } from '../../../server/src/protocol';
+import type { SyncDecision } from '../../../server/src/core';
 import { parseId } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';

@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ImportItemResult, SyncDecision } from '../../../server/src/protocol';
+import { caseKey, expandUris, type ImportItemResult, type SyncDecision } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath } from '../files';
-import { caseKey, expandUris } from '../../../server/src/core/sync/local';
 import { fileUri, syncService } from '../syncHost';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);

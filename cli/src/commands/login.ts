@@ -1,5 +1,4 @@
-import { baseUrlProblem, normalizeBaseUrl } from '../../../server/src/core/api/baseUrl';
-import { TasClient } from '../../../server/src/core/api/client';
+import { baseUrlProblem, normalizeBaseUrl, TasClient } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { displayPath } from '../files';
-import type { ExecutionSummary } from '../../../server/src/protocol';
+import type { ExecutionSummary } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, UsageError } from '../exitCodes';
 import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';

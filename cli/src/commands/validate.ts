@@ -1,14 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from 'vscode-languageserver-types';
-import type { FileKind } from '../../../server/src/core/document/fileKind';
-import type { ReferenceState } from '../../../server/src/core/references/referenceData';
-import { withoutBom } from '../../../server/src/core/document/byteOrderMark';
-import { ReferenceCache } from '../../../server/src/core/references/referenceCache';
-import { caseLinks } from '../../../server/src/core/sync/caseLinks';
-import { envKey } from '../../../server/src/core/sync/envKey';
-import { SyncStates } from '../../../server/src/core/sync/state';
-import { EnvironmentState } from '../../../server/src/core/environment/environment';
+import { caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, type ReferenceState, SyncStates, withoutBom } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';

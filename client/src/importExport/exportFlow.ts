@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ExportTestCasesRequest, TestCaseChoicesRequest, type ExportItemResult, type ExportReport, type SyncDecision, type TestCaseChoice } from '../../../server/src/protocol';
+import { ExportTestCasesRequest, TestCaseChoicesRequest } from '../../../server/src/protocol';
+import type { ExportItemResult, ExportReport, SyncDecision, TestCaseChoice } from '../../../server/src/core';
 import { ExtensionError } from '../log';
 import { ask } from '../views/request';
 import { exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';

@@ -1,4 +1,4 @@
-import type { ExportItemResult, ExportReport, ImportItemResult, ImportOutcome, SyncDecision } from '../../../server/src/protocol';
+import type { ExportItemResult, ExportReport, ImportItemResult, ImportOutcome, SyncDecision } from '../../../server/src/core';
 
 // How import and export read to the user: summaries, the report behind "Show Details", the
 // questions about undecided files and their choices. No `vscode` import, so unit tests cover it.

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ImportFilesRequest, type SyncDecision } from '../../../server/src/protocol';
+import { ImportFilesRequest } from '../../../server/src/protocol';
+import type { SyncDecision } from '../../../server/src/core';
 import { ask } from '../views/request';
 import { decisionKey, importProblems, importQuestion, importReportText, importSummary, mergeImportResults, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';

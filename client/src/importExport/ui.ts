@@ -1,6 +1,6 @@
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import type { SyncDecision } from '../../../server/src/protocol';
+import type { SyncDecision } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { SyncLenses } from './codeLens';
 import { SyncDocuments } from './documents';

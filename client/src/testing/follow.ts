@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ExecutionDetailsRequest, type ExecutionSummary } from '../../../server/src/protocol';
+import { ExecutionDetailsRequest } from '../../../server/src/protocol';
+import type { ExecutionSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from '../views/feed';
 import { durationText } from '../views/format';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LocalCaseRef } from '../../../server/src/protocol';
+import type { LocalCaseRef } from '../../../server/src/core';
 import { casesIn } from './cases';
 
 // Test items for the workspace's test-case files: one per `*.testcase.json`, and one per case of a

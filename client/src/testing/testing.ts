@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { LinkedCasesRequest, RunTestCaseRequest, type ExecutionSummary, type RunChoice, type RunTestCaseResult } from '../../../server/src/protocol';
+import { LinkedCasesRequest, RunTestCaseRequest } from '../../../server/src/protocol';
+import type { ExecutionSummary, RunChoice, RunTestCaseResult } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import type { Views } from '../views/views';
 import { ask, ServiceActionError } from '../views/request';

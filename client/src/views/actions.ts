@@ -1,19 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  CancelSuiteRequest,
-  CreateSuiteRequest,
-  DeleteExecutionsRequest,
-  DeleteSuiteRequest,
-  ExecuteSuiteRequest,
-  ListExecutionsRequest,
-  ListSuitesRequest,
-  remoteUri,
-  RerunExecutionRequest,
-  SetSuiteTestCasesRequest,
-  TestCaseChoicesRequest,
-  type ExecutionSummary,
-  type SuiteSummary,
-} from '../../../server/src/protocol';
+import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest } from '../../../server/src/protocol';
+import { remoteUri, type ExecutionSummary, type SuiteSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
 import type { ExecutionNode } from './executionsView';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { AssignProjectsRequest, ProjectAssignmentsRequest, type EntityRef, type ProjectEntityType } from '../../../server/src/protocol';
+import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
+import type { EntityRef, ProjectEntityType } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';

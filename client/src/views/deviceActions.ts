@@ -1,14 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  CreateDeviceTokenRequest,
-  DeviceTestCasesRequest,
-  PrepareDeviceRequest,
-  remoteUri,
-  RestartAgentRequest,
-  RevokeDeviceTokenRequest,
-  type DeviceSummary,
-  type TestNodeSummary,
-} from '../../../server/src/protocol';
+import { CreateDeviceTokenRequest, DeviceTestCasesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../../server/src/protocol';
+import { remoteUri, type DeviceSummary, type TestNodeSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';

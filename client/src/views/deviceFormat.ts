@@ -1,4 +1,4 @@
-import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, TestNodeSummary } from '../../../server/src/protocol';
+import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, TestNodeSummary } from '../../../server/src/core';
 
 // How nodes, devices and tokens read in the Devices view: plain functions without `vscode`, so
 // they are unit-tested as they are.

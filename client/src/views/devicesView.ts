@@ -1,28 +1,8 @@
 import * as vscode from 'vscode';
-import {
-  ListDevicesRequest,
-  type DevicesOverview,
-  type DeviceSummary,
-  type DeviceTokenSummary,
-  type EntityRef,
-  type StatusReading,
-  type TestNodeSummary,
-} from '../../../server/src/protocol';
+import { ListDevicesRequest } from '../../../server/src/protocol';
+import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, StatusReading, TestNodeSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
-import {
-  DEVICE_COLOR,
-  DEVICE_ICON,
-  deviceContext,
-  deviceDescription,
-  deviceTooltip,
-  NODE_COLOR,
-  NODE_ICON,
-  nodeContext,
-  nodeDescription,
-  settledMessage,
-  tokenDescription,
-  tokenLabel,
-} from './deviceFormat';
+import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
 import { ask, ServiceActionError } from './request';
 
 export type DeviceNode =

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ListExecutionsRequest, type ExecutionSummary } from '../../../server/src/protocol';
+import { ListExecutionsRequest } from '../../../server/src/protocol';
+import type { ExecutionSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, STATUS_COLOR, STATUS_ICON } from './format';

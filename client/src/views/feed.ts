@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ExecutionSummary } from '../../../server/src/protocol';
+import type { ExecutionSummary } from '../../../server/src/core';
 
 /** The watcher's reports as an event the views, the details documents and the status bar share. */
 export class ExecutionFeed implements vscode.Disposable {

@@ -1,4 +1,4 @@
-import type { ExecutionStatusKind, ExecutionSummary, SuiteSummary } from '../../../server/src/protocol';
+import type { ExecutionStatusKind, ExecutionSummary, SuiteSummary } from '../../../server/src/core';
 
 // How suites and executions read in the views: plain functions without `vscode`, so they are
 // unit-tested as they are.

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { FILE_PATTERNS, LinkedCasesRequest } from '../../../server/src/protocol';
+import { FILE_PATTERNS } from '../../../server/src/core';
+import { LinkedCasesRequest } from '../../../server/src/protocol';
 import type { Ctx } from '../context';
 import { ask } from './request';
 

@@ -1,19 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  CreateProjectRequest,
-  CreateTraceFilterRequest,
-  DeleteProjectRequest,
-  DeleteTraceFilterRequest,
-  FILE_PATTERNS,
-  ListProjectsRequest,
-  ListTraceFiltersRequest,
-  remoteUri,
-  RenameProjectRequest,
-  UpdateTraceFilterRequest,
-  type ProjectRefInfo,
-  type RecordKind,
-  type TraceFilterSummary,
-} from '../../../server/src/protocol';
+import { CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
+import { FILE_PATTERNS, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { assignToProjects } from './assignToProjects';
 import { traceFilterIdsIn } from './projectFormat';

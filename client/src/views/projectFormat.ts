@@ -1,4 +1,4 @@
-import type { EntityAssignment, EntityRef, ProjectEntityType, ProjectRefInfo } from '../../../server/src/protocol';
+import type { EntityAssignment, EntityRef, ProjectEntityType, ProjectRefInfo } from '../../../server/src/core';
 
 // How Assign to Projects... and the Projects view word things; no `vscode` here, so unit tests
 // can check the wording.

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ListProjectsRequest, ProjectContentsRequest, type EntityRef, type ProjectEntityType, type ProjectRefInfo } from '../../../server/src/protocol';
+import { ListProjectsRequest, ProjectContentsRequest } from '../../../server/src/protocol';
+import type { EntityRef, ProjectEntityType, ProjectRefInfo } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { groupLabel, KIND_ORDER } from './projectFormat';
 import { ask, ServiceActionError } from './request';

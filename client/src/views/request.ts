@@ -1,5 +1,5 @@
 import type { CancellationToken, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { Outcome } from '../../../server/src/protocol';
+import type { Outcome } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
 

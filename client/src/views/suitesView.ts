@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ListSuitesRequest, type EntityRef, type SuiteSummary, type TestCaseRef } from '../../../server/src/protocol';
+import { ListSuitesRequest } from '../../../server/src/protocol';
+import type { EntityRef, SuiteSummary, TestCaseRef } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import type { ExecutionFeed } from './feed';
 import { suiteContext, suiteDescription } from './format';

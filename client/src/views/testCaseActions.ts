@@ -1,16 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  DeleteTestCasesRequest,
-  ListProjectsRequest,
-  ListSuitesRequest,
-  remoteUri,
-  RunTestCaseRequest,
-  SetSuiteTestCasesRequest,
-  TestCaseChoicesRequest,
-  TestCaseSuitesRequest,
-  type TestCaseFilterField,
-  type TestCaseRef,
-} from '../../../server/src/protocol';
+import { DeleteTestCasesRequest, ListProjectsRequest, ListSuitesRequest, RunTestCaseRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, TestCaseSuitesRequest } from '../../../server/src/protocol';
+import { remoteUri, type TestCaseFilterField, type TestCaseRef } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { ExtensionError } from '../log';
 import { exportIds, exportTarget } from '../importExport/exportFlow';

@@ -1,4 +1,4 @@
-import type { FileSyncState, TestCaseFilterField, TestCaseSort, TestCaseSummary } from '../../../server/src/protocol';
+import type { FileSyncState, TestCaseFilterField, TestCaseSort, TestCaseSummary } from '../../../server/src/core';
 
 // How the Test Cases view words its rows and its filter; no editor API, so unit tests read it.
 

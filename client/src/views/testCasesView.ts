@@ -1,11 +1,6 @@
 import * as vscode from 'vscode';
-import {
-  ListTestCasesRequest,
-  SyncStatusRequest,
-  type LocalCaseRef,
-  type TestCaseSort,
-  type TestCaseSummary,
-} from '../../../server/src/protocol';
+import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
+import type { LocalCaseRef, TestCaseSort, TestCaseSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { workspaceLinks } from './linkedFiles';
 import { ask, ServiceActionError } from './request';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ListTraceFiltersRequest, type EntityRef, type TraceFilterSummary } from '../../../server/src/protocol';
+import { ListTraceFiltersRequest } from '../../../server/src/protocol';
+import type { EntityRef, TraceFilterSummary } from '../../../server/src/core';
 import type { Ctx } from '../context';
 import { ask, ServiceActionError } from './request';
 

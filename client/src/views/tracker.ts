@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ExecutionSummary } from '../../../server/src/protocol';
+import type { ExecutionSummary } from '../../../server/src/core';
 import type { ExecutionFeed } from './feed';
 import { roundSummary } from './format';
 

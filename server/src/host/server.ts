@@ -7,22 +7,19 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import type { RequestLogEntry } from '../core/api/session';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EnvironmentState, ExecutionWatcher, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher } from '../core/executions/watcher';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
-import { runSyncOf } from '../core/runs/syncAdapter';
 import { registerProjectFeatures } from './handlers/projects';
 import { registerTestCaseFeatures } from './handlers/testCases';
-import { CheckEnvironmentRequest, SERVER_NAME, SERVER_VERSION, SetEnvironmentNotification, StatusNotification } from '../protocol';
-import { checkEnvironment } from '../core/environment/connectionCheck';
-import { EnvironmentState } from '../core/environment/environment';
-import { ReferenceCache } from '../core/references/referenceCache';
+import { CheckEnvironmentRequest, SetEnvironmentNotification, StatusNotification } from '../protocol';
+
+const SERVER_NAME = 'Test Automation language server';
+const SERVER_VERSION = '0.1.0';
 import { Settings } from './settings';
 import { registerSyncFeatures } from './handlers/sync';
-import { ConnectionStatusReporter } from '../core/environment/status';
 import { ValidationScheduler } from './validation';
 
 // Entry point: wires the connection to the features. `node dist/server.js --stdio` for any LSP

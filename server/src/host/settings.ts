@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import type { NetworkOptions } from '../core/api/network';
+import type { NetworkOptions } from '../core';
 
 // The server's settings: the `tas` section of the editor's configuration when the client
 // offers it, else these defaults (other editors may send none).

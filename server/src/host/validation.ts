@@ -1,12 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { caseLinks } from '../core/sync/caseLinks';
-import { envKey } from '../core/sync/envKey';
-import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, limitProblems } from '../core/validation/analyze';
-import { fileKindOf } from '../core/document/fileKind';
-import type { EnvironmentState } from '../core/environment/environment';
-import type { ReferenceCache } from '../core/references/referenceCache';
-import type { ConnectionStatusReporter } from '../core/environment/status';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache } from '../core';
 
 // When documents are validated: debounced per document, versioned so that a result computed
 // for an older text never replaces a newer one, schema diagnostics first, references after.

@@ -1,6 +1,7 @@
 import type { TasClient } from '../api/client';
 import { describeFailure } from '../failures/failures';
-import type { DevicesOverview, DeviceTokenSummary, StatusReading, TestCaseRef } from '../../protocol';
+import type { DevicesOverview, DeviceTokenSummary, StatusReading } from '../model/devices';
+import type { TestCaseRef } from '../model/executions';
 import type { StatusFollow } from './follow';
 import { hasStatus, infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from './model';
 

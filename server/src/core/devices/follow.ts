@@ -1,4 +1,4 @@
-import type { StatusReading } from '../../protocol';
+import type { StatusReading } from '../model/devices';
 import type { WatcherOptions, WatchTopic } from '../executions/watcher';
 import { readStatus, sameReading } from './model';
 

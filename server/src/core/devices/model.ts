@@ -1,11 +1,4 @@
-import type {
-  DeviceStatusKind,
-  DeviceSummary,
-  DeviceTokenSummary,
-  NodeStatusKind,
-  StatusReading,
-  TestNodeSummary,
-} from '../../protocol';
+import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
 
 // The document shows no fields for test nodes, statuses or tokens, and only the fields of a
 // device: records are read leniently (several spellings, nested objects, plain strings), and a

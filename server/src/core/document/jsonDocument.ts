@@ -1,6 +1,6 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { Range, type Diagnostic } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { Range, type Diagnostic } from '../text/shapes';
+import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
 import { locate, pathKey, type JsonPath, type Located } from './jsonLocator';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';

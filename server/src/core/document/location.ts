@@ -1,6 +1,6 @@
 import { getLocation, type Location } from 'jsonc-parser';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Range, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from '../text/textDocument';
+import { Range, type Position } from '../text/shapes';
 import { boundDepth, inMasked, skipComment, skipString } from './nesting';
 
 // Where the cursor is in a document that may be half-typed. jsonc-parser's getLocation is exact

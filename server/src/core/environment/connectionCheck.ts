@@ -2,7 +2,7 @@ import { TasClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { OPERATIONS } from '../api/operations';
 import type { SessionOptions } from '../api/session';
-import type { CheckOutcome, EnvironmentInfo } from '../../protocol';
+import type { CheckOutcome, EnvironmentInfo } from '../model/environment';
 
 // Why an environment cannot be used, in words a user can act on: the credentials were refused,
 // the URL answers but not as the service, or nothing answers. Transport-free.

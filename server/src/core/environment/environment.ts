@@ -1,6 +1,6 @@
 import { TasClient } from '../api/client';
 import type { RequestLogEntry, SessionOptions } from '../api/session';
-import type { EnvironmentInfo } from '../../protocol';
+import type { EnvironmentInfo } from '../model/environment';
 
 // The service environment the server talks to: set by the editor (in memory), or read from
 // TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET when another editor starts the server.

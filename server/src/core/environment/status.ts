@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../../protocol';
+import type { ConnectionState } from '../model/environment';
 import { classifyFailure, failureMessage } from './connectionCheck';
 import type { EnvironmentState } from './environment';
 import type { ReferenceCache } from '../references/referenceCache';

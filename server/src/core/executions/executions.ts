@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
 import { isRecord } from '../api/parse';
 import { executionIdsOf } from '../api/resources/executions';
-import type { ExecutionPage, ExecutionSummary } from '../../protocol';
+import type { ExecutionPage, ExecutionSummary } from '../model/executions';
 import { summarizeExecution } from './state';
 import type { ExecutionWatcher } from './watcher';
 

@@ -1,4 +1,4 @@
-import type { ExecutionStatusKind, ExecutionSummary } from '../../protocol';
+import type { ExecutionStatusKind, ExecutionSummary } from '../model/executions';
 
 // The interface document shows no execution fields or states, so records are read leniently:
 // several spellings of each field are tried, and a state we do not know is shown as it is.

@@ -2,7 +2,7 @@ import type { TasClient } from '../api/client';
 import { asOpen, isRecord } from '../api/parse';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
-import type { ExecuteSuiteResult, SuiteSummary, TestCaseChoice, TestCaseRef } from '../../protocol';
+import type { ExecuteSuiteResult, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';
 import type { ExecutionWatcher } from './watcher';
 import { summarizeExecution } from './state';
 

@@ -1,4 +1,4 @@
-import type { ExecutionSummary } from '../../protocol';
+import type { ExecutionSummary } from '../model/executions';
 import { sameExecution, summarizeExecution } from './state';
 
 // The one place that polls executions. Views, runs and the status bar say which executions

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import type { ActionError, Outcome } from '../../protocol';
+import type { ActionError, Outcome } from '../model/outcome';
 
 // Failures of view actions in plain words, with the next step. Calls that start something and
 // lose their answer are "may have started": they are never sent again on their own.

@@ -1,5 +1,5 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind, TextEdit, Range, type CodeAction, type Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from '../text/textDocument';
+import { CodeActionKind, TextEdit, Range, type CodeAction, type ClientDiagnostic as Diagnostic } from '../text/shapes';
 import { DiagnosticCode } from '../validation/diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';

@@ -1,4 +1,4 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from '../text/textDocument';
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -6,7 +6,7 @@ import {
   TextEdit,
   type CompletionItem,
   type Position,
-} from 'vscode-languageserver-types';
+} from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
 import type { DeviceInfo, TraceFilterInfo } from '../references/referenceData';

@@ -1,5 +1,5 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { MarkupKind, Range, type Hover, type Position } from 'vscode-languageserver-types';
+import type { TextDocument } from '../text/textDocument';
+import { MarkupKind, Range, type Hover, type Position } from '../text/shapes';
 import type { StepFunction } from './completion';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt } from '../document/location';

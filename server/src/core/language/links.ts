@@ -1,8 +1,8 @@
-import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Range, type DocumentLink } from 'vscode-languageserver-types';
+import type { TextDocument } from '../text/textDocument';
+import { Range, type DocumentLink } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';
-import { remoteUri, type RecordKind } from '../../protocol';
+import { remoteUri, type RecordKind } from '../model/files';
 import { intOf, itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 
 // Document links from references to read-only views of the remote records.

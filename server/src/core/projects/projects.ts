@@ -1,6 +1,7 @@
 import type { TasClient } from '../api/client';
 import { isRecord } from '../api/parse';
-import type { EntityAssignment, EntityRef, ProjectEntityType, ProjectPage, ProjectRefInfo } from '../../protocol';
+import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
+import type { EntityRef, ProjectEntityType } from '../model/entities';
 import { describeFailure } from '../failures/failures';
 import { chunks, int, projectsField, text } from './records';
 

@@ -1,5 +1,5 @@
 import { isRecord } from '../api/parse';
-import type { ProjectRefInfo } from '../../protocol';
+import type { ProjectRefInfo } from '../model/projects';
 
 // Lenient readers for records whose fields the document does not show (trace filters, nodes,
 // tokens): an id is required, everything else may be missing or shaped otherwise.

@@ -2,16 +2,9 @@ import type { TasClient } from '../api/client';
 import { describeFailure } from '../failures/failures';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionWatcher } from '../executions/watcher';
-import type {
-  ActionError,
-  ExecutionSummary,
-  FileSyncStatus,
-  ImportItemResult,
-  LocalCaseRef,
-  RunChoice,
-  RunTestCaseResult,
-  SyncDecision,
-} from '../../protocol';
+import type { ActionError } from '../model/outcome';
+import type { ExecutionSummary } from '../model/executions';
+import type { FileSyncStatus, ImportItemResult, LocalCaseRef, RunChoice, RunTestCaseResult, SyncDecision } from '../model/sync';
 
 // Run one test case: by id, or by a local file whose link and change state come from sync.
 // The run call is never repeated: a lost answer is "may have started" (failures.ts).

@@ -1,4 +1,4 @@
-import type { FileSyncStatus, ImportItemResult, LocalCaseRef, SyncDecision } from '../../protocol';
+import type { FileSyncStatus, ImportItemResult, LocalCaseRef, SyncDecision } from '../model/sync';
 import type { SyncService } from '../sync/engine';
 import type { RunSync } from './run';
 

@@ -1,4 +1,4 @@
-import type { FileSyncState } from '../../protocol';
+import type { FileSyncState } from '../model/sync';
 
 // How a linked local case stands against its service record, from three hashes: the file's,
 // the service's and the sync base (the version last synced). Pure, so the table is tested whole.

@@ -1,11 +1,5 @@
 import type { TasClient } from '../api/client';
-import type {
-  ExportReport,
-  FileSyncStatus,
-  ImportReport,
-  LocalCaseRef,
-  SyncDecision,
-} from '../../protocol';
+import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
 import { exportCases } from './exporter';

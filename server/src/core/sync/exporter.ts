@@ -3,7 +3,7 @@ import { join, posix } from 'node:path';
 import { exportTestCases } from '../api/batch';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
-import type { ExportItemResult, ExportReport } from '../../protocol';
+import type { ExportItemResult, ExportReport } from '../model/sync';
 import { writeAtomic } from './atomic';
 import { readText } from './fastFs';
 import { assignFileNames } from './fileNames';

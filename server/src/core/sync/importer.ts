@@ -4,7 +4,7 @@ import type { TasClient } from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
-import type { ImportItemResult, ImportReport, SyncDecision } from '../../protocol';
+import type { ImportItemResult, ImportReport, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
 import { idEdits } from './idEdit';

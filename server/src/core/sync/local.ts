@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { LocalCaseRef } from '../../protocol';
+import type { LocalCaseRef } from '../model/sync';
 import { readTextFile } from './fastFs';
 
 // Local test cases: `*.testcase.json` files and the items of `*.testcases.json` bundles, read

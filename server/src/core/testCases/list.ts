@@ -1,7 +1,7 @@
 import { isRecord } from '../api/parse';
 import type { TestCaseQuery } from '../api/types';
 import { int, projectsField, text } from '../projects/records';
-import type { TestCaseListQuery, TestCaseSummary } from '../../protocol';
+import type { TestCaseListQuery, TestCaseSummary } from '../model/testCases';
 
 // The Test Cases view's list: the query the service understands, and list items read leniently
 // (the document names their fields but a service may leave some out or shape them otherwise).

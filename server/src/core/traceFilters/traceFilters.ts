@@ -1,6 +1,6 @@
 import type { TasClient } from '../api/client';
 import { isRecord } from '../api/parse';
-import type { TraceFilterSummary } from '../../protocol';
+import type { TraceFilterSummary } from '../model/projects';
 import { int, projectsField, text } from '../projects/records';
 
 // Trace filters for their view. The document shows only the body fields (name, filter), so the

@@ -1,5 +1,5 @@
-import type { Diagnostic } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { type Diagnostic, Range } from '../text/shapes';
+import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
@@ -9,7 +9,6 @@ import { MAX_DEPTH, boundDepth } from '../document/nesting';
 import type { ReferenceState } from '../references/referenceData';
 import { checkReferences, type LinkOf } from '../references/references';
 import { validateSchema } from './schemaValidation';
-import { Range } from 'vscode-languageserver-types';
 
 // The validation pipeline as plain functions of (document, data) -> diagnostics. The server
 // runs the local part at once and the reference part when the service data is at hand. Each

@@ -1,4 +1,4 @@
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { DiagnosticSeverity, type Diagnostic } from '../text/shapes';
 
 // Every diagnostic the server reports has one of these codes, so users and other tools can
 // filter them and quick fixes can find theirs.

@@ -1,22 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import {
-  CreateDeviceTokenRequest,
-  DevicesAttentionNotification,
-  DeviceStatusChangedNotification,
-  DeviceTestCasesRequest,
-  DeviceTokensRequest,
-  ListDevicesRequest,
-  PrepareDeviceRequest,
-  RestartAgentRequest,
-  RevokeDeviceTokenRequest,
-  type Outcome,
-} from '../../protocol';
-import type { ActiveEnvironment, EnvironmentState } from '../../core/environment/environment';
-import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
-import type { ExecutionWatcher } from '../../core/executions/watcher';
-import { DeviceActions } from '../../core/devices/devices';
-import { StatusFollow } from '../../core/devices/follow';
-import type { WatcherOptions } from '../../core/executions/watcher';
+import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
+import { type ActionContext, type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type Outcome, outcome, SIGNED_OUT, StatusFollow, type WatcherOptions } from '../../core';
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
 // execution watcher's timer.

@@ -1,27 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import {
-  CancelSuiteRequest,
-  CreateSuiteRequest,
-  DeleteExecutionsRequest,
-  DeleteSuiteRequest,
-  ExecuteSuiteRequest,
-  ExecutionDetailsRequest,
-  ExecutionsChangedNotification,
-  FollowExecutionsNotification,
-  ListExecutionsRequest,
-  ListSuitesRequest,
-  RerunExecutionRequest,
-  SetSuiteTestCasesRequest,
-  TestCaseChoicesRequest,
-  WatchAttentionNotification,
-  type Outcome,
-} from '../../protocol';
-import type { ActiveEnvironment, EnvironmentState } from '../../core/environment/environment';
-import type { ReferenceCache } from '../../core/references/referenceCache';
-import { ExecutionActions } from '../../core/executions/executions';
-import { describeFailure, outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
-import { SuiteActions } from '../../core/executions/suites';
-import type { ExecutionWatcher } from '../../core/executions/watcher';
+import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, WatchAttentionNotification } from '../../protocol';
+import { type ActionContext, type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type ExecutionWatcher, type Outcome, outcome, type ReferenceCache, SIGNED_OUT, SuiteActions } from '../../core';
 
 // Thin adapters from the views' requests to the suite and execution actions.
 

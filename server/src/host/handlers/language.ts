@@ -1,17 +1,7 @@
 import { LSPErrorCodes, ResponseError, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ApiError } from '../../core/api/errors';
-import { codeActions } from '../../core/language/codeActions';
-import { complete, completionNeeds, type CompletionData } from '../../core/language/completion';
-import { fileKindOf } from '../../core/document/fileKind';
-import { hover, hoverTarget, type HoverData } from '../../core/language/hover';
-import { parseJson } from '../../core/document/jsonDocument';
-import { documentLinks } from '../../core/language/links';
+import { ApiError, classifyFailure, codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, failureMessage, fileKindOf, hover, type HoverData, hoverTarget, parseJson, reasonOf, type ReferenceCache } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
-import { classifyFailure, failureMessage } from '../../core/environment/connectionCheck';
-import type { EnvironmentState } from '../../core/environment/environment';
-import { reasonOf, type ReferenceCache } from '../../core/references/referenceCache';
-import type { ConnectionStatusReporter } from '../../core/environment/status';
 import type { ValidationScheduler } from '../validation';
 
 // Thin adapters from LSP requests to the transport-free features in core/.

@@ -1,22 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
-import {
-  AssignProjectsRequest,
-  CreateProjectRequest,
-  CreateTraceFilterRequest,
-  DeleteProjectRequest,
-  DeleteTraceFilterRequest,
-  ListProjectsRequest,
-  ListTraceFiltersRequest,
-  ProjectAssignmentsRequest,
-  ProjectContentsRequest,
-  RenameProjectRequest,
-  UpdateTraceFilterRequest,
-  type Outcome,
-} from '../../protocol';
-import type { ActiveEnvironment, EnvironmentState } from '../../core/environment/environment';
-import { entityKindWords, ProjectActions } from '../../core/projects/projects';
-import { TraceFilterActions } from '../../core/traceFilters/traceFilters';
+import { type ActionContext, type ActiveEnvironment, entityKindWords, type EnvironmentState, outcome, type Outcome, ProjectActions, SIGNED_OUT, TraceFilterActions } from '../../core';
+import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
 
 // Thin adapters from the Trace Filters and Projects views' requests to their actions.
 

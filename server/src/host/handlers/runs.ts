@@ -1,9 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { describeFailure, SIGNED_OUT } from '../../core/failures/failures';
-import type { ExecutionWatcher } from '../../core/executions/watcher';
-import { RunTestCaseRequest, type Outcome, type RunTestCaseResult } from '../../protocol';
-import type { EnvironmentState } from '../../core/environment/environment';
-import { RunActions, RunFailure, type RunParams, type RunSync } from '../../core/runs/run';
+import { describeFailure, type EnvironmentState, type ExecutionWatcher, type Outcome, RunActions, RunFailure, type RunParams, type RunSync, type RunTestCaseResult, SIGNED_OUT } from '../../core';
+import { RunTestCaseRequest } from '../../protocol';
 
 // Thin adapter from RunTestCaseRequest to the transport-free run actions.
 

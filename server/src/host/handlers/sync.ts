@@ -1,16 +1,7 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
-import {
-  ExportTestCasesRequest,
-  ImportFilesRequest,
-  LinkedCasesRequest,
-  SyncProgressNotification,
-  SyncStatusRequest,
-  type Outcome,
-} from '../../protocol';
-import type { EnvironmentState } from '../../core/environment/environment';
-import { SyncService } from '../../core/sync/engine';
+import { type ActionContext, type EnvironmentState, outcome, type Outcome, SIGNED_OUT, SyncService } from '../../core';
+import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 
 // Thin adapters from the sync requests to the transport-free SyncService.
 

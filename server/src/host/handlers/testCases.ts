@@ -1,12 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { outcome, SIGNED_OUT, type ActionContext } from '../../core/failures/failures';
-import type { ExecutionWatcher } from '../../core/executions/watcher';
-import { isRecord } from '../../core/api/parse';
-import { int, text } from '../../core/projects/records';
-import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest, type Outcome, type TestCasePage } from '../../protocol';
-import type { ActiveEnvironment, EnvironmentState } from '../../core/environment/environment';
-import { TestCaseDeletion } from '../../core/testCases/deletion';
-import { serviceQuery, summarizeTestCase } from '../../core/testCases/list';
+import { type ActionContext, type ActiveEnvironment, type EnvironmentState, type ExecutionWatcher, int, isRecord, outcome, type Outcome, serviceQuery, SIGNED_OUT, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
+import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
 
 // Thin adapters from the Test Cases view's requests to the service. Running one goes through
 // RunTestCaseRequest (runs/), adding to a suite through SetSuiteTestCasesRequest (executions/).

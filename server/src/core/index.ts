@@ -1,0 +1,59 @@
+// The core's one public entry: what the hosts (the language server, `tas`, the extension) may use.
+// Files inside the core never import this file; they import each other directly.
+
+// Text positions and editing answers, shaped as LSP shapes them.
+export * from './text/shapes';
+export { createTextDocument, type TextDocument } from './text/textDocument';
+
+// The domain model: what every host shows and the protocol carries.
+export * from './model/devices';
+export * from './model/entities';
+export * from './model/environment';
+export * from './model/executions';
+export * from './model/files';
+export * from './model/outcome';
+export * from './model/projects';
+export * from './model/sync';
+export * from './model/testCases';
+
+export { baseUrlProblem, normalizeBaseUrl } from './api/baseUrl';
+export { TasClient } from './api/client';
+export { ApiError } from './api/errors';
+export type { NetworkOptions } from './api/network';
+export { type Operation, OPERATIONS } from './api/operations';
+export { isRecord } from './api/parse';
+export type { Environment, QueryValue, RequestLogEntry } from './api/session';
+export { DeviceActions } from './devices/devices';
+export { StatusFollow } from './devices/follow';
+export { withoutBom } from './document/byteOrderMark';
+export { type FileKind, fileKindOf } from './document/fileKind';
+export { parseJson } from './document/jsonDocument';
+export { checkEnvironment, classifyFailure, failureMessage } from './environment/connectionCheck';
+export { type ActiveEnvironment, EnvironmentState } from './environment/environment';
+export { ConnectionStatusReporter } from './environment/status';
+export { ExecutionActions } from './executions/executions';
+export { summarizeExecution } from './executions/state';
+export { SuiteActions } from './executions/suites';
+export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
+export { type ActionContext, describeFailure, outcome, SIGNED_OUT } from './failures/failures';
+export { codeActions } from './language/codeActions';
+export { complete, type CompletionData, completionNeeds } from './language/completion';
+export { hover, type HoverData, hoverTarget } from './language/hover';
+export { documentLinks } from './language/links';
+export { entityKindWords, ProjectActions } from './projects/projects';
+export { int, text } from './projects/records';
+export { reasonOf, ReferenceCache } from './references/referenceCache';
+export type { ReferenceState } from './references/referenceData';
+export { RunActions, RunFailure, type RunParams, type RunSync } from './runs/run';
+export { runSyncOf } from './runs/syncAdapter';
+export { caseLinks, type CaseLinks } from './sync/caseLinks';
+export { SyncService } from './sync/engine';
+export { envKey } from './sync/envKey';
+export { caseKey, expandUris } from './sync/local';
+export { SyncStates } from './sync/state';
+export { TestCaseDeletion } from './testCases/deletion';
+export { serviceQuery, summarizeTestCase } from './testCases/list';
+export { TraceFilterActions } from './traceFilters/traceFilters';
+export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems } from './validation/analyze';
+export { DiagnosticCode } from './validation/diagnostics';
+export { distance } from './validation/schemaMessages';

@@ -1,0 +1,61 @@
+// Test suites and executions as the views, runs and the execution watcher show them.
+
+export type ExecutionStatusKind = 'queued' | 'running' | 'passed' | 'failed' | 'cancelled' | 'unknown';
+
+/** An execution as views show it; read leniently, since the document shows no execution fields. */
+export interface ExecutionSummary {
+  id: number;
+  /** The state as the service wrote it. */
+  status: string;
+  kind: ExecutionStatusKind;
+  /** A final state (or a finish time): the watcher no longer follows it. */
+  final: boolean;
+  testCaseId?: number;
+  testCaseName?: string;
+  testSuiteId?: number;
+  testSuiteName?: string;
+  source?: string;
+  createdAt?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  currentStep?: number;
+  stepCount?: number;
+  triggeredBy?: string;
+  rerunOf?: number;
+}
+
+export interface TestCaseRef {
+  id: number;
+  name: string;
+}
+
+export interface SuiteSummary {
+  id: number;
+  name: string;
+  description?: string;
+  /** The schedule as a short text, e.g. "every 2 hours from 2026-11-23 06:00". */
+  schedule?: string;
+  disabled: boolean;
+  testCases: TestCaseRef[];
+  /** Executions of this suite the watcher knows to be queued or running. */
+  activeExecutionIds: number[];
+}
+
+export interface ExecuteSuiteResult {
+  executionIds: number[];
+  /** Test cases the service did not start, with its reason. */
+  skipped: { testCaseId?: number; reason: string }[];
+  executions: ExecutionSummary[];
+}
+
+export interface TestCaseChoice extends TestCaseRef {
+  description?: string;
+  projects: string[];
+}
+
+export interface ExecutionPage {
+  items: ExecutionSummary[];
+  /** More may follow at `start + items.length`. */
+  hasMore: boolean;
+}

@@ -1,0 +1,92 @@
+// Files and the service: how a local test case stands, and what import, export and run answer.
+import type { ExecutionSummary } from './executions';
+
+/**
+ * How a local test case stands against the current environment. `notLinked`: no test case of
+ * this environment is linked to it (the file's `id`, if any, belongs to another environment or
+ * names nothing). The change states compare file and service with the version last synced.
+ */
+export type FileSyncState =
+  | 'notLinked'
+  | 'unchanged'
+  | 'localChanged'
+  | 'serviceChanged'
+  | 'conflict'
+  | 'missingOnService'
+  | 'unknown';
+
+/** One test case of a local file: a `*.testcase.json`, or one item of a `*.testcases.json` bundle. */
+export interface LocalCaseRef {
+  uri: string;
+  /** Index in a bundle; absent for a single test-case file. */
+  index?: number;
+}
+
+export interface FileSyncStatus extends LocalCaseRef {
+  name?: string;
+  /** The linked test case in the current environment. */
+  id?: number;
+  state: FileSyncState;
+  /** Why the state is `unknown` (unreadable file, service unreachable), in plain words. */
+  message?: string;
+}
+
+/** What the user chose for a case the first pass did not push or write. */
+export type SyncDecision = 'overwriteService' | 'takeService' | 'linkToExisting' | 'overwriteFile' | 'skip';
+
+export type ImportOutcome =
+  | 'created'
+  | 'updated'
+  | 'unchanged'
+  | 'refused'
+  | 'conflict'
+  | 'serviceChanged'
+  | 'nameTaken'
+  | 'tookService'
+  | 'skipped';
+
+export interface ImportItemResult extends LocalCaseRef {
+  name?: string;
+  outcome: ImportOutcome;
+  /** The test case it created, updated or is linked to. */
+  id?: number;
+  /** Why it was refused, or what the user has to decide, in plain words. */
+  message?: string;
+  /** `conflict`/`serviceChanged`: the service's version as the file would hold it, for a diff. */
+  serviceText?: string;
+  /** `nameTaken`: the test case that holds the name (409), to link the file to. */
+  takenById?: number;
+}
+
+export interface ImportReport {
+  results: ImportItemResult[];
+}
+
+export type ExportOutcome = 'written' | 'unchanged' | 'needsDecision' | 'skipped' | 'failed';
+
+export interface ExportItemResult {
+  id: number;
+  name?: string;
+  /** The file written, or that would be. */
+  uri: string;
+  index?: number;
+  outcome: ExportOutcome;
+  /** `needsDecision`: the file has unsaved changes, or changes since it was last synced. */
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced';
+  /** `needsDecision`: what the export would write, for a diff with the local file. */
+  serviceText?: string;
+  message?: string;
+}
+
+export interface ExportReport {
+  results: ExportItemResult[];
+  /** Secret values written as placeholders (said once to the user). */
+  secretsReplaced: number;
+}
+
+export type RunChoice = 'importAndRun' | 'runServiceVersion' | 'importNew';
+
+export type RunTestCaseResult =
+  | { kind: 'started'; testCaseId: number; execution: ExecutionSummary }
+  /** The file is not as on the service (or not on it at all): the user picks, then asks again. */
+  | { kind: 'needsChoice'; reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService'; message: string; testCaseId?: number };
