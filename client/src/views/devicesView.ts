@@ -8,7 +8,7 @@ import {
   type StatusReading,
   type TestNodeSummary,
 } from '../../../server/src/protocol';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import {
   DEVICE_COLOR,
   DEVICE_ICON,
@@ -23,7 +23,6 @@ import {
   tokenDescription,
   tokenLabel,
 } from './deviceFormat';
-import { ask, ServiceActionError } from './request';
 
 export type DeviceNode =
   | { type: 'testNode'; node: TestNodeSummary; entity: EntityRef }
@@ -49,7 +48,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   private readonly settling = new Map<string, Settle>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.devices', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(this.tree, this.changed);
   }
@@ -62,7 +61,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   /** The loaded overview, or a fresh one (for pickers from the palette). */
   async load(): Promise<DevicesOverview> {
     if (this.overview) return this.overview;
-    this.loading ??= ask(this.ctx, ListDevicesRequest).finally(() => (this.loading = undefined));
+    this.loading ??= ask(this.requests, ListDevicesRequest).finally(() => (this.loading = undefined));
     const o = await this.loading;
     this.overview = o;
     this.nodeRows.clear();
@@ -134,7 +133,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   }
 
   private async roots(): Promise<DeviceNode[]> {
-    if (!this.ctx.languageClient) return [];
+    if (!this.requests.client) return [];
     try {
       const o = await this.load();
       this.tree.description = o.info;
@@ -148,9 +147,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       if (this.orphans().length > 0) roots.push({ type: 'otherDevices' });
       return roots;
     } catch (err) {
-      // Signed out and unreachable have welcome content; other failures say themselves here.
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

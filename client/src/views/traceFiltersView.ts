@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { ListTraceFiltersRequest, type EntityRef, type TraceFilterSummary } from '../../../server/src/protocol';
-import type { Ctx } from '../context';
-import { ask, ServiceActionError } from './request';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 
 export interface TraceFilterNode {
   type: 'traceFilter';
@@ -16,7 +15,7 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   private filters: TraceFilterSummary[] | undefined;
   readonly tree: vscode.TreeView<TraceFilterNode>;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.traceFilters', { treeDataProvider: this, canSelectMany: true });
   }
 
@@ -30,14 +29,13 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   }
 
   async getChildren(node?: TraceFilterNode): Promise<TraceFilterNode[]> {
-    if (node || !this.ctx.languageClient) return [];
+    if (node || !this.requests.client) return [];
     try {
-      this.filters ??= await ask(this.ctx, ListTraceFiltersRequest);
+      this.filters ??= await ask(this.requests, ListTraceFiltersRequest);
       this.tree.message = undefined;
       return this.filters.map((filter) => ({ type: 'traceFilter', filter, entity: { entityType: 'TRACE_FILTER', id: filter.id, label: filter.name } }));
     } catch (err) {
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }
