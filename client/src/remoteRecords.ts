@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
 import { GetRecordRequest } from '../../server/src/protocol';
 import { REMOTE_SCHEME, parseRemoteUri } from '../../server/src/core';
+import type { RequestPort } from './serverPort';
 
 /** Read-only views of service records (`tas-remote:/mobileDevice/3.json`), opened by document links. */
-export function registerRemoteRecords(client: () => LanguageClient | undefined): vscode.Disposable {
+export function registerRemoteRecords(requests: RequestPort): vscode.Disposable {
   return vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, {
     async provideTextDocumentContent(uri) {
       const target = parseRemoteUri(uri.toString());
-      const c = client();
+      const c = requests.client;
       if (!target) return `// Not a record address: ${uri.toString()}\n`;
       if (!c) return '// The language server is not running: run Test Automation: Restart Language Server.\n';
       try {

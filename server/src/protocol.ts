@@ -3,38 +3,7 @@
 // (`client -> server` or `server -> client`). Only messages live here; the types they carry are
 // the core's domain model (server/src/core/model), reached through the core's entry.
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type {
-  CheckOutcome,
-  ConnectionState,
-  DeviceTokenSummary,
-  DevicesOverview,
-  EntityAssignment,
-  EntityRef,
-  EnvironmentInfo,
-  ExecuteSuiteResult,
-  ExecutionPage,
-  ExecutionSummary,
-  ExportReport,
-  FileSyncStatus,
-  ImportReport,
-  LocalCaseRef,
-  Outcome,
-  ProjectEntityType,
-  ProjectPage,
-  ProjectRefInfo,
-  RecordKind,
-  RefreshResult,
-  RunChoice,
-  RunTestCaseResult,
-  StatusReading,
-  SuiteSummary,
-  SyncDecision,
-  TestCaseChoice,
-  TestCaseListQuery,
-  TestCasePage,
-  TestCaseRef,
-  TraceFilterSummary,
-} from './core';
+import type { CheckOutcome, ConnectionState, DeviceTokenSummary, DevicesOverview, EntityAssignment, EntityRef, EnvironmentInfo, ExecuteSuiteResult, ExecutionPage, ExecutionSummary, ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, Outcome, ProjectEntityType, ProjectPage, ProjectRefInfo, RecordKind, RefreshResult, RunChoice, RunTestCaseResult, StatusReading, SuiteSummary, SyncDecision, TestCaseChoice, TestCaseListQuery, TestCasePage, TestCaseRef, TraceFilterSummary } from './core';
 
 // ---- Environment and connection (sign-in, the status bar, Open Record) ----
 

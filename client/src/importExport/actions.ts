@@ -1,23 +1,19 @@
 import * as vscode from 'vscode';
 import { LinkedCasesRequest } from '../../../server/src/protocol';
-import type { Ctx } from '../context';
+import type { Command } from '../context';
 import { ExtensionError } from '../log';
-import { ask } from '../views/request';
+import { ask } from '../serverPort';
 import { exportIds, exportTarget, folderArg, testCaseChoices } from './exportFlow';
 import { importTargets, importUris } from './importFlow';
-import { syncUi } from './ui';
 
 // Import and export commands. From the Explorer they get the resource (and the selection), from
 // an editor title or a CodeLens the file; from the palette the active file, or they ask.
 
-type Action = (ctx: Ctx) => (...args: unknown[]) => unknown;
-
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-export function createSyncActions(): Record<string, Action> {
+export function createSyncActions(): Record<string, Command> {
   return {
-    exportTestCases: (ctx) => async (arg: unknown) => {
-      const ui = syncUi(ctx);
+    exportTestCases: ({ sync: ui }) => async (arg: unknown) => {
       const folder = await folderArg(arg);
       const choices = await testCaseChoices(ui);
       if (choices.length === 0) {
@@ -34,8 +30,7 @@ export function createSyncActions(): Record<string, Action> {
       await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : plural(picked.length, 'test case'));
     },
 
-    exportProject: (ctx) => async (arg: unknown) => {
-      const ui = syncUi(ctx);
+    exportProject: ({ sync: ui }) => async (arg: unknown) => {
       const folder = await folderArg(arg);
       const choices = await testCaseChoices(ui);
       const projects = new Map<string, number[]>();
@@ -54,21 +49,20 @@ export function createSyncActions(): Record<string, Action> {
       await exportIds(ui, picked.ids, target, `project ${picked.label}`);
     },
 
-    importToService: (ctx) => async (...args: unknown[]) => {
+    importToService: ({ sync }) => async (...args: unknown[]) => {
       const uris = importTargets(args);
       if (uris.length === 0) {
         throw new ExtensionError('Nothing to import: open a *.testcase.json or *.testcases.json file, or choose files or a folder in the Explorer, then run Import to Service.');
       }
-      await importUris(syncUi(ctx), uris);
+      await importUris(sync, uris);
     },
 
-    refreshFromService: (ctx) => async (arg: unknown) => {
-      const ui = syncUi(ctx);
+    refreshFromService: ({ server, sync: ui }) => async (arg: unknown) => {
       const [uri] = importTargets([arg]);
       if (!uri || !uri.path.endsWith('.testcase.json')) {
         throw new ExtensionError('Refresh from Service works on a *.testcase.json file: open one, then run it again.');
       }
-      const [link] = await ask(ctx, LinkedCasesRequest, { uris: [uri.toString()] });
+      const [link] = await ask(server, LinkedCasesRequest, { uris: [uri.toString()] });
       if (!link) {
         throw new ExtensionError(`${ui.pathOf(uri.toString())} is not linked to a test case on ${ui.environment()}. Import it first, or export the test case into this folder.`);
       }

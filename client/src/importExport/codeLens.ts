@@ -1,8 +1,7 @@
 import { parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { LinkedCasesRequest } from '../../../server/src/protocol';
-import type { Ctx } from '../context';
-import { ask } from '../views/request';
+import { ask, type ServerPort } from '../serverPort';
 import { lensPlan } from './lensPlan';
 
 /**
@@ -14,7 +13,7 @@ export class SyncLenses implements vscode.CodeLensProvider, vscode.Disposable {
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly server: Pick<ServerPort, 'client' | 'onConnectionChanged'>) {
     this.disposables.push(
       this.changed,
       vscode.languages.registerCodeLensProvider(
@@ -25,7 +24,7 @@ export class SyncLenses implements vscode.CodeLensProvider, vscode.Disposable {
         this,
       ),
       // Links differ per environment, and an import or a save can add one.
-      ctx.connectionChanged.event(() => this.refresh()),
+      server.onConnectionChanged(() => this.refresh()),
       vscode.workspace.onDidSaveTextDocument(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('tas.codeLens.enabled')) this.refresh();
@@ -44,7 +43,7 @@ export class SyncLenses implements vscode.CodeLensProvider, vscode.Disposable {
     const items = bundle && tree?.type === 'array' ? (tree.children ?? []).map((n, index) => ({ index, offset: n.offset })) : [];
     let linked: { index?: number; id: number }[] = [];
     try {
-      linked = await ask(this.ctx, LinkedCasesRequest, { uris: [doc.uri.toString()] });
+      linked = await ask(this.server, LinkedCasesRequest, { uris: [doc.uri.toString()] });
     } catch {
       // No server or no environment: no link to show, the other lenses still work.
     }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 
+// In-memory read-only documents of import and export: diffs' service side, reports.
+
 /** Scheme of the read-only documents import and export show: the service's versions, reports. */
 export const SYNC_SCHEME = 'tas-sync';
 

@@ -2,10 +2,12 @@ import * as vscode from 'vscode';
 import { ExportTestCasesRequest, TestCaseChoicesRequest } from '../../../server/src/protocol';
 import type { ExportItemResult, ExportReport, SyncDecision, TestCaseChoice } from '../../../server/src/core';
 import { ExtensionError } from '../log';
-import { ask } from '../views/request';
+import { ask } from '../serverPort';
 import { exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
+
+// Export: test cases of the service into workspace files, asking before local work is overwritten.
 
 /** Where an export goes: a folder of `*.testcase.json` files, or one bundle file in it. */
 export interface ExportTarget {
@@ -23,9 +25,9 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   const env = ui.environment();
   const where = ui.pathOf((target.bundle ?? target.folder).toString());
   const send = (list: number[], decisions?: Record<string, SyncDecision>) =>
-    withSyncProgress(ui.ctx, `Exporting ${what} from ${env}`, (operation, token) =>
+    withSyncProgress(ui.server, `Exporting ${what} from ${env}`, (operation, token) =>
       ask(
-        ui.ctx,
+        ui.server,
         ExportTestCasesRequest,
         {
           ids: list,
@@ -68,7 +70,7 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
 /** Every test case on the service, read under a progress in the status bar. */
 export function testCaseChoices(ui: SyncUi): Thenable<TestCaseChoice[]> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () =>
-    ask(ui.ctx, TestCaseChoicesRequest),
+    ask(ui.server, TestCaseChoicesRequest),
   );
 }
 

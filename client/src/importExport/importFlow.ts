@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
 import type { SyncDecision } from '../../../server/src/core';
-import { ask } from '../views/request';
+import { ask } from '../serverPort';
 import { decisionKey, importProblems, importQuestion, importReportText, importSummary, mergeImportResults, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
+
+// Import: workspace files into the service, asking about what the server leaves undecided.
 
 /** At most this many rounds of questions: "link to existing" may turn into a conflict once. */
 const ROUNDS = 3;
@@ -17,8 +19,8 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   const env = ui.environment();
   const what = uris.length === 1 ? ui.pathOf(uris[0]!.toString()) : `${uris.length} files and folders`;
   const send = (list: string[], decisions?: Record<string, SyncDecision>) =>
-    withSyncProgress(ui.ctx, `Importing ${what} into ${env}`, (operation, token) =>
-      ask(ui.ctx, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation }, token),
+    withSyncProgress(ui.server, `Importing ${what} into ${env}`, (operation, token) =>
+      ask(ui.server, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation }, token),
     );
   let results = (await send(uris.map((u) => u.toString()))).results;
   const asked = new Set<string>();

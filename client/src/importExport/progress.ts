@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../context';
+import type { ServerPort } from '../serverPort';
 import { progressText } from './format';
 
 let operations = 0;
@@ -9,10 +9,10 @@ let operations = 0;
  * the operation id given to `run`; cancelling cancels the request, and the server then answers
  * with what it did (the rest reported as skipped).
  */
-export function withSyncProgress<T>(ctx: Ctx, title: string, run: (operation: string, token: vscode.CancellationToken) => Promise<T>): Thenable<T> {
+export function withSyncProgress<T>(server: Pick<ServerPort, 'onSyncProgress'>, title: string, run: (operation: string, token: vscode.CancellationToken) => Promise<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
     const operation = `sync-${process.pid}-${++operations}`;
-    const sub = ctx.syncProgress.event((p) => {
+    const sub = server.onSyncProgress((p) => {
       if (p.operation === operation) progress.report({ message: progressText(p) });
     });
     try {

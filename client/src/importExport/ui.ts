@@ -1,10 +1,12 @@
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { SyncDecision } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import type { ServerPort } from '../serverPort';
 import { SyncLenses } from './codeLens';
 import { SyncDocuments } from './documents';
 import { diffTitle, type Question } from './format';
+
+// SyncUi: what import and export share in the editor, made once with the context.
 
 /** One item the user has to decide about, with what the diff shows. */
 export interface Pending {
@@ -23,14 +25,14 @@ export class SyncUi implements vscode.Disposable {
   readonly lenses: SyncLenses;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(readonly ctx: Ctx) {
-    this.lenses = new SyncLenses(ctx);
-    this.disposables.push(this.documents, this.lenses, ctx.connectionChanged, ctx.syncProgress);
+  constructor(readonly server: ServerPort) {
+    this.lenses = new SyncLenses(server);
+    this.disposables.push(this.documents, this.lenses);
   }
 
   /** The environment as the status bar names it. */
   environment(): string {
-    return this.ctx.environmentName ?? this.ctx.environments.activeName() ?? 'the service';
+    return this.server.environmentLabel();
   }
 
   /** A file as the user knows it: relative to the workspace when inside it. */
@@ -72,8 +74,8 @@ export class SyncUi implements vscode.Disposable {
 
   /** Logs the outcome, shows the summary, and the report on "Show Details". */
   showResult(summary: string, problems: string[], reportName: string, reportText: string): void {
-    this.ctx.log.info(summary);
-    for (const p of problems) this.ctx.log.warn(p);
+    this.server.log.info(summary);
+    for (const p of problems) this.server.log.warn(p);
     const show = problems.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const message = problems.length === 1 ? `${summary} ${problems[0]!.replace(/^- /, '')}` : summary;
     void show(message, 'Show Details').then((choice) => (choice === 'Show Details' ? this.documents.showReport(reportName, reportText) : undefined));
@@ -82,17 +84,4 @@ export class SyncUi implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
-}
-
-const uis = new WeakMap<Ctx, SyncUi>();
-
-/** The one SyncUi of an extension context, created (and its CodeLens registered) on first use. */
-export function syncUi(ctx: Ctx): SyncUi {
-  let ui = uis.get(ctx);
-  if (!ui) {
-    ui = new SyncUi(ctx);
-    uis.set(ctx, ui);
-    ctx.extension.subscriptions.push(ui);
-  }
-  return ui;
 }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from '../views/feed';
 import { durationText } from '../views/format';
-import { ask } from '../views/request';
 import { crlf, failedStep, logLines, stepOffset } from './cases';
 import { refOf } from './items';
 
@@ -28,7 +27,7 @@ export class ExecutionFollower implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly requests: RequestPort,
     feed: ExecutionFeed,
   ) {
     this.subscription = feed.onDidChange(({ changed }) => {
@@ -47,7 +46,12 @@ export class ExecutionFollower implements vscode.Disposable {
    */
   follow(run: vscode.TestRun, item: vscode.TestItem, execution: ExecutionSummary, stop?: vscode.CancellationToken): Promise<'ended' | 'stopped'> {
     return new Promise((resolve) => {
-      const f: Followed = { run, item, executionId: execution.id, printed: 0, lastStep: undefined, queue: Promise.resolve(), resolve: () => resolve('ended') };
+      // An ended follow no longer listens to `stop`, whose source may live much longer.
+      const ended = () => {
+        sub?.dispose();
+        resolve('ended');
+      };
+      const f: Followed = { run, item, executionId: execution.id, printed: 0, lastStep: undefined, queue: Promise.resolve(), resolve: ended };
       this.followed.set(execution.id, [...(this.followed.get(execution.id) ?? []), f]);
       run.started(item);
       this.out(f, [`Execution ${execution.id} of ${execution.testCaseName ?? item.label} (${execution.source ?? 'run'}): ${execution.status.toLowerCase()}`]);
@@ -78,7 +82,7 @@ export class ExecutionFollower implements vscode.Disposable {
     if (!this.isFollowed(f)) return;
     let log: string[] | undefined;
     try {
-      log = logLines((await ask(this.ctx, ExecutionDetailsRequest, { id: f.executionId })).text);
+      log = logLines((await ask(this.requests, ExecutionDetailsRequest, { id: f.executionId })).text);
     } catch (err) {
       // The next change reads again; at the end the result is given without the log.
       if (e.final) this.out(f, [`Could not read the log: ${err instanceof Error ? err.message : String(err)}`]);

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { LinkedCasesRequest, RunTestCaseRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary, RunChoice, RunTestCaseResult } from '../../../server/src/core';
-import type { Ctx } from '../context';
-import type { Views } from '../views/views';
-import { ask, ServiceActionError } from '../views/request';
+import { ask, ServiceActionError, type RequestPort } from '../serverPort';
+import type { ExecutionFeed } from '../views/feed';
 import { crlf } from './cases';
 import { ExecutionFollower } from './follow';
 import { refOf, TestFiles } from './items';
@@ -27,17 +26,20 @@ export class Testing implements vscode.Disposable {
   /** Runs in progress, so the watcher keeps polling at full speed. */
   private active = 0;
 
+  /** `holdAttention` keeps the watcher's pace while a run waits for executions (see Views). */
   constructor(
-    private readonly ctx: Ctx,
-    private readonly views: Views,
+    private readonly requests: RequestPort,
+    feed: ExecutionFeed,
+    private readonly holdAttention: (holder: object, waiting: boolean) => void,
   ) {
-    this.follower = new ExecutionFollower(ctx, views.feed);
+    this.follower = new ExecutionFollower(requests, feed);
     this.profile = this.controller.createRunProfile('Run on the service', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
     this.disposables.push(
+      this.profile,
       this.controller,
       this.files,
       this.follower,
-      views.feed.onDidChange(({ changed }) => void this.elsewhere(changed)),
+      feed.onDidChange(({ changed }) => void this.elsewhere(changed)),
     );
   }
 
@@ -105,7 +107,7 @@ export class Testing implements vscode.Disposable {
     let choice: RunChoice | undefined;
     for (;;) {
       let result: RunTestCaseResult;
-      const asking = ask(this.ctx, RunTestCaseRequest, { ...ref, dirty, ...(choice && { choice }) });
+      const asking = ask(this.requests, RunTestCaseRequest, { ...ref, dirty, ...(choice && { choice }) });
       this.starting.add(asking);
       try {
         result = await asking;
@@ -183,7 +185,7 @@ export class Testing implements vscode.Disposable {
 
   private async links() {
     const uris = (await this.files.all()).map((i) => i.id);
-    return uris.length === 0 ? [] : ask(this.ctx, LinkedCasesRequest, { uris });
+    return uris.length === 0 ? [] : ask(this.requests, LinkedCasesRequest, { uris });
   }
 
   /** A run of its own (not kept after a restart) for an execution on an item, until it ends. */
@@ -201,13 +203,13 @@ export class Testing implements vscode.Disposable {
   /** While a run waits for executions, the watcher polls as if a view were open. */
   private hold(): () => void {
     this.active += 1;
-    this.views.holdAttention(this, true);
+    this.holdAttention(this, true);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active -= 1;
-      if (this.active === 0) this.views.holdAttention(this, false);
+      if (this.active === 0) this.holdAttention(this, false);
     };
   }
 

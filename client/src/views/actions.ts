@@ -1,26 +1,24 @@
 import * as vscode from 'vscode';
 import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest } from '../../../server/src/protocol';
 import { remoteUri, type ExecutionSummary, type SuiteSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import type { Command } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import type { ExecutionNode } from './executionsView';
 import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './request';
 import type { SuiteNode } from './suitesView';
 import type { Views } from './views';
 
 // The suites and executions commands. From a view they get the row; from the palette they ask
 // for their target with a quick pick.
 
-type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
-
 const isSuiteNode = (x: unknown): x is SuiteNode & { type: 'suite' } => typeof x === 'object' && x !== null && (x as SuiteNode).type === 'suite';
 const isExecutionNode = (x: unknown): x is ExecutionNode & { type: 'execution' } =>
   typeof x === 'object' && x !== null && (x as ExecutionNode).type === 'execution';
 
-async function pickSuite(ctx: Ctx, views: Views, title: string, filter: (s: SuiteSummary) => boolean = () => true, none = 'No test suite to choose from.'): Promise<SuiteSummary | undefined> {
-  const suites = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(ctx, ListSuitesRequest)).filter(filter);
+async function pickSuite(server: RequestPort, views: Views, title: string, filter: (s: SuiteSummary) => boolean = () => true, none = 'No test suite to choose from.'): Promise<SuiteSummary | undefined> {
+  const suites = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(server, ListSuitesRequest)).filter(filter);
   if (suites.length === 0) {
     void vscode.window.showInformationMessage(none);
     return undefined;
@@ -32,13 +30,13 @@ async function pickSuite(ctx: Ctx, views: Views, title: string, filter: (s: Suit
   return picked?.suite;
 }
 
-async function suiteArg(ctx: Ctx, views: Views, arg: unknown, title: string, filter?: (s: SuiteSummary) => boolean, none?: string): Promise<SuiteSummary | undefined> {
-  return isSuiteNode(arg) ? arg.suite : pickSuite(ctx, views, title, filter, none);
+async function suiteArg(server: RequestPort, views: Views, arg: unknown, title: string, filter?: (s: SuiteSummary) => boolean, none?: string): Promise<SuiteSummary | undefined> {
+  return isSuiteNode(arg) ? arg.suite : pickSuite(server, views, title, filter, none);
 }
 
-async function pickExecutions(ctx: Ctx, views: Views, title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
+async function pickExecutions(server: RequestPort, views: Views, title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
   const loaded = views.executions.executions;
-  const list = (loaded.length > 0 ? loaded : (await ask(ctx, ListExecutionsRequest, { start: 0, count: 100 })).items).filter(filter);
+  const list = (loaded.length > 0 ? loaded : (await ask(server, ListExecutionsRequest, { start: 0, count: 100 })).items).filter(filter);
   if (list.length === 0) {
     void vscode.window.showInformationMessage('No execution to choose from.');
     return [];
@@ -51,16 +49,16 @@ async function pickExecutions(ctx: Ctx, views: Views, title: string, filter: (e:
 }
 
 /** The row, the selected rows (multi-select) or a pick. */
-async function executionArgs(ctx: Ctx, views: Views, args: unknown[], title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
+async function executionArgs(server: RequestPort, views: Views, args: unknown[], title: string, filter: (e: ExecutionSummary) => boolean, many: boolean): Promise<ExecutionSummary[]> {
   const [first, selected] = args;
   if (Array.isArray(selected) && selected.some(isExecutionNode)) return selected.filter(isExecutionNode).map((n) => n.execution).filter(filter);
   if (isExecutionNode(first)) return [first.execution].filter(filter);
-  return pickExecutions(ctx, views, title, filter, many);
+  return pickExecutions(server, views, title, filter, many);
 }
 
-async function pickTestCases(ctx: Ctx, title: string, selected: ReadonlySet<number> = new Set()): Promise<number[] | undefined> {
+async function pickTestCases(server: RequestPort, title: string, selected: ReadonlySet<number> = new Set()): Promise<number[] | undefined> {
   const choices = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () =>
-    ask(ctx, TestCaseChoicesRequest),
+    ask(server, TestCaseChoicesRequest),
   );
   const items = choices.map((c) => ({
     label: c.name,
@@ -79,17 +77,17 @@ async function pickTestCases(ctx: Ctx, title: string, selected: ReadonlySet<numb
   return picked?.map((p) => p.id);
 }
 
-export function createViewActions(): Record<string, Action> {
+export function createViewActions(): Record<string, Command> {
   return {
-    refreshSuites: (_ctx, views) => () => views.suites.refresh(),
-    refreshExecutions: (_ctx, views) => () => views.executions.refresh(),
-    loadMoreExecutions: (_ctx, views) => () => views.executions.loadMore(),
+    refreshSuites: ({ views }) => () => views.suites.refresh(),
+    refreshExecutions: ({ views }) => () => views.executions.refresh(),
+    loadMoreExecutions: ({ views }) => () => views.executions.loadMore(),
 
-    executeSuite: (ctx, views) => async (arg: unknown) => {
-      const suite = await suiteArg(ctx, views, arg, 'Execute Test Suite', (s) => !s.disabled, 'No enabled test suite to execute.');
+    executeSuite: ({ server, views }) => async (arg: unknown) => {
+      const suite = await suiteArg(server, views, arg, 'Execute Test Suite', (s) => !s.disabled, 'No enabled test suite to execute.');
       if (!suite) return;
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
-        ask(ctx, ExecuteSuiteRequest, { id: suite.id }),
+        ask(server, ExecuteSuiteRequest, { id: suite.id }),
       );
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
       views.executions.refresh();
@@ -98,8 +96,8 @@ export function createViewActions(): Record<string, Action> {
       void vscode.window.showInformationMessage(`Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.${skipped}`);
     },
 
-    cancelSuite: (ctx, views) => async (arg: unknown) => {
-      const suite = await suiteArg(ctx, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
+    cancelSuite: ({ server, views }) => async (arg: unknown) => {
+      const suite = await suiteArg(server, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
       if (!suite) return;
       if (suite.activeExecutionIds.length > 0) {
         const ok = await vscode.window.showWarningMessage(
@@ -109,7 +107,7 @@ export function createViewActions(): Record<string, Action> {
         );
         if (ok !== 'Cancel Executions') return;
       }
-      const r = await ask(ctx, CancelSuiteRequest, { id: suite.id });
+      const r = await ask(server, CancelSuiteRequest, { id: suite.id });
       views.executions.refresh();
       views.suites.refresh();
       void vscode.window.showInformationMessage(
@@ -119,13 +117,13 @@ export function createViewActions(): Record<string, Action> {
       );
     },
 
-    openSuite: (ctx, views) => async (arg: unknown) => {
-      const suite = await suiteArg(ctx, views, arg, 'Open Test Suite');
+    openSuite: ({ server, views }) => async (arg: unknown) => {
+      const suite = await suiteArg(server, views, arg, 'Open Test Suite');
       if (suite) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testSuite', suite.id)), { preview: true });
     },
 
-    deleteSuite: (ctx, views) => async (arg: unknown) => {
-      const suite = await suiteArg(ctx, views, arg, 'Delete Test Suite');
+    deleteSuite: ({ server, views }) => async (arg: unknown) => {
+      const suite = await suiteArg(server, views, arg, 'Delete Test Suite');
       if (!suite) return;
       const ok = await vscode.window.showWarningMessage(
         `Delete test suite ${suite.name}?`,
@@ -133,13 +131,13 @@ export function createViewActions(): Record<string, Action> {
         'Delete',
       );
       if (ok !== 'Delete') return;
-      await ask(ctx, DeleteSuiteRequest, { id: suite.id });
+      await ask(server, DeleteSuiteRequest, { id: suite.id });
       views.suites.refresh();
       void vscode.window.showInformationMessage(`Test suite ${suite.name} deleted.`);
     },
 
-    newSuiteFromTestCases: (ctx, views) => async () => {
-      const ids = await pickTestCases(ctx, 'New Test Suite from Test Cases: choose its test cases');
+    newSuiteFromTestCases: ({ server, views }) => async () => {
+      const ids = await pickTestCases(server, 'New Test Suite from Test Cases: choose its test cases');
       if (!ids || ids.length === 0) return;
       const taken = new Set(views.suites.loaded.map((s) => s.name));
       const name = await vscode.window.showInputBox({
@@ -148,39 +146,39 @@ export function createViewActions(): Record<string, Action> {
         validateInput: (v) => (v.trim() === '' ? 'The suite needs a name.' : taken.has(v.trim()) ? 'A test suite with this name exists.' : undefined),
       });
       if (!name) return;
-      const { id } = await ask(ctx, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
+      const { id } = await ask(server, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
       views.suites.refresh();
       void vscode.window.showInformationMessage(`Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
-    editSuiteTestCases: (ctx, views) => async (arg: unknown) => {
-      const suite = await suiteArg(ctx, views, arg, 'Add/Remove Test Cases');
+    editSuiteTestCases: ({ server, views }) => async (arg: unknown) => {
+      const suite = await suiteArg(server, views, arg, 'Add/Remove Test Cases');
       if (!suite) return;
-      const ids = await pickTestCases(ctx, `Test cases of ${suite.name}`, new Set(suite.testCases.map((t) => t.id)));
+      const ids = await pickTestCases(server, `Test cases of ${suite.name}`, new Set(suite.testCases.map((t) => t.id)));
       if (!ids) return;
-      await ask(ctx, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
+      await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
       views.suites.refresh();
       void vscode.window.showInformationMessage(`Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
-    openSuiteTestCase: (ctx) => async (arg: unknown) => {
+    openSuiteTestCase: ({ server }) => async (arg: unknown) => {
       if (typeof arg !== 'object' || arg === null || (arg as SuiteNode).type !== 'testCase') return;
       const { testCase } = arg as SuiteNode & { type: 'testCase' };
-      const local = await findLinkedFile(ctx, testCase.id).catch(() => undefined);
+      const local = await findLinkedFile(server, testCase.id).catch(() => undefined);
       await vscode.window.showTextDocument(local ?? vscode.Uri.parse(remoteUri('testCase', testCase.id)), { preview: true });
     },
 
-    rerunExecution: (ctx, views) => async (...args: unknown[]) => {
-      const [execution] = await executionArgs(ctx, views, args, 'Rerun Execution', (e) => e.final, false);
+    rerunExecution: ({ server, views }) => async (...args: unknown[]) => {
+      const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
-      const r = await ask(ctx, RerunExecutionRequest, { id: execution.id });
+      const r = await ask(server, RerunExecutionRequest, { id: execution.id });
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
       views.executions.refresh();
       void vscode.window.showInformationMessage(`Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 
-    deleteExecution: (ctx, views) => async (...args: unknown[]) => {
-      const targets = await executionArgs(ctx, views, args, 'Delete Execution', () => true, true);
+    deleteExecution: ({ server, views }) => async (...args: unknown[]) => {
+      const targets = await executionArgs(server, views, args, 'Delete Execution', () => true, true);
       if (targets.length === 0) return;
       const what = targets.length === 1 ? `execution ${targets[0]!.id} (${executionLabel(targets[0]!)})` : `${targets.length} executions`;
       const active = targets.filter((e) => !e.final).length;
@@ -190,18 +188,18 @@ export function createViewActions(): Record<string, Action> {
         'Delete',
       );
       if (ok !== 'Delete') return;
-      const r = await ask(ctx, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
+      const r = await ask(server, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
       views.executions.refresh();
       if (r.failed.length === 0) void vscode.window.showInformationMessage(`Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
       else throw new ExtensionError(`Deleted ${r.deleted.length} of ${targets.length} executions. Not deleted: ${r.failed.map((f) => f.message).join(' ')}`);
     },
 
-    openExecutionDetails: (ctx, views) => async (...args: unknown[]) => {
-      const [execution] = await executionArgs(ctx, views, args, 'Open Execution Details', () => true, false);
+    openExecutionDetails: ({ server, views }) => async (...args: unknown[]) => {
+      const [execution] = await executionArgs(server, views, args, 'Open Execution Details', () => true, false);
       if (execution) await views.details.open(execution.id);
     },
 
-    filterExecutions: (_ctx, views) => async () => {
+    filterExecutions: ({ views }) => async () => {
       const search = await vscode.window.showInputBox({
         title: 'Filter Executions',
         prompt: 'The service matches test case, suite, state or source; empty shows all.',
@@ -209,8 +207,8 @@ export function createViewActions(): Record<string, Action> {
       });
       if (search !== undefined) views.executions.setFilter(search);
     },
-    clearExecutionsFilter: (_ctx, views) => () => views.executions.setFilter(''),
-    groupExecutionsByDay: (_ctx, views) => () => views.executions.setGroupByDay(true),
-    ungroupExecutions: (_ctx, views) => () => views.executions.setGroupByDay(false),
+    clearExecutionsFilter: ({ views }) => () => views.executions.setFilter(''),
+    groupExecutionsByDay: ({ views }) => () => views.executions.setGroupByDay(true),
+    ungroupExecutions: ({ views }) => () => views.executions.setGroupByDay(false),
   };
 }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
 import type { EntityRef, ProjectEntityType } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
-import { ask } from './request';
 
 // Assign to Projects...: the chosen projects replace each record's set (rule 2). The picker starts
 // from the current sets (rule 1); "New project..." adds names the service creates (rule 5); an
@@ -14,10 +13,10 @@ const NEW_PROJECT = 'New project...';
 
 type Item = vscode.QuickPickItem & { projectName?: string; isNew?: boolean };
 
-async function chooseNames(ctx: Ctx, entityType: ProjectEntityType, entities: EntityRef[]): Promise<{ names: string[]; hadAny: boolean } | undefined> {
+async function chooseNames(requests: RequestPort, entityType: ProjectEntityType, entities: EntityRef[]): Promise<{ names: string[]; hadAny: boolean } | undefined> {
   const { entities: current, projects } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Reading project assignments' },
-    () => ask(ctx, ProjectAssignmentsRequest, { entityType, ids: entities.map((e) => e.id) }),
+    () => ask(requests, ProjectAssignmentsRequest, { entityType, ids: entities.map((e) => e.id) }),
   );
   const { common, partial } = pickState(current);
   const chosen = new Set(common.map((p) => p.id));
@@ -52,12 +51,12 @@ async function chooseNames(ctx: Ctx, entityType: ProjectEntityType, entities: En
 }
 
 /** The command: the clicked row, or the selected rows, of any view whose rows carry `entity`. */
-export function assignToProjects(ctx: Ctx, refreshProjects: () => void) {
+export function assignToProjects(requests: RequestPort, refreshProjects: () => void) {
   return async (clicked?: unknown, selection?: unknown): Promise<void> => {
     const entities = selectedEntities(clicked, selection);
     if (entities.length === 0) throw new ExtensionError('Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.');
     for (const [entityType, group] of byType(entities)) {
-      const choice = await chooseNames(ctx, entityType, group);
+      const choice = await chooseNames(requests, entityType, group);
       if (!choice) return;
       if (choice.names.length === 0) {
         if (!choice.hadAny) {
@@ -68,7 +67,7 @@ export function assignToProjects(ctx: Ctx, refreshProjects: () => void) {
         if (ok !== 'Remove from All Projects') return;
       }
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Assigning to projects' }, () =>
-        ask(ctx, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),
+        ask(requests, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),
       );
       refreshProjects();
       void vscode.window.showInformationMessage(assignmentSummary(group, r.entities));

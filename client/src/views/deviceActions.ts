@@ -1,17 +1,15 @@
 import * as vscode from 'vscode';
 import { CreateDeviceTokenRequest, DeviceTestCasesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../../server/src/protocol';
 import { remoteUri, type DeviceSummary, type TestNodeSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import type { Command } from '../context';
+import { ask } from '../serverPort';
 import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './request';
 import type { Views } from './views';
 
 // The Devices view's commands. From a row they get the row; from the palette they ask for
 // their target with a quick pick.
-
-type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
 
 const isNode = <T extends DeviceNode['type']>(x: unknown, type: T): x is DeviceNode & { type: T } =>
   typeof x === 'object' && x !== null && (x as DeviceNode).type === type;
@@ -41,37 +39,37 @@ async function nodeArg(views: Views, arg: unknown, title: string): Promise<TestN
   return picked?.node;
 }
 
-export function createDeviceActions(): Record<string, Action> {
+export function createDeviceActions(): Record<string, Command> {
   return {
-    refreshDevices: (_ctx, views) => () => views.devices.refresh(),
+    refreshDevices: ({ views }) => () => views.devices.refresh(),
 
-    prepareDevice: (ctx, views) => async (arg: unknown) => {
+    prepareDevice: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Prepare Device');
       if (!device) return;
-      const { reading } = await ask(ctx, PrepareDeviceRequest, { id: device.id });
+      const { reading } = await ask(server, PrepareDeviceRequest, { id: device.id });
       views.devices.track('device', device.id, device.name, reading);
     },
 
-    restartAgent: (ctx, views) => async (arg: unknown) => {
+    restartAgent: ({ server, views }) => async (arg: unknown) => {
       const node = await nodeArg(views, arg, 'Restart Agent');
       if (!node) return;
       const q = restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name));
       if ((await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, 'Restart Agent')) !== 'Restart Agent') return;
-      const { reading } = await ask(ctx, RestartAgentRequest, { id: node.id });
+      const { reading } = await ask(server, RestartAgentRequest, { id: node.id });
       views.devices.track('node', node.id, node.name, reading);
     },
 
-    copyMsisdn: (_ctx, views) => async (arg: unknown) => {
+    copyMsisdn: ({ views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Copy MSISDN', (d) => d.msisdn !== undefined);
       if (!device?.msisdn) return;
       await vscode.env.clipboard.writeText(device.msisdn);
       void vscode.window.showInformationMessage(`Copied MSISDN ${device.msisdn} of ${device.name}.`);
     },
 
-    showDeviceTestCases: (ctx, views) => async (arg: unknown) => {
+    showDeviceTestCases: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Show Test Cases Using This Device');
       if (!device) return;
-      const cases = await ask(ctx, DeviceTestCasesRequest, { id: device.id });
+      const cases = await ask(server, DeviceTestCasesRequest, { id: device.id });
       if (cases.length === 0) {
         void vscode.window.showInformationMessage(`No test case uses ${device.name}.`);
         return;
@@ -81,11 +79,11 @@ export function createDeviceActions(): Record<string, Action> {
         { title: `Test cases using ${device.name}`, placeHolder: 'Open the linked file in the workspace, or else the record', matchOnDescription: true },
       );
       if (!picked) return;
-      const file = await findLinkedFile(ctx, picked.id);
+      const file = await findLinkedFile(server, picked.id);
       await vscode.window.showTextDocument(file ?? vscode.Uri.parse(remoteUri('testCase', picked.id)), { preview: true });
     },
 
-    openDeviceRecord: (_ctx, views) => async (arg: unknown) => {
+    openDeviceRecord: ({ views }) => async (arg: unknown) => {
       if (isNode(arg, 'testNode')) {
         await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testNode', arg.node.id)), { preview: true });
         return;
@@ -94,7 +92,7 @@ export function createDeviceActions(): Record<string, Action> {
       if (device) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('mobileDevice', device.id)), { preview: true });
     },
 
-    createDeviceToken: (ctx, views) => async (arg: unknown) => {
+    createDeviceToken: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Create Device Token');
       if (!device) return;
       const control = await vscode.window.showQuickPick(
@@ -112,7 +110,7 @@ export function createDeviceActions(): Record<string, Action> {
         validateInput: (v) => (/^\s*[1-9]\d*\s*$/.test(v) ? undefined : 'A whole number of hours, 1 or more.'),
       });
       if (hours === undefined) return;
-      const created = await ask(ctx, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()) });
+      const created = await ask(server, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()) });
       views.devices.refresh();
       // The value is shown here once and kept nowhere: not in the log, settings or state.
       const choice = await vscode.window.showInformationMessage(
@@ -126,7 +124,7 @@ export function createDeviceActions(): Record<string, Action> {
       }
     },
 
-    revokeDeviceToken: (ctx, views) => async (arg: unknown) => {
+    revokeDeviceToken: ({ server, views }) => async (arg: unknown) => {
       if (!isNode(arg, 'deviceToken')) {
         void vscode.window.showInformationMessage('Choose a token under its device in the Devices view, then Revoke Token.');
         return;
@@ -138,7 +136,7 @@ export function createDeviceActions(): Record<string, Action> {
         'Revoke',
       );
       if (ok !== 'Revoke') return;
-      await ask(ctx, RevokeDeviceTokenRequest, { id: arg.token.id });
+      await ask(server, RevokeDeviceTokenRequest, { id: arg.token.id });
       views.devices.refresh();
       void vscode.window.showInformationMessage(`${label} of ${arg.device.name} was revoked.`);
     },

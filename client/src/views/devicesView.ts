@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { ListDevicesRequest } from '../../../server/src/protocol';
 import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, StatusReading, TestNodeSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
-import { ask, ServiceActionError } from './request';
 
 export type DeviceNode =
   | { type: 'testNode'; node: TestNodeSummary; entity: EntityRef }
@@ -29,7 +28,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   private readonly settling = new Map<string, Settle>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.devices', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(this.tree, this.changed);
   }
@@ -42,7 +41,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   /** The loaded overview, or a fresh one (for pickers from the palette). */
   async load(): Promise<DevicesOverview> {
     if (this.overview) return this.overview;
-    this.loading ??= ask(this.ctx, ListDevicesRequest).finally(() => (this.loading = undefined));
+    this.loading ??= ask(this.requests, ListDevicesRequest).finally(() => (this.loading = undefined));
     const o = await this.loading;
     this.overview = o;
     this.nodeRows.clear();
@@ -114,7 +113,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   }
 
   private async roots(): Promise<DeviceNode[]> {
-    if (!this.ctx.languageClient) return [];
+    if (!this.requests.client) return [];
     try {
       const o = await this.load();
       this.tree.description = o.info;
@@ -128,9 +127,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       if (this.orphans().length > 0) roots.push({ type: 'otherDevices' });
       return roots;
     } catch (err) {
-      // Signed out and unreachable have welcome content; other failures say themselves here.
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

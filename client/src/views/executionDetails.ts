@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
-import type { Ctx } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
-import { ask } from './request';
 
 export const DETAILS_SCHEME = 'tas-execution';
 
@@ -25,7 +24,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly requests: RequestPort,
     feed: ExecutionFeed,
   ) {
     this.disposables.push(
@@ -45,7 +44,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
     const id = idOf(uri);
     if (id === undefined) return `Not an execution address: ${uri.toString()}\n`;
     try {
-      return (await ask(this.ctx, ExecutionDetailsRequest, { id })).text;
+      return (await ask(this.requests, ExecutionDetailsRequest, { id })).text;
     } catch (err) {
       return `Could not read execution ${id} from the service:\n${err instanceof Error ? err.message : String(err)}\n`;
     }

@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import { ListExecutionsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, STATUS_COLOR, STATUS_ICON } from './format';
-import { ask, ServiceActionError } from './request';
 
 export type ExecutionNode =
   | { type: 'execution'; execution: ExecutionSummary }
@@ -31,10 +30,12 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly requests: RequestPort,
     feed: ExecutionFeed,
+    /** Where "group by day" is kept (the workspace's state). */
+    private readonly state: vscode.Memento,
   ) {
-    this.groupByDay = ctx.extension.workspaceState.get<boolean>('tas.executions.groupByDay', false);
+    this.groupByDay = state.get<boolean>('tas.executions.groupByDay', false);
     this.tree = vscode.window.createTreeView('tas.executions', { treeDataProvider: this, canSelectMany: true });
     this.disposables.push(this.tree, this.changed, feed.onDidChange(({ changed }) => this.apply(changed)));
     void vscode.commands.executeCommand('setContext', 'tas.executions.grouped', this.groupByDay);
@@ -61,7 +62,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
 
   async setGroupByDay(on: boolean): Promise<void> {
     this.groupByDay = on;
-    await this.ctx.extension.workspaceState.update('tas.executions.groupByDay', on);
+    await this.state.update('tas.executions.groupByDay', on);
     await vscode.commands.executeCommand('setContext', 'tas.executions.grouped', on);
     this.changed.fire(undefined);
   }
@@ -74,7 +75,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   }
 
   private async fetch(start: number): Promise<void> {
-    const page = await ask(this.ctx, ListExecutionsRequest, { start, count: PAGE, ...(this.search && { search: this.search }) });
+    const page = await ask(this.requests, ListExecutionsRequest, { start, count: PAGE, ...(this.search && { search: this.search }) });
     for (const e of page.items) {
       if (this.byId.has(e.id)) continue;
       const node = { type: 'execution' as const, execution: e };
@@ -107,7 +108,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
 
   async getChildren(node?: ExecutionNode): Promise<ExecutionNode[]> {
     if (node) return node.type === 'day' ? node.items : [];
-    if (!this.ctx.languageClient) return [];
+    if (!this.requests.client) return [];
     if (!this.loaded) {
       try {
         this.items = [];
@@ -116,8 +117,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
         await this.loading;
         this.tree.message = this.items.length === 0 ? (this.search ? `No execution matches "${this.search}".` : 'No executions yet.') : undefined;
       } catch (err) {
-        const kind = err instanceof ServiceActionError ? err.kind : '';
-        this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+        this.tree.message = treeMessage(err);
         return [];
       }
     }

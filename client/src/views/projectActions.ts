@@ -1,27 +1,25 @@
 import * as vscode from 'vscode';
 import { CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
 import { FILE_PATTERNS, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import type { Command } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import { assignToProjects } from './assignToProjects';
 import { traceFilterIdsIn } from './projectFormat';
 import type { ProjectNode } from './projectsView';
-import { ask } from './request';
 import type { TraceFilterNode } from './traceFiltersView';
 import type { Views } from './views';
 
 // The Trace Filters and Projects commands, and Assign to Projects... From a view they get the
 // row; from the palette they ask for their target with a quick pick.
 
-type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
-
 const RECORD_KINDS: Partial<Record<string, RecordKind>> = { TEST_CASE: 'testCase', TEST_SUITE: 'testSuite', MOBILE_ID: 'mobileDevice', TRACE_FILTER: 'traceFilter' };
 
 const isTraceFilterNode = (x: unknown): x is TraceFilterNode => typeof x === 'object' && x !== null && (x as TraceFilterNode).type === 'traceFilter';
 const isProjectNode = (x: unknown): x is ProjectNode & { type: 'project' } => typeof x === 'object' && x !== null && (x as ProjectNode).type === 'project';
 
-async function traceFilterArg(ctx: Ctx, views: Views, arg: unknown, title: string): Promise<TraceFilterSummary | undefined> {
+async function traceFilterArg(server: RequestPort, views: Views, arg: unknown, title: string): Promise<TraceFilterSummary | undefined> {
   if (isTraceFilterNode(arg)) return arg.filter;
-  const filters = views.traceFilters.loaded.length > 0 ? views.traceFilters.loaded : await ask(ctx, ListTraceFiltersRequest);
+  const filters = views.traceFilters.loaded.length > 0 ? views.traceFilters.loaded : await ask(server, ListTraceFiltersRequest);
   const picked = await vscode.window.showQuickPick(
     filters.map((f) => ({ label: f.name, description: f.filter, filter: f })),
     { title, placeHolder: 'Choose a trace filter', matchOnDescription: true },
@@ -29,9 +27,9 @@ async function traceFilterArg(ctx: Ctx, views: Views, arg: unknown, title: strin
   return picked?.filter;
 }
 
-async function projectArg(ctx: Ctx, views: Views, arg: unknown, title: string): Promise<ProjectRefInfo | undefined> {
+async function projectArg(server: RequestPort, views: Views, arg: unknown, title: string): Promise<ProjectRefInfo | undefined> {
   if (isProjectNode(arg)) return arg.project;
-  const projects = views.projects.loaded.length > 0 ? views.projects.loaded : (await ask(ctx, ListProjectsRequest, { page: 0, size: 200 })).items;
+  const projects = views.projects.loaded.length > 0 ? views.projects.loaded : (await ask(server, ListProjectsRequest, { page: 0, size: 200 })).items;
   const picked = await vscode.window.showQuickPick(
     projects.map((p) => ({ label: p.name, description: `id ${p.id}`, project: p })),
     { title, placeHolder: 'Choose a project' },
@@ -70,31 +68,31 @@ async function filesReferring(id: number): Promise<vscode.Uri[]> {
   return out;
 }
 
-export function createProjectActions(): Record<string, Action> {
+export function createProjectActions(): Record<string, Command> {
   return {
-    refreshTraceFilters: (_ctx, views) => () => views.traceFilters.refresh(),
-    openTraceFilter: (ctx, views) => async (arg: unknown) => {
-      const f = await traceFilterArg(ctx, views, arg, 'Open Trace Filter');
+    refreshTraceFilters: ({ views }) => () => views.traceFilters.refresh(),
+    openTraceFilter: ({ server, views }) => async (arg: unknown) => {
+      const f = await traceFilterArg(server, views, arg, 'Open Trace Filter');
       if (f) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('traceFilter', f.id)), { preview: true });
     },
-    createTraceFilter: (ctx, views) => async () => {
+    createTraceFilter: ({ server, views }) => async () => {
       const input = await askTraceFilter('New Trace Filter', new Set(views.traceFilters.loaded.map((f) => f.name)));
       if (!input) return;
-      const { id } = await ask(ctx, CreateTraceFilterRequest, input);
+      const { id } = await ask(server, CreateTraceFilterRequest, input);
       views.traceFilters.refresh();
       void vscode.window.showInformationMessage(`Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
     },
-    editTraceFilter: (ctx, views) => async (arg: unknown) => {
-      const f = await traceFilterArg(ctx, views, arg, 'Edit Trace Filter');
+    editTraceFilter: ({ server, views }) => async (arg: unknown) => {
+      const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
       if (!f) return;
       const input = await askTraceFilter(`Edit Trace Filter ${f.name}`, new Set(views.traceFilters.loaded.map((x) => x.name)), f);
       if (!input) return;
-      await ask(ctx, UpdateTraceFilterRequest, { id: f.id, ...input });
+      await ask(server, UpdateTraceFilterRequest, { id: f.id, ...input });
       views.traceFilters.refresh();
       void vscode.window.showInformationMessage(`Trace filter ${input.name} saved.`);
     },
-    deleteTraceFilter: (ctx, views) => async (arg: unknown) => {
-      const f = await traceFilterArg(ctx, views, arg, 'Delete Trace Filter');
+    deleteTraceFilter: ({ server, views }) => async (arg: unknown) => {
+      const f = await traceFilterArg(server, views, arg, 'Delete Trace Filter');
       if (!f) return;
       const users = await filesReferring(f.id);
       const names = users.slice(0, 5).map((u) => vscode.workspace.asRelativePath(u)).join(', ');
@@ -104,14 +102,14 @@ export function createProjectActions(): Record<string, Action> {
           : 'No test-case file in this workspace refers to it.';
       const ok = await vscode.window.showWarningMessage(`Delete trace filter ${f.name}?`, { modal: true, detail }, 'Delete');
       if (ok !== 'Delete') return;
-      await ask(ctx, DeleteTraceFilterRequest, { id: f.id });
+      await ask(server, DeleteTraceFilterRequest, { id: f.id });
       views.traceFilters.refresh();
       void vscode.window.showInformationMessage(`Trace filter ${f.name} deleted.`);
     },
 
-    refreshProjects: (_ctx, views) => () => views.projects.refresh(),
-    loadMoreProjects: (_ctx, views) => () => views.projects.loadMore(),
-    createProject: (ctx, views) => async () => {
+    refreshProjects: ({ views }) => () => views.projects.refresh(),
+    loadMoreProjects: ({ views }) => () => views.projects.loadMore(),
+    createProject: ({ server, views }) => async () => {
       const taken = new Set(views.projects.loaded.map((p) => p.name));
       const name = await vscode.window.showInputBox({
         title: 'New Project',
@@ -119,12 +117,12 @@ export function createProjectActions(): Record<string, Action> {
         validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : taken.has(v.trim()) ? 'A project with this name exists.' : undefined),
       });
       if (!name) return;
-      const { id } = await ask(ctx, CreateProjectRequest, { name: name.trim() });
+      const { id } = await ask(server, CreateProjectRequest, { name: name.trim() });
       views.projects.refresh();
       void vscode.window.showInformationMessage(`Project ${name.trim()} created (id ${id}).`);
     },
-    renameProject: (ctx, views) => async (arg: unknown) => {
-      const p = await projectArg(ctx, views, arg, 'Rename Project');
+    renameProject: ({ server, views }) => async (arg: unknown) => {
+      const p = await projectArg(server, views, arg, 'Rename Project');
       if (!p) return;
       const name = await vscode.window.showInputBox({
         title: `Rename Project ${p.name}`,
@@ -132,12 +130,12 @@ export function createProjectActions(): Record<string, Action> {
         validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : undefined),
       });
       if (!name || name.trim() === p.name) return;
-      const renamed = await ask(ctx, RenameProjectRequest, { id: p.id, name: name.trim() });
+      const renamed = await ask(server, RenameProjectRequest, { id: p.id, name: name.trim() });
       views.projects.refresh();
       void vscode.window.showInformationMessage(`Project ${p.name} is now ${renamed.name}.`);
     },
-    deleteProject: (ctx, views) => async (arg: unknown) => {
-      const p = await projectArg(ctx, views, arg, 'Delete Project');
+    deleteProject: ({ server, views }) => async (arg: unknown) => {
+      const p = await projectArg(server, views, arg, 'Delete Project');
       if (!p) return;
       const ok = await vscode.window.showWarningMessage(
         `Delete project ${p.name}?`,
@@ -145,7 +143,7 @@ export function createProjectActions(): Record<string, Action> {
         'Delete',
       );
       if (ok !== 'Delete') return;
-      await ask(ctx, DeleteProjectRequest, { id: p.id });
+      await ask(server, DeleteProjectRequest, { id: p.id });
       views.projects.refresh();
       void vscode.window.showInformationMessage(`Project ${p.name} deleted.`);
     },
@@ -157,6 +155,6 @@ export function createProjectActions(): Record<string, Action> {
       else void vscode.window.showInformationMessage(`${node.entity.label}: the extension has no record view for this kind yet; its view in the Test Automation container shows it.`);
     },
 
-    assignToProjects: (ctx, views) => assignToProjects(ctx, () => views.projects.refresh()),
+    assignToProjects: ({ server, views }) => assignToProjects(server, () => views.projects.refresh()),
   };
 }

@@ -1,9 +1,8 @@
 import * as vscode from 'vscode';
 import { ListProjectsRequest, ProjectContentsRequest } from '../../../server/src/protocol';
 import type { EntityRef, ProjectEntityType, ProjectRefInfo } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { groupLabel, KIND_ORDER } from './projectFormat';
-import { ask, ServiceActionError } from './request';
 
 export type ProjectNode =
   | { type: 'project'; project: ProjectRefInfo }
@@ -32,7 +31,7 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   private hasMore = false;
   readonly tree: vscode.TreeView<ProjectNode>;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.projects', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
   }
 
@@ -54,7 +53,7 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   }
 
   private async readPage(): Promise<void> {
-    const page = await ask(this.ctx, ListProjectsRequest, { page: this.nextPage, size: PAGE_SIZE });
+    const page = await ask(this.requests, ListProjectsRequest, { page: this.nextPage, size: PAGE_SIZE });
     const known = new Set((this.projects ?? []).map((p) => p.id));
     this.projects = [...(this.projects ?? []), ...page.items.filter((p) => !known.has(p.id))];
     this.nextPage += 1;
@@ -66,7 +65,7 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     if (node.type === 'group') return node.members.map((entity) => ({ type: 'member', project: node.project, entity }));
     if (node.type !== 'project') return [];
     try {
-      const { members, unreadable } = await ask(this.ctx, ProjectContentsRequest, { id: node.project.id });
+      const { members, unreadable } = await ask(this.requests, ProjectContentsRequest, { id: node.project.id });
       const groups: ProjectNode[] = KIND_ORDER.flatMap((entityType) => {
         const of = members.filter((m) => m.entityType === entityType);
         return of.length > 0 ? [{ type: 'group' as const, project: node.project, entityType, members: of }] : [];
@@ -79,15 +78,14 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   }
 
   private async roots(): Promise<ProjectNode[]> {
-    if (!this.ctx.languageClient) return [];
+    if (!this.requests.client) return [];
     try {
       if (!this.projects) await this.readPage();
       this.tree.message = undefined;
       const nodes: ProjectNode[] = (this.projects ?? []).map((project) => ({ type: 'project', project }));
       return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
     } catch (err) {
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

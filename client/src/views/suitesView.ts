@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { ListSuitesRequest } from '../../../server/src/protocol';
 import type { EntityRef, SuiteSummary, TestCaseRef } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 import { suiteContext, suiteDescription } from './format';
-import { ask, ServiceActionError } from './request';
+
+// The Test Suites view and its rows.
 
 // `entity`: what commands for any record (Assign to Projects...) act on.
 export type SuiteNode =
@@ -20,7 +21,7 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly requests: RequestPort,
     feed: ExecutionFeed,
   ) {
     this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
@@ -59,15 +60,13 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
       if (node.type !== 'suite') return [];
       return node.suite.testCases.map((testCase) => ({ type: 'testCase', suite: node.suite, testCase, entity: { entityType: 'TEST_CASE', id: testCase.id, label: testCase.name } }));
     }
-    if (!this.ctx.languageClient) return [];
+    if (!this.requests.client) return [];
     try {
-      this.suites ??= await ask(this.ctx, ListSuitesRequest);
+      this.suites ??= await ask(this.requests, ListSuitesRequest);
       this.tree.message = this.suites.length === 0 ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.' : undefined;
       return this.suites.map((suite) => ({ type: 'suite', suite, entity: { entityType: 'TEST_SUITE', id: suite.id, label: suite.name } }));
     } catch (err) {
-      // Signed out and unreachable have welcome content; other failures say themselves here.
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { DeleteTestCasesRequest, ListProjectsRequest, ListSuitesRequest, RunTestCaseRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, TestCaseSuitesRequest } from '../../../server/src/protocol';
 import { remoteUri, type TestCaseFilterField, type TestCaseRef } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import type { Command } from '../context';
+import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { exportIds, exportTarget } from '../importExport/exportFlow';
-import { syncUi } from '../importExport/ui';
 import { findLinkedFile } from './linkedFiles';
-import { ask } from './request';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
 import type { Views } from './views';
@@ -14,14 +13,12 @@ import type { Views } from './views';
 // The Test Cases view's commands. From the view they get the row (and the selection); from the
 // palette they ask for the test case with a quick pick.
 
-type Action = (ctx: Ctx, views: Views) => (...args: unknown[]) => unknown;
-
 const isRow = (x: unknown): x is TestCaseNode & { type: 'testCase' } => typeof x === 'object' && x !== null && (x as TestCaseNode).type === 'testCase';
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 const what = (cases: TestCaseRef[]): string => (cases.length === 1 ? `test case ${cases[0]!.name}` : plural(cases.length, 'test case'));
 
 /** The clicked row, the selected rows when it is one of them, or a pick. */
-async function targets(ctx: Ctx, views: Views, args: unknown[], title: string, many: boolean): Promise<TestCaseRef[]> {
+async function targets(server: RequestPort, views: Views, args: unknown[], title: string, many: boolean): Promise<TestCaseRef[]> {
   const [clicked, selection] = args;
   if (many && Array.isArray(selection) && selection.filter(isRow).length > 1 && (!isRow(clicked) || selection.includes(clicked))) {
     return selection.filter(isRow).map((n) => n.testCase);
@@ -30,20 +27,20 @@ async function targets(ctx: Ctx, views: Views, args: unknown[], title: string, m
   const list: TestCaseRef[] =
     views.testCases.loaded.length > 0
       ? [...views.testCases.loaded]
-      : await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () => ask(ctx, TestCaseChoicesRequest));
+      : await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () => ask(server, TestCaseChoicesRequest));
   const items = list.map((t) => ({ label: t.name, description: `id ${t.id}`, testCase: { id: t.id, name: t.name } }));
   if (many) return ((await vscode.window.showQuickPick(items, { title, canPickMany: true, matchOnDescription: true })) ?? []).map((i) => i.testCase);
   const one = await vscode.window.showQuickPick(items, { title, matchOnDescription: true, placeHolder: 'Choose a test case' });
   return one ? [one.testCase] : [];
 }
 
-export function createTestCaseActions(): Record<string, Action> {
+export function createTestCaseActions(): Record<string, Command> {
   return {
-    refreshTestCases: (_ctx, views) => () => views.testCases.refresh(),
-    loadMoreTestCases: (_ctx, views) => () => views.testCases.loadMore(),
+    refreshTestCases: ({ views }) => () => views.testCases.refresh(),
+    loadMoreTestCases: ({ views }) => () => views.testCases.loadMore(),
 
-    filterTestCasesByProject: (ctx, views) => async () => {
-      const projects = (await ask(ctx, ListProjectsRequest, { page: 0, size: 200 })).items;
+    filterTestCasesByProject: ({ server, views }) => async () => {
+      const projects = (await ask(server, ListProjectsRequest, { page: 0, size: 200 })).items;
       if (projects.length === 0) {
         void vscode.window.showInformationMessage('There are no projects on the service to filter by.');
         return;
@@ -56,7 +53,7 @@ export function createTestCaseActions(): Record<string, Action> {
       if (picked) views.testCases.setFilter({ ...views.testCases.filter, project: { id: picked.project.id, name: picked.project.name } });
     },
 
-    filterTestCases: (_ctx, views) => async () => {
+    filterTestCases: ({ views }) => async () => {
       const fields = Object.entries(FIELD_WORDS) as [TestCaseFilterField, string][];
       const field = await vscode.window.showQuickPick(
         fields.map(([f, label]) => ({ label, description: f === views.testCases.filter.field?.field ? 'current filter' : undefined, field: f })),
@@ -72,36 +69,36 @@ export function createTestCaseActions(): Record<string, Action> {
       const { field: _old, ...rest } = views.testCases.filter;
       views.testCases.setFilter(value.trim() === '' ? rest : { ...rest, field: { field: field.field, value: value.trim() } });
     },
-    clearTestCasesFilter: (_ctx, views) => () => views.testCases.setFilter({}),
-    sortTestCasesByUpdate: (_ctx, views) => () => views.testCases.setSort('updated'),
-    sortTestCasesByName: (_ctx, views) => () => views.testCases.setSort('name'),
+    clearTestCasesFilter: ({ views }) => () => views.testCases.setFilter({}),
+    sortTestCasesByUpdate: ({ views }) => () => views.testCases.setSort('updated'),
+    sortTestCasesByName: ({ views }) => () => views.testCases.setSort('name'),
 
-    openServiceTestCase: (ctx, views) => async (...args: unknown[]) => {
-      const [t] = await targets(ctx, views, args, 'Open Test Case', false);
+    openServiceTestCase: ({ server, views }) => async (...args: unknown[]) => {
+      const [t] = await targets(server, views, args, 'Open Test Case', false);
       if (!t) return;
       const link = views.testCases.linkOf(t.id);
-      const local = link ? vscode.Uri.parse(link.uri) : await findLinkedFile(ctx, t.id).catch(() => undefined);
+      const local = link ? vscode.Uri.parse(link.uri) : await findLinkedFile(server, t.id).catch(() => undefined);
       await vscode.window.showTextDocument(local ?? vscode.Uri.parse(remoteUri('testCase', t.id)), { preview: true });
     },
 
-    exportServiceTestCases: (ctx, views) => async (...args: unknown[]) => {
-      const cases = await targets(ctx, views, args, 'Export to Workspace', true);
+    exportServiceTestCases: ({ server, views, sync }) => async (...args: unknown[]) => {
+      const cases = await targets(server, views, args, 'Export to Workspace', true);
       if (cases.length === 0) return;
       const target = await exportTarget(cases.length);
       if (!target) return;
-      await exportIds(syncUi(ctx), cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'));
+      await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'));
       // The new files are linked now: the markers are read again.
       views.testCases.refresh();
     },
 
-    runServiceTestCase: (ctx, views) => async (...args: unknown[]) => {
-      const [t] = await targets(ctx, views, args, 'Run Test Case', false);
+    runServiceTestCase: ({ server, views }) => async (...args: unknown[]) => {
+      const [t] = await targets(server, views, args, 'Run Test Case', false);
       if (!t) return;
       const link = views.testCases.linkOf(t.id);
       // A linked file runs through Test Explorer, which asks about local changes first.
       if (link) return vscode.commands.executeCommand('tas.runTestCase', vscode.Uri.parse(link.uri), link.index);
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting test case ${t.name}` }, () =>
-        ask(ctx, RunTestCaseRequest, { id: t.id }),
+        ask(server, RunTestCaseRequest, { id: t.id }),
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
       views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
@@ -110,10 +107,10 @@ export function createTestCaseActions(): Record<string, Action> {
       return undefined;
     },
 
-    showTestCaseSuites: (ctx, views) => async (...args: unknown[]) => {
-      const [t] = await targets(ctx, views, args, 'Show Test Suites Containing', false);
+    showTestCaseSuites: ({ server, views }) => async (...args: unknown[]) => {
+      const [t] = await targets(server, views, args, 'Show Test Suites Containing', false);
       if (!t) return;
-      const suites = await ask(ctx, TestCaseSuitesRequest, { id: t.id });
+      const suites = await ask(server, TestCaseSuitesRequest, { id: t.id });
       if (suites.length === 0) {
         void vscode.window.showInformationMessage(`Test case ${t.name} is in no test suite.`);
         return;
@@ -125,10 +122,10 @@ export function createTestCaseActions(): Record<string, Action> {
       if (picked?.suite.id !== undefined) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testSuite', picked.suite.id)), { preview: true });
     },
 
-    addTestCaseToSuite: (ctx, views) => async (...args: unknown[]) => {
-      const cases = await targets(ctx, views, args, 'Add to Test Suite', true);
+    addTestCaseToSuite: ({ server, views }) => async (...args: unknown[]) => {
+      const cases = await targets(server, views, args, 'Add to Test Suite', true);
       if (cases.length === 0) return;
-      const suites = (await ask(ctx, ListSuitesRequest)).filter((s) => cases.some((c) => !s.testCases.some((x) => x.id === c.id)));
+      const suites = (await ask(server, ListSuitesRequest)).filter((s) => cases.some((c) => !s.testCases.some((x) => x.id === c.id)));
       if (suites.length === 0) {
         void vscode.window.showInformationMessage(`Every test suite already contains ${what(cases)}.`);
         return;
@@ -140,13 +137,13 @@ export function createTestCaseActions(): Record<string, Action> {
       if (!picked) return;
       const existing = picked.suite.testCases.map((c) => c.id);
       const added = cases.map((c) => c.id).filter((id) => !existing.includes(id));
-      await ask(ctx, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added] });
+      await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added] });
       views.suites.refresh();
       void vscode.window.showInformationMessage(`Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
     },
 
-    deleteServiceTestCases: (ctx, views) => async (...args: unknown[]) => {
-      const cases = await targets(ctx, views, args, 'Delete Test Cases', true);
+    deleteServiceTestCases: ({ server, views }) => async (...args: unknown[]) => {
+      const cases = await targets(server, views, args, 'Delete Test Cases', true);
       if (cases.length === 0) return;
       const ok = await vscode.window.showWarningMessage(
         `Delete ${what(cases)} from the service?`,
@@ -154,7 +151,7 @@ export function createTestCaseActions(): Record<string, Action> {
         'Delete',
       );
       if (ok !== 'Delete') return;
-      const r = await ask(ctx, DeleteTestCasesRequest, { ids: cases.map((c) => c.id), names: Object.fromEntries(cases.map((c) => [String(c.id), c.name])) });
+      const r = await ask(server, DeleteTestCasesRequest, { ids: cases.map((c) => c.id), names: Object.fromEntries(cases.map((c) => [String(c.id), c.name])) });
       views.testCases.refresh();
       if (r.failed.length === 0) {
         void vscode.window.showInformationMessage(`Deleted ${what(cases)}.`);

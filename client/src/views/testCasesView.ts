@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
 import type { LocalCaseRef, TestCaseSort, TestCaseSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { workspaceLinks } from './linkedFiles';
-import { ask, ServiceActionError } from './request';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
+
+// The Test Cases view: the service's test cases a page at a time, marked when a file is linked.
 
 export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity: TestCaseSummary['entity'] } | { type: 'loadMore' };
 
@@ -34,7 +35,10 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   /** Bumped by every refresh: answers for an older list are dropped. */
   private generation = 0;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(
+    private readonly requests: RequestPort,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.tree = vscode.window.createTreeView('tas.testCases', { treeDataProvider: this, canSelectMany: true });
     void this.setContext();
   }
@@ -89,7 +93,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   }
 
   private async readPage(generation: number): Promise<void> {
-    const page = await ask(this.ctx, ListTestCasesRequest, {
+    const page = await ask(this.requests, ListTestCasesRequest, {
       page: this.nextPage,
       size: PAGE_SIZE,
       sort: this.sortState,
@@ -110,7 +114,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   private async mark(page: TestCaseSummary[], generation: number): Promise<void> {
     try {
       if (!this.links) {
-        const links = await workspaceLinks(this.ctx);
+        const links = await workspaceLinks(this.requests);
         if (generation !== this.generation) return;
         this.links = links;
       }
@@ -122,7 +126,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       if (mine.length === 0) return;
       for (const { id, link } of mine) this.markers.set(id, { path: vscode.workspace.asRelativePath(vscode.Uri.parse(link.uri)) });
       this.changed.fire(undefined);
-      const statuses = await ask(this.ctx, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
+      const statuses = await ask(this.requests, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
       if (generation !== this.generation) return;
       const byKey = new Map(statuses.map((s) => [key(s), s.state]));
       for (const { id, link } of mine) {
@@ -133,12 +137,12 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       this.changed.fire(undefined);
     } catch (err) {
       // Markers are extra: the list stays; the reason goes to the log.
-      this.ctx.log.warn(`Test Cases: could not read the workspace's linked files: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(`Test Cases: could not read the workspace's linked files: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
   async getChildren(node?: TestCaseNode): Promise<TestCaseNode[]> {
-    if (node || !this.ctx.languageClient) return [];
+    if (node || !this.requests.client) return [];
     try {
       if (!this.items) await this.readPage(this.generation);
       const items = this.items ?? [];
@@ -146,8 +150,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       const nodes: TestCaseNode[] = items.map((testCase) => ({ type: 'testCase', testCase, entity: testCase.entity }));
       return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
     } catch (err) {
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import { ListTraceFiltersRequest } from '../../../server/src/protocol';
 import type { EntityRef, TraceFilterSummary } from '../../../server/src/core';
-import type { Ctx } from '../context';
-import { ask, ServiceActionError } from './request';
+import { ask, treeMessage, type RequestPort } from '../serverPort';
 
 export interface TraceFilterNode {
   type: 'traceFilter';
@@ -17,7 +16,7 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   private filters: TraceFilterSummary[] | undefined;
   readonly tree: vscode.TreeView<TraceFilterNode>;
 
-  constructor(private readonly ctx: Ctx) {
+  constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.traceFilters', { treeDataProvider: this, canSelectMany: true });
   }
 
@@ -31,14 +30,13 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   }
 
   async getChildren(node?: TraceFilterNode): Promise<TraceFilterNode[]> {
-    if (node || !this.ctx.languageClient) return [];
+    if (node || !this.requests.client) return [];
     try {
-      this.filters ??= await ask(this.ctx, ListTraceFiltersRequest);
+      this.filters ??= await ask(this.requests, ListTraceFiltersRequest);
       this.tree.message = undefined;
       return this.filters.map((filter) => ({ type: 'traceFilter', filter, entity: { entityType: 'TRACE_FILTER', id: filter.id, label: filter.name } }));
     } catch (err) {
-      const kind = err instanceof ServiceActionError ? err.kind : '';
-      this.tree.message = kind === 'signedOut' ? undefined : err instanceof Error ? err.message : String(err);
+      this.tree.message = treeMessage(err);
       return [];
     }
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ctx } from '../context';
+import type { ServerPort } from '../serverPort';
 import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
@@ -11,7 +11,9 @@ import { TestCasesView } from './testCasesView';
 import { StartedTracker } from './tracker';
 import { TraceFiltersView } from './traceFiltersView';
 
-/** The "Test Automation" container's views and what they share; owned by the extension context. */
+// The "Test Automation" container's views and what they share, built from the server's port.
+
+/** The views, the execution feed they share, and the attention the server's watcher paces by. */
 export class Views implements vscode.Disposable {
   readonly feed = new ExecutionFeed();
   readonly suites: SuitesView;
@@ -25,27 +27,30 @@ export class Views implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
   private readonly holders = new Set<object>();
-  /** Tells the server whether anyone looks, so the watcher can slow down. */
-  private readonly sendAttention: (watching: boolean, focused: boolean) => void;
 
+  /** `state` keeps view settings across sessions (the workspace's). */
   constructor(
-    ctx: Ctx,
-    sendAttention: (watching: boolean, focused: boolean) => void,
-    private readonly sendDevicesVisible: (visible: boolean) => void = () => undefined,
+    private readonly server: ServerPort,
+    state: vscode.Memento,
   ) {
-    this.sendAttention = sendAttention;
-    this.testCases = new TestCasesView(ctx);
-    this.devices = new DevicesView(ctx);
-    this.suites = new SuitesView(ctx, this.feed);
-    this.executions = new ExecutionsView(ctx, this.feed);
-    this.details = new ExecutionDetails(ctx, this.feed);
-    this.traceFilters = new TraceFiltersView(ctx);
-    this.projects = new ProjectsView(ctx);
+    this.testCases = new TestCasesView(server, server.log);
+    this.devices = new DevicesView(server);
+    this.suites = new SuitesView(server, this.feed);
+    this.executions = new ExecutionsView(server, this.feed, state);
+    this.details = new ExecutionDetails(server, this.feed);
+    this.traceFilters = new TraceFiltersView(server);
+    this.projects = new ProjectsView(server);
     this.tracker = new StartedTracker(this.feed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
     this.disposables.push(
+      server.onExecutionsChanged((p) => this.feed.fire(p)),
+      server.onDeviceStatus((readings) => this.devices.apply(readings)),
+      // The views read again once an environment change has settled, not while it connects.
+      server.onConnectionChanged(({ changed }) => {
+        if (changed) this.reload();
+      }),
       this.feed,
       this.suites,
       this.executions,
@@ -84,9 +89,9 @@ export class Views implements vscode.Disposable {
 
   attention(): void {
     const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting || this.holders.size > 0;
-    this.sendAttention(watching, vscode.window.state.focused);
+    this.server.sendAttention(watching, vscode.window.state.focused);
     // Device statuses are read only while someone can see them.
-    this.sendDevicesVisible(this.devices.tree.visible && vscode.window.state.focused);
+    this.server.sendDevicesVisible(this.devices.tree.visible && vscode.window.state.focused);
   }
 
   dispose(): void {

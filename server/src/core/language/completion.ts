@@ -1,12 +1,5 @@
 import type { TextDocument } from '../text/textDocument';
-import {
-  CompletionItemKind,
-  InsertTextFormat,
-  MarkupKind,
-  TextEdit,
-  type CompletionItem,
-  type Position,
-} from '../text/shapes';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
 import type { DeviceInfo, TraceFilterInfo } from '../references/referenceData';

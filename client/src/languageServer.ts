@@ -1,0 +1,154 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
+import type { CheckOutcome, ConnectionState, RefreshResult, StatusReading } from '../../server/src/core';
+import type { ConnectionStatus } from './connectionStatus';
+import { EnvironmentSync } from './environmentSync';
+import type { Credentials, Environments } from './environments';
+import { createLanguageClient } from './languageClient';
+import { ExtensionError, showError } from './log';
+import type { ConnectionChange, ExecutionsChange, ServerPort, SyncProgress } from './serverPort';
+import { scrubbingChannel } from './traceChannel';
+
+// The language server as the extension sees it: it owns the client (start, stop, restart), hands
+// it the active environment, and turns the server's notifications into events. The views and
+// the rest listen to those events through ServerPort; this file knows none of them.
+
+const NOT_RUNNING = 'The language server is not running: run Test Automation: Restart Language Server.';
+
+export class LanguageServer implements ServerPort, vscode.Disposable {
+  private running: LanguageClient | undefined;
+  /** Disposables that live as long as one client. */
+  private clientSubscriptions: vscode.Disposable[] = [];
+  /** Secrets this session handed to the server (in memory): the trace removes them. */
+  private readonly secretsSent = new Set<string>();
+  private readonly sync: EnvironmentSync<Credentials | null>;
+  /** The last connection state the server reported. */
+  private lastState: ConnectionState | undefined;
+  /** The environment's name as the status bar shows it, once the server has settled on one. */
+  private environmentName: string | undefined;
+  private readonly connectionChanged = new vscode.EventEmitter<ConnectionChange>();
+  private readonly executionsChanged = new vscode.EventEmitter<ExecutionsChange>();
+  private readonly deviceStatus = new vscode.EventEmitter<StatusReading[]>();
+  private readonly syncProgress = new vscode.EventEmitter<SyncProgress>();
+  readonly onConnectionChanged = this.connectionChanged.event;
+  readonly onExecutionsChanged = this.executionsChanged.event;
+  readonly onDeviceStatus = this.deviceStatus.event;
+  readonly onSyncProgress = this.syncProgress.event;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly extension: vscode.ExtensionContext,
+    readonly log: vscode.LogOutputChannel,
+    private readonly environments: Environments,
+    private readonly status: ConnectionStatus,
+  ) {
+    this.sync = new EnvironmentSync(
+      () => this.environments.resolve(),
+      (creds) => this.pushEnvironment(creds),
+    );
+    this.disposables = [
+      this.connectionChanged,
+      this.executionsChanged,
+      this.deviceStatus,
+      this.syncProgress,
+      // A changed setting or secret goes to the server at once.
+      environments.onDidChange(() => void this.sendEnvironment().catch((err: unknown) => showError(log, err))),
+    ];
+  }
+
+  get client(): LanguageClient | undefined {
+    return this.running;
+  }
+
+  environmentLabel(): string {
+    return this.environmentName ?? this.environments.activeName() ?? 'the service';
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    const trace = scrubbingChannel(this.log, () => [...this.secretsSent]);
+    const client = createLanguageClient(this.extension, this.log, trace);
+    this.running = client;
+    try {
+      await client.start();
+    } catch (err) {
+      this.running = undefined;
+      throw new ExtensionError('The Test Automation language server did not start', undefined, { cause: err });
+    }
+    this.clientSubscriptions.push(
+      client.onNotification(StatusNotification, ({ state, environment, message }) => {
+        // Listeners hear of a change once it has settled, not while it connects.
+        if (state !== 'connecting') {
+          this.environmentName = state === 'signedOut' ? undefined : environment;
+          this.connectionChanged.fire({ state, changed: state !== this.lastState });
+        }
+        this.lastState = state;
+        this.status.show(state, environment, message);
+      }),
+      client.onNotification(ExecutionsChangedNotification, (p) => this.executionsChanged.fire(p)),
+      client.onNotification(SyncProgressNotification, (p) => this.syncProgress.fire(p)),
+      client.onNotification(DeviceStatusChangedNotification, ({ readings }) => this.deviceStatus.fire(readings)),
+    );
+    this.log.info('language server started');
+    await this.sendEnvironment();
+  }
+
+  /**
+   * Hands the active environment (or none) to the server, in memory, when it changed; `again`
+   * sends it even so, and the server then asks the service again if it had failed.
+   */
+  sendEnvironment(again = false): Promise<void> {
+    return this.sync.sync(again);
+  }
+
+  private async pushEnvironment(creds: Credentials | null): Promise<void> {
+    if (creds) this.secretsSent.add(creds.clientSecret);
+    // The server answers every environment it is sent with one final status.
+    if (creds) this.status.show('connecting', creds.name);
+    else this.status.show('signedOut');
+    await this.running?.sendNotification(SetEnvironmentNotification, { environment: creds });
+    this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
+  }
+
+  /** Asks the server for a token with candidate credentials; nothing is stored or activated. */
+  async checkEnvironment(candidate: Credentials): Promise<{ outcome: CheckOutcome; detail?: string }> {
+    if (!this.running) throw new ExtensionError(NOT_RUNNING);
+    this.secretsSent.add(candidate.clientSecret);
+    return this.running.sendRequest(CheckEnvironmentRequest, { environment: candidate });
+  }
+
+  async refresh(): Promise<RefreshResult> {
+    if (!this.running) throw new ExtensionError(NOT_RUNNING);
+    if (!(await this.environments.resolve())) throw new ExtensionError('Sign in first: Test Automation: Sign In.');
+    return this.running.sendRequest(RefreshRequest);
+  }
+
+  sendAttention(watching: boolean, focused: boolean): void {
+    void this.running?.sendNotification(WatchAttentionNotification, { watching, focused }).catch(() => undefined);
+  }
+
+  sendDevicesVisible(visible: boolean): void {
+    void this.running?.sendNotification(DevicesAttentionNotification, { visible }).catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    const client = this.running;
+    this.running = undefined;
+    this.sync.reset();
+    for (const d of this.clientSubscriptions) d.dispose();
+    this.clientSubscriptions = [];
+    if (client) await client.dispose();
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  /** deactivate() stops the client first; this ends what is left when it did not. */
+  dispose(): void {
+    void this.stop().catch(() => undefined);
+    for (const d of this.disposables) d.dispose();
+  }
+}
