@@ -1,52 +1,26 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
+import {
+  BUNDLE_ID,
+  bundleSchema,
+  errorsOf,
+  minimal,
+  readJson,
+  root,
+  TEST_CASE_ID,
+  testCaseSchema,
+  validateBundle,
+  validateTestCase,
+  type Schema,
+} from './schemaHelpers';
 
-// The file-format schemas (schemas/*.schema.json), the contributions fragment and the TextMate
-// grammars (syntaxes/). The schemas are checked against the sample workspace, against records
-// taken live from the emulator, and for a description on every property (they are the hovers).
-
-const root = resolve(__dirname, '../../..');
-const readJson = (rel: string): unknown => JSON.parse(readFileSync(resolve(root, rel), 'utf8'));
-
-type Schema = { [key: string]: unknown };
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const TEST_CASE_ID = 'https://tas.example/schemas/testcase.schema.json';
-const BUNDLE_ID = 'https://tas.example/schemas/testcases.schema.json';
-const testCaseSchema = readJson('schemas/testcase.schema.json') as Schema;
-const bundleSchema = readJson('schemas/testcases.schema.json') as Schema;
-
-/** Keywords of VS Code's JSON support (hover text, completion, messages): annotations for ajv. */
-const EDITOR_KEYWORDS = ['markdownDescription', 'defaultSnippets', 'patternErrorMessage', 'doNotSuggest'];
-
-function compile(): { testCase: ValidateFunction; bundle: ValidateFunction } {
-  // Strict mode stays on: an unknown keyword, a misplaced one or a type clash in the schemas is
-  // an error here. Only the editor keywords are declared, as annotations without validation.
-  const ajv = new Ajv2020({ allErrors: true, strict: true });
-  ajv.addVocabulary(EDITOR_KEYWORDS);
-  ajv.addSchema(testCaseSchema);
-  // The bundle file has no $id (editors resolve its reference against its location).
-  ajv.addSchema(bundleSchema, BUNDLE_ID);
-  const testCase = ajv.getSchema(TEST_CASE_ID);
-  const bundle = ajv.getSchema(BUNDLE_ID);
-  assert.ok(testCase && bundle, 'both schemas are reachable by their $id');
-  return { testCase, bundle };
-}
-
-const { testCase: validateTestCase, bundle: validateBundle } = compile();
-
-/** Errors as "instancePath keyword" lines, sorted: what a test can compare exactly. */
-function errorsOf(validate: ValidateFunction, value: unknown): string[] {
-  if (validate(value)) return [];
-  return (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath} ${e.keyword}`).sort();
-}
-
-const minimal = (extra: Schema = {}): Schema => ({ name: 'A test case', ...extra });
+// The file-format schemas (schemas/*.schema.json), checked against the sample workspace and
+// against records taken live from the emulator. Their descriptions and snippets (they are the
+// hovers and completions): schemaHovers.test.ts; the contributions and grammars: contributions.test.ts.
 
 describe('the test case and bundle schemas', () => {
   test('are draft 2020-12 with the agreed $ids, and the bundle reuses the test case definitions', () => {
@@ -276,225 +250,4 @@ describe('the test case and bundle schemas', () => {
     });
   });
 
-  describe('as hover and completion source', () => {
-    const schemas: [string, Schema][] = [
-      ['testcase.schema.json', testCaseSchema],
-      ['testcases.schema.json', bundleSchema],
-    ];
-
-    /** The schema a $ref names: a pointer in the same file or in testcase.schema.json. */
-    function deref(ref: string, base: Schema): Schema {
-      const [file, pointer = ''] = ref.split('#');
-      let node: unknown = file ? { 'testcase.schema.json': testCaseSchema }[file] : base;
-      assert.ok(node, `${ref}: unknown file`);
-      for (const part of pointer.split('/').filter(Boolean)) node = isObject(node) ? node[part] : undefined;
-      assert.ok(isObject(node), `${ref} resolves`);
-      return node;
-    }
-
-    /** Every subschema with the path to it (properties, items, $defs, combinators). */
-    function walk(node: Schema, path: string, visit: (s: Schema, path: string) => void): void {
-      visit(node, path);
-      for (const key of ['properties', '$defs']) {
-        const map = node[key];
-        if (isObject(map)) for (const [name, sub] of Object.entries(map)) if (isObject(sub)) walk(sub, `${path}/${key}/${name}`, visit);
-      }
-      for (const key of ['items', 'additionalProperties', 'not']) {
-        const sub = node[key];
-        if (isObject(sub)) walk(sub, `${path}/${key}`, visit);
-      }
-      for (const key of ['allOf', 'anyOf', 'oneOf']) {
-        const list = node[key];
-        if (Array.isArray(list)) list.forEach((sub, i) => isObject(sub) && walk(sub, `${path}/${key}/${i}`, visit));
-      }
-    }
-
-    test('every property has a description written for test authors', () => {
-      let count = 0;
-      for (const [file, schema] of schemas) {
-        walk(schema, file, (node, path) => {
-          if (!isObject(node['properties'])) return;
-          for (const [name, sub] of Object.entries(node['properties'])) {
-            assert.ok(isObject(sub), `${path}/properties/${name}`);
-            const target = typeof sub['$ref'] === 'string' ? { ...deref(sub['$ref'], schema), ...sub } : sub;
-            const text = target['description'];
-            assert.ok(typeof text === 'string' && text.length >= 20, `${path}/properties/${name} needs a description`);
-            count++;
-          }
-        });
-      }
-      // 12 test case fields with $schema, 2 export fields, 4 step, 4 + 4 trace filter items,
-      // 1 step params, 2 project reference, 19 device and 15 API client fields.
-      assert.equal(count, 12 + 11 + 2 + 4 + 1 + 4 + 4 + 2 + 19 + 15);
-    });
-
-    test('every definition, and the schemas themselves, are described; markdown comes with plain text', () => {
-      for (const [file, schema] of schemas) {
-        walk(schema, file, (node, path) => {
-          if (path === file || /\/\$defs\/[^/]+$/.test(path)) {
-            assert.ok(typeof node['description'] === 'string', `${path} needs a description`);
-          }
-          if (node['markdownDescription'] !== undefined) assert.ok(typeof node['description'] === 'string', `${path}: description next to markdownDescription`);
-          if (typeof node['$ref'] === 'string') deref(node['$ref'], schema);
-        });
-      }
-    });
-
-    test('the Mobile device and API client definitions have every field of the document', () => {
-      const defs = testCaseSchema['$defs'] as Record<string, Schema>;
-      const fields = (name: string) => Object.keys(defs[name]?.['properties'] as Schema).sort();
-      assert.deepEqual(
-        fields('mobileDevice'),
-        [
-          'id', 'name', 'msisdn', 'imsi', 'imei', 'ranType', 'testNodeId', 'deviceModelId', 'subscriptionType', 'platformName',
-          'deviceId', 'nationalFormat', 'internationalFormat', 'iccid', 'eid', 'ecid', 'testNodeName', 'deviceModelName', 'projects',
-        ].sort(),
-      );
-      assert.deepEqual(
-        fields('apiClient'),
-        [
-          'id', 'basicAuthViaSecrets', 'name', 'apiClientAuthType', 'headerParams', 'authParams', 'serverURL', 'payload', 'httpMethod',
-          'failureRegexBody', 'username', 'password', 'tokenEndpointForOAuth2', 'oauth2Scopes', 'projects',
-        ].sort(),
-      );
-      const password = (defs['apiClient']?.['properties'] as Record<string, Schema>)['password'];
-      assert.equal(password?.['writeOnly'], true);
-      assert.match(String(password?.['description']), /never/);
-    });
-
-    test('the snippets for a new test case, step, trace filter and bundle produce valid values', () => {
-      /** A snippet body as VS Code inserts it with every placeholder at its default. */
-      const expand = (text: string) => text.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\{\d+\}|\$\d+/g, '');
-      const instantiate = (body: unknown): unknown => {
-        if (typeof body === 'string') return body.startsWith('^') ? JSON.parse(expand(body.slice(1))) : expand(body);
-        if (Array.isArray(body)) return body.map(instantiate);
-        if (isObject(body)) return Object.fromEntries(Object.entries(body).map(([k, v]) => [expand(k), instantiate(v)]));
-        return body;
-      };
-      const defs = testCaseSchema['$defs'] as Record<string, Schema>;
-      const snippets = (s: Schema | undefined) => (s?.['defaultSnippets'] ?? []) as { label: string; body: unknown }[];
-      const cases: [Schema | undefined, (value: unknown) => unknown, ValidateFunction][] = [
-        [testCaseSchema, (v) => v, validateTestCase],
-        [bundleSchema, (v) => v, validateBundle],
-        [defs['testStep'], (v) => minimal({ testStepList: [v] }), validateTestCase],
-        [defs['traceFilter'], (v) => minimal({ traceFilters: [v] }), validateTestCase],
-        [defs['sipTraceFilter'], (v) => minimal({ sipTraceFilters: [v] }), validateTestCase],
-      ];
-      for (const [schema, wrap, validate] of cases) {
-        assert.ok(snippets(schema).length > 0, 'has defaultSnippets');
-        for (const s of snippets(schema)) assert.deepEqual(errorsOf(validate, wrap(instantiate(s.body))), [], s.label);
-      }
-    });
-  });
-});
-
-describe('package.json contributions', () => {
-  const contributes = (readJson('package.json') as { contributes: Schema }).contributes;
-  const languages = contributes['languages'] as { id: string; filenamePatterns?: string[]; configuration?: string }[];
-  const grammars = contributes['grammars'] as { language: string; scopeName: string; path: string }[];
-
-  test('declares the test case language for both file patterns, with its configuration', () => {
-    const lang = languages.find((l) => l.id === 'tas-testcase');
-    assert.deepEqual(lang?.filenamePatterns, ['*.testcase.json', '*.testcases.json']);
-    assert.ok(lang?.configuration && existsSync(resolve(root, lang.configuration)));
-    const config = readJson(lang.configuration) as Schema;
-    assert.deepEqual(config['brackets'], [
-      ['{', '}'],
-      ['[', ']'],
-    ]);
-    assert.ok(Array.isArray(config['autoClosingPairs']));
-  });
-
-  test('points every grammar at a file with the same scopeName, for a declared language', () => {
-    assert.deepEqual(grammars.map((g) => g.scopeName).sort(), ['source.json.tas-testcase', 'text.log.tas-execution']);
-    for (const g of grammars) {
-      assert.ok(languages.some((l) => l.id === g.language), g.language);
-      assert.equal((readJson(g.path) as Schema)['scopeName'], g.scopeName, g.path);
-    }
-  });
-
-  test('associates both schemas through jsonValidation', () => {
-    assert.deepEqual(contributes['jsonValidation'], [
-      { fileMatch: '*.testcase.json', url: './schemas/testcase.schema.json' },
-      { fileMatch: '*.testcases.json', url: './schemas/testcases.schema.json' },
-    ]);
-  });
-});
-
-type Rule = {
-  include?: string;
-  match?: string;
-  begin?: string;
-  end?: string;
-  name?: string;
-  contentName?: string;
-  patterns?: Rule[];
-  captures?: Record<string, { name?: string }>;
-  beginCaptures?: Record<string, { name?: string }>;
-};
-type Grammar = { scopeName: string; patterns: Rule[]; repository: Record<string, Rule>; injections?: Record<string, Rule> };
-
-/** Every rule of a grammar: top level, repository and injections, nested patterns included. */
-function rules(g: Grammar): Rule[] {
-  const out: Rule[] = [];
-  const visit = (r: Rule) => {
-    out.push(r);
-    r.patterns?.forEach(visit);
-  };
-  [...g.patterns, ...Object.values(g.repository), ...Object.values(g.injections ?? {})].forEach(visit);
-  return out;
-}
-
-/** Every scope name a grammar can give, from names and captures. */
-function scopes(g: Grammar): string[] {
-  return rules(g).flatMap((r) =>
-    [r.name, r.contentName, ...Object.values({ ...r.captures, ...r.beginCaptures }).map((c) => c.name)]
-      .filter((n): n is string => typeof n === 'string')
-      .flatMap((n) => n.split(' ')),
-  );
-}
-
-describe('the TextMate grammars (structure; test/editor/grammars.test.ts runs them in VS Code\'s tokenizer)', () => {
-  const testCase = readJson('syntaxes/tas-testcase.tmLanguage.json') as Grammar;
-  const log = readJson('syntaxes/tas-execution-log.tmLanguage.json') as Grammar;
-
-  test('have their scope names, and every local include names a repository rule', () => {
-    assert.equal(testCase.scopeName, 'source.json.tas-testcase');
-    assert.equal(log.scopeName, 'text.log.tas-execution');
-    for (const g of [testCase, log]) {
-      for (const r of rules(g)) {
-        if (r.include?.startsWith('#')) assert.ok(g.repository[r.include.slice(1)], `${g.scopeName}: ${r.include}`);
-      }
-    }
-  });
-
-  test('the test case grammar is JSON underneath, with the ID keys and values marked', () => {
-    assert.deepEqual(testCase.patterns, [{ include: 'source.json' }]);
-    assert.ok(rules(testCase).some((r) => r.include === 'source.json#value'), 'values fall back to the JSON grammar');
-    const byKey = (key: string) => Object.values(testCase.repository).filter((r) => r.begin?.includes(`(${key})`));
-    const device = byKey('mobileDeviceId')[0];
-    assert.ok(device, 'a rule for mobileDeviceId');
-    assert.match(String(device.beginCaptures?.['1']?.name), /\bsupport\.type\.property-name\.reference\.tas\b/);
-    assert.ok(device.patterns?.some((p) => p.name === 'constant.numeric.reference.device.tas'));
-    assert.ok(byKey('traceFilterId')[0]?.patterns?.some((p) => p.name === 'constant.numeric.reference.trace-filter.tas'));
-    assert.ok(byKey('id').some((r) => r.patterns?.some((p) => p.name === 'constant.numeric.reference.test-case.tas')));
-    // The injections run inside JSON objects, never inside strings or comments.
-    for (const selector of Object.keys(testCase.injections ?? {})) assert.match(selector, /^L:.* - \(string \| comment\b/);
-  });
-
-  test('the log grammar marks time, level and outcome', () => {
-    const all = scopes(log);
-    for (const s of [
-      'constant.numeric.date.timestamp.tas',
-      'markup.inserted.level.info.tas',
-      'markup.changed.level.warn.tas',
-      'markup.deleted.level.error.tas',
-      'markup.inserted.status.passed.tas',
-      'markup.deleted.status.failed.tas',
-      'markup.changed.status.cancelled.tas',
-      'entity.name.function.step.tas',
-    ]) {
-      assert.ok(all.includes(s), s);
-    }
-  });
 });
