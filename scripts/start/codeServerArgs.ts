@@ -1,5 +1,5 @@
 // code-server's command-line flags, shared by `npm start`'s browser route and the real-editor
-// tests (test/editor/harness.ts), so both run the workbench the same way.
+// tests (test/editor/editorProcesses.ts), so both run the workbench the same way.
 
 /** A profile of its own: config file, user data and extensions. */
 export function profileArgs(dirs: { config: string; userData: string; extensions: string }): string[] {

@@ -1,6 +1,6 @@
 // User settings for a workbench that opens straight onto the workspace: no welcome page or
 // walkthroughs, no chat side bar, no update checks or telemetry. Shared by `npm start`'s
-// browser route and the real-editor tests (test/editor/harness.ts).
+// browser route and the real-editor tests (test/editor/editorProcesses.ts).
 
 export const QUIET_USER_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.startupEditor': 'none',

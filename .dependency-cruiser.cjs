@@ -1,0 +1,97 @@
+// Architecture rules, checked by `npm run lint` (see ARCHITECTURE.md, "Invariants").
+// Paths are relative to the repository root. A module under node_modules may show up as
+// `node_modules/x/...` or, where node_modules is a symlink, `../somewhere/node_modules/x/...`;
+// a module that cannot be resolved shows up under its bare name (`vscode`, `vscode-languageclient/node`).
+
+/** The editor and LSP libraries: `vscode` (only @types/vscode exists) and the vscode-language* packages. */
+const TRANSPORT_LIBRARIES =
+  '(^|node_modules/)(@types/)?(vscode|vscode-languageserver|vscode-languageserver-protocol|vscode-languageserver-types|vscode-languageserver-textdocument|vscode-languageclient|vscode-jsonrpc)(/|$)';
+const CORE = '^server/src/core/';
+const CORE_ENTRY = '^server/src/core/index\\.ts$';
+const HOST = '^server/src/host/';
+const PROTOCOL = '^server/src/protocol\\.ts$';
+const CLIENT = '^client/';
+const CLI = '^cli/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle anywhere in client/src, server/src or cli/src (type-only imports count).',
+      from: { path: '^(client|server|cli)/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'core-is-transport-free',
+      severity: 'error',
+      comment:
+        'The core (server/src/core) knows no editor, LSP or JSON-RPC library and no host: not vscode, not vscode-language*, ' +
+        'not vscode-jsonrpc, not server/src/host, server/src/protocol.ts, client/ or cli/.',
+      from: { path: CORE },
+      to: { path: [TRANSPORT_LIBRARIES, HOST, PROTOCOL, CLIENT, CLI] },
+    },
+    {
+      name: 'hosts-use-the-entry',
+      severity: 'error',
+      comment: 'The hosts (the language server, tas, the extension) reach the core only through server/src/core/index.ts.',
+      from: { path: ['^server/src/host/', '^cli/src/', '^client/src/'] },
+      to: { path: CORE, pathNot: CORE_ENTRY },
+    },
+    {
+      name: 'core-avoids-its-entry',
+      severity: 'error',
+      comment: 'Core files import each other directly, never through server/src/core/index.ts (no cycles through the barrel).',
+      from: { path: CORE, pathNot: CORE_ENTRY },
+      to: { path: CORE_ENTRY },
+    },
+    {
+      name: 'client-stays-out-of-hosts',
+      severity: 'error',
+      comment: 'The extension (client/) never imports the language-server host or the CLI.',
+      from: { path: CLIENT },
+      to: { path: [HOST, CLI] },
+    },
+    {
+      name: 'cli-stays-out-of-the-editor',
+      severity: 'error',
+      comment: 'The CLI (cli/) never imports the extension, the language-server host or the LSP protocol.',
+      from: { path: CLI },
+      to: { path: [CLIENT, HOST, PROTOCOL] },
+    },
+    {
+      name: 'host-stays-out-of-other-hosts',
+      severity: 'error',
+      comment: 'The language-server host never imports the extension or the CLI.',
+      from: { path: HOST },
+      to: { path: [CLIENT, CLI] },
+    },
+    {
+      name: 'protocol-uses-the-entry',
+      severity: 'error',
+      comment:
+        'server/src/protocol.ts (messages only) imports nothing but the core entry, vscode-languageserver-protocol and vscode-jsonrpc.',
+      from: { path: PROTOCOL },
+      to: {
+        pathNot: [CORE_ENTRY, '(^|node_modules/)(vscode-languageserver-protocol|vscode-jsonrpc)(/|$)'],
+      },
+    },
+  ],
+  options: {
+    // Type-only imports are dependencies too: `import type { X } from 'vscode'` in the core breaks the rule.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // Edges into node_modules are checked; what is inside node_modules is not cruised.
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(out|dist)/' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['main', 'types', 'typings'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
