@@ -21,7 +21,7 @@ export { TasClient } from './api/client';
 export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
 export { type Operation, OPERATIONS } from './api/operations';
-export { isRecord } from './api/parse';
+export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from './api/read';
 export type { Environment, QueryValue, RequestLogEntry } from './api/session';
 export { DeviceActions } from './devices/devices';
 export { StatusFollow } from './devices/follow';
@@ -41,7 +41,6 @@ export { complete, type CompletionData, completionNeeds } from './language/compl
 export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
 export { entityKindWords, ProjectActions } from './projects/projects';
-export { int, text } from './projects/records';
 export { reasonOf, ReferenceCache } from './references/referenceCache';
 export type { ReferenceState } from './references/referenceData';
 export { RunActions, RunFailure, type RunParams, type RunSync } from './runs/run';
