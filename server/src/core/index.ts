@@ -28,6 +28,7 @@ export { StatusFollow } from './devices/follow';
 export { withoutBom } from './document/byteOrderMark';
 export { type FileKind, fileKindOf } from './document/fileKind';
 export { parseJson } from './document/jsonDocument';
+export { type AtomicWriteOptions, writeAtomic, WriteError } from './files/atomicWrite';
 export { checkEnvironment, classifyFailure, failureMessage } from './environment/connectionCheck';
 export { type ActiveEnvironment, EnvironmentState } from './environment/environment';
 export { ConnectionStatusReporter } from './environment/status';

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { isRecord } from '../api/read';
-import { writeAtomic } from './atomic';
+import { writeAtomic } from '../files/atomicWrite';
 
 // The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
