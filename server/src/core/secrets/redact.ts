@@ -1,3 +1,4 @@
+import { stringEnd } from '../document/jsonLocator';
 import { isSecretMember } from './rule';
 
 // Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret
@@ -57,15 +58,6 @@ export function redactJsonText(text: string): string {
     else top.key = undefined;
   }
   return out + text.slice(copied);
-}
-
-/** Where a string literal starting at `start` ends (after its closing quote; the text's end when cut short). */
-function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i + 1;
-  }
-  return text.length;
 }
 
 function decode(literal: string): string {
