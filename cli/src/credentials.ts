@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { baseUrlProblem, type Environment, normalizeBaseUrl } from '../../server/src/core';
+import { baseUrlProblem, type Environment, normalizeBaseUrl, writeAtomic } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
@@ -72,12 +72,9 @@ export function readProfiles(path: string): ProfilesFile | undefined {
   return { ...(typeof p.default === 'string' && { default: p.default }), profiles: p.profiles };
 }
 
-/** Writes the file readable by its owner only, atomically (a temp file, then rename). */
-export function writeProfiles(path: string, file: ProfilesFile): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, path);
+/** Writes the file readable by its owner only (in a folder only they can enter), atomically. */
+export function writeProfiles(path: string, file: ProfilesFile): Promise<void> {
+  return writeAtomic(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600, folderMode: 0o700 });
 }
 
 export interface CredentialSource {

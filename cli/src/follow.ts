@@ -1,10 +1,10 @@
-import { ApiError, DEFAULT_WATCHER_OPTIONS, type ExecutionSummary, ExecutionWatcher, summarizeExecution, type WatcherSource } from '../../server/src/core';
+import { ApiError, DEFAULT_WATCHER_OPTIONS, type ExecutionSummary, ExecutionWatcher, summarizeExecution, type WatcherSource, writeAtomic } from '../../server/src/core';
 import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
 import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
 import { outputFile } from './files';
-import { junitXml, writeJunit } from './junit';
+import { junitXml } from './junit';
 
 // Following executions to their end with the language server's watcher: --wait, --timeout and
 // --junit for run, execute, rerun and watch. A failed poll (a transient 502, a dropped
@@ -135,9 +135,10 @@ export function progressLine(s: ExecutionSummary): string {
 }
 
 /** Prints the outcome, writes the JUnit report, and says which exit code it means. */
-export function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): ExitCode {
+export async function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): Promise<ExitCode> {
   const { executions, timedOut } = result;
-  if (settings.junit) writeJunit(settings.junit, junitXml(title, executions, timedOut));
+  // Atomically, so a CI step never reads half a report.
+  if (settings.junit) await writeAtomic(settings.junit, junitXml(title, executions, timedOut));
   if (ctx.options.json) ctx.out.json({ executions, timedOut });
   else {
     for (const e of executions) {

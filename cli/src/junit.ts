@@ -1,5 +1,3 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { ExecutionSummary } from '../../server/src/core';
 
 // A JUnit XML report of followed executions: one <testcase> per execution, what CI systems show
@@ -42,12 +40,4 @@ export function junitXml(suiteName: string, executions: ExecutionSummary[], time
     '</testsuites>',
     '',
   ].join('\n');
-}
-
-/** Writes the report atomically, so a CI step never reads half of it. */
-export function writeJunit(path: string, xml: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, xml);
-  renameSync(temp, path);
 }

@@ -36,6 +36,3 @@ function cell(v: unknown): string | undefined {
 export function defined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
-
-export const strOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-export const numOf = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);

@@ -1,16 +1,13 @@
 import type * as vscode from 'vscode';
+import { scrubText } from '../../server/src/core';
 
 /**
- * The language client writes LSP traffic here when `tas.trace.server` is on. The environment
- * notification carries the client secret, so secrets are scrubbed before the log sees them.
+ * The language client writes LSP traffic here when `tas.trace.server` is on. Messages carry the
+ * client secret, new device token values and test cases with API clients, so the log sees them
+ * scrubbed by the core's one secret rule, and the secret values the client knows it sent.
  */
 export function scrubbingChannel(log: vscode.LogOutputChannel, secrets: () => string[]): vscode.LogOutputChannel {
-  const scrub = (text: string) => {
-    // A new device token's value comes back once, in `deviceTokenValue`.
-    let out = text.replace(/("(?:clientSecret|deviceTokenValue)"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1"[redacted]"');
-    for (const s of secrets()) if (s.length >= 6) out = out.split(s).join('[redacted]');
-    return out;
-  };
+  const scrub = (text: string) => scrubText(text, secrets());
   const wrapper: vscode.LogOutputChannel = {
     name: log.name,
     get logLevel() {

@@ -19,6 +19,16 @@ describe('redaction', () => {
     });
   });
 
+  test('by the one rule: auth parameters but the public ones, device token values', () => {
+    const value = { apiClients: [{ authParams: { signingKey: 'k', audience: 'billing' } }], deviceTokenValue: 'tasdt_x', authParamsList: ['kept'] };
+    assert.deepEqual(redact(value), { apiClients: [{ authParams: { signingKey: REDACTED, audience: 'billing' } }], deviceTokenValue: REDACTED, authParamsList: ['kept'] });
+  });
+
+  test('error text: secret JSON members it echoes are masked too', () => {
+    const s = new SecretScrubber();
+    assert.equal(s.scrub('invalid body {"name": "a", "password": "hunter22"}'), `invalid body {"name": "a", "password": "${REDACTED}"}`);
+  });
+
   test('known secret values are scrubbed from text', () => {
     const s = new SecretScrubber();
     s.add('demo-admin-secret');

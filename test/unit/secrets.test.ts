@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { SECRET_PLACEHOLDER, formatPath, isSecretKey, maskSecrets, placeholderPaths, restorePlaceholders, secretPaths } from '../../server/src/core/secrets/secrets';
+import { isSecretKey } from '../../server/src/core/secrets/rule';
+import { SECRET_PLACEHOLDER, formatPath, maskSecrets, placeholderPaths, restorePlaceholders, secretPaths } from '../../server/src/core/secrets/secrets';
 
 const bundleItem = () => ({
   name: 'Call the billing API',
@@ -22,7 +23,7 @@ const bundleItem = () => ({
 
 describe('secrets in local files', () => {
   test('secret names, whatever their case and separators', () => {
-    for (const k of ['password', 'Password', 'X-Api-Key', 'api_key', 'apiKey', 'Authorization', 'client_secret', 'dbPassword', 'accessToken']) {
+    for (const k of ['password', 'Password', 'X-Api-Key', 'api_key', 'apiKey', 'Authorization', 'client_secret', 'dbPassword', 'accessToken', 'deviceTokenValue']) {
       assert.ok(isSecretKey(k), k);
     }
     for (const k of ['username', 'tokenEndpointForOAuth2', 'textRegex', 'target', 'audience', 'passwordPolicy']) assert.ok(!isSecretKey(k), k);

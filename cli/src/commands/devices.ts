@@ -1,6 +1,7 @@
+import { exactNum, exactStr } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { Exit } from '../exitCodes';
-import { defined, numOf, printList, strOf } from '../listing';
+import { defined, printList } from '../listing';
 
 /** A device as `tas devices --json` prints it. */
 export interface DeviceRow {
@@ -29,12 +30,12 @@ export const devices: CommandSpec = {
         ? [
             defined({
               id: d.id,
-              name: strOf(d.name),
-              msisdn: strOf(d.msisdn),
-              platformName: strOf(d.platformName),
-              testNodeId: numOf(d.testNodeId),
-              testNodeName: strOf(d['testNodeName']),
-              deviceModelName: strOf(d['deviceModelName']),
+              name: exactStr(d.name),
+              msisdn: exactStr(d.msisdn),
+              platformName: exactStr(d.platformName),
+              testNodeId: exactNum(d.testNodeId),
+              testNodeName: exactStr(d['testNodeName']),
+              deviceModelName: exactStr(d['deviceModelName']),
             }),
           ]
         : [],

@@ -59,7 +59,7 @@ export const login: CommandSpec = {
     }
     file.profiles[name] = { baseUrl, clientId, clientSecret };
     if (flag(values['default']) || file.default === undefined) file.default = name;
-    writeProfiles(path, file);
+    await writeProfiles(path, file);
     if (ctx.options.json) ctx.out.json({ profile: name, path, default: file.default === name });
     else ctx.out.out(`Profile "${name}" written to ${path}${file.default === name ? ' (the default)' : ''}.`);
     return Exit.ok;

@@ -1,6 +1,7 @@
+import { exactNum, exactStr } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { Exit } from '../exitCodes';
-import { defined, numOf, printList, strOf } from '../listing';
+import { defined, printList } from '../listing';
 
 /** A test node as `tas nodes --json` prints it. */
 export interface NodeRow {
@@ -28,11 +29,11 @@ export const nodes: CommandSpec = {
         ? [
             defined({
               id: n.id,
-              name: strOf(n.name),
-              label: strOf(n['label']),
-              status: strOf(n['status']),
-              deviceCount: numOf(n['deviceCount']),
-              lastSeen: strOf(n['lastSeen']),
+              name: exactStr(n.name),
+              label: exactStr(n['label']),
+              status: exactStr(n['status']),
+              deviceCount: exactNum(n['deviceCount']),
+              lastSeen: exactStr(n['lastSeen']),
             }),
           ]
         : [],

@@ -1,16 +1,14 @@
 import { ApiError } from './errors';
 import type { Operation } from './operations';
+import { exactNum, isRecord } from './read';
 import type { Loose, Page } from './types';
 
-// Lenient readers of answers: they check only what the interface document shows, and keep
-// every field they do not know.
+// Readers of whole answers: they check only what the interface document shows, keep every
+// field they do not know, and throw when an answer is not what the call must get. Single
+// fields are read by read.ts.
 
 function invalid(op: Operation, message: string): ApiError {
   return new ApiError({ kind: 'invalidResponse', method: op.method, path: op.path, serviceMessage: message });
-}
-
-export function isRecord(v: unknown): v is Loose {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 export function asRecord<T extends Loose>(v: unknown, op: Operation): T {
@@ -37,7 +35,7 @@ export function asPage<T>(v: unknown, op: Operation, requested: { page: number; 
   const r = asRecord<Loose>(v, op);
   if (!Array.isArray(r['content'])) throw invalid(op, 'expected a paged result with a content array');
   const content = r['content'] as T[];
-  const num = (key: string, fallback: number) => (typeof r[key] === 'number' ? (r[key]) : fallback);
+  const num = (key: string, fallback: number) => exactNum(r[key]) ?? fallback;
   const number = num('number', requested.page);
   const size = num('size', requested.size);
   const totalElements = num('totalElements', number * size + content.length);

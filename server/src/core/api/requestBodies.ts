@@ -1,4 +1,5 @@
 import { OPERATIONS, type Operation, type OperationId } from './operations';
+import { isRecord } from './read';
 
 // What a request body may carry, per operation: the fields the interface document marks as
 // response-only (or accepted by the other of create and update only) are removed before a body is
@@ -11,11 +12,9 @@ import { OPERATIONS, type Operation, type OperationId } from './operations';
 
 type Shape = (body: unknown) => unknown;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** A copy of the object without the named fields; anything else is returned unchanged. */
 function without(value: unknown, fields: readonly string[]): unknown {
-  if (!isPlainObject(value) || !fields.some((f) => Object.hasOwn(value, f))) return value;
+  if (!isRecord(value) || !fields.some((f) => Object.hasOwn(value, f))) return value;
   const copy = { ...value };
   for (const f of fields) delete copy[f];
   return copy;
@@ -34,7 +33,7 @@ const API_CLIENT_RESPONSE_ONLY = ['id', 'projects'] as const;
 function testCase(extra: readonly string[]): Shape {
   return (body) => {
     const shaped = without(body, [...TEST_CASE_RESPONSE_ONLY, ...extra]);
-    if (!isPlainObject(shaped)) return shaped;
+    if (!isRecord(shaped)) return shaped;
     const out: Record<string, unknown> = { ...shaped };
     for (const key of ['traceFilters', 'sipTraceFilters']) {
       if (Array.isArray(out[key])) out[key] = eachItem(out[key], (item) => without(item, TRACE_ITEM_RESPONSE_ONLY));

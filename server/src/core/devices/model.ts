@@ -1,23 +1,9 @@
+import { bool, int, isRecord, pick, str, time } from '../api/read';
 import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
 
 // The document shows no fields for test nodes, statuses or tokens, and only the fields of a
 // device: records are read leniently (several spellings, nested objects, plain strings), and a
 // state we do not know is shown as the service wrote it.
-
-type Raw = Record<string, unknown>;
-
-const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-function pick(raw: Raw, keys: string[]): unknown {
-  for (const k of keys) if (raw[k] !== undefined && raw[k] !== null) return raw[k];
-  return undefined;
-}
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
-const int = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined);
-const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
-const time = (v: unknown): string | undefined => {
-  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v).toISOString();
-  return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : undefined;
-};
 
 const key = (status: string) => status.trim().toUpperCase().replace(/[\s-]+/g, '_');
 
@@ -44,15 +30,15 @@ export function nodeStatusKind(status: string | undefined): NodeStatusKind {
 /** The state in a status answer: a plain string, `{status}`, `{state}` or `{status: {name}}`. */
 function statusOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-  if (!isRaw(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const s = pick(value, ['status', 'state', 'deviceStatus', 'nodeStatus', 'agentStatus']);
-  return isRaw(s) ? str(pick(s, ['name', 'value', 'status'])) : str(s);
+  return isRecord(s) ? str(pick(s, ['name', 'value', 'status'])) : str(s);
 }
 
 /** An answer of GET /mobiledevices/{id}/status or /testnodes/{id}/status (or an action's answer). */
 export function readStatus(target: 'device' | 'node', id: number, value: unknown, settling = false): StatusReading {
   const status = statusOf(value);
-  const raw = isRaw(value) ? value : {};
+  const raw = isRecord(value) ? value : {};
   const reading: StatusReading = {
     target,
     id,
@@ -80,7 +66,7 @@ export function sameReading(a: StatusReading | undefined, b: StatusReading): boo
 }
 
 export function summarizeNode(value: unknown): TestNodeSummary | undefined {
-  if (!isRaw(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const id = int(pick(value, ['id', 'testNodeId', 'nodeId']));
   if (id === undefined) return undefined;
   const name = str(pick(value, ['name', 'hostname', 'label'])) ?? `Test node ${id}`;
@@ -103,7 +89,7 @@ export function summarizeNode(value: unknown): TestNodeSummary | undefined {
 }
 
 export function summarizeDevice(value: unknown): DeviceSummary | undefined {
-  if (!isRaw(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const id = int(pick(value, ['id', 'mobileDeviceId', 'deviceId']));
   if (id === undefined) return undefined;
   const name = str(pick(value, ['name'])) ?? `Device ${id}`;
@@ -121,7 +107,7 @@ export function summarizeDevice(value: unknown): DeviceSummary | undefined {
 }
 
 export function summarizeToken(value: unknown): DeviceTokenSummary | undefined {
-  if (!isRaw(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const id = int(pick(value, ['id', 'tokenId']));
   if (id === undefined) return undefined;
   const mobileId = int(pick(value, ['mobileId', 'mobileDeviceId', 'deviceId']));
@@ -143,7 +129,7 @@ export function summarizeToken(value: unknown): DeviceTokenSummary | undefined {
 
 /** GET /testnodes/info in words, from whichever counts it carries. */
 export function infoText(value: unknown): string | undefined {
-  if (!isRaw(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const total = int(pick(value, ['total', 'nodes', 'totalNodes']));
   const online = int(pick(value, ['online', 'onlineNodes']));
   const restarting = int(pick(value, ['restarting']));

@@ -34,7 +34,7 @@ for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
  * indexOf (native, fast): a quote is the end unless an odd number of backslashes precede it.
  * An unterminated string ends at the end of the text.
  */
-function stringEnd(text: string, start: number): number {
+export function stringEnd(text: string, start: number): number {
   let j = text.indexOf('"', start + 1);
   while (j !== -1 && text.charCodeAt(j - 1) === 0x5c && escaped(text, j)) j = text.indexOf('"', j + 1);
   return j === -1 ? text.length : j + 1;

@@ -1,5 +1,6 @@
 import type { TasClient } from '../api/client';
-import { asOpen, isRecord } from '../api/parse';
+import { asOpen } from '../api/parse';
+import { isRecord } from '../api/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
 import type { ExecuteSuiteResult, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';

@@ -3,20 +3,21 @@ import { Range, type DocumentLink } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';
 import { remoteUri, type RecordKind } from '../model/files';
-import { intOf, itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
+import { exactInt } from '../api/read';
+import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 
 // Document links from references to read-only views of the remote records.
 
 export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown): DocumentLink[] {
   const targets: { path: Path; kind: RecordKind; id: number }[] = [];
   for (const tc of testCasesIn(kind, value)) {
-    const id = intOf(tc.value['id']);
+    const id = exactInt(tc.value['id']);
     if (id !== undefined) targets.push({ path: [...tc.path, 'id'], kind: 'testCase', id });
     for (const field of ['traceFilters', 'sipTraceFilters', 'testStepList']) {
       for (const item of itemsOf(tc, field)) {
-        const device = intOf(item.value['mobileDeviceId']);
+        const device = exactInt(item.value['mobileDeviceId']);
         if (device !== undefined) targets.push({ path: [...item.path, 'mobileDeviceId'], kind: 'mobileDevice', id: device });
-        const filter = intOf(item.value['traceFilterId']);
+        const filter = exactInt(item.value['traceFilterId']);
         if (filter !== undefined) targets.push({ path: [...item.path, 'traceFilterId'], kind: 'traceFilter', id: filter });
       }
     }

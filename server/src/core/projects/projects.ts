@@ -1,9 +1,9 @@
 import type { TasClient } from '../api/client';
-import { isRecord } from '../api/parse';
+import { int, isRecord, text } from '../api/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
 import type { EntityRef, ProjectEntityType } from '../model/entities';
 import { describeFailure } from '../failures/failures';
-import { chunks, int, projectsField, text } from './records';
+import { chunks, projectsField } from './records';
 
 // Projects and their assignments (the document's rules 1-7). What a project holds is found per
 // entity type: test cases through the list's `prj` filter; every other kind by listing its

@@ -1,13 +1,8 @@
-import { isRecord } from '../api/parse';
+import { int, isRecord, text } from '../api/read';
 import type { ProjectRefInfo } from '../model/projects';
 
-// Lenient readers for records whose fields the document does not show (trace filters, nodes,
-// tokens): an id is required, everything else may be missing or shaped otherwise.
-
-export const int = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
-
-export const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+// What records of several kinds share (trace filters, test cases, tokens): their `projects`
+// field, read leniently (api/read.ts), and batches of ids for listAssignments.
 
 /** A `projects` array of {id, name}; undefined when the record has none (then listAssignments decides). */
 export function projectsField(raw: unknown): ProjectRefInfo[] | undefined {

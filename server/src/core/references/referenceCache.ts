@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { isRecord } from '../api/parse';
+import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
 import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
@@ -52,7 +52,7 @@ export class ReferenceCache {
     return this.get('traceFilters', async (c) => {
       const list = await c.traceFilters.list();
       return new Map(
-        list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, { id: f.id, name: str(f.name), filter: str(f.filter) }] as const] : [])),
+        list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, { id: f.id, name: exactStr(f.name), filter: exactStr(f.filter) }] as const] : [])),
       );
     });
   }
@@ -144,24 +144,21 @@ export class ReferenceCache {
   }
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
-
 function deviceInfo(d: Loose & { id: number }): DeviceInfo {
   return {
     id: d.id,
-    name: str(d['name']),
-    msisdn: str(d['msisdn']),
-    imsi: str(d['imsi']),
-    platformName: str(d['platformName']),
-    testNodeId: num(d['testNodeId']),
-    testNodeName: str(d['testNodeName']),
-    deviceModelName: str(d['deviceModelName']),
+    name: exactStr(d['name']),
+    msisdn: exactStr(d['msisdn']),
+    imsi: exactStr(d['imsi']),
+    platformName: exactStr(d['platformName']),
+    testNodeId: exactNum(d['testNodeId']),
+    testNodeName: exactStr(d['testNodeName']),
+    deviceModelName: exactStr(d['deviceModelName']),
   };
 }
 
 function named(list: Loose[]): Map<number, NamedInfo> {
-  return new Map(list.flatMap((x) => (typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: str(x['name']) }] as const] : [])));
+  return new Map(list.flatMap((x) => (typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: exactStr(x['name']) }] as const] : [])));
 }
 
 /** Reads a function description leniently: `{name, description, params: [...]}` or a bare list. */
@@ -170,10 +167,10 @@ function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
   if (!Array.isArray(params)) return undefined;
   return {
     name,
-    description: isRecord(answer) ? str(answer['description']) : undefined,
+    description: isRecord(answer) ? exactStr(answer['description']) : undefined,
     params: params.filter(isRecord).flatMap((p) =>
       typeof p['name'] === 'string'
-        ? [{ name: p['name'], type: str(p['type']), required: p['required'] === true, description: str(p['description']) }]
+        ? [{ name: p['name'], type: exactStr(p['type']), required: p['required'] === true, description: exactStr(p['description']) }]
         : [],
     ),
   };

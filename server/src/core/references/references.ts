@@ -2,7 +2,8 @@ import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostic
 import type { FileKind } from '../document/fileKind';
 import type { DeviceInfo, ReferenceState, ReferenceSnapshot } from './referenceData';
 import { closest, distance } from '../validation/schemaMessages';
-import { intOf, isObj, itemsOf, strOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
+import { exactInt, exactStr, isRecord } from '../api/read';
+import { itemsOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
 
 // Live reference checks: ids and names in a document against a snapshot of the service.
 // Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
@@ -27,7 +28,7 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
   for (const tc of testCasesIn(kind, value)) {
     findings.push(...deviceItems(tc, 'traceFilters', data), ...deviceItems(tc, 'sipTraceFilters', data));
     for (const item of itemsOf(tc, 'traceFilters')) {
-      const id = intOf(item.value['traceFilterId']);
+      const id = exactInt(item.value['traceFilterId']);
       if (id !== undefined && !data.traceFilters.has(id)) {
         findings.push({
           path: [...item.path, 'traceFilterId'],
@@ -40,7 +41,7 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
     }
     let hints: Map<number, DeviceHint> | undefined;
     for (const step of itemsOf(tc, 'testStepList')) {
-      const id = intOf(step.value['mobileDeviceId']);
+      const id = exactInt(step.value['mobileDeviceId']);
       if (id === undefined || data.devices.has(id)) continue;
       // A trace filter item for the same id may still carry the name or MSISDN it was copied with.
       hints ??= storedHints(tc);
@@ -98,9 +99,9 @@ function storedHints(tc: TestCaseAt): Map<number, DeviceHint> {
   const hints = new Map<number, DeviceHint>();
   for (const field of ['traceFilters', 'sipTraceFilters']) {
     for (const item of itemsOf(tc, field)) {
-      const id = intOf(item.value['mobileDeviceId']);
-      const name = strOf(item.value['mobileDeviceName']);
-      const msisdn = strOf(item.value['msisdn']);
+      const id = exactInt(item.value['mobileDeviceId']);
+      const name = exactStr(item.value['mobileDeviceName']);
+      const msisdn = exactStr(item.value['msisdn']);
       if (id !== undefined && !hints.has(id) && (name !== undefined || msisdn !== undefined)) hints.set(id, { name, msisdn });
     }
   }
@@ -143,10 +144,10 @@ export function closestDevice(devices: Iterable<DeviceInfo>, hint: { name?: stri
 function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Finding[] {
   const out: Finding[] = [];
   for (const item of itemsOf(tc, field)) {
-    const id = intOf(item.value['mobileDeviceId']);
+    const id = exactInt(item.value['mobileDeviceId']);
     if (id === undefined) continue;
-    const storedName = strOf(item.value['mobileDeviceName']);
-    const storedMsisdn = strOf(item.value['msisdn']);
+    const storedName = exactStr(item.value['mobileDeviceName']);
+    const storedMsisdn = exactStr(item.value['msisdn']);
     const device = data.devices.get(id);
     if (!device) {
       out.push(unknownDevice([...item.path, 'mobileDeviceId'], id, data, { name: storedName, msisdn: storedMsisdn }));
@@ -183,9 +184,9 @@ function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Fi
 function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; fileIdHere: boolean } = { fileIdHere: true }): Finding[] {
   if (!data.testCases) return [];
   const out: Finding[] = [];
-  const fileId = link.fileIdHere ? intOf(tc.value['id']) : undefined;
+  const fileId = link.fileIdHere ? exactInt(tc.value['id']) : undefined;
   const id = link.id ?? fileId;
-  const name = strOf(tc.value['name']);
+  const name = exactStr(tc.value['name']);
   if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId)) {
     out.push({
       path: [...tc.path, 'id'],
@@ -238,11 +239,11 @@ function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
   ] as const;
   const out: Finding[] = [];
   value.forEach((tc, i) => {
-    if (!isObj(tc) || !Array.isArray(tc['devices'])) return;
+    if (!isRecord(tc) || !Array.isArray(tc['devices'])) return;
     (tc['devices'] as unknown[]).forEach((d, k) => {
-      if (!isObj(d)) return;
+      if (!isRecord(d)) return;
       for (const c of checks) {
-        const id = intOf(d[c.field]);
+        const id = exactInt(d[c.field]);
         if (id === undefined || !c.known || c.known.has(id)) continue;
         out.push({
           path: [i, 'devices', k, c.field],

@@ -1,41 +1,105 @@
-// Secrets never reach logs, error text or files: keys that hold them are masked in any value we
-// log, and known secret values are scrubbed from any text (a service may echo what it was sent).
+import { stringEnd } from '../document/jsonLocator';
+import { isSecretMember } from './rule';
 
-const SECRET_KEYS = new Set(
-  ['authorization', 'clientsecret', 'accesstoken', 'token', 'temppassword', 'password', 'secret', 'refreshtoken'].map(
-    (k) => k.toLowerCase(),
-  ),
-);
+// Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret
+// are masked in any value or JSON text we show, and known secret values (the client secret, a
+// token) are scrubbed from any text, since a service may echo what it was sent.
 
 export const REDACTED = '[redacted]';
 
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(key.toLowerCase());
-}
-
-/** A deep copy with the values of secret-named keys replaced. */
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
+/** A deep copy with the value of every secret member replaced, whatever its type; `parentKey`: where `value` sits. */
+export function redact(value: unknown, parentKey?: string | number): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => redact(v, i));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSecretKey(k) ? REDACTED : redact(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSecretMember(k, parentKey) ? REDACTED : redact(v, k)]),
     );
   }
   return value;
 }
 
-/** Remembers secret values in use and removes them from text. */
+/** JSON text, or text with JSON in it (an LSP trace line), with the string value of every secret member replaced. */
+export function redactJsonText(text: string): string {
+  // It scans rather than parses: a message cut short or wrapped in words is still scrubbed, and
+  // the layout stays. One frame per open object or array, the root one for loose `"key": value`.
+  interface Frame {
+    array: boolean;
+    at: string | number | undefined;
+    key: string | number | undefined;
+    index: number;
+  }
+  const stack: Frame[] = [{ array: false, at: undefined, key: undefined, index: 0 }];
+  const special = /["{}[\],]/g;
+  let out = '';
+  let copied = 0;
+  for (let m = special.exec(text); m; m = special.exec(text)) {
+    const top = stack[stack.length - 1]!;
+    const c = m[0];
+    if (c === '"') {
+      const end = stringEnd(text, m.index);
+      special.lastIndex = end;
+      const literal = text.slice(m.index, end);
+      const colon = /^\s*:/.exec(text.slice(end, end + 64));
+      if (colon && !top.array) {
+        top.key = decode(literal);
+        continue;
+      }
+      const key = top.array ? top.index : top.key;
+      const replacement = key !== undefined && isSecretMember(key, top.at) ? `"${REDACTED}"` : nested(literal);
+      if (replacement !== literal) {
+        out += text.slice(copied, m.index) + replacement;
+        copied = end;
+      }
+    } else if (c === '{' || c === '[') {
+      stack.push({ array: c === '[', at: top.array ? top.index : top.key, key: undefined, index: 0 });
+    } else if (c === '}' || c === ']') {
+      if (stack.length > 1) stack.pop();
+    } else if (top.array) top.index++;
+    else top.key = undefined;
+  }
+  return out + text.slice(copied);
+}
+
+function decode(literal: string): string {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return literal.slice(1, -1);
+  }
+}
+
+/** A string holding JSON itself (a document's text in a trace): its secret members masked too. */
+function nested(literal: string): string {
+  if (!literal.includes('\\"')) return literal;
+  let inner: string;
+  try {
+    inner = JSON.parse(literal) as string;
+  } catch {
+    return literal;
+  }
+  const masked = redactJsonText(inner);
+  return masked === inner ? literal : JSON.stringify(masked);
+}
+
+// Very short values would scrub ordinary words; real secrets are longer.
+const MIN_KNOWN_LENGTH = 6;
+
+/** Text fit to show: secret JSON members masked, and each known secret value replaced. */
+export function scrubText(text: string, known: Iterable<string>): string {
+  let out = redactJsonText(text);
+  for (const s of known) if (s.length >= MIN_KNOWN_LENGTH) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/** Remembers secret values in use and scrubs them, and secret JSON members, from text. */
 export class SecretScrubber {
   private readonly secrets = new Set<string>();
 
   add(secret: string | undefined): void {
-    // Very short values would scrub ordinary words; real secrets are longer.
-    if (secret && secret.length >= 6) this.secrets.add(secret);
+    if (secret) this.secrets.add(secret);
   }
 
   scrub(text: string): string {
-    let out = text;
-    for (const s of this.secrets) out = out.split(s).join(REDACTED);
-    return out;
+    return scrubText(text, this.secrets);
   }
 }

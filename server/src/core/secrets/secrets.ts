@@ -1,40 +1,14 @@
+import { isSecretMember } from './rule';
+
 // Secret values in test cases and export bundles. The interface document says secrets must not be
 // committed, and export bundles carry API clients with passwords and auth parameters: export
 // writes a placeholder in their place, import never sends a placeholder back as a value, and the
-// language server warns on a plaintext secret in a local file. One rule for all three.
+// language server warns on a plaintext secret in a local file. What a secret is, rule.ts says.
 
 /** What a secret value becomes in a local file: recognisable, and never a plausible secret. */
 export const SECRET_PLACEHOLDER = '<secret: kept on the service>';
 
 export type JsonPath = (string | number)[];
-
-// Compared without case, `-` and `_`: "X-Api-Key", "api_key" and "apiKey" are one name.
-const SECRET_NAMES = new Set([
-  'password',
-  'passwd',
-  'pwd',
-  'secret',
-  'clientsecret',
-  'apikey',
-  'xapikey',
-  'apitoken',
-  'token',
-  'accesstoken',
-  'authtoken',
-  'refreshtoken',
-  'bearertoken',
-  'authorization',
-  'proxyauthorization',
-  'cookie',
-  'privatekey',
-]);
-const SECRET_ENDINGS = ['password', 'secret', 'apikey', 'accesstoken', 'authtoken', 'privatekey'];
-
-/** Whether a member of this name holds a secret (`password`, `Authorization`, `apiKey`, ...). */
-export function isSecretKey(key: string): boolean {
-  const k = key.toLowerCase().replace(/[-_\s]/g, '');
-  return SECRET_NAMES.has(k) || SECRET_ENDINGS.some((e) => k.endsWith(e));
-}
 
 export const isPlaceholder = (v: unknown): boolean => v === SECRET_PLACEHOLDER;
 
@@ -71,18 +45,10 @@ function* stringMembers(root: unknown): Generator<{ at: PathLink; parentKey: str
   }
 }
 
-// Auth parameters are secrets unless they are one of these well-known public OAuth settings.
-const PUBLIC_AUTH_PARAMS = new Set(['granttype', 'scope', 'scopes', 'audience', 'resource', 'tokentype', 'clientid', 'username']);
-
-/** A string at `key` under `parentKey` is a secret: a secret-like name, or an auth parameter. */
-const holdsSecret = (key: string | number, parentKey: string | number | undefined): boolean =>
-  typeof key === 'string' &&
-  (isSecretKey(key) || (parentKey === 'authParams' && !PUBLIC_AUTH_PARAMS.has(key.toLowerCase().replace(/[-_\s]/g, ''))));
-
 /** Paths of secret values written in plain text (in a test case, a bundle item or a bundle). */
 export function secretPaths(value: unknown): JsonPath[] {
   const out: JsonPath[] = [];
-  for (const m of stringMembers(value)) if (holdsSecret(m.at.key, m.parentKey) && isPlainSecretValue(m.value)) out.push(pathOf(m.at));
+  for (const m of stringMembers(value)) if (isSecretMember(m.at.key, m.parentKey) && isPlainSecretValue(m.value)) out.push(pathOf(m.at));
   return out.sort(comparePaths);
 }
 

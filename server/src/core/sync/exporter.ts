@@ -1,10 +1,11 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { exportTestCases } from '../api/batch';
+import { isRecord } from '../api/read';
+import { writeAtomic } from '../files/atomicWrite';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { ExportItemResult, ExportReport } from '../model/sync';
-import { writeAtomic } from './atomic';
 import { readText } from './fastFs';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
@@ -21,8 +22,6 @@ import { stateKey, type SyncState, SyncStates } from './state';
 // A dry run takes every decision the same way but writes nothing: no folder, file or sync state.
 
 const FILES_IN_FLIGHT = 16;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function readIfExists(path: string): Promise<string | undefined> {
   try {
@@ -173,7 +172,7 @@ async function exportOne(
     }
   }
   try {
-    if (!dryRun) await writeAtomic(path, text, true);
+    if (!dryRun) await writeAtomic(path, text, { folderExists: true });
   } catch (err) {
     return { result: { ...base, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
   }

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isRecord } from '../api/read';
 import type { LocalCaseRef } from '../model/sync';
 import { readTextFile } from './fastFs';
 
@@ -51,8 +52,6 @@ export function uriToPath(uri: string): string {
 }
 
 export const pathToUri = (path: string): string => pathToFileURL(path).href;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Splits a file's text into its test cases; throws LocalFileError in words when it cannot. */
 export function parseLocalFile(uri: string, path: string, text: string, open: boolean, bom = false): LocalFile {

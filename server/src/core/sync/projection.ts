@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from '../api/read';
 import { maskSecrets } from '../secrets/secrets';
 
 // The syncable projection of a test case: what import sends and export writes, without what the
@@ -19,8 +20,6 @@ const EMPTY_DEFAULTS: Record<string, unknown> = {
   traceFilters: [],
   sipTraceFilters: [],
 };
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function isEmptyDefault(key: string, value: unknown): boolean {
   const d = EMPTY_DEFAULTS[key];

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { writeAtomic } from './atomic';
+import { isRecord } from '../api/read';
+import { writeAtomic } from '../files/atomicWrite';
 
 // The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
@@ -86,8 +87,6 @@ export function stateKey(root: string, filePath: string, index?: number): string
   const rel = relative(root, filePath).split(sep).join('/');
   return index === undefined ? rel : `${rel}#${index}`;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseState(text: string, path: string): SyncStateData {
   let raw: unknown;

@@ -1,5 +1,5 @@
 import type { Edit } from 'jsonc-parser';
-import { writeAtomic } from './atomic';
+import { writeAtomic } from '../files/atomicWrite';
 import { applyIdEdits, toTextEdits } from './idEdit';
 import type { LocalFile } from './local';
 import type { SyncHost } from './engine';

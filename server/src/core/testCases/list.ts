@@ -1,6 +1,6 @@
-import { isRecord } from '../api/parse';
+import { int, isRecord, text } from '../api/read';
 import type { TestCaseQuery } from '../api/types';
-import { int, projectsField, text } from '../projects/records';
+import { projectsField } from '../projects/records';
 import type { TestCaseListQuery, TestCaseSummary } from '../model/testCases';
 
 // The Test Cases view's list: the query the service understands, and list items read leniently

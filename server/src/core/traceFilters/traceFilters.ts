@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
-import { isRecord } from '../api/parse';
+import { int, isRecord, text } from '../api/read';
 import type { TraceFilterSummary } from '../model/projects';
-import { int, projectsField, text } from '../projects/records';
+import { projectsField } from '../projects/records';
 
 // Trace filters for their view. The document shows only the body fields (name, filter), so the
 // records are read leniently; the record view shows the rest.

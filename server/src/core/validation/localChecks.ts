@@ -2,13 +2,14 @@ import { SECRET_PLACEHOLDER, secretPaths } from '../secrets/secrets';
 import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { checkSipCodes } from './sipCodes';
-import { itemsOf, strOf, testCasesIn } from '../document/testCaseModel';
+import { exactStr } from '../api/read';
+import { itemsOf, testCasesIn } from '../document/testCaseModel';
 
 /** Checks that need no service: our rules beyond the schema. */
 export function localChecks(kind: FileKind, value: unknown): Finding[] {
   return testCasesIn(kind, value).flatMap((tc) => [
     ...itemsOf(tc, 'sipTraceFilters').flatMap((item) => {
-      const codes = strOf(item.value['sipMessageCodes']);
+      const codes = exactStr(item.value['sipMessageCodes']);
       return codes === undefined ? [] : checkSipCodes(codes, [...item.path, 'sipMessageCodes']);
     }),
     ...plaintextSecrets(tc.path, tc.value),

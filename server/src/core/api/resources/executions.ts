@@ -1,6 +1,7 @@
 import { OPERATIONS as O } from '../operations';
 import { iterateRange } from '../range';
-import { asId, asList, asOpen, asRecord, isRecord } from '../parse';
+import { asId, asList, asOpen, asRecord } from '../parse';
+import { isRecord } from '../read';
 import type { ApiSession } from '../session';
 import type { Loose, RangeQuery, TestExecution, TestSuite, TestSuiteCreate, TestSuiteUpdate } from '../types';
 

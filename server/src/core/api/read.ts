@@ -1,0 +1,50 @@
+import type { Loose } from './types';
+
+// The lenient readers of JSON we do not control: the service's answers above all, and the
+// user's files. Each takes anything and gives the value in the one shape its caller uses, or
+// undefined; none throws. They differ only in how lenient they are, which each one's comment
+// says: pick the variant whose leniency the caller needs (the document shows few fields, and a
+// service may send a number as text or an empty string for "none").
+
+/** A JSON object: not null and not an array. */
+export function isRecord(v: unknown): v is Loose {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The first of several spellings of a field that is there (neither undefined nor null). */
+export function pick(raw: Loose, keys: readonly string[]): unknown {
+  for (const k of keys) if (raw[k] !== undefined && raw[k] !== null) return raw[k];
+  return undefined;
+}
+
+/** Lenient text: a string other than '' as sent, or a number as its decimal text (`7` → '7'). */
+export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+
+/** A name or label: a string with something besides white space in it, as sent (untrimmed); never a number. */
+export const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** Exactly a string, as sent: '' and blanks included, a number is not read. */
+export const exactStr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** An id or count: an integer, or a string of decimal digits as its number ('12' → 12; '-1', '1.5' and 1.5 → undefined). */
+export const int = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+
+/** A quantity: a finite number (fractions kept), or a string of decimal digits as its number. */
+export const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
+
+/** Exactly a finite number, fractions kept; text is not read. */
+export const exactNum = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** Exactly an integer; text and fractions are not read (a file's ids, which the schema checks). */
+export const exactInt = (v: unknown): number | undefined => (Number.isInteger(v) ? (v as number) : undefined);
+
+/** A flag: a boolean, or the text 'true' or 'false'. */
+export const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+
+/** A point in time as ISO text: a string Date.parse reads (as sent), or milliseconds since 1970. */
+export const time = (v: unknown): string | undefined => {
+  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v).toISOString();
+  return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : undefined;
+};
