@@ -102,10 +102,12 @@ export class Ctx {
     return this.client.sendRequest(CheckEnvironmentRequest, { environment: candidate });
   }
 
+  /** Reloads the lists; a failure (not signed in, too) comes in the server's words. */
   async refresh(): Promise<RefreshResult> {
     if (!this.client) throw new ExtensionError('The language server is not running: run Test Automation: Restart Language Server.');
-    if (!(await this.environments.resolve())) throw new ExtensionError('Sign in first: Test Automation: Sign In.');
-    return this.client.sendRequest(RefreshRequest);
+    const r = await this.client.sendRequest(RefreshRequest);
+    if (!r.ok) throw new ExtensionError(r.error.message);
+    return r.value;
   }
 
   /** Whether anyone looks at executions: the server's watcher polls slower when nobody does. */

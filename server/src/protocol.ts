@@ -4,7 +4,7 @@
 // the core's domain model (server/src/core/model), reached through the core's entry.
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type {
-  CheckOutcome,
+  CheckResult,
   ConnectionState,
   DeviceTokenSummary,
   DevicesOverview,
@@ -44,22 +44,21 @@ export const SetEnvironmentNotification = new NotificationType<{
 }>('tas/setEnvironment');
 
 /** client -> server: drop the caches, reload the lists, revalidate open documents. */
-export const RefreshRequest = new RequestType0<RefreshResult, void>('tas/refresh');
+export const RefreshRequest = new RequestType0<Outcome<RefreshResult>, void>('tas/refresh');
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
-export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, { title: string; text: string }, void>(
+export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, Outcome<{ title: string; text: string }>, void>(
   'tas/getRecord',
 );
 
 /**
  * client -> server: asks a token with these candidate credentials, before Sign In stores them.
- * Changes nothing on the server; `detail` is a short plain cause (for example "HTTP 404").
+ * Changes nothing on the server. Answers a verdict, not an Outcome: a refusal is what the check
+ * is for (CheckResult says why); `detail` is a short plain cause (for example "HTTP 404").
  */
-export const CheckEnvironmentRequest = new RequestType<
-  { environment: EnvironmentInfo & { clientSecret: string } },
-  { outcome: CheckOutcome; detail?: string },
-  void
->('tas/checkEnvironment');
+export const CheckEnvironmentRequest = new RequestType<{ environment: EnvironmentInfo & { clientSecret: string } }, CheckResult, void>(
+  'tas/checkEnvironment',
+);
 
 /**
  * server -> client: whether the service can be reached, for the status bar. Every change of

@@ -10,6 +10,7 @@ import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { deviceStatus } from '../emulator/resources/devices';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // Completion, hover, quick fixes, document links and the custom requests at the LSP boundary:
 // the built server over stdio against the emulator. Expected values come from the emulator's
@@ -269,9 +270,9 @@ describe('hover', () => {
     try {
       await offline.open(uri, text);
       const h = await offline.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
       const f = await offline.hover(uri, pos(text, '"traceFilterId": '));
-      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
       // Schema hovers need no service.
       const k = await offline.hover(uri, pos(text, '"descr'));
       assert.equal(markdown(k), `**description**\n\n${schema.$defs.testCaseDescription.description}`);
@@ -550,7 +551,7 @@ describe('document links and tas/getRecord', () => {
     const links = await lsp.documentLinks(uri);
     const device = parseRemoteUri(links[1]!.target!)!;
     assert.deepEqual(device, { kind: 'mobileDevice', id: 1 });
-    const record = await lsp.getRecord(device.kind, device.id);
+    const record = value(await lsp.getRecord(device.kind, device.id));
     assert.equal(record.title, 'Mobile device 1 (TAS_BASE_URL)');
     const body = JSON.parse(record.text);
     assert.equal(body.id, 1);
@@ -558,17 +559,17 @@ describe('document links and tas/getRecord', () => {
     assert.equal(body.msisdn, '4917664861526');
     assert.ok(record.text.endsWith('}\n'));
 
-    const filter = await lsp.getRecord('traceFilter', 3);
+    const filter = value(await lsp.getRecord('traceFilter', 3));
     assert.equal(filter.title, 'Trace filter 3 (TAS_BASE_URL)');
     assert.equal(JSON.parse(filter.text).filter, 'dns');
-    const tc = await lsp.getRecord('testCase', 1);
+    const tc = value(await lsp.getRecord('testCase', 1));
     assert.equal(JSON.parse(tc.text).name, emu.store.testCases.get(1)!.name);
   });
 
   test('tas/getRecord for a record the service does not have fails in plain words', async () => {
-    await assert.rejects(lsp.getRecord('mobileDevice', 999), (err: Error) => {
-      assert.equal(err.message, `Mobile device 999 does not exist on the service at ${emu.url}.`);
-      return true;
+    assert.deepEqual(await lsp.getRecord('mobileDevice', 999), {
+      ok: false,
+      error: { kind: 'notFound', message: `Could not open mobile device 999: it does not exist on the service at ${emu.url}.` },
     });
   });
 
@@ -577,7 +578,9 @@ describe('document links and tas/getRecord', () => {
     try {
       await offline.open(uri, text);
       assert.equal((await offline.documentLinks(uri)).length, 5);
-      await assert.rejects(offline.getRecord('mobileDevice', 1), /No service credentials are set/);
+      const r = await offline.getRecord('mobileDevice', 1);
+      assert.equal(!r.ok && r.error.kind, 'signedOut');
+      assert.match(!r.ok ? r.error.message : '', /^No service credentials are set\. Run Test Automation: Sign In\.$/);
     } finally {
       assert.equal(await offline.stop(), 0);
     }
@@ -613,7 +616,7 @@ describe('tas/refresh', () => {
       assert.equal(deviceLists(), 1);
 
       const mark = server.mark(uri);
-      const result = await server.refresh();
+      const result = value(await server.refresh());
       assert.deepEqual(result, { devices: 20, traceFilters: 6, testCases: 50 });
       assert.equal(deviceLists(), 2);
       const revalidated = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.length > 0);
@@ -647,7 +650,7 @@ describe('tas/setEnvironment', () => {
       assert.deepEqual(online.diagnostics.map((d) => [d.code, at(d.range)]), [['unknown-device', rangeOf(text, '999')]]);
       const h = await server.hover(uri, pos(text, '"traceFilterId": '));
       assert.equal(markdown(h), '**SIP signalling** (trace filter 1)\n\nFilter: `sip`');
-      assert.equal((await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
+      assert.equal(value(await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
 
       mark = server.mark(uri);
       await server.setEnvironment(null);
@@ -655,16 +658,16 @@ describe('tas/setEnvironment', () => {
       assert.deepEqual(signedOut.diagnostics.map((d) => d.code), ['references-not-verified']);
       assert.match(msg(signedOut.diagnostics[0]!), /^References not verified: no service credentials are set/);
       const h2 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
 
       // Wrong credentials: not verified, with the reason, and the secret never shown.
       mark = server.mark(uri);
       await server.setEnvironment({ name: 'wrong', baseUrl: emu.url, clientId: 'demo-admin', clientSecret: 'not-the-secret' });
       const refused = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
       assert.equal(refused.diagnostics.length, 1);
-      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} did not accept the credentials.`);
+      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`);
       const h3 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} did not accept the credentials.`, 'in words, no method, path or raw error');
+      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`, 'in words, no method, path or raw error');
     } finally {
       assert.equal(await server.stop(), 0);
     }
