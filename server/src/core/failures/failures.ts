@@ -109,7 +109,7 @@ const WORDS: Record<FailureKind, Row> = {
     service: NOT_SERVICE,
     action: (w) => couldNot(w, `${w.host.url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`),
   },
-  // The lists every service has (the status probe, references) were not found: not the service.
+  // For the service's state, a 404 comes from reading the lists every service has: the URL is wrong.
   notFound: { service: NOT_SERVICE, action: (w) => couldNot(w, `${w.ctx.notFound ?? w.host.notFound}${w.said}`) },
   conflict: { service: UNREACHABLE, action: (w) => `The service refused to ${w.ctx.action}${w.ctx.conflict ? `: ${w.ctx.conflict}` : ' in its current state.'}${w.said}` },
   invalidRequest: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}.${w.said}` },
@@ -146,7 +146,10 @@ function kindFor(f: Failure, ctx: ActionContext): FailureKind {
   return ctx.starts ? 'mayHaveStarted' : ctx.lost ? 'mayHaveChanged' : f.kind;
 }
 
-/** A failed action in plain words with the next step; a failure already in words is kept. */
+/**
+ * A failed action in plain words with the next step; a failure already in words is kept. The
+ * editor's steps unless told: the core's own actions (sync, runs, deletions) word for the views.
+ */
 export function describeFailure(err: unknown, ctx: ActionContext, host: HostWords = EDITOR_WORDS): ActionError {
   if (err instanceof WordedFailure) return err.error;
   const f = failureOf(err);
