@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { baseUrlProblem, type Environment, normalizeBaseUrl, writeAtomic } from '../../server/src/core';
+import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
@@ -127,10 +127,7 @@ function checkedBaseUrl(value: string, what: string): string {
 export function requireCredentials(env: NodeJS.ProcessEnv, profileName: string | undefined): CredentialSource {
   const found = findCredentials(env, profileName);
   if (!found) {
-    throw new CliError(
-      'No service credentials: set TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login and pass --profile NAME.',
-      Exit.auth,
-    );
+    throw new CliError(signedOut(TERMINAL_WORDS).message, Exit.auth);
   }
   return found;
 }

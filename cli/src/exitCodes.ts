@@ -1,4 +1,4 @@
-import { ApiError, OPERATIONS } from '../../server/src/core';
+import { describeFailure, failureOf, TERMINAL_WORDS } from '../../server/src/core';
 
 // One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
 
@@ -37,55 +37,28 @@ export class UsageError extends CliError {
   }
 }
 
-/** The exit code for a failed call to the service. */
+/** The exit code for a failed call to the service, by the failure's kind. */
 export function exitCodeOf(err: unknown): ExitCode {
   if (err instanceof CliError) return err.code;
-  if (err instanceof ApiError) {
-    switch (err.kind) {
-      case 'unauthorized':
-      case 'forbidden':
-      case 'notOwner':
-        return Exit.auth;
-      case 'notFound':
-        // An id or name the user gave that names nothing: their mistake, not an outage a CI job
-        // should retry. (A 404 to the token request means the URL is wrong: a service failure.)
-        return err.path === OPERATIONS.requestToken.path ? Exit.service : Exit.usage;
-      default:
-        return Exit.service;
-    }
-  }
-  // A fault of ours or of the machine (a file that cannot be written, say), not of the service.
-  return Exit.failed;
-}
-
-/** A failed call in plain words for a terminal, with the next step; no method or path. */
-export function failureText(err: unknown, action: string): string {
-  if (err instanceof CliError) return err.message;
-  if (!(err instanceof ApiError)) return `Could not ${action}: ${err instanceof Error ? err.message : String(err)}`;
-  const said = err.serviceMessage ? ` The service said: ${err.serviceMessage}` : '';
-  switch (err.kind) {
+  switch (failureOf(err).kind) {
+    case 'signedOut':
     case 'unauthorized':
-      return `Could not ${action}: the service refused the client ID or secret. Check TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login again.`;
     case 'forbidden':
     case 'notOwner':
-      return `Could not ${action}: your role on the service does not allow it.${said}`;
-    case 'network':
-    case 'timeout':
-      return `Could not ${action}: the service did not answer (${err.serviceMessage ?? err.kind}). Check TAS_BASE_URL and the network, then try again.`;
+      return Exit.auth;
     case 'notFound':
-      return `Could not ${action}: it does not exist on the service.${said}`;
-    case 'conflict':
-      return `The service refused to ${action} in its current state.${said}`;
-    case 'invalidRequest':
-    case 'tooLarge':
-      return `The service rejected the request to ${action}.${said}`;
-    case 'rateLimited':
-      return `Could not ${action}: the service is limiting requests. Try again in a minute.`;
-    case 'unavailable':
-      return `Could not ${action}: the service had a problem (HTTP ${err.status ?? '5xx'}). Try again later.${said}`;
-    case 'cancelled':
-      return `Cancelled: ${action}.`;
+      // An id or name the user gave that names nothing: their mistake, not an outage a CI job
+      // should retry. (A 404 to the token request is 'notService': the URL is wrong.)
+      return Exit.usage;
+    case 'internal':
+      // A fault of ours or of the machine (a file that cannot be written, say), not of the service.
+      return Exit.failed;
     default:
-      return `Could not ${action}: the service answered in an unexpected way.${said}`;
+      return Exit.service;
   }
+}
+
+/** A failed call in plain words for a terminal, with the next step: the failure table's, with a terminal's steps. */
+export function failureText(err: unknown, action: string): string {
+  return err instanceof CliError ? err.message : describeFailure(err, { action }, TERMINAL_WORDS).message;
 }

@@ -117,8 +117,9 @@ export function stepOf(label: string | undefined): NextStep | undefined {
 }
 
 /**
- * An error as a user should read it. The JSON-RPC library wraps a server-side failure that is
- * not a ResponseError as "Request tas/x failed with message: ..."; those words are dropped.
+ * An error as a user should read it. Expected failures come as Outcomes, already in the failure
+ * table's words (server/src/core/failures); only a fault of the server reaches here wrapped by the
+ * JSON-RPC library as "Request tas/x failed with message: ...", and those words are dropped.
  */
 export function plainMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
-import type { CheckOutcome, ConnectionState, RefreshResult, StatusReading } from '../../server/src/core';
+import type { CheckResult, ConnectionState, RefreshResult, StatusReading } from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { EnvironmentSync } from './environmentSync';
 import type { Credentials, Environments } from './environments';
@@ -112,16 +112,18 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
   }
 
   /** Asks the server for a token with candidate credentials; nothing is stored or activated. */
-  async checkEnvironment(candidate: Credentials): Promise<{ outcome: CheckOutcome; detail?: string }> {
+  async checkEnvironment(candidate: Credentials): Promise<CheckResult> {
     if (!this.running) throw new ExtensionError(NOT_RUNNING);
     this.secretsSent.add(candidate.clientSecret);
     return this.running.sendRequest(CheckEnvironmentRequest, { environment: candidate });
   }
 
+  /** Reloads the lists; a failure (not signed in, too) comes in the server's words. */
   async refresh(): Promise<RefreshResult> {
     if (!this.running) throw new ExtensionError(NOT_RUNNING);
-    if (!(await this.environments.resolve())) throw new ExtensionError('Sign in first: Test Automation: Sign In.');
-    return this.running.sendRequest(RefreshRequest);
+    const r = await this.running.sendRequest(RefreshRequest);
+    if (!r.ok) throw new ExtensionError(r.error.message);
+    return r.value;
   }
 
   sendAttention(watching: boolean, focused: boolean): void {

@@ -12,7 +12,8 @@ export function registerRemoteRecords(requests: RequestPort): vscode.Disposable 
       if (!target) return `// Not a record address: ${uri.toString()}\n`;
       if (!c) return '// The language server is not running: run Test Automation: Restart Language Server.\n';
       try {
-        return (await c.sendRequest(GetRecordRequest, target)).text;
+        const r = await c.sendRequest(GetRecordRequest, target);
+        return r.ok ? r.value.text : `// ${r.error.message}\n`;
       } catch (err) {
         return `// Could not read ${target.kind} ${target.id} from the service:\n// ${err instanceof Error ? err.message : String(err)}\n`;
       }

@@ -3,7 +3,38 @@
 // (`client -> server` or `server -> client`). Only messages live here; the types they carry are
 // the core's domain model (server/src/core/model), reached through the core's entry.
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { CheckOutcome, ConnectionState, DeviceTokenSummary, DevicesOverview, EntityAssignment, EntityRef, EnvironmentInfo, ExecuteSuiteResult, ExecutionPage, ExecutionSummary, ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, Outcome, ProjectEntityType, ProjectPage, ProjectRefInfo, RecordKind, RefreshResult, RunChoice, RunTestCaseResult, StatusReading, SuiteSummary, SyncDecision, TestCaseChoice, TestCaseListQuery, TestCasePage, TestCaseRef, TraceFilterSummary } from './core';
+import type {
+  CheckResult,
+  ConnectionState,
+  DeviceTokenSummary,
+  DevicesOverview,
+  EntityAssignment,
+  EntityRef,
+  EnvironmentInfo,
+  ExecuteSuiteResult,
+  ExecutionPage,
+  ExecutionSummary,
+  ExportReport,
+  FileSyncStatus,
+  ImportReport,
+  LocalCaseRef,
+  Outcome,
+  ProjectEntityType,
+  ProjectPage,
+  ProjectRefInfo,
+  RecordKind,
+  RefreshResult,
+  RunChoice,
+  RunTestCaseResult,
+  StatusReading,
+  SuiteSummary,
+  SyncDecision,
+  TestCaseChoice,
+  TestCaseListQuery,
+  TestCasePage,
+  TestCaseRef,
+  TraceFilterSummary,
+} from './core';
 
 // ---- Environment and connection (sign-in, the status bar, Open Record) ----
 
@@ -13,22 +44,21 @@ export const SetEnvironmentNotification = new NotificationType<{
 }>('tas/setEnvironment');
 
 /** client -> server: drop the caches, reload the lists, revalidate open documents. */
-export const RefreshRequest = new RequestType0<RefreshResult, void>('tas/refresh');
+export const RefreshRequest = new RequestType0<Outcome<RefreshResult>, void>('tas/refresh');
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
-export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, { title: string; text: string }, void>(
+export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, Outcome<{ title: string; text: string }>, void>(
   'tas/getRecord',
 );
 
 /**
  * client -> server: asks a token with these candidate credentials, before Sign In stores them.
- * Changes nothing on the server; `detail` is a short plain cause (for example "HTTP 404").
+ * Changes nothing on the server. Answers a verdict, not an Outcome: a refusal is what the check
+ * is for (CheckResult says why); `detail` is a short plain cause (for example "HTTP 404").
  */
-export const CheckEnvironmentRequest = new RequestType<
-  { environment: EnvironmentInfo & { clientSecret: string } },
-  { outcome: CheckOutcome; detail?: string },
-  void
->('tas/checkEnvironment');
+export const CheckEnvironmentRequest = new RequestType<{ environment: EnvironmentInfo & { clientSecret: string } }, CheckResult, void>(
+  'tas/checkEnvironment',
+);
 
 /**
  * server -> client: whether the service can be reached, for the status bar. Every change of

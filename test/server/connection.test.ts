@@ -162,7 +162,7 @@ describe('the connection status', () => {
       await lsp.setEnvironment({ ...admin(), baseUrl: notServiceUrl });
       const p = await lsp.diagnosticsAfter(uri, mark, (d) => d.diagnostics.some((x) => x.code === 'references-not-verified'));
       const message = p.diagnostics.find((x) => x.code === 'references-not-verified')!.message;
-      assert.equal(message, `References not verified: ${notServiceUrl} does not answer like a Test Automation Service (HTTP 404).`);
+      assert.equal(message, `References not verified: ${notServiceUrl} does not answer like a Test Automation Service (HTTP 404). Check the URL: Test Automation: Manage Environments.`);
     } finally {
       assert.equal(await lsp.stop(), 0);
     }
@@ -175,15 +175,15 @@ describe('the connection status', () => {
       assert.equal((await lsp.finalStatus(0)).state, 'connected');
       emu.faults.rules.push({ method: 'GET', path: '/api/v2/testcases', action: { kind: 'status', status: 500 }, times: 1 });
       let mark = lsp.statuses.length;
-      await assert.rejects(lsp.refresh(), (err: Error) => {
-        assert.match(err.message, /^Reloading devices, trace filters and test cases failed\. Cannot reach the service at .* \(HTTP 500, the service had a problem\)/);
-        assert.doesNotMatch(err.message, PROTOCOL);
-        return true;
-      });
+      const failed = await lsp.refresh();
+      assert.ok(!failed.ok);
+      assert.equal(failed.error.kind, 'unavailable');
+      assert.match(failed.error.message, /^Could not reload devices, trace filters and test cases: the service had a problem \(HTTP 500\)\. Try again later\./);
+      assert.doesNotMatch(failed.error.message, PROTOCOL);
       assert.equal((await lsp.status(mark)).state, 'unreachable');
 
       mark = lsp.statuses.length;
-      assert.deepEqual(await lsp.refresh(), { devices: 20, traceFilters: 6, testCases: 50 });
+      assert.deepEqual(await lsp.refresh(), { ok: true, value: { devices: 20, traceFilters: 6, testCases: 50 } });
       assert.deepEqual(await lsp.status(mark), { state: 'connected', environment: 'emulator' });
     } finally {
       emu.faults.reset();
@@ -194,7 +194,7 @@ describe('the connection status', () => {
   test('refresh while signed out says how to sign in', TIMEOUT, async () => {
     const lsp = await LspHarness.start();
     try {
-      await assert.rejects(lsp.refresh(), { message: 'No service credentials are set: run Test Automation: Sign In.' });
+      assert.deepEqual(await lsp.refresh(), { ok: false, error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' } });
     } finally {
       assert.equal(await lsp.stop(), 0);
     }

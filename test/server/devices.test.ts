@@ -181,7 +181,7 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
   });
 
   test('a test node opens as a read-only record', async () => {
-    const r = await lsp.getRecord('testNode', 1);
+    const r = value(await lsp.getRecord('testNode', 1));
     assert.match(r.title, /^Test node 1/);
     assert.match(r.text, /"name": "node-berlin-01"/);
   });

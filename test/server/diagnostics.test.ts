@@ -209,7 +209,7 @@ describe('without the service', () => {
       const ds = (await down.finalDiagnostics(uri)).diagnostics;
       assert.equal(ds.length, 1);
       assert.equal(ds[0]!.code, 'references-not-verified');
-      assert.match(msg(ds[0]!), /cannot reach http:\/\/127\.0\.0\.1:9/);
+      assert.match(msg(ds[0]!), /cannot reach the service at http:\/\/127\.0\.0\.1:9/);
       assert.ok(!msg(ds[0]!).includes('demo-admin-secret'));
     } finally {
       await down.stop();

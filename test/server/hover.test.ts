@@ -98,9 +98,9 @@ describe('hover', () => {
     try {
       await offline.open(uri, text);
       const h = await offline.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
       const f = await offline.hover(uri, pos(text, '"traceFilterId": '));
-      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
       // Schema hovers need no service.
       const k = await offline.hover(uri, pos(text, '"descr'));
       assert.equal(markdown(k), `**description**\n\n${schema.$defs.testCaseDescription.description}`);

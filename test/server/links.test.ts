@@ -4,6 +4,7 @@ import { parseRemoteUri } from '../../server/src/core/model/files';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { at, credentials } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // Document links and tas/getRecord at the LSP boundary: the built server over stdio against the
 // emulator (and without one).
@@ -58,7 +59,7 @@ describe('document links and tas/getRecord', () => {
     const links = await lsp.documentLinks(uri);
     const device = parseRemoteUri(links[1]!.target!)!;
     assert.deepEqual(device, { kind: 'mobileDevice', id: 1 });
-    const record = await lsp.getRecord(device.kind, device.id);
+    const record = value(await lsp.getRecord(device.kind, device.id));
     assert.equal(record.title, 'Mobile device 1 (TAS_BASE_URL)');
     const body = JSON.parse(record.text);
     assert.equal(body.id, 1);
@@ -66,17 +67,17 @@ describe('document links and tas/getRecord', () => {
     assert.equal(body.msisdn, '4917664861526');
     assert.ok(record.text.endsWith('}\n'));
 
-    const filter = await lsp.getRecord('traceFilter', 3);
+    const filter = value(await lsp.getRecord('traceFilter', 3));
     assert.equal(filter.title, 'Trace filter 3 (TAS_BASE_URL)');
     assert.equal(JSON.parse(filter.text).filter, 'dns');
-    const tc = await lsp.getRecord('testCase', 1);
+    const tc = value(await lsp.getRecord('testCase', 1));
     assert.equal(JSON.parse(tc.text).name, emu.store.testCases.get(1)!.name);
   });
 
   test('tas/getRecord for a record the service does not have fails in plain words', async () => {
-    await assert.rejects(lsp.getRecord('mobileDevice', 999), (err: Error) => {
-      assert.equal(err.message, `Mobile device 999 does not exist on the service at ${emu.url}.`);
-      return true;
+    assert.deepEqual(await lsp.getRecord('mobileDevice', 999), {
+      ok: false,
+      error: { kind: 'notFound', message: `Could not open mobile device 999: it does not exist on the service at ${emu.url}. The service said: Mobile device 999 was not found` },
     });
   });
 
@@ -85,7 +86,7 @@ describe('document links and tas/getRecord', () => {
     try {
       await offline.open(uri, text);
       assert.equal((await offline.documentLinks(uri)).length, 5);
-      await assert.rejects(offline.getRecord('mobileDevice', 1), /No service credentials are set/);
+      assert.deepEqual(await offline.getRecord('mobileDevice', 1), { ok: false, error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' } });
     } finally {
       assert.equal(await offline.stop(), 0);
     }

@@ -34,7 +34,8 @@ import {
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { CheckEnvironmentRequest, GetRecordRequest, RefreshRequest, SetEnvironmentNotification, StatusNotification } from '../../server/src/protocol';
-import type { CheckOutcome, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
+import type { CheckResult, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
+import type { Outcome } from '../../server/src/core/model/outcome';
 import type { RecordKind } from '../../server/src/core/model/files';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
@@ -226,11 +227,11 @@ export class LspHarness {
     return (await this.connection.sendRequest(DocumentLinkRequest.type, { textDocument: { uri } })) ?? [];
   }
 
-  refresh(): Promise<RefreshResult> {
+  refresh(): Promise<Outcome<RefreshResult>> {
     return this.connection.sendRequest(RefreshRequest);
   }
 
-  getRecord(kind: RecordKind, id: number): Promise<{ title: string; text: string }> {
+  getRecord(kind: RecordKind, id: number): Promise<Outcome<{ title: string; text: string }>> {
     return this.connection.sendRequest(GetRecordRequest, { kind, id });
   }
 
@@ -251,7 +252,7 @@ export class LspHarness {
     return this.status(from, (s) => s.state !== 'connecting');
   }
 
-  checkEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string }): Promise<{ outcome: CheckOutcome; detail?: string }> {
+  checkEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string }): Promise<CheckResult> {
     return this.connection.sendRequest(CheckEnvironmentRequest, { environment });
   }
 

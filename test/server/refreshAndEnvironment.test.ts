@@ -4,6 +4,7 @@ import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { at, credentials, markdown, msg, pos, rangeOf } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // tas/refresh and tas/setEnvironment at the LSP boundary: each test starts its own server (and,
 // for the refresh, its own emulator, whose store it changes).
@@ -40,7 +41,7 @@ describe('tas/refresh', () => {
       assert.equal(deviceLists(), 1);
 
       const mark = server.mark(uri);
-      const result = await server.refresh();
+      const result = value(await server.refresh());
       assert.deepEqual(result, { devices: 20, traceFilters: 6, testCases: 50 });
       assert.equal(deviceLists(), 2);
       const revalidated = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.length > 0);
@@ -74,7 +75,7 @@ describe('tas/setEnvironment', () => {
       assert.deepEqual(online.diagnostics.map((d) => [d.code, at(d.range)]), [['unknown-device', rangeOf(text, '999')]]);
       const h = await server.hover(uri, pos(text, '"traceFilterId": '));
       assert.equal(markdown(h), '**SIP signalling** (trace filter 1)\n\nFilter: `sip`');
-      assert.equal((await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
+      assert.equal(value(await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
 
       mark = server.mark(uri);
       await server.setEnvironment(null);
@@ -82,16 +83,16 @@ describe('tas/setEnvironment', () => {
       assert.deepEqual(signedOut.diagnostics.map((d) => d.code), ['references-not-verified']);
       assert.match(msg(signedOut.diagnostics[0]!), /^References not verified: no service credentials are set/);
       const h2 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set.');
+      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
 
       // Wrong credentials: not verified, with the reason, and the secret never shown.
       mark = server.mark(uri);
       await server.setEnvironment({ name: 'wrong', baseUrl: emu.url, clientId: 'demo-admin', clientSecret: 'not-the-secret' });
       const refused = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
       assert.equal(refused.diagnostics.length, 1);
-      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} did not accept the credentials.`);
+      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`);
       const h3 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} did not accept the credentials.`, 'in words, no method, path or raw error');
+      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`, 'in words, no method, path or raw error');
     } finally {
       assert.equal(await server.stop(), 0);
     }

@@ -241,7 +241,7 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.deepEqual(await identity(1), []);
     const r = (await importFiles([file])).results[0]!;
     assert.equal(r.outcome, 'created');
-    await lsp.connection.sendRequest(RefreshRequest);
+    assert.equal((await lsp.connection.sendRequest(RefreshRequest)).ok, true);
     // The case created in B holds the name: it is this file's own link there, not a clash.
     await lsp.change(file, text, 2);
     assert.deepEqual(await identity(2), []);

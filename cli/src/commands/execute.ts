@@ -1,3 +1,4 @@
+import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit } from '../exitCodes';
 import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
@@ -40,9 +41,6 @@ export const execute: CommandSpec = {
 
 /** A call that starts something and lost its answer: it may have started, so never repeat it. */
 export function lostAnswer(err: unknown, action: string): unknown {
-  const kind = (err as { kind?: unknown }).kind;
-  if (kind === 'network' || kind === 'timeout') {
-    return new CliError(`The answer to "${action}" was lost on the way: it may have started. Check tas executions before trying again.`, Exit.service, { cause: err });
-  }
-  return err;
+  const said = describeFailure(err, { action, starts: true }, TERMINAL_WORDS);
+  return said.kind === 'mayHaveStarted' ? new CliError(said.message, Exit.service, { cause: err }) : err;
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, type ReferenceState, SyncStates, withoutBom } from '../../../server/src/core';
+import { caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, type ReferenceState, SyncStates, TERMINAL_WORDS, withoutBom } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -20,7 +20,7 @@ async function referenceStates(ctx: Context, kinds: Set<FileKind>): Promise<Map<
   const env = new EnvironmentState(() => ({ userAgent: 'tas-cli' }), () => {});
   env.set({ name: from, ...environment });
   try {
-    const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY);
+    const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS);
     const states = new Map<FileKind, ReferenceState>();
     for (const kind of kinds) states.set(kind, await refs.state(kind));
     return states;

@@ -7,7 +7,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EnvironmentState, ExecutionWatcher, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerFeatures } from './handlers/language';
@@ -32,7 +32,7 @@ const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSecond
 const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
 const env = new EnvironmentState(sessionOptions, logRequest);
-const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000);
+const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000, EDITOR_WORDS);
 const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
 const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
 const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };

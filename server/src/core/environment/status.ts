@@ -1,5 +1,5 @@
 import type { ConnectionState } from '../model/environment';
-import { classifyFailure, failureMessage } from './connectionCheck';
+import { EDITOR_WORDS, serviceFailure } from '../failures/failures';
 import type { EnvironmentState } from './environment';
 import type { ReferenceCache } from '../references/referenceCache';
 
@@ -82,8 +82,8 @@ export class ConnectionStatusReporter {
   }
 
   private failed(err: unknown, baseUrl: string, environment: string): StatusParams {
-    const f = classifyFailure(err);
-    return { state: f.state, environment, message: failureMessage(f, baseUrl) };
+    const f = serviceFailure(err, baseUrl, EDITOR_WORDS);
+    return { state: f.state, environment, message: f.message };
   }
 
   private settle(change: number, p: StatusParams): void {

@@ -1,11 +1,13 @@
 import type { ExecutionSummary } from '../model/executions';
 import { sameExecution, summarizeExecution } from './state';
 
-// The one place that polls executions. Views, runs and the status bar say which executions
-// they care about; the watcher asks the service, slower while nothing changes or nobody looks,
-// and stops for an execution at its final state. It has no time cap: an hour-long run is
-// followed for an hour.
+// The one timer that polls the service for what changes on its own: the executions that views,
+// runs and the status bar follow (kept here), and the topics added to it (device and node
+// statuses, devices/follow.ts), so one loop paces every poll and a new environment resets them
+// all. Executions are asked slower while nothing changes or nobody looks, and dropped at their
+// final state; there is no time cap: an hour-long run is followed for an hour.
 
+/** Where the executions are read; topics read through their own client, but only while this is set. */
 export interface WatcherSource {
   /** `GET /testexecutions/{id}`. */
   get(id: number, signal: AbortSignal): Promise<unknown>;
@@ -75,6 +77,10 @@ export interface WatchTopic {
 
 export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSummary[]) => void;
 
+/**
+ * Follows executions, and polls its topics on the same timer. Named for the executions, its
+ * first topic; the device statuses ride along (a rename would reach every host).
+ */
 export class ExecutionWatcher {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];

@@ -1,8 +1,46 @@
-import { ApiError } from '../api/errors';
-import type { ActionError, Outcome } from '../model/outcome';
+import type { FailureState } from '../model/environment';
+import type { ActionError, FailureKind, Outcome } from '../model/outcome';
+import { type Failure, failureOf, WordedFailure } from './classify';
 
-// Failures of view actions in plain words, with the next step. Calls that start something and
-// lose their answer are "may have started": they are never sent again on their own.
+// The one table that words each kind of failure (classify.ts sorts errors into kinds), for a
+// failed action ("Could not ...") and for the state of the service (the status bar, the
+// sign-in check, "References not verified"). The editor and a terminal differ only in their
+// next steps (HostWords). Calls that start something and lose their answer are "may have
+// started": they are never sent again on their own.
+
+/** The next steps where the editor and a terminal really differ: what the user can see and run there. */
+export interface HostWords {
+  /** How to give credentials, as a sentence. */
+  signIn: string;
+  /** What to do when the service refused them. */
+  reenter: string;
+  /** Where the base URL is set. */
+  url: string;
+  /** What to do when the URL answers but not as the service. */
+  changeUrl: string;
+  /** Where executions are seen, before a call that may have started some is repeated. */
+  executions: string;
+  /** A record the service does not have: the editor showed it (so it is gone), a terminal was given its id. */
+  notFound: string;
+}
+
+export const EDITOR_WORDS: HostWords = {
+  signIn: 'Run Test Automation: Sign In.',
+  reenter: 'Enter them again: Test Automation: Sign In.',
+  url: 'the URL',
+  changeUrl: 'Check the URL: Test Automation: Manage Environments.',
+  executions: 'Executions',
+  notFound: 'it no longer exists on the service. Refresh the view.',
+};
+
+export const TERMINAL_WORDS: HostWords = {
+  signIn: 'Run tas login and pass --profile NAME, or set TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET.',
+  reenter: 'Check TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login again.',
+  url: 'TAS_BASE_URL',
+  changeUrl: 'Check TAS_BASE_URL.',
+  executions: 'tas executions',
+  notFound: 'it does not exist on the service.',
+};
 
 export interface ActionContext {
   /** What the user asked, as a verb phrase: "execute test suite Smoke". */
@@ -11,56 +49,133 @@ export interface ActionContext {
   starts?: boolean;
   /** Words for a 409 of this action, when the service gives none. */
   conflict?: string;
-  /** With `starts`: what to check before trying again, when it is not Executions. */
+  /** Words for a 404 of this action, when the host's (a record shown, or an id given) do not fit. */
+  notFound?: string;
+  /** With `starts`: what to check before trying again, when it is not the executions. */
   startedWhat?: string;
   /** Words for a lost answer of a call that may have changed something (not started a run). */
   lost?: string;
 }
 
-export function describeFailure(err: unknown, ctx: ActionContext): ActionError {
-  if (!(err instanceof ApiError)) {
-    const message = err instanceof Error ? err.message : String(err);
-    return { kind: 'internal', message: `Could not ${ctx.action}: ${message}` };
-  }
-  const said = err.serviceMessage ? ` The service said: ${err.serviceMessage}` : '';
-  switch (err.kind) {
-    case 'network':
-    case 'timeout':
-      if (ctx.starts) {
-        return {
-          kind: 'mayHaveStarted',
-          message: `The answer to "${ctx.action}" was lost on the way: it may have started. ${ctx.startedWhat ?? 'Check Executions before trying again.'}`,
-        };
-      }
-      if (ctx.lost) return { kind: 'mayHaveChanged', message: `The answer to "${ctx.action}" was lost on the way: ${ctx.lost}` };
-      return { kind: err.kind, message: `Could not ${ctx.action}: the service did not answer. Check the connection and try again.` };
-    case 'conflict':
-      return { kind: 'conflict', message: `The service refused to ${ctx.action}${ctx.conflict ? `: ${ctx.conflict}` : '.'}${said}` };
-    case 'notFound':
-      return { kind: 'notFound', message: `Could not ${ctx.action}: it no longer exists on the service. Refresh the view.` };
-    case 'unauthorized':
-      return { kind: 'unauthorized', message: `Could not ${ctx.action}: the service refused the credentials. Run Test Automation: Sign In.` };
-    case 'notOwner':
-      return {
-        kind: 'notOwner',
-        message: `Could not ${ctx.action}: without the ADMIN role you can assign only records you created. Ask their owner or an administrator to assign them.`,
-      };
-    case 'forbidden':
-      return { kind: 'forbidden', message: `Could not ${ctx.action}: your role on the service does not allow it.${said}` };
-    case 'rateLimited':
-      return { kind: 'rateLimited', message: `Could not ${ctx.action}: the service is limiting requests. Try again in a minute.` };
-    case 'unavailable':
-      return { kind: 'unavailable', message: `Could not ${ctx.action}: the service had a problem (HTTP ${err.status ?? '5xx'}). Try again later.${said}` };
-    case 'invalidRequest':
-      return { kind: 'invalidRequest', message: `The service rejected the request to ${ctx.action}.${said}` };
-    case 'cancelled':
-      return { kind: 'cancelled', message: `Cancelled: ${ctx.action}.` };
-    default:
-      return { kind: err.kind, message: `Could not ${ctx.action}: the service answered in an unexpected way.${said}` };
-  }
+/** What a row of the table words a failure from. */
+interface Words {
+  f: Failure;
+  host: HostWords;
+  /** Of the action that failed: `action` is empty where only the service's state is worded. */
+  ctx: ActionContext;
+  /** " The service said: ...", or nothing. */
+  said: string;
 }
 
-export const SIGNED_OUT: ActionError = { kind: 'signedOut', message: 'Not signed in to a Test Automation Service: run Test Automation: Sign In.' };
+/** What a failure says about the service itself, one of three things a user can act on. */
+interface ServiceWords {
+  state: FailureState;
+  say(baseUrl: string, w: Words): string;
+}
+
+const REFUSED: ServiceWords = {
+  state: 'credentialsRefused',
+  say: (url, w) => `The service at ${url} refused the client ID or secret (${w.f.detail}). ${w.host.reenter}`,
+};
+const NOT_SERVICE: ServiceWords = {
+  state: 'notService',
+  say: (url, w) => `${url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`,
+};
+const UNREACHABLE: ServiceWords = {
+  state: 'unreachable',
+  say: (url, w) => `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
+};
+/** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
+const NO_CREDENTIALS: ServiceWords = { state: 'credentialsRefused', say: (_url, w) => `No service credentials are set. ${w.host.signIn}` };
+
+interface Row {
+  service: ServiceWords;
+  /** The sentence for a failed action, with the next step. */
+  action(w: Words): string;
+}
+
+const couldNot = (w: Words, what: string) => `Could not ${w.ctx.action}: ${what}`;
+
+/** The one table: every kind, worded for an action and for the service's state. */
+const WORDS: Record<FailureKind, Row> = {
+  signedOut: { service: NO_CREDENTIALS, action: (w) => NO_CREDENTIALS.say('', w) },
+  unauthorized: { service: REFUSED, action: (w) => couldNot(w, `the service refused the client ID or secret. ${w.host.reenter}`) },
+  notOwner: {
+    service: REFUSED,
+    action: (w) => couldNot(w, 'without the ADMIN role you can assign only records you created. Ask their owner or an administrator to assign them.'),
+  },
+  forbidden: { service: REFUSED, action: (w) => couldNot(w, `your role on the service does not allow it.${w.said}`) },
+  notService: {
+    service: NOT_SERVICE,
+    action: (w) => couldNot(w, `${w.host.url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`),
+  },
+  // For the service's state, a 404 comes from reading the lists every service has: the URL is wrong.
+  notFound: { service: NOT_SERVICE, action: (w) => couldNot(w, `${w.ctx.notFound ?? w.host.notFound}${w.said}`) },
+  conflict: { service: UNREACHABLE, action: (w) => `The service refused to ${w.ctx.action}${w.ctx.conflict ? `: ${w.ctx.conflict}` : ' in its current state.'}${w.said}` },
+  invalidRequest: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}.${w.said}` },
+  tooLarge: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}: the batch is too large for it.${w.said}` },
+  rateLimited: { service: UNREACHABLE, action: (w) => couldNot(w, 'the service is limiting requests. Try again in a minute.') },
+  unavailable: {
+    service: UNREACHABLE,
+    action: (w) => couldNot(w, `the service had a problem (HTTP ${w.f.status ?? '5xx'}). Try again later.${w.said}`),
+  },
+  timeout: { service: UNREACHABLE, action: (w) => noAnswer(w) },
+  network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
+  invalidResponse: { service: NOT_SERVICE, action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`) },
+  cancelled: { service: UNREACHABLE, action: (w) => `Cancelled: ${w.ctx.action}.` },
+  mayHaveStarted: {
+    service: UNREACHABLE,
+    action: (w) =>
+      `The answer to "${w.ctx.action}" was lost on the way: it may have started. ${w.ctx.startedWhat ?? `Check ${w.host.executions} before trying again.`}`,
+  },
+  mayHaveChanged: { service: UNREACHABLE, action: (w) => `The answer to "${w.ctx.action}" was lost on the way: ${w.ctx.lost ?? 'it may have changed.'}` },
+  internal: { service: UNREACHABLE, action: (w) => couldNot(w, w.f.detail) },
+};
+
+function noAnswer(w: Words): string {
+  return couldNot(w, `the service did not answer (${w.f.detail}). Check ${w.host.url} and the network, then try again.`);
+}
+
+function words(f: Failure, host: HostWords, ctx: ActionContext): Words {
+  return { f, host, ctx, said: f.serviceMessage ? ` The service said: ${f.serviceMessage}` : '' };
+}
+
+/** A lost answer is worded by what the action may have done. */
+function kindFor(f: Failure, ctx: ActionContext): FailureKind {
+  if (f.kind !== 'network' && f.kind !== 'timeout') return f.kind;
+  return ctx.starts ? 'mayHaveStarted' : ctx.lost ? 'mayHaveChanged' : f.kind;
+}
+
+/**
+ * A failed action in plain words with the next step; a failure already in words is kept. The
+ * editor's steps unless told: the core's own actions (sync, runs, deletions) word for the views.
+ */
+export function describeFailure(err: unknown, ctx: ActionContext, host: HostWords = EDITOR_WORDS): ActionError {
+  if (err instanceof WordedFailure) return err.error;
+  const f = failureOf(err);
+  const kind = kindFor(f, ctx);
+  return { kind, message: WORDS[kind].action(words(f, host, ctx)) };
+}
+
+/** What a failure says about the service at `baseUrl`: one of three states, its cause, and a sentence. */
+export function serviceFailure(err: unknown, baseUrl: string, host: HostWords): { state: FailureState; detail: string; message: string } {
+  const f = failureOf(err);
+  const service = WORDS[f.kind].service;
+  return { state: service.state, detail: f.detail, message: service.say(baseUrl, words(f, host, { action: '' })) };
+}
+
+/** Not signed in, in the host's words. */
+export function signedOut(host: HostWords): ActionError {
+  return { kind: 'signedOut', message: WORDS.signedOut.action(words({ kind: 'signedOut', detail: '' }, host, { action: '' })) };
+}
+
+/** The editor's one wording of "not signed in". */
+export const SIGNED_OUT: ActionError = signedOut(EDITOR_WORDS);
+
+/** A sentence continued after a colon ("Not verified: cannot reach ..."). */
+export function asClause(sentence: string): string {
+  return /^[A-Z][a-z]/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
+}
 
 /** Runs an action and turns its failure into words. */
 export async function outcome<T>(ctx: ActionContext, run: () => Promise<T>): Promise<Outcome<T>> {

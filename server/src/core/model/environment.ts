@@ -21,3 +21,16 @@ export type ConnectionState = 'connecting' | 'connected' | 'credentialsRefused' 
 
 /** The outcome of asking an environment for a token (no 'connecting' or 'signedOut'). */
 export type CheckOutcome = 'ok' | 'credentialsRefused' | 'unreachable' | 'notService';
+
+/** Why an environment cannot be used: the three things a user can do something about. */
+export type FailureState = Exclude<CheckOutcome, 'ok'>;
+
+/**
+ * The answer of the sign-in check. Not an Outcome: a refused or unreachable environment is the
+ * verdict the check exists to give, not a failure of the request; the client words it with the
+ * buttons that fit (Re-enter Credentials, Change URL, Try Again). `detail` is a short plain cause.
+ */
+export interface CheckResult {
+  outcome: CheckOutcome;
+  detail?: string;
+}

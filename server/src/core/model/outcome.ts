@@ -1,4 +1,4 @@
-// The one answer shape of every request that can fail in an expected way.
+// The one answer shape of every request that can fail in an expected way, and the kinds of failure.
 
 /**
  * The answer of a view request: expected failures (409, 404, unreachable) come back as values, so
@@ -6,9 +6,43 @@
  */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ActionError };
 
+/**
+ * What went wrong, in terms a user can act on (core/failures/classify.ts sorts errors into them;
+ * core/failures/failures.ts words each). The service's own kinds keep the API error's names.
+ */
+export type FailureKind =
+  /** No credentials are set: sign in. */
+  | 'signedOut'
+  /** The service refused the client ID or secret. */
+  | 'unauthorized'
+  /** 401 of a project assignment: only one's own records can be assigned without ADMIN. */
+  | 'notOwner'
+  /** 403: the role does not allow it. */
+  | 'forbidden'
+  /** The base URL answers, but not as the service (the token request's 404 or other 4xx). */
+  | 'notService'
+  | 'notFound'
+  | 'conflict'
+  | 'invalidRequest'
+  | 'tooLarge'
+  | 'rateLimited'
+  /** 5xx. */
+  | 'unavailable'
+  | 'timeout'
+  | 'network'
+  /** The answer was not what the interface document shows. */
+  | 'invalidResponse'
+  | 'cancelled'
+  /** The answer to a call that starts executions was lost: they may have started. */
+  | 'mayHaveStarted'
+  /** The answer to a call that changes something was lost: it may have changed. */
+  | 'mayHaveChanged'
+  /** Not the service's failure: a fault of ours or of the machine. */
+  | 'internal';
+
 export interface ActionError {
-  /** The API error kind (`conflict`, `notFound`, `network`, ...) or `mayHaveStarted`/`signedOut`. */
-  kind: string;
+  /** A FailureKind, or the kind of a failure a domain step words itself (a run's `notLinked`, `importFailed`, ...). */
+  kind: FailureKind | (string & {});
   /** Plain words with the next step; never a secret, never protocol words. */
   message: string;
 }

@@ -3,7 +3,8 @@ import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
 import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
-import { classifyFailure } from '../environment/connectionCheck';
+import { asClause, type HostWords, serviceFailure, signedOut } from '../failures/failures';
+import { NotSignedInError } from '../failures/classify';
 import type { EnvironmentState } from '../environment/environment';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
@@ -32,6 +33,8 @@ export class ReferenceCache {
   constructor(
     private readonly env: EnvironmentState,
     private readonly ttlMs: () => number,
+    /** The host's next steps, for the reason the lists cannot be had. */
+    private readonly host: HostWords,
     private readonly now: () => number = Date.now,
   ) {
     env.onChange(() => this.clear());
@@ -96,7 +99,7 @@ export class ReferenceCache {
   /** Everything the checks of one kind of file need, or why it cannot be had. */
   async state(kind: FileKind): Promise<ReferenceState> {
     const env = this.env.current;
-    if (!env) return { status: 'unavailable', reason: 'no service credentials are set (Test Automation: Sign In).' };
+    if (!env) return { status: 'unavailable', reason: this.reason() };
     try {
       const [devices, traceFilters, testCases, testNodes, deviceModels] = await Promise.all([
         this.devices(),
@@ -107,13 +110,19 @@ export class ReferenceCache {
       ]);
       return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels } };
     } catch (err) {
-      return { status: 'unavailable', reason: reasonOf(err, env.baseUrl), cause: err };
+      return { status: 'unavailable', reason: this.reason(err), cause: err };
     }
+  }
+
+  /** Why the service's lists cannot be had (no error: not signed in), to follow "not verified: ". */
+  reason(err?: unknown): string {
+    const env = this.env.current;
+    return asClause(env && err !== undefined ? serviceFailure(err, env.baseUrl, this.host).message : signedOut(this.host).message);
   }
 
   private async get<T>(key: string, load: (client: NonNullable<EnvironmentState['current']>['client']) => Promise<T>): Promise<T> {
     const env = this.env.current;
-    if (!env) throw new Error('no service credentials are set');
+    if (!env) throw new NotSignedInError();
     const now = this.now();
     const e = this.entries.get(key) as Entry<T> | undefined;
     if (e && e.generation === env.generation) {
@@ -174,23 +183,4 @@ function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
         : [],
     ),
   };
-}
-
-/** Why the service's lists could not be had, in words (no method, path or raw error). */
-export function reasonOf(err: unknown, baseUrl: string): string {
-  if (err instanceof ApiError) {
-    switch (err.kind) {
-      case 'unauthorized':
-        return `the service at ${baseUrl} did not accept the credentials.`;
-      case 'network':
-      case 'timeout':
-        return `cannot reach ${baseUrl} (${err.serviceMessage ?? err.kind}).`;
-    }
-    // In words, without the method and path of the call that failed.
-    const f = classifyFailure(err);
-    if (f.state === 'notService') return `${baseUrl} does not answer like a Test Automation Service (${f.detail}).`;
-    if (f.state === 'credentialsRefused') return `the service at ${baseUrl} refused access (${f.detail}).`;
-    return `cannot reach ${baseUrl} (${f.detail}).`;
-  }
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,8 +1,8 @@
 import type { TasClient } from '../api/client';
+import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionWatcher } from '../executions/watcher';
-import type { ActionError } from '../model/outcome';
 import type { ExecutionSummary } from '../model/executions';
 import type { FileSyncStatus, ImportItemResult, LocalCaseRef, RunChoice, RunTestCaseResult, SyncDecision } from '../model/sync';
 
@@ -24,12 +24,7 @@ export interface RunParams {
 }
 
 /** A failure already in the user's words, from one step of a run. */
-export class RunFailure extends Error {
-  constructor(readonly error: ActionError) {
-    super(error.message);
-    this.name = 'RunFailure';
-  }
-}
+export class RunFailure extends WordedFailure {}
 
 /** Words for the service's 409 on a run; its own reason follows ("The service said: ..."). */
 const CANNOT_START = 'it cannot be started now (it may be disabled, have no test steps, or use a mobile device that does not exist).';

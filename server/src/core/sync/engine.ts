@@ -1,4 +1,5 @@
 import type { TasClient } from '../api/client';
+import { NotSignedInError } from '../failures/classify';
 import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
@@ -134,12 +135,5 @@ export class SyncService {
 
   exportCases(params: ExportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ExportReport> {
     return exportCases(this.run(signal, progress), params);
-  }
-}
-
-export class NotSignedInError extends Error {
-  constructor() {
-    super('Not signed in to a Test Automation Service: run Test Automation: Sign In.');
-    this.name = 'NotSignedInError';
   }
 }

@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActionContext, type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type Outcome, outcome, SIGNED_OUT, StatusFollow, type WatcherOptions } from '../../core';
+import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, StatusFollow, type WatcherOptions } from '../../core';
+import { act } from './outcome';
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
 // execution watcher's timer.
@@ -25,47 +26,44 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   follow.onChange((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
   const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow);
 
-  async function act<T>(ctx: ActionContext, run: (a: DeviceActions) => Promise<T>): Promise<Outcome<T>> {
-    const env = s.env.current;
-    if (!env) return { ok: false, error: SIGNED_OUT };
-    return outcome(ctx, () => run(actions(env)));
-  }
-
-  connection.onRequest(ListDevicesRequest, () => act({ action: 'read the test nodes and devices' }, (a) => a.overview()));
+  connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
   connection.onRequest(PrepareDeviceRequest, ({ id }) =>
     act(
+      s.env,
       {
         action: `prepare device ${id}`,
         starts: true,
         startedWhat: 'Watch the device\'s status in the Devices view before preparing it again.',
         conflict: 'the device cannot be prepared now (its test node is offline or restarting). Wait until the node is online, then try again.',
       },
-      (a) => a.prepare(id),
+      (env) => actions(env).prepare(id),
     ),
   );
   connection.onRequest(RestartAgentRequest, ({ id }) =>
     act(
+      s.env,
       {
         action: `restart the agent of test node ${id}`,
         starts: true,
         startedWhat: 'Watch the node\'s status in the Devices view before restarting it again.',
         conflict: 'the test node is offline, so there is no agent to restart. Check the machine itself.',
       },
-      (a) => a.restartAgent(id),
+      (env) => actions(env).restartAgent(id),
     ),
   );
-  connection.onRequest(DeviceTestCasesRequest, ({ id }) => act({ action: `read the test cases that use device ${id}` }, (a) => a.testCases(id)));
-  connection.onRequest(DeviceTokensRequest, ({ mobileId }) => act({ action: `read the tokens of device ${mobileId}` }, (a) => a.tokens(mobileId)));
+  connection.onRequest(DeviceTestCasesRequest, ({ id }) => act(s.env, { action: `read the test cases that use device ${id}` }, (env) => actions(env).testCases(id)));
+  connection.onRequest(DeviceTokensRequest, ({ mobileId }) => act(s.env, { action: `read the tokens of device ${mobileId}` }, (env) => actions(env).tokens(mobileId)));
   connection.onRequest(CreateDeviceTokenRequest, ({ mobileId, fullControl, expiryHours }) =>
     act(
+      s.env,
       {
         action: `create a token for device ${mobileId}`,
         starts: true,
         startedWhat: 'Refresh the Devices view and look at the device\'s tokens before creating another; revoke one you cannot use.',
       },
-      (a) => a.createToken(mobileId, fullControl, expiryHours),
+      (env) => actions(env).createToken(mobileId, fullControl, expiryHours),
     ),
   );
-  connection.onRequest(RevokeDeviceTokenRequest, ({ id }) => act({ action: `revoke token ${id}` }, (a) => a.revokeToken(id)));
+  connection.onRequest(RevokeDeviceTokenRequest, ({ id }) => act(s.env, { action: `revoke token ${id}` }, (env) => actions(env).revokeToken(id)));
   connection.onNotification(DevicesAttentionNotification, ({ visible }) => follow.setVisible(visible));
 }

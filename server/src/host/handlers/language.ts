@@ -1,8 +1,9 @@
-import { LSPErrorCodes, ResponseError, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { ApiError, classifyFailure, codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, failureMessage, fileKindOf, hover, type HoverData, hoverTarget, parseJson, reasonOf, type ReferenceCache } from '../../core';
+import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, parseJson, type ReferenceCache } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
+import { act } from './outcome';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
 
@@ -11,17 +12,6 @@ interface Services {
   env: EnvironmentState;
   validation: ValidationScheduler;
   status: ConnectionStatusReporter;
-}
-
-const NOT_SIGNED_IN = 'No service credentials are set: run Test Automation: Sign In.';
-
-/**
- * A failed custom request as the user should read it: a ResponseError keeps its message as
- * it is, where any other error would reach the editor as "Request tas/... failed with message".
- */
-function plainFailure(what: string, err: unknown, baseUrl: string): ResponseError<void> {
-  const message = err instanceof ResponseError ? err.message : `${what} failed. ${failureMessage(classifyFailure(err), baseUrl)}`;
-  return new ResponseError(LSPErrorCodes.RequestFailed, message);
 }
 
 /** A cached lookup that yields undefined instead of failing: completion and hover go on offline. */
@@ -60,7 +50,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     const data: HoverData = {};
     const env = s.env.current;
     if (target.kind !== 'schema') {
-      if (!env) data.unavailable = 'no service credentials are set.';
+      if (!env) data.unavailable = s.refs.reason();
       else {
         try {
           if (target.kind === 'device') {
@@ -70,7 +60,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
           else data.stepFunction = await s.refs.functionInfo(target.name);
         } catch (err) {
           // In words: the hover is no place for a method, a path or a raw network error.
-          data.unavailable = reasonOf(err, env.baseUrl);
+          data.unavailable = s.refs.reason(err);
         }
       }
     }
@@ -90,44 +80,40 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     return parsed.ok ? documentLinks(d.doc, d.kind, parsed.value) : [];
   });
 
-  connection.onRequest(RefreshRequest, async () => {
-    const env = s.env.current;
-    if (!env) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_SIGNED_IN);
-    s.refs.clear();
-    try {
-      const [devices, traceFilters, testCases] = await Promise.all([s.refs.devices(), s.refs.traceFilters(), s.refs.testCases()]);
-      s.status.update({ ok: true });
-      return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
-    } catch (err) {
-      s.status.update({ ok: false, error: err });
-      throw plainFailure('Reloading devices, trace filters and test cases', err, env.baseUrl);
-    } finally {
-      s.validation.revalidateAll();
-    }
-  });
-
-  connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
-    const env = s.env.current;
-    if (!env) throw new ResponseError(LSPErrorCodes.RequestFailed, NOT_SIGNED_IN);
-    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
-    let record: unknown;
-    try {
-      record =
-        kind === 'mobileDevice'
-          ? await env.client.devices.get(id)
-          : kind === 'traceFilter'
-            ? await env.client.traceFilters.get(id)
-            : kind === 'testSuite'
-              ? await env.client.testSuites.get(id)
-              : kind === 'testNode'
-                ? await env.client.testNodes.get(id)
-                : await env.client.testCases.get(id);
-    } catch (err) {
-      if (err instanceof ApiError && err.kind === 'notFound') {
-        throw new ResponseError(LSPErrorCodes.RequestFailed, `${label} ${id} does not exist on the service at ${env.baseUrl}.`);
+  connection.onRequest(RefreshRequest, () =>
+    act(s.env, { action: 'reload devices, trace filters and test cases' }, async () => {
+      s.refs.clear();
+      try {
+        const [devices, traceFilters, testCases] = await Promise.all([s.refs.devices(), s.refs.traceFilters(), s.refs.testCases()]);
+        s.status.update({ ok: true });
+        return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
+      } catch (err) {
+        // The status bar follows what the reload found.
+        s.status.update({ ok: false, error: err });
+        throw err;
+      } finally {
+        s.validation.revalidateAll();
       }
-      throw plainFailure(`Opening ${label.toLowerCase()} ${id}`, err, env.baseUrl);
-    }
-    return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
+    }),
+  );
+
+  connection.onRequest(GetRecordRequest, ({ kind, id }) => {
+    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
+    // A link in a file, not a view, leads here: a 404 means the file names something the service lacks.
+    const ctx = { action: `open ${label.toLowerCase()} ${id}`, notFound: `it does not exist on the service at ${s.env.current?.baseUrl ?? 'this URL'}.` };
+    return act(s.env, ctx, async (env) => {
+      const c = env.client;
+      const record =
+        kind === 'mobileDevice'
+          ? await c.devices.get(id)
+          : kind === 'traceFilter'
+            ? await c.traceFilters.get(id)
+            : kind === 'testSuite'
+              ? await c.testSuites.get(id)
+              : kind === 'testNode'
+                ? await c.testNodes.get(id)
+                : await c.testCases.get(id);
+      return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
+    });
   });
 }

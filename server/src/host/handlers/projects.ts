@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActionContext, type ActiveEnvironment, entityKindWords, type EnvironmentState, outcome, type Outcome, ProjectActions, SIGNED_OUT, TraceFilterActions } from '../../core';
+import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
+import { act } from './outcome';
 
 // Thin adapters from the Trace Filters and Projects views' requests to their actions.
 
@@ -16,15 +17,11 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
   const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged);
   const projects = (env: ActiveEnvironment) => new ProjectActions(env.client);
 
-  async function act<T>(ctx: ActionContext, run: (env: ActiveEnvironment) => Promise<T>): Promise<Outcome<T>> {
-    const env = s.env.current;
-    if (!env) return { ok: false, error: SIGNED_OUT };
-    return outcome(ctx, () => run(env));
-  }
 
-  connection.onRequest(ListTraceFiltersRequest, () => act({ action: 'read the trace filters' }, (env) => filters(env).list()));
+  connection.onRequest(ListTraceFiltersRequest, () => act(s.env, { action: 'read the trace filters' }, (env) => filters(env).list()));
   connection.onRequest(CreateTraceFilterRequest, ({ name, filter }) =>
     act(
+      s.env,
       {
         action: `create trace filter "${name}"`,
         conflict: 'another trace filter already has this name. Choose another name.',
@@ -34,25 +31,27 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
     ),
   );
   connection.onRequest(UpdateTraceFilterRequest, ({ id, name, filter }) =>
-    act({ action: `change trace filter ${id}`, conflict: 'another trace filter already has this name. Choose another name.' }, (env) =>
+    act(s.env, { action: `change trace filter ${id}`, conflict: 'another trace filter already has this name. Choose another name.' }, (env) =>
       filters(env).update(id, { name, filter }),
     ),
   );
-  connection.onRequest(DeleteTraceFilterRequest, ({ id }) => act({ action: `delete trace filter ${id}` }, (env) => filters(env).delete(id)));
+  connection.onRequest(DeleteTraceFilterRequest, ({ id }) => act(s.env, { action: `delete trace filter ${id}` }, (env) => filters(env).delete(id)));
 
-  connection.onRequest(ListProjectsRequest, ({ page, size }) => act({ action: 'read the projects' }, (env) => projects(env).page(page, size)));
-  connection.onRequest(ProjectContentsRequest, ({ id }) => act({ action: `read what project ${id} holds` }, (env) => projects(env).contents(id)));
+  connection.onRequest(ListProjectsRequest, ({ page, size }) => act(s.env, { action: 'read the projects' }, (env) => projects(env).page(page, size)));
+  connection.onRequest(ProjectContentsRequest, ({ id }) => act(s.env, { action: `read what project ${id} holds` }, (env) => projects(env).contents(id)));
   connection.onRequest(CreateProjectRequest, ({ name, entityType, entityIds }) =>
     act(
+      s.env,
       { action: `create project "${name}"`, conflict: NAME_TAKEN, lost: 'the project may have been created. Refresh Projects before trying again.' },
       (env) => projects(env).create(name, entityType, entityIds),
     ),
   );
   connection.onRequest(RenameProjectRequest, ({ id, name }) =>
-    act({ action: `rename project ${id} to "${name}"`, conflict: NAME_TAKEN }, (env) => projects(env).rename(id, name)),
+    act(s.env, { action: `rename project ${id} to "${name}"`, conflict: NAME_TAKEN }, (env) => projects(env).rename(id, name)),
   );
   connection.onRequest(DeleteProjectRequest, ({ id }) =>
     act(
+      s.env,
       {
         action: `delete project ${id}`,
         conflict: 'records are still assigned to it. Expand the project to see them, remove them with Assign to Projects..., then delete it.',
@@ -61,7 +60,7 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
     ),
   );
   connection.onRequest(ProjectAssignmentsRequest, ({ entityType, ids }) =>
-    act({ action: `read the projects of these ${entityKindWords(entityType)}` }, async (env) => {
+    act(s.env, { action: `read the projects of these ${entityKindWords(entityType)}` }, async (env) => {
       const p = projects(env);
       const [entities, all] = await Promise.all([p.assignments(entityType, ids), p.all()]);
       return { entities, projects: all };
@@ -69,6 +68,7 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
   );
   connection.onRequest(AssignProjectsRequest, ({ entityType, ids, projectNames }) =>
     act(
+      s.env,
       {
         action: `assign ${ids.length === 1 ? entityKindWords(entityType).replace(/s$/, '') : entityKindWords(entityType)} to projects`,
         lost: 'the assignment may have been made. Run Assign to Projects... again to see the current projects before changing them.',

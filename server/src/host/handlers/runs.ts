@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { describeFailure, type EnvironmentState, type ExecutionWatcher, type Outcome, RunActions, RunFailure, type RunParams, type RunSync, type RunTestCaseResult, SIGNED_OUT } from '../../core';
+import { type EnvironmentState, type ExecutionWatcher, type Outcome, RunActions, type RunParams, type RunSync, type RunTestCaseResult } from '../../core';
 import { RunTestCaseRequest } from '../../protocol';
+import { act } from './outcome';
 
 // Thin adapter from RunTestCaseRequest to the transport-free run actions.
 
@@ -12,16 +13,9 @@ interface Services {
   extraFinal: () => readonly string[];
 }
 
-/** The run's answer, its failures in words. */
-export async function runTestCase(s: Services, p: RunParams): Promise<Outcome<RunTestCaseResult>> {
-  const env = s.env.current;
-  if (!env) return { ok: false, error: SIGNED_OUT };
-  try {
-    return { ok: true, value: await new RunActions(env.client, s.watcher, s.sync, s.extraFinal).run(p) };
-  } catch (err) {
-    if (err instanceof RunFailure) return { ok: false, error: err.error };
-    return { ok: false, error: describeFailure(err, { action: 'run the test case', starts: true }) };
-  }
+/** The run's answer, its failures in words (a step's RunFailure keeps its own). */
+export function runTestCase(s: Services, p: RunParams): Promise<Outcome<RunTestCaseResult>> {
+  return act(s.env, { action: 'run the test case', starts: true }, (env) => new RunActions(env.client, s.watcher, s.sync, s.extraFinal).run(p));
 }
 
 export function registerRunFeatures(connection: Connection, s: Services): void {

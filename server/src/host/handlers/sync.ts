@@ -1,7 +1,8 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type ActionContext, type EnvironmentState, outcome, type Outcome, SIGNED_OUT, SyncService } from '../../core';
+import { type EnvironmentState, outcome, SyncService } from '../../core';
 import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
+import { act } from './outcome';
 
 // Thin adapters from the sync requests to the transport-free SyncService.
 
@@ -20,22 +21,20 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
     applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
   });
 
-  async function act<T>(ctx: ActionContext, needsEnv: boolean, run: () => Promise<T>): Promise<Outcome<T>> {
-    if (needsEnv && !env.current) return { ok: false, error: SIGNED_OUT };
-    return outcome(ctx, run);
-  }
   const progressOf = (operation: string | undefined) =>
     operation === undefined ? undefined : (p: { done: number; total: number; message?: string }) => void connection.sendNotification(SyncProgressNotification, { operation, ...p });
 
-  connection.onRequest(LinkedCasesRequest, ({ uris }) => act({ action: 'read the links of the files' }, false, () => service.linked(uris)));
+  // The links come from the sync state alone: they need no environment. The rest read the service
+  // (SyncService finds the environment itself; act only checks that there is one).
+  connection.onRequest(LinkedCasesRequest, ({ uris }) => outcome({ action: 'read the links of the files' }, () => service.linked(uris)));
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
-    act({ action: 'compare the files with the service' }, true, () => service.status(uris.map((uri) => ({ uri })), toSignal(token))),
+    act(env, { action: 'compare the files with the service' }, () => service.status(uris.map((uri) => ({ uri })), toSignal(token))),
   );
   connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation }, token) =>
-    act({ action: 'import the files', starts: false }, true, () => service.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
+    act(env, { action: 'import the files', starts: false }, () => service.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
   );
   connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
-    act({ action: 'export the test cases' }, true, () => service.exportCases(params, toSignal(token), progressOf(operation))),
+    act(env, { action: 'export the test cases' }, () => service.exportCases(params, toSignal(token), progressOf(operation))),
   );
   return service;
 }

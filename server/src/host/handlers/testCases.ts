@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActionContext, type ActiveEnvironment, type EnvironmentState, type ExecutionWatcher, int, isRecord, outcome, type Outcome, serviceQuery, SIGNED_OUT, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
+import { type EnvironmentState, type ExecutionWatcher, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
 import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
+import { act } from './outcome';
 
 // Thin adapters from the Test Cases view's requests to the service. Running one goes through
 // RunTestCaseRequest (runs/), adding to a suite through SetSuiteTestCasesRequest (executions/).
@@ -12,14 +13,8 @@ interface Services {
 }
 
 export function registerTestCaseFeatures(connection: Connection, s: Services): void {
-  async function act<T>(ctx: ActionContext, run: (env: ActiveEnvironment) => Promise<T>): Promise<Outcome<T>> {
-    const env = s.env.current;
-    if (!env) return { ok: false, error: SIGNED_OUT };
-    return outcome(ctx, () => run(env));
-  }
-
   connection.onRequest(ListTestCasesRequest, (q) =>
-    act({ action: 'read the test cases' }, async (env): Promise<TestCasePage> => {
+    act(s.env, { action: 'read the test cases' }, async (env): Promise<TestCasePage> => {
       const query = serviceQuery(q);
       const page = await env.client.testCases.list(query);
       return {
@@ -31,7 +26,7 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
   );
 
   connection.onRequest(TestCaseSuitesRequest, ({ id }) =>
-    act({ action: `read the test suites of test case ${id}` }, async (env) => {
+    act(s.env, { action: `read the test suites of test case ${id}` }, async (env) => {
       const [containing, all] = await Promise.all([env.client.testCases.suites(id), env.client.testSuites.list().catch(() => [])]);
       // The answer names suites only; an id from the suite list opens them, when the name is unique.
       const ids = new Map<string, number | null>();
@@ -52,6 +47,6 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
 
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {
     const labels = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), `test case "${name}"`]));
-    return act({ action: 'delete the test cases' }, (env) => new TestCaseDeletion(env.client, s.watcher, s.extraFinal).deleteAll(ids, labels));
+    return act(s.env, { action: 'delete the test cases' }, (env) => new TestCaseDeletion(env.client, s.watcher, s.extraFinal).deleteAll(ids, labels));
   });
 }

@@ -1,0 +1,91 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
+import { OPERATIONS } from '../../server/src/core/api/operations';
+import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
+import { describeFailure, EDITOR_WORDS, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
+
+// The one failure classification and the one table that words it: the token request's rules,
+// lost answers, and that the editor and a terminal differ only in their next steps.
+
+const TOKEN = OPERATIONS.requestToken.path;
+const api = (kind: ApiErrorKind, status?: number, path = '/api/v2/mobiledevices/5', serviceMessage?: string) =>
+  new ApiError({ kind, method: 'GET', path, ...(status !== undefined && { status }), ...(serviceMessage !== undefined && { serviceMessage }) });
+
+describe('failureOf', () => {
+  test('the token request: 400/422 are refused credentials, a 404 or another 4xx is not the service', () => {
+    assert.equal(failureOf(api('invalidRequest', 400, TOKEN)).kind, 'unauthorized');
+    assert.equal(failureOf(api('invalidRequest', 422, TOKEN)).kind, 'unauthorized');
+    assert.equal(failureOf(api('invalidRequest', 405, TOKEN)).kind, 'notService');
+    assert.equal(failureOf(api('notFound', 404, TOKEN)).kind, 'notService');
+    assert.equal(failureOf(api('notFound', 404)).kind, 'notFound');
+    assert.equal(failureOf(api('invalidRequest', 400)).kind, 'invalidRequest');
+  });
+
+  test('a short plain cause, and what is not the service\'s failure', () => {
+    assert.equal(failureOf(api('network', undefined, '/x', 'connection refused: is the base URL right?')).detail, 'connection refused');
+    assert.equal(failureOf(api('unavailable', 503)).detail, 'HTTP 503, the service had a problem');
+    assert.deepEqual(failureOf(new Error('disk full')), { kind: 'internal', detail: 'disk full' });
+    assert.equal(failureOf(new NotSignedInError()).kind, 'signedOut');
+  });
+});
+
+describe('describeFailure', () => {
+  test('a lost answer: may have started, may have changed, or did not answer', () => {
+    const lost = api('network', undefined, '/x', 'connection refused');
+    assert.equal(describeFailure(lost, { action: 'run test case 3', starts: true }).kind, 'mayHaveStarted');
+    assert.equal(describeFailure(lost, { action: 'create project "A"', lost: 'it may have been created.' }).kind, 'mayHaveChanged');
+    assert.deepEqual(describeFailure(lost, { action: 'read the executions' }), {
+      kind: 'network',
+      message: 'Could not read the executions: the service did not answer (connection refused). Check the URL and the network, then try again.',
+    });
+  });
+
+  test('the editor and a terminal differ in the next steps only', () => {
+    const refused = api('unauthorized', 401);
+    assert.equal(
+      describeFailure(refused, { action: 'list devices' }).message,
+      'Could not list devices: the service refused the client ID or secret. Enter them again: Test Automation: Sign In.',
+    );
+    assert.equal(
+      describeFailure(refused, { action: 'list devices' }, TERMINAL_WORDS).message,
+      'Could not list devices: the service refused the client ID or secret. Check TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login again.',
+    );
+    const started = api('timeout', undefined, '/x', 'no answer within 30000 ms');
+    assert.match(describeFailure(started, { action: 'execute test suite 1', starts: true }, EDITOR_WORDS).message, /Check Executions before trying again\.$/);
+    assert.match(describeFailure(started, { action: 'execute test suite 1', starts: true }, TERMINAL_WORDS).message, /Check tas executions before trying again\.$/);
+  });
+
+  test('a failure already in words is kept; an action may word its own 409 and 404', () => {
+    const worded = { kind: 'notLinked', message: 'Not on the service yet.' };
+    assert.equal(describeFailure(new WordedFailure(worded), { action: 'x' }), worded);
+    assert.equal(describeFailure(api('conflict', 409), { action: 'delete suite 1', conflict: 'it is running.' }).message, 'The service refused to delete suite 1: it is running.');
+    assert.equal(
+      describeFailure(api('notFound', 404), { action: 'open test case 9', notFound: 'it does not exist on the service at http://x.' }).message,
+      'Could not open test case 9: it does not exist on the service at http://x.',
+    );
+  });
+
+  test('one wording of "not signed in" per host', () => {
+    assert.deepEqual(SIGNED_OUT, { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
+    assert.match(signedOut(TERMINAL_WORDS).message, /^No service credentials are set\. Run tas login .*TAS_BASE_URL/);
+    assert.deepEqual(describeFailure(new NotSignedInError(), { action: 'import the files' }), SIGNED_OUT);
+  });
+});
+
+describe('serviceFailure', () => {
+  test('three states a user can act on, each with its next step', () => {
+    const url = 'https://tas.example.com';
+    assert.deepEqual(serviceFailure(api('unauthorized', 401, TOKEN), url, EDITOR_WORDS), {
+      state: 'credentialsRefused',
+      detail: 'HTTP 401',
+      message: 'The service at https://tas.example.com refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.',
+    });
+    assert.equal(serviceFailure(api('notFound', 404), url, EDITOR_WORDS).state, 'notService');
+    assert.equal(serviceFailure(api('invalidResponse', 200, '/x', 'the body is not JSON'), url, EDITOR_WORDS).detail, 'the answer is not JSON');
+    assert.equal(
+      serviceFailure(api('rateLimited', 429), url, TERMINAL_WORDS).message,
+      'Cannot reach the service at https://tas.example.com (HTTP 429, the service is limiting requests). Check TAS_BASE_URL and the network, then try again.',
+    );
+  });
+});
