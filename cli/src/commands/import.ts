@@ -6,7 +6,7 @@ import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath } from '../files';
-import { fileUri, syncService } from '../syncHost';
+import { fileUri, syncEngine } from '../syncHost';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);
 const CONFLICTS = new Set(['conflict', 'serviceChanged', 'nameTaken']);
@@ -65,7 +65,7 @@ export const importCmd: CommandSpec = {
     for (const p of paths) if (!existsSync(resolve(ctx.cwd, p))) throw new UsageError(`${p} does not exist.`);
     const uris = paths.map((p) => fileUri(ctx.cwd, p));
     if ((await expandUris(uris)).length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${paths.join(' ')}.`);
-    const sync = syncService(ctx);
+    const sync = syncEngine(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Importing');
     };

@@ -6,7 +6,7 @@ import type { CommandSpec } from '../command';
 import { CliError, Exit, UsageError } from '../exitCodes';
 import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import type { Context } from '../context';
-import { fileUri, syncService } from '../syncHost';
+import { fileUri, syncEngine } from '../syncHost';
 import { lostAnswer } from './execute';
 
 const WHY: Record<string, string> = {
@@ -22,7 +22,7 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
   const out: { id: number; name?: string }[] = [];
   const files = refs.filter((r) => !/^\d+$/.test(r));
   for (const f of files) if (!existsSync(f.startsWith('/') ? f : `${ctx.cwd}/${f}`)) throw new UsageError(`${f} is neither a test case id nor a file.`);
-  const statuses = files.length > 0 ? await syncService(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  const statuses = files.length > 0 ? await syncEngine(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
   // A file that cannot be read as a test case: its own message says where and what.
   const unreadable = statuses.filter((s) => s.state === 'unknown');
   if (unreadable.length > 0) {

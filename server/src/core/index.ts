@@ -47,7 +47,7 @@ export type { ReferenceState } from './references/referenceData';
 export { RunActions, RunFailure, type RunParams, type RunSync } from './runs/run';
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';
-export { SyncService } from './sync/engine';
+export { SyncEngine } from './sync/engine';
 export { envKey } from './sync/envKey';
 export { caseKey, expandUris } from './sync/local';
 export { SyncStates } from './sync/state';
