@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { caseKey, expandUris, type ImportItemResult, type SyncDecision } from '../../../server/src/core';
+import { caseKey, expandUris, type ImportItemResult, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
@@ -80,9 +80,9 @@ export const importCmd: CommandSpec = {
       const decisions: Record<string, SyncDecision> = {};
       for (const r of report.results) if (r.outcome === 'nameTaken') decisions[caseKey(r.uri, r.index)] = 'linkToExisting';
       if (Object.keys(decisions).length > 0) {
-        const linked = new Map((await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress)).results.map((r) => [caseKey(r.uri, r.index), r]));
+        const second = await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress);
         // The other files were settled by the first pass: what it did to them is what is reported.
-        report = { results: report.results.map((r) => (decisions[caseKey(r.uri, r.index)] ? (linked.get(caseKey(r.uri, r.index)) ?? r) : r)) };
+        report = { results: mergeImportResults(report.results, second.results, decisions) };
       }
     }
     ctx.out.clearProgress();

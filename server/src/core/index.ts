@@ -47,6 +47,7 @@ export type { ReferenceState } from './references/referenceData';
 export { RunActions, RunFailure, type RunParams, type RunSync } from './runs/run';
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';
+export { mergeImportResults } from './sync/decisions';
 export { SyncEngine } from './sync/engine';
 export { envKey } from './sync/envKey';
 export { caseKey, expandUris } from './sync/local';
