@@ -33,6 +33,7 @@ export { type ActiveEnvironment, EnvironmentState } from './environment/environm
 export { ConnectionStatusReporter } from './environment/status';
 export { ExecutionActions } from './executions/executions';
 export { summarizeExecution } from './executions/state';
+export type { ExecutionFollow } from './executions/follow';
 export { SuiteActions } from './executions/suites';
 export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
 export { type ActionContext, describeFailure, outcome, SIGNED_OUT } from './failures/failures';
@@ -44,7 +45,7 @@ export { entityKindWords, ProjectActions } from './projects/projects';
 export { int, text } from './projects/records';
 export { reasonOf, ReferenceCache } from './references/referenceCache';
 export type { ReferenceState } from './references/referenceData';
-export { RunActions, RunFailure, type RunParams, type RunSync } from './runs/run';
+export { RunActions, type RunCheck, runCheck, RunFailure, type RunParams, type RunSync } from './runs/run';
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';
 export { mergeImportResults } from './sync/decisions';

@@ -1,4 +1,5 @@
 import type { ExecutionSummary } from '../model/executions';
+import type { ExecutionFollow } from './follow';
 import { sameExecution, summarizeExecution } from './state';
 
 // The one place that polls executions. Views, runs and the status bar say which executions
@@ -75,7 +76,7 @@ export interface WatchTopic {
 
 export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSummary[]) => void;
 
-export class ExecutionWatcher {
+export class ExecutionWatcher implements ExecutionFollow {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];
   private readonly topics: WatchTopic[] = [];

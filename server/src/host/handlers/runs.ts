@@ -17,7 +17,7 @@ export async function runTestCase(s: Services, p: RunParams): Promise<Outcome<Ru
   const env = s.env.current;
   if (!env) return { ok: false, error: SIGNED_OUT };
   try {
-    return { ok: true, value: await new RunActions(env.client, s.watcher, s.sync, s.extraFinal).run(p) };
+    return { ok: true, value: await new RunActions(env.client, s.sync, s.extraFinal, s.watcher).run(p) };
   } catch (err) {
     if (err instanceof RunFailure) return { ok: false, error: err.error };
     return { ok: false, error: describeFailure(err, { action: 'run the test case', starts: true }) };
