@@ -1,11 +1,11 @@
-import { ExecutionActions, ExecutionWatcher, SuiteActions, type TasClient } from '../../server/src/core';
+import { ExecutionActions, SuiteActions, type TasClient } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
-// The language server's suite and execution actions, hosted without polling: the CLI follows
+// The language server's suite and execution actions, hosted without a watcher: the CLI follows
 // executions itself (follow.ts) only when asked to wait.
 
 export function suiteActions(client: TasClient): SuiteActions {
-  return new SuiteActions(client, new ExecutionWatcher(undefined), () => testCaseNames(client), () => []);
+  return new SuiteActions(client, () => testCaseNames(client), () => []);
 }
 
 /** Test case names for suites that list bare ids. */
@@ -16,7 +16,7 @@ async function testCaseNames(client: TasClient): Promise<Map<number, string>> {
 }
 
 export function executionActions(client: TasClient): ExecutionActions {
-  return new ExecutionActions(client, new ExecutionWatcher(undefined), () => []);
+  return new ExecutionActions(client, () => []);
 }
 
 /** A suite named by id or by its exact name. */

@@ -9,7 +9,7 @@ import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, Refresh
 import type { ExportReport, ImportReport, SyncDecision } from '../../server/src/core/model/sync';
 import { TasClient } from '../../server/src/core/api/client';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
-import { SyncService } from '../../server/src/core/sync/engine';
+import { SyncEngine } from '../../server/src/core/sync/engine';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -342,11 +342,11 @@ describe('the sync core: cancellation between batches', { timeout: 60_000 }, () 
     try {
       await mkdir(join(dir, '.git'));
       for (let i = 0; i < 5; i++) await writeFile(join(dir, `c${i}.testcase.json`), JSON.stringify({ name: `Sync cancel ${i}` }));
-      const service = new SyncService({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true) });
-      service.batchSize = 2;
+      const engine = new SyncEngine({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true) });
+      engine.batchSize = 2;
       const controller = new AbortController();
       const seen: string[] = [];
-      const report = await service.importFiles({ uris: [pathToFileURL(dir).href] }, controller.signal, (p) => {
+      const report = await engine.importFiles({ uris: [pathToFileURL(dir).href] }, controller.signal, (p) => {
         seen.push(`${p.message} ${p.done}/${p.total}`);
         if (p.message === 'Importing') controller.abort();
       });

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
 import { ExecutionWatcher } from '../../server/src/core/executions/watcher';
 import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/core/model/sync';
-import { fileLabel, RunActions, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
+import { fileLabel, RunActions, runCheck, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
 
 // The run-from-a-file decisions: which state asks which question, which choice imports (and how),
 // and that nothing runs when the import does not give a test case.
@@ -32,7 +32,7 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
     },
   };
   const watcher = new ExecutionWatcher(undefined);
-  const actions = new RunActions(client, watcher, sync, () => []);
+  const actions = new RunActions(client, sync, () => [], watcher);
   return { calls, watcher, run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }) };
 }
 
@@ -121,5 +121,26 @@ describe('run from a file', () => {
   test('a case of a bundle is named by its position', () => {
     assert.equal(fileLabel({ uri: 'file:///w/a%20b/smoke.testcases.json', index: 0 }), 'test case 1 of smoke.testcases.json');
     assert.equal(fileLabel({ uri: 'file:///w/my%20case.testcase.json' }), 'my case.testcase.json');
+  });
+});
+
+describe('the run check (the editor and tas run)', () => {
+  const status = (state: FileSyncState, id?: number) => ({ uri: 'file:///w/voice.testcase.json', state, ...(id !== undefined && { id }) });
+
+  test('only a saved, unchanged, linked case runs', () => {
+    assert.deepEqual(runCheck(status('unchanged', 7), false), { kind: 'run', id: 7 });
+    assert.deepEqual(runCheck({ ...status('unchanged', 7), name: 'Voice call' }, false), { kind: 'run', id: 7, name: 'Voice call' });
+    assert.equal(runCheck(status('unchanged', 7), true).kind, 'needsChoice');
+    assert.equal(runCheck(status('unchanged'), false).kind, 'needsChoice');
+    for (const state of ['notLinked', 'missingOnService', 'localChanged', 'serviceChanged', 'conflict'] as const) {
+      assert.equal(runCheck(status(state, 7), false).kind, 'needsChoice', state);
+    }
+  });
+
+  test('an unreadable file: nothing can be said, in words naming the file', () => {
+    assert.deepEqual(runCheck({ ...status('unknown'), message: 'the file is not JSON' }, false), {
+      kind: 'unknown',
+      message: 'Could not tell whether voice.testcase.json is as on the service: the file is not JSON.',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { decisionKey, diffTitle, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, mergeExportReports, mergeImportResults, progressText } from '../../client/src/importExport/format';
+import { diffTitle, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, mergeExportReports, progressText } from '../../client/src/importExport/format';
+import { caseKey, mergeImportResults } from '../../server/src/core';
 import { lensPlan } from '../../client/src/importExport/lensPlan';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';
 
@@ -63,10 +64,10 @@ describe('import wording', () => {
     const first = [imported('created', BUNDLE, { index: 0 }), imported('conflict', BUNDLE, { index: 1 }), imported('conflict', A)];
     // The second pass sees the item created before as unchanged: the first answer stays.
     const second = [imported('unchanged', BUNDLE, { index: 0 }), imported('updated', BUNDLE, { index: 1 })];
-    const merged = mergeImportResults(first, second, new Set([decisionKey({ uri: BUNDLE, index: 1 })]));
+    const merged = mergeImportResults(first, second, { [caseKey(BUNDLE, 1)]: 'overwriteService' });
     assert.deepEqual(merged.map((r) => r.outcome), ['created', 'updated', 'conflict']);
-    assert.equal(decisionKey({ uri: A }), A);
-    assert.equal(decisionKey({ uri: BUNDLE, index: 2 }), `${BUNDLE}#2`);
+    assert.equal(caseKey(A), A);
+    assert.equal(caseKey(BUNDLE, 2), `${BUNDLE}#2`);
   });
 });
 

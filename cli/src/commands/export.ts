@@ -6,7 +6,7 @@ import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, outputFolder } from '../files';
-import { syncService } from '../syncHost';
+import { syncEngine } from '../syncHost';
 
 export const BUNDLE_NAME = 'export.testcases.json';
 
@@ -82,7 +82,7 @@ export const exportCmd: CommandSpec = {
     const dir = outputFolder(str(values['out']) ?? '.', ctx.cwd, '--out', !dryRun);
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
-    const sync = syncService(ctx);
+    const sync = syncEngine(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };

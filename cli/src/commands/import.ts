@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { caseKey, expandUris, type ImportItemResult, type SyncDecision } from '../../../server/src/core';
+import { caseKey, expandUris, type ImportItemResult, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath } from '../files';
-import { fileUri, syncService } from '../syncHost';
+import { fileUri, syncEngine } from '../syncHost';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);
 const CONFLICTS = new Set(['conflict', 'serviceChanged', 'nameTaken']);
@@ -65,7 +65,7 @@ export const importCmd: CommandSpec = {
     for (const p of paths) if (!existsSync(resolve(ctx.cwd, p))) throw new UsageError(`${p} does not exist.`);
     const uris = paths.map((p) => fileUri(ctx.cwd, p));
     if ((await expandUris(uris)).length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${paths.join(' ')}.`);
-    const sync = syncService(ctx);
+    const sync = syncEngine(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Importing');
     };
@@ -80,9 +80,9 @@ export const importCmd: CommandSpec = {
       const decisions: Record<string, SyncDecision> = {};
       for (const r of report.results) if (r.outcome === 'nameTaken') decisions[caseKey(r.uri, r.index)] = 'linkToExisting';
       if (Object.keys(decisions).length > 0) {
-        const linked = new Map((await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress)).results.map((r) => [caseKey(r.uri, r.index), r]));
+        const second = await sync.importFiles({ uris, decisions, ...options }, ctx.signal, progress);
         // The other files were settled by the first pass: what it did to them is what is reported.
-        report = { results: report.results.map((r) => (decisions[caseKey(r.uri, r.index)] ? (linked.get(caseKey(r.uri, r.index)) ?? r) : r)) };
+        report = { results: mergeImportResults(report.results, second.results, decisions) };
       }
     }
     ctx.out.clearProgress();

@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { displayPath } from '../files';
-import type { ExecutionSummary } from '../../../server/src/core';
+import { type ExecutionSummary, runCheck } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, UsageError } from '../exitCodes';
 import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import type { Context } from '../context';
-import { fileUri, syncService } from '../syncHost';
+import { fileUri, syncEngine } from '../syncHost';
 import { lostAnswer } from './execute';
 
+// Why a file does not run, in the CLI's words: the core decides (runCheck), these name the commands.
 const WHY: Record<string, string> = {
   notLinked: 'is not on the service in this environment: run tas import on it first',
   missingOnService: 'is linked to a test case that no longer exists on the service: run tas import on it first',
@@ -22,23 +23,24 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
   const out: { id: number; name?: string }[] = [];
   const files = refs.filter((r) => !/^\d+$/.test(r));
   for (const f of files) if (!existsSync(f.startsWith('/') ? f : `${ctx.cwd}/${f}`)) throw new UsageError(`${f} is neither a test case id nor a file.`);
-  const statuses = files.length > 0 ? await syncService(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  const statuses = files.length > 0 ? await syncEngine(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  const checked = statuses.map((s) => ({ s, check: runCheck(s, false) }));
   // A file that cannot be read as a test case: its own message says where and what.
-  const unreadable = statuses.filter((s) => s.state === 'unknown');
+  const unreadable = checked.filter(({ check }) => check.kind === 'unknown');
   if (unreadable.length > 0) {
-    const lines = unreadable.map((s) => s.message ?? `${displayPath(fileURLToPath(s.uri), ctx.cwd)} could not be read.`);
+    const lines = unreadable.map(({ s }) => s.message ?? `${displayPath(fileURLToPath(s.uri), ctx.cwd)} could not be read.`);
     throw new CliError(`Not run:\n${lines.join('\n')}\ntas validate shows each problem.`, Exit.failed);
   }
-  const refused = statuses.filter((s) => s.state !== 'unchanged' || s.id === undefined);
+  const refused = checked.flatMap(({ s, check }) => (check.kind === 'needsChoice' ? [{ s, message: check.message }] : []));
   if (refused.length > 0) {
-    const lines = refused.map((s) => `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? s.message ?? s.state}`);
+    const lines = refused.map(({ s, message }) => `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? message}`);
     throw new CliError(`Not run, so that what runs is what the file says:\n${lines.join('\n')}`, Exit.conflict);
   }
   for (const r of refs) {
     if (/^\d+$/.test(r)) out.push({ id: Number(r) });
     else {
       const uri = fileUri(ctx.cwd, r);
-      for (const s of statuses) if (s.uri === uri && s.id !== undefined) out.push({ id: s.id, ...(s.name !== undefined && { name: s.name }) });
+      for (const { s, check } of checked) if (s.uri === uri && check.kind === 'run') out.push({ id: check.id, ...(check.name !== undefined && { name: check.name }) });
     }
   }
   return out;

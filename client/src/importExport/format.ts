@@ -5,18 +5,6 @@ import type { ExportItemResult, ExportReport, ImportItemResult, ImportOutcome, S
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** The key a decision is sent under: the file's uri, with `#index` for a bundle item. */
-export const decisionKey = (r: { uri: string; index?: number }): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
-
-/**
- * The results after a second pass: decided items take their new outcome, everything else keeps
- * what the first pass reported (a second pass sees items it already pushed as unchanged).
- */
-export function mergeImportResults(first: ImportItemResult[], second: ImportItemResult[], decided: ReadonlySet<string>): ImportItemResult[] {
-  const again = new Map(second.filter((r) => decided.has(decisionKey(r))).map((r) => [decisionKey(r), r]));
-  return first.map((r) => again.get(decisionKey(r)) ?? r);
-}
-
 /** Outcomes the user still has to decide. */
 export const UNDECIDED_IMPORT: ReadonlySet<ImportOutcome> = new Set(['conflict', 'serviceChanged', 'nameTaken']);
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
-import type { SyncDecision } from '../../../server/src/core';
+import { caseKey, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { ask } from '../serverPort';
-import { decisionKey, importProblems, importQuestion, importReportText, importSummary, mergeImportResults, UNDECIDED_IMPORT } from './format';
+import { importProblems, importQuestion, importReportText, importSummary, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 
@@ -25,11 +25,11 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   let results = (await send(uris.map((u) => u.toString()))).results;
   const asked = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
-    const undecided = results.filter((r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${decisionKey(r)} ${r.outcome}`));
+    const undecided = results.filter((r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${caseKey(r.uri, r.index)} ${r.outcome}`));
     if (undecided.length === 0) break;
-    for (const r of undecided) asked.add(`${decisionKey(r)} ${r.outcome}`);
+    for (const r of undecided) asked.add(`${caseKey(r.uri, r.index)} ${r.outcome}`);
     const pending = undecided.map((r, i): Pending => ({
-      key: decisionKey(r),
+      key: caseKey(r.uri, r.index),
       uri: vscode.Uri.parse(r.uri),
       ...(r.index !== undefined && { index: r.index }),
       name: r.name ?? ui.pathOf(r.uri),
@@ -41,10 +41,10 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
     if (decided.size > 0) {
       // Only the decided files go again; other items of the same bundles are skipped, so nothing
       // already sent (or lost on the way) is sent a second time.
-      const files = [...new Set(results.filter((r) => decided.has(decisionKey(r))).map((r) => r.uri))];
+      const files = [...new Set(results.filter((r) => decided.has(caseKey(r.uri, r.index))).map((r) => r.uri))];
       const all = { ...decisions };
-      for (const r of results) if (files.includes(r.uri) && !decided.has(decisionKey(r))) all[decisionKey(r)] = 'skip';
-      results = mergeImportResults(results, (await send(files, all)).results, decided);
+      for (const r of results) if (files.includes(r.uri) && !decided.has(caseKey(r.uri, r.index))) all[caseKey(r.uri, r.index)] = 'skip';
+      results = mergeImportResults(results, (await send(files, all)).results, decisions);
     }
     if (cancelled) break;
   }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
-import type { LocalCaseRef, TestCaseSort, TestCaseSummary } from '../../../server/src/core';
+import { caseKey, type LocalCaseRef, type TestCaseSort, type TestCaseSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { workspaceLinks } from './linkedFiles';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
@@ -11,8 +11,6 @@ export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity
 
 /** A page the service answers quickly even with 10,000 test cases; more load on demand. */
 const PAGE_SIZE = 50;
-
-const key = (r: LocalCaseRef): string => (r.index === undefined ? r.uri : `${r.uri}#${r.index}`);
 
 /**
  * The Test Cases view: the service's test cases a page at a time, filtered and sorted by the
@@ -128,10 +126,10 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       this.changed.fire(undefined);
       const statuses = await ask(this.requests, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
       if (generation !== this.generation) return;
-      const byKey = new Map(statuses.map((s) => [key(s), s.state]));
+      const byKey = new Map(statuses.map((s) => [caseKey(s.uri, s.index), s.state]));
       for (const { id, link } of mine) {
         const marker = this.markers.get(id);
-        const state = byKey.get(key(link));
+        const state = byKey.get(caseKey(link.uri, link.index));
         if (marker && state) marker.state = state;
       }
       this.changed.fire(undefined);

@@ -3,7 +3,7 @@ import { isRecord } from '../api/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { ExecutionPage, ExecutionSummary } from '../model/executions';
 import { summarizeExecution } from './state';
-import type { ExecutionWatcher } from './watcher';
+import type { ExecutionFollow } from './follow';
 
 // Executions for the view and the details document. Pages of the list feed the watcher, so an
 // execution the view shows as running is followed until it ends.
@@ -11,8 +11,8 @@ import type { ExecutionWatcher } from './watcher';
 export class ExecutionActions {
   constructor(
     private readonly client: TasClient,
-    private readonly watcher: ExecutionWatcher,
     private readonly extraFinal: () => readonly string[],
+    private readonly watcher?: Pick<ExecutionFollow, 'follow' | 'observe' | 'get'>,
   ) {}
 
   async page(start: number, count: number, search?: string): Promise<ExecutionPage> {
@@ -20,7 +20,7 @@ export class ExecutionActions {
     // A service that ignores the range sends everything: cut the page out ourselves.
     const window = raw.length > count ? raw.slice(start, start + count) : raw;
     const items = window.flatMap((r) => summarizeExecution(r, this.extraFinal()) ?? []);
-    this.watcher.observe(items);
+    this.watcher?.observe(items);
     const hasMore = raw.length > count ? start + count < raw.length : raw.length === count;
     return { items, hasMore };
   }
@@ -28,7 +28,7 @@ export class ExecutionActions {
   async details(id: number): Promise<{ title: string; text: string; summary: ExecutionSummary }> {
     const record = await this.client.executions.get(id);
     const summary = summarizeExecution(record, this.extraFinal()) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false };
-    if (!summary.final) this.watcher.follow([id], [summary]);
+    if (!summary.final) this.watcher?.follow([id], [summary]);
     return { title: `Execution ${id}`, text: detailsText(summary, record), summary };
   }
 
@@ -36,7 +36,7 @@ export class ExecutionActions {
     const answer = await this.client.executions.rerun(id);
     const [newId] = executionIdsOf(answer);
     if (newId === undefined) throw new Error('the service did not say which execution it started; check Executions');
-    const base = this.watcher.get(id);
+    const base = this.watcher?.get(id);
     const execution: ExecutionSummary = {
       id: newId,
       status: 'QUEUED',
@@ -50,7 +50,7 @@ export class ExecutionActions {
       ...(isRecord(answer) && typeof answer['source'] === 'string' && { source: answer['source'] }),
       rerunOf: id,
     };
-    this.watcher.follow([newId], [execution]);
+    this.watcher?.follow([newId], [execution]);
     return { execution };
   }
 

@@ -3,8 +3,8 @@ import { asOpen } from '../api/parse';
 import { isRecord } from '../api/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
-import type { ExecuteSuiteResult, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';
-import type { ExecutionWatcher } from './watcher';
+import type { ExecuteSuiteResult, ExecutionSummary, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';
+import type { ExecutionFollow } from './follow';
 import { summarizeExecution } from './state';
 
 // Test suites for the view: read leniently (the document does not show the suite record) and
@@ -49,26 +49,38 @@ export function summarizeSuite(suite: TestSuite, names: ReadonlyMap<number, stri
   return summary;
 }
 
+/**
+ * Without a watcher, what the action read itself: the last reading of each execution, if still
+ * active (as a watcher would keep them).
+ */
+function activeOf(readings: readonly ExecutionSummary[]): Map<number, ExecutionSummary> {
+  const last = new Map(readings.map((e) => [e.id, e]));
+  for (const [id, e] of last) if (e.final) last.delete(id);
+  return last;
+}
+
 export class SuiteActions {
   constructor(
     private readonly client: TasClient,
-    private readonly watcher: ExecutionWatcher,
     private readonly testCaseNames: () => Promise<ReadonlyMap<number, string>>,
     private readonly extraFinal: () => readonly string[],
+    private readonly watcher?: ExecutionFollow,
   ) {}
 
   async list(): Promise<SuiteSummary[]> {
     // One read of the newest executions finds the active ones, which the watcher then follows.
-    const [suites, names] = await Promise.all([this.client.testSuites.list(), this.testCaseNames().catch(() => new Map<number, string>()), this.discover()]);
-    const active = this.watcher.active();
+    const [suites, names, read] = await Promise.all([this.client.testSuites.list(), this.testCaseNames().catch(() => new Map<number, string>()), this.discover()]);
+    const active = this.watcher ? this.watcher.active() : [...activeOf(read).values()];
     const activeIds = (suiteId: number) => active.filter((e) => e.testSuiteId === suiteId).map((e) => e.id);
     return suites.flatMap((s) => summarizeSuite(s, names, activeIds) ?? []);
   }
 
   /** Reads the newest executions; active ones are followed from now on. */
-  async discover(count = 100): Promise<void> {
+  async discover(count = 100): Promise<ExecutionSummary[]> {
     const list = await this.client.executions.list({ start: 0, end: count });
-    this.watcher.observe(list.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []));
+    const read = list.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []);
+    this.watcher?.observe(read);
+    return read;
   }
 
   async execute(id: number): Promise<ExecuteSuiteResult> {
@@ -81,9 +93,10 @@ export class SuiteActions {
       : [];
     // Read them once, so the view shows them at once; a failed read only delays that. Following
     // them afterwards then needs no request of its own.
-    await this.discover(Math.max(20, executionIds.length + 10)).catch(() => undefined);
-    this.watcher.follow(executionIds);
-    const executions = executionIds.flatMap((e) => this.watcher.get(e) ?? []);
+    const read = await this.discover(Math.max(20, executionIds.length + 10)).catch(() => []);
+    this.watcher?.follow(executionIds);
+    const known = this.watcher ?? activeOf(read);
+    const executions = executionIds.flatMap((e) => known.get(e) ?? []);
     return { executionIds, skipped, executions };
   }
 
@@ -92,7 +105,7 @@ export class SuiteActions {
     const raw = isRecord(answer) ? (answer['cancelledExecutionIds'] ?? answer['executionIds']) : answer;
     const cancelledExecutionIds = Array.isArray(raw) ? raw.filter((x): x is number => typeof x === 'number') : [];
     // Their next reading says CANCELLED, and views and the status bar learn it from the watcher.
-    this.watcher.follow(cancelledExecutionIds);
+    this.watcher?.follow(cancelledExecutionIds);
     return { cancelledExecutionIds };
   }
 

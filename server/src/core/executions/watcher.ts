@@ -1,4 +1,5 @@
 import type { ExecutionSummary } from '../model/executions';
+import type { ExecutionFollow } from './follow';
 import { sameExecution, summarizeExecution } from './state';
 
 // The one timer that polls the service for what changes on its own: the executions that views,
@@ -81,7 +82,7 @@ export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSumm
  * Follows executions, and polls its topics on the same timer. Named for the executions, its
  * first topic; the device statuses ride along (a rename would reach every host).
  */
-export class ExecutionWatcher {
+export class ExecutionWatcher implements ExecutionFollow {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];
   private readonly topics: WatchTopic[] = [];

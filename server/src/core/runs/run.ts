@@ -2,7 +2,7 @@ import type { TasClient } from '../api/client';
 import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';
 import { summarizeExecution } from '../executions/state';
-import type { ExecutionWatcher } from '../executions/watcher';
+import type { ExecutionFollow } from '../executions/follow';
 import type { ExecutionSummary } from '../model/executions';
 import type { FileSyncStatus, ImportItemResult, LocalCaseRef, RunChoice, RunTestCaseResult, SyncDecision } from '../model/sync';
 
@@ -32,9 +32,9 @@ const CANNOT_START = 'it cannot be started now (it may be disabled, have no test
 export class RunActions {
   constructor(
     private readonly client: TasClient,
-    private readonly watcher: ExecutionWatcher,
     private readonly sync: RunSync | undefined,
     private readonly extraFinal: () => readonly string[],
+    private readonly watcher?: Pick<ExecutionFollow, 'follow'>,
   ) {}
 
   async run(p: RunParams): Promise<RunTestCaseResult> {
@@ -65,7 +65,7 @@ export class RunActions {
       ...(name !== undefined && { testCaseName: name }),
       ...(typeof answer.source === 'string' && { source: answer.source }),
     };
-    this.watcher.follow([executionId], [execution]);
+    this.watcher?.follow([executionId], [execution]);
     return { kind: 'started', testCaseId, execution };
   }
 
@@ -87,34 +87,10 @@ export class RunActions {
       if (status.id === undefined) throw new RunFailure({ kind: 'notLinked', message: `${label} is not on the service yet: import it to run it.` });
       return this.runId(status.id, status.name);
     }
-    const ask = (reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService', message: string): RunTestCaseResult => ({
-      kind: 'needsChoice',
-      reason,
-      message,
-      ...(status.id !== undefined && { testCaseId: status.id }),
-    });
-    switch (status.state) {
-      case 'notLinked':
-        return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
-      case 'missingOnService':
-        return ask('notOnService', `The test case ${label} was linked to is no longer on the service. Import it again to run it.`);
-      case 'unknown':
-        throw new RunFailure({ kind: 'unknown', message: `Could not tell whether ${label} is as on the service: ${status.message ?? 'no reason given'}.` });
-      default:
-        break;
-    }
-    if (dirty) return ask('unsavedChanges', `${label} has unsaved changes the service does not have.`);
-    switch (status.state) {
-      case 'unchanged':
-        if (status.id === undefined) return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
-        return this.runId(status.id, status.name);
-      case 'localChanged':
-        return ask('localChanges', `${label} differs from the service: the file changed since it was last imported.`);
-      case 'serviceChanged':
-        return ask('localChanges', `${label} differs from the service: the test case changed on the service since the file was last synced.`);
-      case 'conflict':
-        return ask('conflict', `${label} and its test case on the service both changed since they were last synced.`);
-    }
+    const check = runCheck(status, dirty, file);
+    if (check.kind === 'unknown') throw new RunFailure({ kind: 'unknown', message: check.message });
+    if (check.kind === 'needsChoice') return check;
+    return this.runId(check.id, check.name);
   }
 
   /** Imports the file; anything but a test case to run is a failure in words, and nothing runs. */
@@ -157,4 +133,46 @@ export class RunActions {
 export function fileLabel(ref: LocalCaseRef): string {
   const name = decodeURIComponent(ref.uri.replace(/[?#].*$/, '').split('/').pop() ?? ref.uri);
   return ref.index !== undefined ? `test case ${ref.index + 1} of ${name}` : name;
+}
+
+type NeedsChoice = Extract<RunTestCaseResult, { kind: 'needsChoice' }>;
+
+/** What a local case's sync state says about running it as it is. */
+export type RunCheck = { kind: 'run'; id: number; name?: string } | NeedsChoice | { kind: 'unknown'; message: string };
+
+/**
+ * Whether a local case runs as it is: only when file (saved) and service agree, so that what
+ * runs is what the file says; otherwise the user chooses. The editor and `tas run` both ask here.
+ * `file` names the case when the status has no name.
+ */
+export function runCheck(status: FileSyncStatus, dirty: boolean, file = fileLabel(status)): RunCheck {
+  const label = status.name !== undefined ? `"${status.name}"` : file;
+  const ask = (reason: NeedsChoice['reason'], message: string): NeedsChoice => ({
+    kind: 'needsChoice',
+    reason,
+    message,
+    ...(status.id !== undefined && { testCaseId: status.id }),
+  });
+  switch (status.state) {
+    case 'notLinked':
+      return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
+    case 'missingOnService':
+      return ask('notOnService', `The test case ${label} was linked to is no longer on the service. Import it again to run it.`);
+    case 'unknown':
+      return { kind: 'unknown', message: `Could not tell whether ${label} is as on the service: ${status.message ?? 'no reason given'}.` };
+    default:
+      break;
+  }
+  if (dirty) return ask('unsavedChanges', `${label} has unsaved changes the service does not have.`);
+  switch (status.state) {
+    case 'unchanged':
+      if (status.id === undefined) return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
+      return { kind: 'run', id: status.id, ...(status.name !== undefined && { name: status.name }) };
+    case 'localChanged':
+      return ask('localChanges', `${label} differs from the service: the file changed since it was last imported.`);
+    case 'serviceChanged':
+      return ask('localChanges', `${label} differs from the service: the test case changed on the service since the file was last synced.`);
+    case 'conflict':
+      return ask('conflict', `${label} and its test case on the service both changed since they were last synced.`);
+  }
 }

@@ -1,23 +1,21 @@
 import type { FileSyncStatus, ImportItemResult, LocalCaseRef, SyncDecision } from '../model/sync';
-import type { SyncService } from '../sync/engine';
+import type { SyncEngine } from '../sync/engine';
+import { caseKey } from '../sync/local';
 import type { RunSync } from './run';
 
-// The run's view of sync: one case's state and one case's import, picked from SyncService's
+// The run's view of sync: one case's state and one case's import, picked from the sync engine's
 // answers for the whole file (a bundle answers for each of its cases).
 
 const same = (a: LocalCaseRef, b: LocalCaseRef) => a.uri === b.uri && (a.index ?? -1) === (b.index ?? -1);
 
-/** The key sync decisions use: `uri`, or `uri#index` for a case of a bundle. */
-export const decisionKey = (ref: LocalCaseRef): string => (ref.index !== undefined ? `${ref.uri}#${ref.index}` : ref.uri);
-
-export function runSyncOf(service: SyncService): RunSync {
+export function runSyncOf(engine: SyncEngine): RunSync {
   return {
     async status(ref): Promise<FileSyncStatus> {
-      const all = await service.status([ref]);
+      const all = await engine.status([ref]);
       return all.find((s) => same(s, ref)) ?? all.find((s) => s.uri === ref.uri && ref.index === undefined) ?? { ...ref, state: 'unknown', message: 'the file holds no such test case' };
     },
     async importOne(ref, decision?: SyncDecision): Promise<ImportItemResult> {
-      const report = await service.importFiles({ uris: [ref.uri], decisions: decision ? { [decisionKey(ref)]: decision } : {} });
+      const report = await engine.importFiles({ uris: [ref.uri], decisions: decision ? { [caseKey(ref.uri, ref.index)]: decision } : {} });
       return (
         report.results.find((r) => same(r, ref)) ?? { ...ref, outcome: 'refused', message: 'The import did not report this test case.' }
       );

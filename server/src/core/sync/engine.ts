@@ -1,62 +1,20 @@
-import type { TasClient } from '../api/client';
 import { NotSignedInError } from '../failures/classify';
-import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
+import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
 import { exportCases } from './exporter';
-import { importFiles, type SyncRun } from './importer';
+import { importFiles } from './importer';
 import { readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncHash } from './projection';
 import { resolve } from './resolve';
 import { stateKey, SyncStates } from './state';
+import type { ExportParams, ImportParams, ProgressSink, SyncHost, SyncRun } from './types';
 
 // The sync core: links between local test-case files and test cases of an environment, import
-// and export. Transport-free: the language server and the CLI host it alike (handlers.ts adapts).
+// and export. Transport-free: the language server and the CLI host it alike (handlers/sync.ts
+// adapts).
 
-/** A text edit as LSP describes it (no import of the protocol package here). */
-export interface TextEditLike {
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
-  newText: string;
-}
-
-/** What the host gives the core: the environment, open buffers, and edits of open documents. */
-export interface SyncHost {
-  /** The current environment, or undefined when signed out. */
-  environment: () => { baseUrl: string; client: TasClient } | undefined;
-  /** The text of an open document (its unsaved buffer), or undefined when it is not open. */
-  openText: (uri: string) => string | undefined;
-  /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
-  applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
-}
-
-export interface SyncProgress {
-  done: number;
-  total: number;
-  message?: string;
-}
-
-export type ProgressSink = (p: SyncProgress) => void;
-
-export interface ImportParams {
-  uris: string[];
-  decisions?: Record<string, SyncDecision>;
-  /** Replace the service version of every case changed there since the last sync (conflicts included). */
-  force?: boolean;
-  /** Plan only: the same outcomes, read from the service as usual, but nothing sent and no file or sync state written. */
-  dryRun?: boolean;
-}
-
-export interface ExportParams {
-  ids: number[];
-  folder: string;
-  bundle?: string;
-  dirtyUris?: string[];
-  decisions?: Record<string, SyncDecision>;
-  /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
-  dryRun?: boolean;
-}
-
-export class SyncService {
+export class SyncEngine {
   /** Items per import or export request; the service's limit is not documented. */
   batchSize: number | undefined;
 

@@ -9,12 +9,11 @@ import type { ExportItemResult, ExportReport } from '../model/sync';
 import { readText } from './fastFs';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
-import type { SyncRun } from './importer';
 import { pathToUri, uriToPath } from './local';
 import { mapLimit } from './pool';
 import { syncHash } from './projection';
-import type { ExportParams } from './engine';
 import { stateKey, type SyncState, SyncStates } from './state';
+import type { ExportParams, SyncRun } from './types';
 
 // Export: service -> files. One canonical file per case (or one bundle); a file whose local
 // content would be lost (unsaved buffer, changes since the last sync, never synced) is not

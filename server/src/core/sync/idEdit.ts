@@ -1,5 +1,5 @@
 import { applyEdits, modify, type Edit, type JSONPath } from 'jsonc-parser';
-import type { TextEditLike } from './engine';
+import type { TextEditLike } from './types';
 
 // Writing a new id back into a file: only the `id` member changes (inserted as the first member
 // when missing), in the file's own indentation and line ends; everything else stays byte for byte.

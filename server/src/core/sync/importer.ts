@@ -1,6 +1,5 @@
 import { modify, type Edit } from 'jsonc-parser';
 import { importTestCases, type ItemResult } from '../api/batch';
-import type { TasClient } from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
@@ -14,23 +13,13 @@ import { mapLimit } from './pool';
 import { readRecords } from './remote';
 import { resolve, type Placed } from './resolve';
 import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets';
-import type { ProgressSink, SyncHost } from './engine';
 import { SyncStates } from './state';
+import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
 // changes on the service, conflicts and taken names wait for the user's decision; nothing is
 // overwritten silently in either direction. Batches are never sent twice.
-
-export interface SyncRun {
-  host: SyncHost;
-  client: TasClient;
-  /** The environment key of the current environment. */
-  env: string;
-  signal: AbortSignal | undefined;
-  progress: ProgressSink | undefined;
-  batchSize: number | undefined;
-}
 
 interface Push {
   p: Placed;

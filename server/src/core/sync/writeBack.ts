@@ -2,7 +2,7 @@ import type { Edit } from 'jsonc-parser';
 import { writeAtomic } from '../files/atomicWrite';
 import { applyIdEdits, toTextEdits } from './idEdit';
 import type { LocalFile } from './local';
-import type { SyncHost } from './engine';
+import type { SyncHost } from './types';
 
 // Changing a local file the user may have open: an open document through the editor (its
 // buffer, undoable, never a disk write behind its back), a closed file by atomic write.

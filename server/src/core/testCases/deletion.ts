@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import type { TasClient } from '../api/client';
 import { summarizeExecution } from '../executions/state';
-import type { ExecutionWatcher } from '../executions/watcher';
+import type { ExecutionFollow } from '../executions/follow';
 import { describeFailure } from '../failures/failures';
 
 // Deleting test cases. The service refuses (409) while a suite contains the test case or an
@@ -42,8 +42,8 @@ export function refusalWords(label: string, h: Holders): string {
 export class TestCaseDeletion {
   constructor(
     private readonly client: TasClient,
-    private readonly watcher: ExecutionWatcher,
     private readonly extraFinal: () => readonly string[],
+    private readonly watcher?: Pick<ExecutionFollow, 'active'>,
   ) {}
 
   /** One request per test case; never stops at the first failure. */
@@ -73,7 +73,7 @@ export class TestCaseDeletion {
       this.client.executions.list({ start: 0, end: RECENT_EXECUTIONS }).catch(() => []),
     ]);
     const active = new Set<number>();
-    for (const e of this.watcher.active()) if (e.testCaseId === id) active.add(e.id);
+    for (const e of this.watcher?.active() ?? []) if (e.testCaseId === id) active.add(e.id);
     for (const raw of recent) {
       const e = summarizeExecution(raw, this.extraFinal());
       if (e && !e.final && e.testCaseId === id) active.add(e.id);

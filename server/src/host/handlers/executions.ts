@@ -13,8 +13,8 @@ interface Services {
 }
 
 export function registerExecutionFeatures(connection: Connection, s: Services): void {
-  const suites = (env: ActiveEnvironment) => new SuiteActions(env.client, s.watcher, () => s.refs.testCases(), s.extraFinal);
-  const executions = (env: ActiveEnvironment) => new ExecutionActions(env.client, s.watcher, s.extraFinal);
+  const suites = (env: ActiveEnvironment) => new SuiteActions(env.client, () => s.refs.testCases(), s.extraFinal, s.watcher);
+  const executions = (env: ActiveEnvironment) => new ExecutionActions(env.client, s.extraFinal, s.watcher);
 
 
   s.watcher.onChange((changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }));

@@ -15,7 +15,7 @@ interface Services {
 
 /** The run's answer, its failures in words (a step's RunFailure keeps its own). */
 export function runTestCase(s: Services, p: RunParams): Promise<Outcome<RunTestCaseResult>> {
-  return act(s.env, { action: 'run the test case', starts: true }, (env) => new RunActions(env.client, s.watcher, s.sync, s.extraFinal).run(p));
+  return act(s.env, { action: 'run the test case', starts: true }, (env) => new RunActions(env.client, s.sync, s.extraFinal, s.watcher).run(p));
 }
 
 export function registerRunFeatures(connection: Connection, s: Services): void {

@@ -1,10 +1,10 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type EnvironmentState, outcome, SyncService } from '../../core';
+import { type EnvironmentState, outcome, SyncEngine } from '../../core';
 import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
-// Thin adapters from the sync requests to the transport-free SyncService.
+// Thin adapters from the sync requests to the transport-free SyncEngine.
 
 /** The LSP cancellation token as an AbortSignal, which the core and the API client understand. */
 function toSignal(token: CancellationToken): AbortSignal {
@@ -14,8 +14,8 @@ function toSignal(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState): SyncService {
-  const service = new SyncService({
+export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState): SyncEngine {
+  const engine = new SyncEngine({
     environment: () => env.current,
     openText: (uri) => documents.get(uri)?.getText(),
     applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
@@ -25,16 +25,16 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
     operation === undefined ? undefined : (p: { done: number; total: number; message?: string }) => void connection.sendNotification(SyncProgressNotification, { operation, ...p });
 
   // The links come from the sync state alone: they need no environment. The rest read the service
-  // (SyncService finds the environment itself; act only checks that there is one).
-  connection.onRequest(LinkedCasesRequest, ({ uris }) => outcome({ action: 'read the links of the files' }, () => service.linked(uris)));
+  // (SyncEngine finds the environment itself; act only checks that there is one).
+  connection.onRequest(LinkedCasesRequest, ({ uris }) => outcome({ action: 'read the links of the files' }, () => engine.linked(uris)));
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
-    act(env, { action: 'compare the files with the service' }, () => service.status(uris.map((uri) => ({ uri })), toSignal(token))),
+    act(env, { action: 'compare the files with the service' }, () => engine.status(uris.map((uri) => ({ uri })), toSignal(token))),
   );
   connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation }, token) =>
-    act(env, { action: 'import the files', starts: false }, () => service.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
+    act(env, { action: 'import the files', starts: false }, () => engine.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
   );
   connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
-    act(env, { action: 'export the test cases' }, () => service.exportCases(params, toSignal(token), progressOf(operation))),
+    act(env, { action: 'export the test cases' }, () => engine.exportCases(params, toSignal(token), progressOf(operation))),
   );
-  return service;
+  return engine;
 }

@@ -47,6 +47,6 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
 
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {
     const labels = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), `test case "${name}"`]));
-    return act(s.env, { action: 'delete the test cases' }, (env) => new TestCaseDeletion(env.client, s.watcher, s.extraFinal).deleteAll(ids, labels));
+    return act(s.env, { action: 'delete the test cases' }, (env) => new TestCaseDeletion(env.client, s.extraFinal, s.watcher).deleteAll(ids, labels));
   });
 }

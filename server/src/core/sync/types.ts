@@ -1,0 +1,60 @@
+import type { TasClient } from '../api/client';
+import type { SyncDecision } from '../model/sync';
+
+// What the sync engine and the modules it calls share: the host's port, progress, the
+// parameters of import and export, and one run's context. Its own module, so the engine imports
+// the importer and exporter and nothing imports the engine back.
+
+/** A text edit as LSP describes it (no import of the protocol package here). */
+export interface TextEditLike {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+/** What the host gives the core: the environment, open buffers, and edits of open documents. */
+export interface SyncHost {
+  /** The current environment, or undefined when signed out. */
+  environment: () => { baseUrl: string; client: TasClient } | undefined;
+  /** The text of an open document (its unsaved buffer), or undefined when it is not open. */
+  openText: (uri: string) => string | undefined;
+  /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
+  applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
+}
+
+export interface SyncProgress {
+  done: number;
+  total: number;
+  message?: string;
+}
+
+export type ProgressSink = (p: SyncProgress) => void;
+
+export interface ImportParams {
+  uris: string[];
+  decisions?: Record<string, SyncDecision>;
+  /** Replace the service version of every case changed there since the last sync (conflicts included). */
+  force?: boolean;
+  /** Plan only: the same outcomes, read from the service as usual, but nothing sent and no file or sync state written. */
+  dryRun?: boolean;
+}
+
+export interface ExportParams {
+  ids: number[];
+  folder: string;
+  bundle?: string;
+  dirtyUris?: string[];
+  decisions?: Record<string, SyncDecision>;
+  /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
+  dryRun?: boolean;
+}
+
+/** One import or export: the host, the current environment's client and key, and how to report. */
+export interface SyncRun {
+  host: SyncHost;
+  client: TasClient;
+  /** The environment key of the current environment. */
+  env: string;
+  signal: AbortSignal | undefined;
+  progress: ProgressSink | undefined;
+  batchSize: number | undefined;
+}
