@@ -1,4 +1,5 @@
 // The one answer shape of every request that can fail in an expected way, and the kinds of failure.
+import type { ApiErrorKind } from '../api/errors';
 
 /**
  * The answer of a view request: expected failures (409, 404, unreachable) come back as values, so
@@ -11,28 +12,12 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ActionErro
  * core/failures/failures.ts words each). The service's own kinds keep the API error's names.
  */
 export type FailureKind =
+  /** A failed call to the service (core/api/errors.ts says when each happens). */
+  | ApiErrorKind
   /** No credentials are set: sign in. */
   | 'signedOut'
-  /** The service refused the client ID or secret. */
-  | 'unauthorized'
-  /** 401 of a project assignment: only one's own records can be assigned without ADMIN. */
-  | 'notOwner'
-  /** 403: the role does not allow it. */
-  | 'forbidden'
   /** The base URL answers, but not as the service (the token request's 404 or other 4xx). */
   | 'notService'
-  | 'notFound'
-  | 'conflict'
-  | 'invalidRequest'
-  | 'tooLarge'
-  | 'rateLimited'
-  /** 5xx. */
-  | 'unavailable'
-  | 'timeout'
-  | 'network'
-  /** The answer was not what the interface document shows. */
-  | 'invalidResponse'
-  | 'cancelled'
   /** The answer to a call that starts executions was lost: they may have started. */
   | 'mayHaveStarted'
   /** The answer to a call that changes something was lost: it may have changed. */
