@@ -1,7 +1,7 @@
 // Runs compiled *.test.js files under out/test with Node's test runner.
 // Layers are folder names under test/: `node scripts/run-tests.mjs server emulator-conformance`.
 // Without names it runs every layer but `editor` (the real-editor layer has its own script).
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -12,7 +12,8 @@ function collect(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return collect(path);
-    return name.endsWith('.test.js') ? [path] : [];
+    // A compiled test whose source is gone (renamed or split) is stale output, not a test.
+    return name.endsWith('.test.js') && existsSync(path.replace(/^out\//, '').replace(/\.js$/, '.ts')) ? [path] : [];
   });
 }
 
