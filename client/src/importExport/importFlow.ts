@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
 import type { SyncDecision } from '../../../server/src/core';
 import { ask } from '../serverPort';
-import { decisionKey, importProblems, importQuestion, importReportText, importSummary, mergeImportResults, UNDECIDED_IMPORT } from './format';
+import { decisionKey, importProblems, importQuestion, importReportText, importSummary, leftAsTheyAre, mergeImportResults, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 
@@ -36,15 +36,18 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
       question: importQuestion(r, ui.pathOf(r.uri), env, i + 1, undecided.length)!,
       ...(r.serviceText !== undefined && { serviceText: r.serviceText }),
     }));
-    const { decisions, cancelled } = await ui.decide(pending);
+    const { decisions: all, cancelled } = await ui.decide(pending);
+    // What the user left as it is needs no request: only the other decisions are sent.
+    results = leftAsTheyAre(results, all);
+    const decisions = Object.fromEntries(Object.entries(all).filter(([, d]) => d !== 'skip'));
     const decided = new Set(Object.keys(decisions));
     if (decided.size > 0) {
       // Only the decided files go again; other items of the same bundles are skipped, so nothing
       // already sent (or lost on the way) is sent a second time.
       const files = [...new Set(results.filter((r) => decided.has(decisionKey(r))).map((r) => r.uri))];
-      const all = { ...decisions };
-      for (const r of results) if (files.includes(r.uri) && !decided.has(decisionKey(r))) all[decisionKey(r)] = 'skip';
-      results = mergeImportResults(results, (await send(files, all)).results, decided);
+      const sent: Record<string, SyncDecision> = { ...decisions };
+      for (const r of results) if (files.includes(r.uri) && !decided.has(decisionKey(r))) sent[decisionKey(r)] = 'skip';
+      results = mergeImportResults(results, (await send(files, sent)).results, decided);
     }
     if (cancelled) break;
   }
