@@ -3,6 +3,8 @@ import type { CheckOutcome, EnvironmentInfo } from '../../server/src/core';
 import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
 import { activeAfter, addEnvironment, baseUrlProblem, changeBaseUrl, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment, SECRET_PREFIX, secretKey, type EnvironmentSetting } from './environmentList';
 import { ExtensionError } from './log';
+import { confirmed } from './modal';
+import { removeEnvironmentQuestion, useUrlQuestion } from './questions';
 
 // Service environments: a name and a base URL in the settings, the client credentials in
 // SecretStorage (never in settings, logs or files). TAS_BASE_URL, TAS_CLIENT_ID and
@@ -193,8 +195,7 @@ export class Environments implements vscode.Disposable {
           () => check({ name, baseUrl, ...credentials }),
         );
         if (result.outcome !== 'ok') {
-          const answer = await vscode.window.showWarningMessage(urlCheckMessage(result.outcome, name, baseUrl, result.detail), { modal: true }, USE_URL_ANYWAY);
-          if (answer !== USE_URL_ANYWAY) return undefined;
+          if (!(await confirmed(useUrlQuestion(urlCheckMessage(result.outcome, name, baseUrl, result.detail), picked.baseUrl, USE_URL_ANYWAY)))) return undefined;
         }
       }
       await this.saveList(changeBaseUrl(this.list(), name, baseUrl));
@@ -205,9 +206,7 @@ export class Environments implements vscode.Disposable {
       return done && `New credentials stored for ${name}.`;
     }
     if (action === actions.remove) {
-      const remove = 'Remove';
-      const ok = await vscode.window.showWarningMessage(`Remove ${name} and its stored credentials?`, { modal: true }, remove);
-      if (ok !== remove) return undefined;
+      if (!(await confirmed(removeEnvironmentQuestion(name)))) return undefined;
       await this.batch(async () => {
         const active = this.config().get<string>('activeEnvironment') ?? '';
         await this.secrets.delete(secretKey(name));

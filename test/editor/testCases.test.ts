@@ -42,7 +42,7 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
     return store.testCases.all().filter((t) => store.projectIdsOf('TEST_CASE', t.id).has(id)).map((t) => t.name);
   };
 
-  it('filters by project, then exports one test case from its row into the workspace', async (t) => {
+  it('filters by project, then exports one test case from its row into the workspace and opens it', async (t) => {
     await withEditor(t, editor, async (e) => {
       await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
       // Only Test Cases open, so its rows have room.
@@ -82,6 +82,9 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
       const texts = await Promise.all(files.map(async (f) => [f, await readFile(join(e.workspace, f), 'utf8')] as const));
       const written = texts.find(([, text]) => (JSON.parse(text) as { name?: string }).name === chosen);
       assert.ok(written, `the test case was written into the workspace: ${files.join(', ')}`);
+      // One test case exported: its file opens in an editor.
+      await e.activeTab(written[0]).waitFor({ timeout: LIMITS.output });
+      await e.editorLine(chosen).first().waitFor({ timeout: LIMITS.ui });
       // Its row now says a linked local file is in the workspace.
       await row(e, chosen).filter({ hasText: 'in workspace' }).first().waitFor({ timeout: LIMITS.output });
       await e.screenshot('test-cases-exported');

@@ -32,6 +32,15 @@ describe('package.json contributions', () => {
     }
   });
 
+  test('no colour swatch in a test-case name such as "SMS round trip #003", nor in execution logs', () => {
+    // VS Code's default colour decorators take #003 for a colour in any language without a colour provider.
+    assert.deepEqual(contributes['configurationDefaults'], {
+      '[tas-testcase]': { 'editor.colorDecorators': false },
+      '[tas-execution-log]': { 'editor.colorDecorators': false },
+    });
+    for (const id of ['tas-testcase', 'tas-execution-log']) assert.ok(languages.some((l) => l.id === id), id);
+  });
+
   test('associates both schemas through jsonValidation', () => {
     assert.deepEqual(contributes['jsonValidation'], [
       { fileMatch: '*.testcase.json', url: './schemas/testcase.schema.json' },

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { diffTitle, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, mergeExportReports, progressText } from '../../client/src/importExport/format';
+import { diffTitle, exportedFile, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, leftAsTheyAre, mergeExportReports, progressText } from '../../client/src/importExport/format';
 import { caseKey, mergeImportResults } from '../../server/src/core';
 import { lensPlan } from '../../client/src/importExport/lensPlan';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';
@@ -40,10 +40,10 @@ describe('import wording', () => {
     assert.match(importSummary([]), /^Nothing to import/);
   });
 
-  test('a conflict asks with exactly the three choices, Cancel being the dismissal', () => {
+  test('a conflict asks with exactly these choices, the focused first losing nothing, Cancel being the dismissal', () => {
     const q = importQuestion(imported('conflict', A, { name: 'Voice call MO', serviceText: '{}' }), 'a.testcase.json', 'staging')!;
-    assert.deepEqual(q.choices.map((c) => c.title), ['Overwrite the service', "Take the service's version"]);
-    assert.deepEqual(q.choices.map((c) => c.decision), ['overwriteService', 'takeService']);
+    assert.deepEqual(q.choices.map((c) => c.title), ['Leave both as they are', 'Overwrite the service', "Take the service's version"]);
+    assert.deepEqual(q.choices.map((c) => [c.value, c.loses]), [['skip', false], ['overwriteService', true], ['takeService', true]]);
     assert.equal(q.diff, true);
     assert.match(q.message, /"Voice call MO" changed in a\.testcase\.json and on the service \(staging\)/);
     assert.match(q.detail, /Cancel leaves both as they are/);
@@ -54,10 +54,18 @@ describe('import wording', () => {
     assert.deepEqual(s.choices.map((c) => c.title), ["Take the service's version", 'Overwrite the service']);
     assert.match(s.message, /\(2 of 3\)$/);
     const n = importQuestion(imported('nameTaken', A, { name: 'X', takenById: 12 }), 'a.testcase.json', 'staging')!;
-    assert.deepEqual(n.choices.map((c) => [c.title, c.decision]), [['Link to the existing test case', 'linkToExisting']]);
+    assert.deepEqual(n.choices.map((c) => [c.title, c.value]), [['Link to the existing test case', 'linkToExisting']]);
     assert.equal(n.diff, false);
     assert.match(n.message, /^Test case 12 on the service \(staging\) is already named "X"/);
     assert.equal(importQuestion(imported('created', A), 'a', 'e'), undefined);
+  });
+
+  test('items left as they are are skipped without a request, their service text dropped', () => {
+    const results = [imported('conflict', A, { serviceText: '{}' }), imported('conflict', B)];
+    const left = leftAsTheyAre(results, { [A]: 'skip', [B]: 'overwriteService' });
+    assert.deepEqual(left.map((r) => r.outcome), ['skipped', 'conflict']);
+    assert.equal(left[0]!.serviceText, undefined);
+    assert.match(importSummary(left), /1 not imported \(changed on both sides\), 1 skipped/);
   });
 
   test('a second pass replaces only the decided items', () => {
@@ -84,13 +92,22 @@ describe('export wording', () => {
     assert.match(exportSummary({ ...report, secretsReplaced: 1 }), /1 secret value was written as placeholders/);
   });
 
-  test('a file with local work asks "Overwrite the file" or "Keep mine" after a diff', () => {
+  test('a file with local work asks "Keep mine" (focused) or "Overwrite the file" after a diff', () => {
     const q = exportQuestion(exported('needsDecision', A, 1, { reason: 'unsavedChanges' }), 'a.testcase.json', 'staging');
-    assert.deepEqual(q.choices.map((c) => [c.title, c.decision]), [['Overwrite the file', 'overwriteFile'], ['Keep mine', 'skip']]);
+    assert.deepEqual(q.choices.map((c) => [c.title, c.value, c.loses]), [['Keep mine', 'skip', false], ['Overwrite the file', 'overwriteFile', true]]);
     assert.match(q.message, /^a\.testcase\.json has unsaved changes\./);
     assert.equal(q.diff, true);
     assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'localChanges' }), 'a', 'staging').message, /changed since it was last synced with the service \(staging\)/);
     assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'notSynced' }), 'a', 'staging').message, /never synced/);
+  });
+
+  test('the one file an export wrote is the one it opens; several files or none open nothing', () => {
+    assert.equal(exportedFile([exported('written', A, 1)]), A);
+    assert.equal(exportedFile([exported('unchanged', A, 1)]), A);
+    // A bundle: several test cases, one file.
+    assert.equal(exportedFile([exported('written', BUNDLE, 1, { index: 0 }), exported('written', BUNDLE, 2, { index: 1 })]), BUNDLE);
+    assert.equal(exportedFile([exported('written', A, 1), exported('written', B, 2)]), undefined);
+    assert.equal(exportedFile([exported('skipped', A, 1)]), undefined);
   });
 
   test('kept files are skipped, overwritten ones take the second answer, undecided ones stay', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { dayOf, durationText, executionContext, executionDescription, relativeTime, roundSummary, suiteContext, suiteDescription } from '../../client/src/views/format';
+import { dayOf, durationText, executionContext, executionDescription, placeIndex, relativeTime, roundSummary, suiteContext, suiteDescription } from '../../client/src/views/format';
 import type { ExecutionSummary, SuiteSummary } from '../../server/src/core/model/executions';
 
 // How the views word suites and executions, and which menus a row offers (its context value).
@@ -47,5 +47,19 @@ describe('view wording', () => {
     assert.equal(dayOf({ id: 1, status: 'X', kind: 'unknown', final: false }, NOW).label, 'Unknown date');
     const ended = [{ ...running, kind: 'passed' as const }, { ...running, kind: 'passed' as const }, { ...running, kind: 'failed' as const }];
     assert.equal(roundSummary('Test suite Nightly', ended), 'Test suite Nightly: 2 passed, 1 failed.');
+  });
+
+  test('an execution the Executions list does not show yet goes where newest-first puts it', () => {
+    const at = (id: number, createdAt?: string): ExecutionSummary => ({ id, status: 'PASSED', kind: 'passed', final: true, ...(createdAt && { createdAt }) });
+    const shown = [at(12, '2026-11-22T11:00:00Z'), at(11, '2026-11-22T10:00:00Z'), at(9, '2026-11-21T10:00:00Z')];
+    // A run started here: created now, or (a rerun's first reading) known only by its higher id.
+    assert.equal(placeIndex(shown, { ...at(13, '2026-11-22T11:59:00Z'), status: 'RUNNING', kind: 'running', final: false }, false), 0);
+    assert.equal(placeIndex(shown, at(13), false), 0);
+    assert.equal(placeIndex([], at(13), true), 0);
+    // An older one found later sits between the rows it falls between.
+    assert.equal(placeIndex(shown, at(10, '2026-11-21T12:00:00Z'), false), 2);
+    // Past the last row: at the end of a complete list, else left to the page that holds it.
+    assert.equal(placeIndex(shown, at(5, '2026-11-20T12:00:00Z'), true), 3);
+    assert.equal(placeIndex(shown, at(5, '2026-11-20T12:00:00Z'), false), undefined);
   });
 });

@@ -27,7 +27,7 @@ export function createSyncActions(): Record<string, Command> {
       if (!picked || picked.length === 0) return;
       const target = await exportTarget(picked.length, folder);
       if (!target) return;
-      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : plural(picked.length, 'test case'));
+      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : plural(picked.length, 'test case'), { open: true });
     },
 
     exportProject: ({ sync: ui }) => async (arg: unknown) => {
@@ -46,7 +46,7 @@ export function createSyncActions(): Record<string, Command> {
       if (!picked) return;
       const target = await exportTarget(picked.ids.length, folder);
       if (!target) return;
-      await exportIds(ui, picked.ids, target, `project ${picked.label}`);
+      await exportIds(ui, picked.ids, target, `project ${picked.label}`, { open: true });
     },
 
     importToService: ({ sync }) => async (...args: unknown[]) => {

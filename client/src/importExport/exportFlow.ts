@@ -3,7 +3,7 @@ import { ExportTestCasesRequest, TestCaseChoicesRequest } from '../../../server/
 import type { ExportItemResult, ExportReport, SyncDecision, TestCaseChoice } from '../../../server/src/core';
 import { ExtensionError } from '../log';
 import { ask } from '../serverPort';
-import { exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';
+import { exportedFile, exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 
@@ -20,8 +20,9 @@ const dirtyUris = (): string[] => vscode.workspace.textDocuments.filter((d) => d
 /**
  * Exports test cases. Files the export would overwrite with local work in them come back
  * undecided: each is shown as a diff and asked about; only "Overwrite the file" writes them.
+ * With `open`, a single file exported is opened in an editor.
  */
-export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget, what: string): Promise<void> {
+export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget, what: string, options: { open?: boolean } = {}): Promise<void> {
   const env = ui.environment();
   const where = ui.pathOf((target.bundle ?? target.folder).toString());
   const send = (list: number[], decisions?: Record<string, SyncDecision>) =>
@@ -65,6 +66,9 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   const summary = exportSummary(report, where);
   const problems = exportProblems(report.results).map((r) => `- ${ui.pathOf(r.uri)} (${r.name ?? `test case ${r.id}`}): ${r.message ?? r.outcome}`);
   ui.showResult(summary, problems, 'Export report.md', exportReportText(report.results, ui.pathOf, summary));
+  // What was exported is opened when it is one file (one test case, or one bundle).
+  const file = options.open ? exportedFile(report.results) : undefined;
+  if (file) await vscode.window.showTextDocument(vscode.Uri.parse(file), { preview: false });
 }
 
 /** Every test case on the service, read under a progress in the status bar. */

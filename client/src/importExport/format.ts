@@ -1,4 +1,5 @@
-import type { ExportItemResult, ExportReport, ImportItemResult, ImportOutcome, SyncDecision } from '../../../server/src/core';
+import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type SyncDecision } from '../../../server/src/core';
+import type { ModalQuestion } from '../questions';
 
 // How import and export read to the user: summaries, the report behind "Show Details", the
 // questions about undecided files and their choices. No `vscode` import, so unit tests cover it.
@@ -75,6 +76,15 @@ export function mergeExportReports(first: ExportReport, second: ExportReport | u
   return { results, secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0) };
 }
 
+/**
+ * The one file an export wrote (or found already as on the service), to open after it; undefined
+ * when it wrote several files or none.
+ */
+export function exportedFile(results: ExportItemResult[]): string | undefined {
+  const files = new Set(results.filter((r) => r.outcome === 'written' || r.outcome === 'unchanged').map((r) => r.uri));
+  return files.size === 1 ? [...files][0] : undefined;
+}
+
 /** Items that did not go as asked, for the log and the details. */
 export const importProblems = (results: ImportItemResult[]): ImportItemResult[] =>
   results.filter((r) => r.outcome === 'refused' || r.outcome === 'skipped' || UNDECIDED_IMPORT.has(r.outcome));
@@ -131,16 +141,14 @@ export function exportReportText(results: ExportItemResult[], pathOf: PathOf, su
 }
 
 /** A question about one undecided item: what the modal says and which answer means what. */
-export interface Question {
-  message: string;
+export interface Question extends ModalQuestion<SyncDecision> {
   detail: string;
-  /** Button titles in order, with the decision each sends; dismissing the dialog is "Cancel". */
-  choices: { title: string; decision: SyncDecision }[];
   /** Whether a diff of local and service versions is shown first. */
   diff: boolean;
 }
 
 export const CHOICE = {
+  leaveBoth: 'Leave both as they are',
   overwriteService: 'Overwrite the service',
   takeService: "Take the service's version",
   linkToExisting: 'Link to the existing test case',
@@ -150,18 +158,23 @@ export const CHOICE = {
 
 const ofTotal = (position: number, total: number): string => (total > 1 ? ` (${position} of ${total})` : '');
 
-/** The question for an import item that came back undecided; undefined for other outcomes. */
+/**
+ * The question for an import item that came back undecided; undefined for other outcomes. The
+ * first choice (focused, Enter) loses nothing: a conflict leaves both sides; a change made only
+ * on the service is taken into the unchanged file.
+ */
 export function importQuestion(r: ImportItemResult, path: string, environment: string, position = 1, total = 1): Question | undefined {
   const name = r.name ? `"${r.name}"` : path;
-  const nothing = ' Cancel leaves both as they are.';
+  const nothing = total > position ? ' Cancel leaves this and the rest as they are.' : ' Cancel leaves both as they are.';
   switch (r.outcome) {
     case 'conflict':
       return {
         message: `${name} changed in ${path} and on the service (${environment}) since they were last synced.${ofTotal(position, total)}`,
-        detail: `The diff shows the file on the left and the service's version on the right. "${CHOICE.overwriteService}" replaces the service's version with the file; "${CHOICE.takeService}" replaces the file's content with the service's.${nothing}`,
+        detail: `The diff shows the file on the left and the service's version on the right. "${CHOICE.leaveBoth}" changes neither (merge by hand, then import again); "${CHOICE.overwriteService}" replaces the service's version with the file; "${CHOICE.takeService}" replaces the file's content with the service's.${nothing}`,
         choices: [
-          { title: CHOICE.overwriteService, decision: 'overwriteService' },
-          { title: CHOICE.takeService, decision: 'takeService' },
+          { title: CHOICE.leaveBoth, value: 'skip', loses: false },
+          { title: CHOICE.overwriteService, value: 'overwriteService', loses: true },
+          { title: CHOICE.takeService, value: 'takeService', loses: true },
         ],
         diff: true,
       };
@@ -170,8 +183,9 @@ export function importQuestion(r: ImportItemResult, path: string, environment: s
         message: `${name} changed on the service (${environment}) since ${path} was last synced; the file did not change.${ofTotal(position, total)}`,
         detail: `Importing the file would undo the change on the service. "${CHOICE.takeService}" writes the service's version into the file; "${CHOICE.overwriteService}" replaces it with the file.${nothing}`,
         choices: [
-          { title: CHOICE.takeService, decision: 'takeService' },
-          { title: CHOICE.overwriteService, decision: 'overwriteService' },
+          // The file holds nothing the service did not have at the last sync.
+          { title: CHOICE.takeService, value: 'takeService', loses: false },
+          { title: CHOICE.overwriteService, value: 'overwriteService', loses: true },
         ],
         diff: true,
       };
@@ -179,7 +193,7 @@ export function importQuestion(r: ImportItemResult, path: string, environment: s
       return {
         message: `${r.takenById !== undefined ? `Test case ${r.takenById}` : 'A test case'} on the service (${environment}) is already named ${name}, and ${path} is not linked to it.${ofTotal(position, total)}`,
         detail: `"${CHOICE.linkToExisting}" links the file to it without changing either; you are then asked again if they differ. To keep both, rename the test case in the file and import again.`,
-        choices: [{ title: CHOICE.linkToExisting, decision: 'linkToExisting' }],
+        choices: [{ title: CHOICE.linkToExisting, value: 'linkToExisting', loses: false }],
         diff: false,
       };
     default:
@@ -187,7 +201,7 @@ export function importQuestion(r: ImportItemResult, path: string, environment: s
   }
 }
 
-/** The question for a file the export would overwrite. */
+/** The question for a file the export would overwrite: keeping it is the focused choice. */
 export function exportQuestion(r: ExportItemResult, path: string, environment: string, position = 1, total = 1): Question {
   const why =
     r.reason === 'unsavedChanges'
@@ -199,11 +213,23 @@ export function exportQuestion(r: ExportItemResult, path: string, environment: s
     message: `${why} Overwrite it with the service's version?${ofTotal(position, total)}`,
     detail: `The diff shows the file on the left and what the export would write on the right. "${CHOICE.keepMine}" (or Cancel) leaves the file as it is.`,
     choices: [
-      { title: CHOICE.overwriteFile, decision: 'overwriteFile' },
-      { title: CHOICE.keepMine, decision: 'skip' },
+      { title: CHOICE.keepMine, value: 'skip', loses: false },
+      { title: CHOICE.overwriteFile, value: 'overwriteFile', loses: true },
     ],
     diff: true,
   };
+}
+
+/**
+ * Import items the user chose to leave as they are: nothing is sent for them; they read
+ * "skipped" with why.
+ */
+export function leftAsTheyAre(results: ImportItemResult[], decisions: Record<string, SyncDecision>): ImportItemResult[] {
+  return results.map((r) => {
+    if (decisions[caseKey(r.uri, r.index)] !== 'skip') return r;
+    const { serviceText: _dropped, ...rest } = r;
+    return { ...rest, outcome: 'skipped', message: 'Left as it is on both sides, as you chose.' };
+  });
 }
 
 /** The diff editor's title: "Voice call MO: local ↔ service (staging)". */

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
 import { caseKey, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { ask } from '../serverPort';
-import { importProblems, importQuestion, importReportText, importSummary, UNDECIDED_IMPORT } from './format';
+import { importProblems, importQuestion, importReportText, importSummary, leftAsTheyAre, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 
@@ -36,7 +36,10 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
       question: importQuestion(r, ui.pathOf(r.uri), env, i + 1, undecided.length)!,
       ...(r.serviceText !== undefined && { serviceText: r.serviceText }),
     }));
-    const { decisions, cancelled } = await ui.decide(pending);
+    const { decisions: all, cancelled } = await ui.decide(pending);
+    // What the user left as it is needs no request: only the other decisions are sent.
+    results = leftAsTheyAre(results, all);
+    const decisions = Object.fromEntries(Object.entries(all).filter(([, d]) => d !== 'skip'));
     const decided = new Set(Object.keys(decisions));
     if (decided.size > 0) {
       // Only the decided files go again; other items of the same bundles are skipped, so nothing

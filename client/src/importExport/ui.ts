@@ -1,6 +1,7 @@
 import { parse } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { SyncDecision } from '../../../server/src/core';
+import { askModal } from '../modal';
 import type { ServerPort } from '../serverPort';
 import { SyncLenses } from './codeLens';
 import { SyncDocuments } from './documents';
@@ -52,10 +53,10 @@ export class SyncUi implements vscode.Disposable {
     const decisions: Record<string, SyncDecision> = {};
     for (const p of pending) {
       if (p.question.diff && p.serviceText !== undefined) await this.showDiff(p);
-      const answer = await vscode.window.showWarningMessage(p.question.message, { modal: true, detail: p.question.detail }, ...p.question.choices.map((c) => c.title));
-      const choice = p.question.choices.find((c) => c.title === answer);
-      if (!choice) return { decisions, cancelled: true };
-      decisions[p.key] = choice.decision;
+      // The first choice, which Enter takes, loses nothing (see questions.ts).
+      const decision = await askModal(p.question);
+      if (decision === undefined) return { decisions, cancelled: true };
+      decisions[p.key] = decision;
     }
     return { decisions, cancelled: false };
   }

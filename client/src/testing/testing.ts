@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { LinkedCasesRequest, RunTestCaseRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary, RunChoice, RunTestCaseResult } from '../../../server/src/core';
+import { askModal } from '../modal';
+import { runQuestion } from '../questions';
 import { ask, ServiceActionError, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from '../views/feed';
 import { crlf } from './cases';
@@ -135,22 +137,9 @@ export class Testing implements vscode.Disposable {
     }
   }
 
-  private async choose(item: vscode.TestItem, q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>): Promise<RunChoice | undefined> {
-    const importRun = 'Import and run';
-    const serviceRun = "Run the service's version";
-    if (q.reason === 'notOnService') {
-      const pick = await vscode.window.showWarningMessage(q.message, { modal: true, detail: 'Import creates the test case on the service, then runs it.' }, importRun);
-      return pick === importRun ? 'importNew' : undefined;
-    }
-    const detail =
-      q.reason === 'unsavedChanges'
-        ? '"Import and run" sends the editor\'s text (unsaved) to the service first; the file on disk stays as it is.'
-        : q.reason === 'conflict'
-          ? '"Import and run" replaces the changes made on the service with this file. Import to Service shows the differences first.'
-          : '"Import and run" makes the service\'s test case match this file first.';
-    const buttons = q.testCaseId !== undefined ? [importRun, serviceRun] : [importRun];
-    const pick = await vscode.window.showWarningMessage(`${item.label}: ${q.message}`, { modal: true, detail }, ...buttons);
-    return pick === importRun ? 'importAndRun' : pick === serviceRun ? 'runServiceVersion' : undefined;
+  /** The question about a file that is not as on the service; its focused choice changes nothing. */
+  private choose(item: vscode.TestItem, q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>): Promise<RunChoice | undefined> {
+    return askModal(runQuestion(item.label, q));
   }
 
   /** Executions this window did not start (or stopped following), on the items linked to their test case. */

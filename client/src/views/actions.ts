@@ -4,6 +4,8 @@ import { remoteUri, type ExecutionSummary, type SuiteSummary } from '../../../se
 import type { Command } from '../context';
 import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
+import { confirmed } from '../modal';
+import { cancelSuiteQuestion, deleteExecutionsQuestion, deleteSuiteQuestion } from '../questions';
 import type { ExecutionNode } from './executionsView';
 import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
@@ -89,8 +91,8 @@ export function createViewActions(): Record<string, Command> {
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
         ask(server, ExecuteSuiteRequest, { id: suite.id }),
       );
+      // The watcher reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
-      views.executions.refresh();
       views.suites.refresh();
       const skipped = r.skipped.length > 0 ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.` : '';
       void vscode.window.showInformationMessage(`Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.${skipped}`);
@@ -99,14 +101,7 @@ export function createViewActions(): Record<string, Command> {
     cancelSuite: ({ server, views }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
       if (!suite) return;
-      if (suite.activeExecutionIds.length > 0) {
-        const ok = await vscode.window.showWarningMessage(
-          `Cancel ${suite.activeExecutionIds.length} queued or running execution${suite.activeExecutionIds.length === 1 ? '' : 's'} of test suite ${suite.name}?`,
-          { modal: true },
-          'Cancel Executions',
-        );
-        if (ok !== 'Cancel Executions') return;
-      }
+      if (suite.activeExecutionIds.length > 0 && !(await confirmed(cancelSuiteQuestion(suite.name, suite.activeExecutionIds.length)))) return;
       const r = await ask(server, CancelSuiteRequest, { id: suite.id });
       views.executions.refresh();
       views.suites.refresh();
@@ -125,12 +120,7 @@ export function createViewActions(): Record<string, Command> {
     deleteSuite: ({ server, views }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Delete Test Suite');
       if (!suite) return;
-      const ok = await vscode.window.showWarningMessage(
-        `Delete test suite ${suite.name}?`,
-        { modal: true, detail: 'The suite is removed from the service. Its test cases and past executions stay.' },
-        'Delete',
-      );
-      if (ok !== 'Delete') return;
+      if (!(await confirmed(deleteSuiteQuestion(suite.name)))) return;
       await ask(server, DeleteSuiteRequest, { id: suite.id });
       views.suites.refresh();
       void vscode.window.showInformationMessage(`Test suite ${suite.name} deleted.`);
@@ -172,8 +162,8 @@ export function createViewActions(): Record<string, Command> {
       const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
       const r = await ask(server, RerunExecutionRequest, { id: execution.id });
+      // Executions shows the new one from the watcher's report; nothing is read again.
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
-      views.executions.refresh();
       void vscode.window.showInformationMessage(`Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 
@@ -182,12 +172,7 @@ export function createViewActions(): Record<string, Command> {
       if (targets.length === 0) return;
       const what = targets.length === 1 ? `execution ${targets[0]!.id} (${executionLabel(targets[0]!)})` : `${targets.length} executions`;
       const active = targets.filter((e) => !e.final).length;
-      const ok = await vscode.window.showWarningMessage(
-        `Delete ${what}?`,
-        { modal: true, detail: `${active > 0 ? `${active} still running will be cancelled. ` : ''}Deleted executions and their logs cannot be restored.` },
-        'Delete',
-      );
-      if (ok !== 'Delete') return;
+      if (!(await confirmed(deleteExecutionsQuestion(what, targets.length, active)))) return;
       const r = await ask(server, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
       views.executions.refresh();
       if (r.failed.length === 0) void vscode.window.showInformationMessage(`Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);

@@ -3,6 +3,8 @@ import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../serve
 import type { EntityRef, ProjectEntityType } from '../../../server/src/core';
 import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
+import { confirmed } from '../modal';
+import { clearProjectsQuestion } from '../questions';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
 
 // Assign to Projects...: the chosen projects replace each record's set (rule 2). The picker starts
@@ -63,8 +65,7 @@ export function assignToProjects(requests: RequestPort, refreshProjects: () => v
           void vscode.window.showInformationMessage(`Nothing to change: ${group.length === 1 ? group[0]!.label : `these ${kindWord(entityType, 2)}`} ${group.length === 1 ? 'is' : 'are'} in no project.`);
           continue;
         }
-        const ok = await vscode.window.showWarningMessage(clearQuestion(group), { modal: true, detail: 'No project was chosen, so every project assignment of the selection is removed.' }, 'Remove from All Projects');
-        if (ok !== 'Remove from All Projects') return;
+        if (!(await confirmed(clearProjectsQuestion(clearQuestion(group))))) return;
       }
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Assigning to projects' }, () =>
         ask(requests, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { CreateDeviceTokenRequest, DeviceTestCasesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../../server/src/protocol';
 import { remoteUri, type DeviceSummary, type TestNodeSummary } from '../../../server/src/core';
 import type { Command } from '../context';
+import { askModal, confirmed } from '../modal';
+import { restartAgentQuestion, revokeTokenQuestion, tokenCreatedQuestion } from '../questions';
 import { ask } from '../serverPort';
 import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
@@ -53,8 +55,7 @@ export function createDeviceActions(): Record<string, Command> {
     restartAgent: ({ server, views }) => async (arg: unknown) => {
       const node = await nodeArg(views, arg, 'Restart Agent');
       if (!node) return;
-      const q = restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name));
-      if ((await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, 'Restart Agent')) !== 'Restart Agent') return;
+      if (!(await confirmed(restartAgentQuestion(restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name)))))) return;
       const { reading } = await ask(server, RestartAgentRequest, { id: node.id });
       views.devices.track('node', node.id, node.name, reading);
     },
@@ -113,12 +114,8 @@ export function createDeviceActions(): Record<string, Command> {
       const created = await ask(server, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()) });
       views.devices.refresh();
       // The value is shown here once and kept nowhere: not in the log, settings or state.
-      const choice = await vscode.window.showInformationMessage(
-        `${tokenLabel(created.token)} for ${device.name} was created. Copy its value now: it is not shown again.`,
-        { modal: true, detail: created.deviceTokenValue },
-        'Copy',
-      );
-      if (choice === 'Copy') {
+      const choice = await askModal(tokenCreatedQuestion(tokenLabel(created.token), device.name, created.deviceTokenValue), 'info');
+      if (choice === 'copy') {
         await vscode.env.clipboard.writeText(created.deviceTokenValue);
         void vscode.window.showInformationMessage(`The value of ${tokenLabel(created.token)} was copied.`);
       }
@@ -130,12 +127,7 @@ export function createDeviceActions(): Record<string, Command> {
         return;
       }
       const label = tokenLabel(arg.token);
-      const ok = await vscode.window.showWarningMessage(
-        `Revoke ${label} of ${arg.device.name}?`,
-        { modal: true, detail: 'Whatever uses this token can no longer reach the device.' },
-        'Revoke',
-      );
-      if (ok !== 'Revoke') return;
+      if (!(await confirmed(revokeTokenQuestion(label, arg.device.name)))) return;
       await ask(server, RevokeDeviceTokenRequest, { id: arg.token.id });
       views.devices.refresh();
       void vscode.window.showInformationMessage(`${label} of ${arg.device.name} was revoked.`);

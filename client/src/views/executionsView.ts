@@ -3,7 +3,7 @@ import { ListExecutionsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
-import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, STATUS_COLOR, STATUS_ICON } from './format';
+import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
 
 export type ExecutionNode =
   | { type: 'execution'; execution: ExecutionSummary }
@@ -14,7 +14,9 @@ const PAGE = 100;
 
 /**
  * The Executions view: newest first, a page at a time (the list's start/end), filtered by the
- * list's search, optionally grouped by day. Rows change in place as the watcher reports.
+ * list's search, optionally grouped by day. It follows the watcher's reports like every other
+ * view: rows change in place, and an execution it does not show yet (one this editor just
+ * started) takes its place at the top at once, with no reload.
  */
 export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ExecutionNode | undefined>();
@@ -26,6 +28,8 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private hasMore = false;
   private loading: Promise<void> | undefined;
   private search = '';
+  /** Reported executions a filtered list was read again for and did not hold: not asked twice. */
+  private readonly outside = new Set<number>();
   private groupByDay: boolean;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -50,6 +54,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.loaded = false;
     this.items = [];
     this.byId.clear();
+    this.outside.clear();
     this.changed.fire(undefined);
   }
 
@@ -86,24 +91,57 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.loaded = true;
   }
 
-  /** The watcher's readings: rows change in place; a new execution reloads the first page. */
+  /**
+   * The watcher's readings: rows change in place, and an execution the list does not show yet is
+   * placed where the newest-first order puts it (a new one at the top). A filtered list cannot
+   * tell whether it matches, so it is read again instead, once per execution.
+   */
   private apply(changed: ExecutionSummary[]): void {
-    let unknown = false;
+    if (!this.loaded) {
+      // The first page may have been asked for before these executions existed: placed after it.
+      if (this.loading) void this.loading.then(() => this.apply(changed), () => undefined);
+      return;
+    }
+    let reshaped = false;
+    let reread = false;
     for (const e of changed) {
       const node = this.byId.get(e.id);
       if (node) {
         if (e.status === 'DELETED') {
           this.byId.delete(e.id);
           this.items = this.items.filter((n) => n !== node);
-          unknown = true;
+          reshaped = true;
         } else {
           node.execution = e;
           if (!this.groupByDay) this.changed.fire(node);
-          else unknown = true;
+          else reshaped = true;
         }
-      } else if (!e.final && this.loaded) unknown = true;
+      } else if (e.status !== 'DELETED' && !this.outside.has(e.id)) {
+        if (this.search) {
+          this.outside.add(e.id);
+          reread = true;
+        } else reshaped = this.place(e) || reshaped;
+      }
     }
-    if (unknown) this.changed.fire(undefined);
+    if (reread) this.reread();
+    else if (reshaped) this.changed.fire(undefined);
+  }
+
+  /** Puts a reported execution among the rows; false when it belongs to a page not loaded yet. */
+  private place(e: ExecutionSummary): boolean {
+    const at = placeIndex(this.executions, e, !this.hasMore);
+    if (at === undefined) return false;
+    const node = { type: 'execution' as const, execution: e };
+    this.byId.set(e.id, node);
+    this.items.splice(at, 0, node);
+    return true;
+  }
+
+  /** The first page again, keeping the executions already known to lie outside the filter. */
+  private reread(): void {
+    const outside = [...this.outside];
+    this.refresh();
+    for (const id of outside) this.outside.add(id);
   }
 
   async getChildren(node?: ExecutionNode): Promise<ExecutionNode[]> {
@@ -166,7 +204,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
 
   /** The loaded executions, for pickers. */
   get executions(): ExecutionSummary[] {
-    return [...this.byId.values()].map((n) => n.execution);
+    return this.items.flatMap((n) => (n.type === 'execution' ? [n.execution] : []));
   }
 
   dispose(): void {

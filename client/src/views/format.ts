@@ -122,3 +122,22 @@ export function roundSummary(title: string, ended: ExecutionSummary[]): string {
   for (const e of ended) counts.set(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind, (counts.get(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind) ?? 0) + 1);
   return `${title}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}.`;
 }
+
+/** Whether `a` comes before `b` in the newest-first list: created later, else the higher id. */
+export function listedBefore(a: ExecutionSummary, b: ExecutionSummary): boolean {
+  const ta = a.createdAt ? Date.parse(a.createdAt) : NaN;
+  const tb = b.createdAt ? Date.parse(b.createdAt) : NaN;
+  if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) return ta > tb;
+  return a.id > b.id;
+}
+
+/**
+ * Where a reading the Executions list does not show yet belongs among the rows it shows (newest
+ * first): a new execution at the top. Undefined when it falls after the last row and more pages
+ * are still to load (that page will bring it).
+ */
+export function placeIndex(shown: readonly ExecutionSummary[], e: ExecutionSummary, complete: boolean): number | undefined {
+  const i = shown.findIndex((x) => listedBefore(e, x));
+  if (i >= 0) return i;
+  return complete ? shown.length : undefined;
+}

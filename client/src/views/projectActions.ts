@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
 import { FILE_PATTERNS, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
 import type { Command } from '../context';
+import { confirmed } from '../modal';
+import { deleteProjectQuestion, deleteTraceFilterQuestion } from '../questions';
 import { ask, type RequestPort } from '../serverPort';
 import { assignToProjects } from './assignToProjects';
 import { traceFilterIdsIn } from './projectFormat';
@@ -100,8 +102,7 @@ export function createProjectActions(): Record<string, Command> {
         users.length > 0
           ? `${users.length} test-case file${users.length === 1 ? '' : 's'} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). They will name a trace filter that no longer exists.`
           : 'No test-case file in this workspace refers to it.';
-      const ok = await vscode.window.showWarningMessage(`Delete trace filter ${f.name}?`, { modal: true, detail }, 'Delete');
-      if (ok !== 'Delete') return;
+      if (!(await confirmed(deleteTraceFilterQuestion(f.name, detail)))) return;
       await ask(server, DeleteTraceFilterRequest, { id: f.id });
       views.traceFilters.refresh();
       void vscode.window.showInformationMessage(`Trace filter ${f.name} deleted.`);
@@ -137,12 +138,7 @@ export function createProjectActions(): Record<string, Command> {
     deleteProject: ({ server, views }) => async (arg: unknown) => {
       const p = await projectArg(server, views, arg, 'Delete Project');
       if (!p) return;
-      const ok = await vscode.window.showWarningMessage(
-        `Delete project ${p.name}?`,
-        { modal: true, detail: 'The service refuses while records are still assigned to it. The records themselves are not deleted.' },
-        'Delete',
-      );
-      if (ok !== 'Delete') return;
+      if (!(await confirmed(deleteProjectQuestion(p.name)))) return;
       await ask(server, DeleteProjectRequest, { id: p.id });
       views.projects.refresh();
       void vscode.window.showInformationMessage(`Project ${p.name} deleted.`);

@@ -4,6 +4,8 @@ import { remoteUri, type TestCaseFilterField, type TestCaseRef } from '../../../
 import type { Command } from '../context';
 import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
+import { confirmed } from '../modal';
+import { deleteTestCasesQuestion } from '../questions';
 import { exportIds, exportTarget } from '../importExport/exportFlow';
 import { findLinkedFile } from './linkedFiles';
 import { FIELD_WORDS } from './testCaseFormat';
@@ -86,7 +88,7 @@ export function createTestCaseActions(): Record<string, Command> {
       if (cases.length === 0) return;
       const target = await exportTarget(cases.length);
       if (!target) return;
-      await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'));
+      await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'), { open: true });
       // The new files are linked now: the markers are read again.
       views.testCases.refresh();
     },
@@ -102,7 +104,6 @@ export function createTestCaseActions(): Record<string, Command> {
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
       views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
-      views.executions.refresh();
       void vscode.window.showInformationMessage(`Test case ${t.name}: execution ${r.execution.id} started. Executions shows its progress.`);
       return undefined;
     },
@@ -145,12 +146,7 @@ export function createTestCaseActions(): Record<string, Command> {
     deleteServiceTestCases: ({ server, views }) => async (...args: unknown[]) => {
       const cases = await targets(server, views, args, 'Delete Test Cases', true);
       if (cases.length === 0) return;
-      const ok = await vscode.window.showWarningMessage(
-        `Delete ${what(cases)} from the service?`,
-        { modal: true, detail: 'The service refuses while a test suite contains one or an execution of it is queued or running. Local files stay as they are.' },
-        'Delete',
-      );
-      if (ok !== 'Delete') return;
+      if (!(await confirmed(deleteTestCasesQuestion(what(cases), cases.length)))) return;
       const r = await ask(server, DeleteTestCasesRequest, { ids: cases.map((c) => c.id), names: Object.fromEntries(cases.map((c) => [String(c.id), c.name])) });
       views.testCases.refresh();
       if (r.failed.length === 0) {
