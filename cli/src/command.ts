@@ -21,8 +21,17 @@ export interface CommandSpec {
   /** Words for each option in the help, by option name: [argument, text]. */
   optionHelp: Record<string, [string, string]>;
   positionals: { min: number; max?: number };
+  /**
+   * What shell completion offers (`tas completion`): for the arguments, files or a fixed list
+   * (nothing when left out: ids and names); per option that takes a value, files, folders or a
+   * fixed list (nothing when left out).
+   */
+  complete?: { positionals?: Completion; options?: Record<string, Completion> };
   run(ctx: Context, values: Values, positionals: string[]): Promise<ExitCode>;
 }
+
+/** Files, folders, or these words. */
+export type Completion = 'files' | 'folders' | readonly string[];
 
 export const str = (v: Values[string]): string | undefined => (typeof v === 'string' ? v : undefined);
 export const flag = (v: Values[string]): boolean => v === true;

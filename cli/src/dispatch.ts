@@ -1,22 +1,16 @@
 import { parseArgs } from 'node:util';
 import { distance } from '../../server/src/core';
 import { COMMANDS } from './commands';
-import type { CommandSpec, OptionSpec, Values } from './command';
+import type { CommandSpec, Values } from './command';
 import { Context } from './context';
 import { CliError, Exit, exitCodeOf, failureText, UsageError, type ExitCode } from './exitCodes';
+import { GLOBAL_OPTIONS } from './globalOptions';
 import { commandHelp, mainHelp } from './help';
 import { Output, type Streams } from './output';
 import { VERSION } from './version';
 
 // Reads the command line, runs one command, and turns whatever it ends with into an exit code.
 
-export const GLOBAL_OPTIONS: OptionSpec = {
-  profile: { type: 'string' },
-  json: { type: 'boolean' },
-  verbose: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
 
 export interface Process {
   argv: string[];

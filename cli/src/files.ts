@@ -1,12 +1,18 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { escape, Minimatch, type MinimatchOptions } from 'minimatch';
 import { fileKindOf } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
-// Which files a command works on: paths, folders (searched for test-case files), and globs
-// (`*` within a name, `**` across folders, `?` one character), quoted so the shell leaves them.
+// Which files a command works on: paths, folders (searched for test-case files), and globs as
+// users write them, quoted so the shell leaves them: `*`, `**`, `?`, `[...]`, `{a,b}` and the
+// rest of minimatch's syntax; an argument starting with `!` leaves out what it matches (a
+// folder: everything in it). An argument naming a path that exists is that path, even when it
+// looks like a glob. Dot files and folders match like any other; node_modules, .git and .tas
+// are never searched.
 
 const SKIP = new Set(['node_modules', '.git', '.tas']);
+const GLOB: MinimatchOptions = { dot: true, nonegate: true, nocomment: true, magicalBraces: true };
 const isTestCaseFile = (path: string): boolean => fileKindOf(path) !== undefined;
 
 /** A link to a file is followed; a link to a folder is not (it could lead back up the tree). */
@@ -27,40 +33,67 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*' && glob[i + 1] === '*') {
-      // `**/` matches no folder or any number of them.
-      source += glob[i + 2] === '/' ? '(?:.*/)?' : '.*';
-      i += glob[i + 2] === '/' ? 2 : 1;
-    } else if (c === '*') source += '[^/]*';
-    else if (c === '?') source += '[^/]';
-    else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+const posixPath = (path: string): string => path.split(sep).join('/');
+
+/** A glob argument: whether a path (absolute) matches it, and the folders to search for it. */
+interface Glob {
+  matches(path: string): boolean;
+  roots: string[];
+}
+
+function glob(arg: string, cwd: string): Glob {
+  // Matched against absolute paths: a relative pattern is put below the working folder (its
+  // name escaped, so that a folder named like a glob is only itself), `..` and `.` resolved.
+  const given = posixPath(arg);
+  const pattern = posix.normalize(posix.isAbsolute(given) ? given : `${escape(posixPath(cwd))}/${given}`).replace(/(.)\/+$/, '$1');
+  const forms = [pattern, `${pattern === '/' ? '' : pattern}/**`].map((p) => new Minimatch(p, GLOB));
+  // Search from the part of each alternative ({a,b}) before its first wildcard.
+  const roots = forms[0]!.set.map((parts) => {
+    const literal: string[] = [];
+    for (const part of parts.slice(0, -1)) {
+      if (typeof part !== 'string') break;
+      literal.push(part);
+    }
+    return literal.join('/') || '/';
+  });
+  return { matches: (path) => forms.some((f) => f.match(posixPath(path))), roots: [...new Set(roots)] };
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
   }
-  return new RegExp(`^${source}$`);
 }
 
 /** Absolute paths of the files the arguments name, sorted, without repeats. */
 export function findFiles(args: string[], cwd: string): string[] {
   const found = new Set<string>();
-  for (const arg of args.length > 0 ? args : ['.']) {
-    if (/[*?]/.test(arg)) {
-      // Walk from the part before the first wildcard, then match relative to the working folder.
-      const slash = arg.slice(0, arg.search(/[*?]/)).lastIndexOf('/');
-      const root = resolve(cwd, slash >= 0 ? arg.slice(0, slash) || '/' : '.');
-      const re = globToRegExp(resolve(cwd, arg).split(sep).join('/'));
+  const leaveOut: Glob[] = [];
+  const take = args.filter((arg) => {
+    if (arg.startsWith('!') && arg.length > 1 && !exists(resolve(cwd, arg))) {
+      leaveOut.push(glob(arg.slice(1), cwd));
+      return false;
+    }
+    return true;
+  });
+  for (const arg of take.length > 0 ? take : ['.']) {
+    const path = resolve(cwd, arg);
+    if (!exists(path) && new Minimatch(posixPath(arg), GLOB).hasMagic()) {
+      const g = glob(arg, cwd);
       const all: string[] = [];
-      try {
-        walk(root, all);
-      } catch {
-        // A missing folder matches nothing.
+      for (const root of g.roots) {
+        try {
+          walk(root, all);
+        } catch {
+          // A missing folder matches nothing.
+        }
       }
-      for (const f of all) if (re.test(f.split(sep).join('/'))) found.add(f);
+      for (const f of all) if (g.matches(f)) found.add(f);
       continue;
     }
-    const path = resolve(cwd, arg);
     let stat;
     try {
       stat = statSync(path);
@@ -74,7 +107,7 @@ export function findFiles(args: string[], cwd: string): string[] {
     } else if (isTestCaseFile(path)) found.add(path);
     else throw new UsageError(`${arg} is not a test-case file: only *.testcase.json and *.testcases.json files are checked.`);
   }
-  return [...found].sort();
+  return [...found].filter((f) => !leaveOut.some((g) => g.matches(f))).sort();
 }
 
 /** A path as the user reads it: relative to the working folder when below it. */

@@ -4,7 +4,7 @@ import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
 import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
 import { outputFile } from './files';
-import { junitXml } from './junit';
+import { failureDetails, type FailureDetails, junitXml } from './junit';
 
 // Following executions to their end with the language server's watcher: --wait, --timeout and
 // --junit for run, execute, rerun and watch. A failed poll (a transient 502, a dropped
@@ -16,6 +16,9 @@ export const WAIT_OPTIONS: OptionSpec = {
   timeout: { type: 'string' },
   junit: { type: 'string' },
 };
+
+/** Shell completion of the wait options' values. */
+export const WAIT_COMPLETE = { junit: 'files' } as const;
 
 export const WAIT_HELP: Record<string, [string, string]> = {
   wait: ['', 'follow the executions until they end; the exit code says whether all passed'],
@@ -134,11 +137,29 @@ export function progressLine(s: ExecutionSummary): string {
   return `execution ${s.id}${what}: ${s.status}${step}`;
 }
 
+/**
+ * The final record of each execution that failed, read once for the report: the failed step and
+ * the log. A record that cannot be read leaves its failure without them (the report still says
+ * how it ended).
+ */
+async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<Map<number, FailureDetails>> {
+  const details = new Map<number, FailureDetails>();
+  for (const e of executions) {
+    if (!e.final || e.kind !== 'failed') continue;
+    try {
+      details.set(e.id, failureDetails(e, await ctx.client.executions.get(e.id, ctx.signal)));
+    } catch (err) {
+      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`)} The report says only how it ended.`);
+    }
+  }
+  return details;
+}
+
 /** Prints the outcome, writes the JUnit report, and says which exit code it means. */
 export async function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): Promise<ExitCode> {
   const { executions, timedOut } = result;
   // Atomically, so a CI step never reads half a report.
-  if (settings.junit) await writeAtomic(settings.junit, junitXml(title, executions, timedOut));
+  if (settings.junit) await writeAtomic(settings.junit, junitXml(title, executions, timedOut, await failures(ctx, executions)));
   if (ctx.options.json) ctx.out.json({ executions, timedOut });
   else {
     for (const e of executions) {

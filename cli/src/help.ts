@@ -1,15 +1,8 @@
 import type { CommandSpec, OptionSpec } from './command';
+import { GLOBAL_HELP } from './globalOptions';
 import { VERSION } from './version';
 
 // Help texts: `tas --help` lists the commands, `tas <command> --help` documents one.
-
-const GLOBAL_HELP: Record<string, [string, string]> = {
-  profile: ['NAME', 'use the credentials of this profile (see tas login)'],
-  json: ['', 'print results as JSON (field names stay stable across versions)'],
-  verbose: ['', 'log every request to the service on stderr (method, path, status; never secrets)'],
-  'no-color': ['', 'no colour (also when NO_COLOR is set, or output is not a terminal)'],
-  help: ['', 'show this help'],
-};
 
 const EXIT_CODES = `Exit codes:
   0  success

@@ -1,27 +1,70 @@
 import type { ExecutionSummary } from '../../server/src/core';
 
 // A JUnit XML report of followed executions: one <testcase> per execution, what CI systems show
-// as test results. A failed run is a <failure>, a cancelled one <skipped>, one still running
-// when --timeout ended (or in a state we cannot read) an <error>.
+// as test results. A failed run is a <failure> that names the failed step and carries the end of
+// the execution's log, a cancelled one <skipped>, one still running when --timeout ended (or in
+// a state we cannot read) an <error>.
 
-const escape = (s: string): string =>
+/** What the final record of an execution that did not pass says: the failed step, its log. */
+export interface FailureDetails {
+  /** The step that failed, as the log names it (`Step 3/5 HANGUP`), else `step k of n` from the progress. */
+  step?: string;
+  /** The log, one line per entry. */
+  log: string[];
+}
+
+/** Log lines kept in a report: the end of the log, where a failure is. */
+export const LOG_EXCERPT_LINES = 40;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Reads an execution record leniently (the interface shows no fields): its `log` and progress. */
+export function failureDetails(s: ExecutionSummary, record: unknown): FailureDetails {
+  const entries = isRecord(record) && Array.isArray(record['log']) ? (record['log'] as unknown[]) : [];
+  const parsed = entries.map((entry) => {
+    if (!isRecord(entry)) return { level: '', message: String(entry), line: String(entry) };
+    const time = typeof entry['time'] === 'string' ? entry['time'] : typeof entry['timestamp'] === 'string' ? entry['timestamp'] : '';
+    const level = typeof entry['level'] === 'string' ? entry['level'].toUpperCase() : '';
+    const message = typeof entry['message'] === 'string' ? entry['message'] : JSON.stringify(entry);
+    return { level, message, line: `${time} ${level} ${message}`.trim() };
+  });
+  const errors = parsed.filter((p) => p.level === 'ERROR' || p.level === 'FATAL');
+  const named = errors.find((p) => /\bstep\b/i.test(p.message))?.message.replace(/[:\s]*\b(failed|failure|error)\b[.!]?$/i, '');
+  const step = named || (s.currentStep !== undefined && s.stepCount !== undefined ? `step ${s.currentStep} of ${s.stepCount}` : undefined);
+  return { ...(step !== undefined && { step }), log: parsed.map((p) => p.line) };
+}
+
+const failureMessage = (e: ExecutionSummary, d: FailureDetails | undefined): string => `execution ${e.id}: ${e.status}${d?.step ? ` at ${d.step}` : ''}`;
+
+function failureBody(e: ExecutionSummary, d: FailureDetails | undefined): string {
+  const head = failureMessage(e, d);
+  if (!d || d.log.length === 0) return head;
+  const shown = d.log.slice(-LOG_EXCERPT_LINES);
+  const which = shown.length < d.log.length ? `the last ${shown.length} of ${d.log.length} lines` : `${d.log.length} ${d.log.length === 1 ? 'line' : 'lines'}`;
+  return [head, '', `Log (${which}; tas api GET /testexecutions/${e.id} has the record):`, ...shown].join('\n');
+}
+
+export const xmlText = (s: string): string =>
   // Characters XML 1.0 does not allow at all are dropped; markup characters are escaped.
   // eslint-disable-next-line no-control-regex
   s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`);
 
-export function junitXml(suiteName: string, executions: ExecutionSummary[], timedOut: boolean): string {
+export function junitXml(suiteName: string, executions: ExecutionSummary[], timedOut: boolean, details: ReadonlyMap<number, FailureDetails> = new Map()): string {
   const cases = executions.map((e) => {
-    const name = escape(e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`));
-    const classname = escape(e.testSuiteName ?? suiteName);
+    const name = xmlText(e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`));
+    const classname = xmlText(e.testSuiteName ?? suiteName);
     const time = e.durationMs !== undefined ? (e.durationMs / 1000).toFixed(3) : '0';
     const head = `    <testcase name="${name}" classname="${classname}" time="${time}">`;
-    const said = escape(`execution ${e.id}: ${e.status}`);
+    const said = xmlText(`execution ${e.id}: ${e.status}`);
     let body: string;
-    if (!e.final) body = `      <error message="${escape(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${escape(e.status)}">${said}</error>`;
+    if (!e.final) body = `      <error message="${xmlText(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${xmlText(e.status)}">${said}</error>`;
     else if (e.kind === 'passed') body = '';
-    else if (e.kind === 'failed') body = `      <failure message="${said}" type="${escape(e.status)}">${said}</failure>`;
+    else if (e.kind === 'failed') {
+      const d = details.get(e.id);
+      body = `      <failure message="${xmlText(failureMessage(e, d))}" type="${xmlText(e.status)}">${xmlText(failureBody(e, d))}</failure>`;
+    }
     else if (e.kind === 'cancelled') body = `      <skipped message="${said}"/>`;
-    else body = `      <error message="${said}" type="${escape(e.status)}">${said}</error>`;
+    else body = `      <error message="${said}" type="${xmlText(e.status)}">${said}</error>`;
     const props = `      <properties><property name="executionId" value="${e.id}"/></properties>`;
     return [head, props, ...(body ? [body] : []), '    </testcase>'].join('\n');
   });
@@ -33,8 +76,8 @@ export function junitXml(suiteName: string, executions: ExecutionSummary[], time
   const attrs = `tests="${executions.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escape(suiteName)}" ${attrs}>`,
-    `  <testsuite name="${escape(suiteName)}" ${attrs}>`,
+    `<testsuites name="${xmlText(suiteName)}" ${attrs}>`,
+    `  <testsuite name="${xmlText(suiteName)}" ${attrs}>`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -42,7 +42,13 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     const xml = readFileSync(join(dir.path, 'reports', 'junit.xml'), 'utf8');
     assert.match(xml, /<testsuites name="tas run" tests="2" failures="1" errors="0" skipped="0"/);
     assert.equal((xml.match(/<testcase /g) ?? []).length, 2);
-    assert.match(xml, /<failure message="execution \d+: FAILED"/);
+    // The failure names the failed step and carries the execution's log (the emulator's last step fails).
+    const failure = /<failure message="execution (\d+): FAILED at (Step (\d+)\/\3 [^"]+)" type="FAILED">([^<]*)<\/failure>/.exec(xml);
+    assert.ok(failure, xml);
+    const body = failure[4]!;
+    assert.match(body, new RegExp(`^execution ${failure[1]}: FAILED at ${failure[2]!.replace(/[/]/g, '\\/')}\n\nLog \\(\\d+ lines; tas api GET /testexecutions/${failure[1]} has the record\\):\n`));
+    assert.match(body, /INFO Step 1\/\d+ \S+: started\n/);
+    assert.match(body, new RegExp(`ERROR ${failure[2]!.replace(/[/]/g, '\\/')}: failed\n.*ERROR Finished: FAILED$`));
   });
 
   test('run without --wait prints the execution id; watch follows it to the end', async () => {

@@ -89,7 +89,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(emu.store.testCases.get(1)?.description, 'theirs', 'a dry run with --force sends nothing');
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
-    assert.match(refused.stdout, /^conflict\s+cases\/.*tas import --force/m);
+    assert.match(refused.stdout, /^conflict\s+cases\/.*tas import cases\/\S+ --force/m);
     assert.match(refused.stdout, /take the service version with tas export 1 --out cases --force/, 'advice that works: export without --force would refuse the changed file');
     assert.equal(emu.store.testCases.get(1)?.description, 'theirs');
 
@@ -107,6 +107,44 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const overwritten = await run(['export', '1', '--out', 'cases', '--force']);
     assert.equal(overwritten.code, 0, overwritten.stdout);
     assert.equal(JSON.parse(readFileSync(join(casesDir(), file!), 'utf8')).description, 'theirs again');
+  });
+
+  test('a conflict shows its difference: a unified diff (the service\'s lines, then the file\'s), cut in length, and the commands that settle it', async () => {
+    await run(['export', '1', '--out', 'cases']);
+    const [file] = files();
+    edit(file!, (v) => (v['description'] = 'mine'));
+    emu.store.testCases.get(1)!.description = 'theirs, for the diff';
+    const r = await run(['import', 'cases']);
+    assert.equal(r.code, 5, r.stdout + r.stderr);
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('conflict'));
+    assert.match(lines[at]!, new RegExp(`replace the service version with tas import cases/${file!.replace(/[.]/g, '\\.')} --force, or take the service version with tas export 1 --out cases --force`));
+    assert.deepEqual(lines.slice(at + 1, at + 3), ['--- service: test case 1', `+++ cases/${file}`]);
+    assert.match(lines[at + 3]!, /^@@ -\d+,\d+ \+\d+,\d+ @@$/);
+    const hunk = lines.slice(at + 3).filter((l) => /^[-+]/.test(l));
+    assert.deepEqual(hunk.map((l) => l.replace(/,$/, '')), ['-  "description": "theirs, for the diff"', '+  "description": "mine"']);
+
+    const cut = await tas(['import', 'cases'], { cwd: dir.path, env: { ...credentials(emu), TAS_DIFF_LINES: '3' } });
+    const cutLines = cut.stdout.split('\n');
+    const c = cutLines.findIndex((l) => l.startsWith('conflict'));
+    assert.match(cutLines[c + 3]!, /^@@ /);
+    assert.match(cutLines[c + 4]!, /^\.\.\. \d+ more diff lines \(TAS_DIFF_LINES=\d+ shows them all\)$/);
+
+    const json = JSON.parse((await run(['import', 'cases', '--json'])).stdout) as { results: { outcome: string; diff?: string }[] };
+    assert.equal(json.results[0]?.outcome, 'conflict');
+    assert.match(json.results[0]?.diff ?? '', /^--- service: test case 1\n\+\+\+ cases\/.*\n@@ [^]*\n- {2}"description": "theirs, for the diff",?\n\+ {2}"description": "mine",?\n/);
+
+    // One case of a bundle: its item against the service's version of that case.
+    assert.equal((await run(['export', '2', '--bundle', '--out', 'bundle'])).code, 0);
+    const bundle = join(dir.path, 'bundle', 'export.testcases.json');
+    const items = JSON.parse(readFileSync(bundle, 'utf8'));
+    items[0].notes = 'my notes';
+    writeFileSync(bundle, `${JSON.stringify(items, null, 2)}\n`);
+    emu.store.testCases.get(2)!.notes = 'their notes';
+    const b = await run(['import', 'bundle/export.testcases.json']);
+    assert.equal(b.code, 5, b.stdout + b.stderr);
+    assert.match(b.stdout, /^--- service: test case 2\n\+\+\+ bundle\/export\.testcases\.json#0\n@@ /m);
+    assert.match(b.stdout, /^- {2}"notes": "their notes",?\n\+ {2}"notes": "my notes",?$/m);
   });
 
   /** Every file under `root` (the .tas folder included) with its bytes, to compare before and after. */

@@ -35,6 +35,7 @@ export const api: CommandSpec = {
   options: { data: { type: 'string', short: 'd' } },
   optionHelp: { data: ['JSON|@file|@-', 'the request body: JSON text, @ and a file name, or @- for stdin'] },
   positionals: { min: 2, max: 2 },
+  complete: { positionals: [...METHODS], options: { data: 'files' } },
   async run(ctx, values, [methodArg = '', pathArg = '']) {
     const method = methodArg.toUpperCase();
     if (!METHODS.has(method)) throw new UsageError(`the method must be GET, POST, PUT or DELETE, not "${methodArg}".`);

@@ -1,7 +1,7 @@
 import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit } from '../exitCodes';
-import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import { suiteActions, suiteId } from '../suiteRef';
 
 export const execute: CommandSpec = {
@@ -17,6 +17,7 @@ export const execute: CommandSpec = {
   options: WAIT_OPTIONS,
   optionHelp: WAIT_HELP,
   positionals: { min: 1, max: 1 },
+  complete: { options: WAIT_COMPLETE },
   async run(ctx, values, [ref = '']) {
     const settings = waitSettings(values, ctx.cwd);
     const id = await suiteId(ctx.client, ref, ctx.signal);

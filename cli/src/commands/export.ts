@@ -72,6 +72,7 @@ export const exportCmd: CommandSpec = {
     'dry-run': ['', 'say what would be written, left alone or refused; write no file, folder or sync state'],
   },
   positionals: { min: 0 },
+  complete: { options: { out: 'folders' } },
   async run(ctx, values, args) {
     const ids = await idsToExport(ctx, args, str(values['project']), str(values['filter']), flag(values['all']));
     if (ids.length === 0) {

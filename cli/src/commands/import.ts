@@ -5,6 +5,7 @@ import { caseKey, expandUris, type ImportItemResult, mergeImportResults, type Sy
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
+import { caseDiff, type CaseDiff, caseTexts, diffLimit } from '../conflictDiff';
 import { displayPath } from '../files';
 import { fileUri, syncEngine } from '../syncHost';
 
@@ -14,19 +15,32 @@ const CONFLICTS = new Set(['conflict', 'serviceChanged', 'nameTaken']);
 const where = (ctx: Context, r: { uri: string; index?: number }): string =>
   `${displayPath(fileURLToPath(r.uri), ctx.cwd)}${r.index !== undefined ? `#${r.index}` : ''}`;
 
+/** A path as a shell reads it: quoted when it holds anything but plain characters. */
+const shellWord = (s: string): string => (/^[\w./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
 /** What to do next, with the commands that do it (the core's words name the editor's buttons). */
-function advice(r: ImportItemResult, folder: string): string | undefined {
-  const take = r.id !== undefined ? `tas export ${r.id} --out ${folder} --force` : 'tas export --force';
+function advice(r: ImportItemResult, file: string): string | undefined {
+  const take = r.id !== undefined ? `tas export ${r.id} --out ${shellWord(dirname(file) || '.')} --force` : 'tas export --force';
+  const replace = `tas import ${shellWord(file)} --force`;
   switch (r.outcome) {
     case 'conflict':
-      return `the file and the service both changed since the last sync (or it was never synced): replace the service version with tas import --force, or take the service version with ${take} (the file's changes are lost)`;
+      return `the file and the service both changed since the last sync (or it was never synced): replace the service version with ${replace}, or take the service version with ${take} (the file's changes are lost)`;
     case 'serviceChanged':
-      return `the service changed since the last sync and the file did not: take the service version with ${take}, or replace it with tas import --force`;
+      return `the service changed since the last sync and the file did not: take the service version with ${take}, or replace it with ${replace}`;
     case 'nameTaken':
       return "another test case on the service has this name: rename the file's test case, or link to it with tas import --link-existing";
     default:
       return undefined;
   }
+}
+
+/** A conflict's diff under its line, coloured on a terminal, with how to see the rest. */
+function printDiff(ctx: Context, diff: CaseDiff): void {
+  for (const line of diff.lines) {
+    const colour = line.startsWith('@@') ? 'cyan' : line.startsWith('---') || line.startsWith('+++') ? 'bold' : line.startsWith('-') ? 'red' : line.startsWith('+') ? 'green' : undefined;
+    ctx.out.out(colour ? ctx.out.paint(line, colour) : line);
+  }
+  if (diff.total > diff.lines.length) ctx.out.out(ctx.out.paint(`... ${diff.total - diff.lines.length} more diff lines (TAS_DIFF_LINES=${diff.total} shows them all)`, 'dim'));
 }
 
 /** What a dry run says per outcome (nothing is sent or written); `advice` is said after it. */
@@ -61,6 +75,7 @@ export const importCmd: CommandSpec = {
     'dry-run': ['', 'say what would be created, updated, left alone or refused; send and write nothing'],
   },
   positionals: { min: 1 },
+  complete: { positionals: 'files' },
   async run(ctx, values, paths) {
     for (const p of paths) if (!existsSync(resolve(ctx.cwd, p))) throw new UsageError(`${p} does not exist.`);
     const uris = paths.map((p) => fileUri(ctx.cwd, p));
@@ -86,16 +101,23 @@ export const importCmd: CommandSpec = {
       }
     }
     ctx.out.clearProgress();
-    const results = report.results.map(({ serviceText: _s, ...r }) => ({ ...r, path: where(ctx, r) }));
-    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results });
+    const limit = diffLimit(ctx.env);
+    const results = report.results.map(({ serviceText, ...r }) => {
+      const file = displayPath(fileURLToPath(r.uri), ctx.cwd);
+      const texts = serviceText !== undefined && limit > 0 ? caseTexts(r.uri, r.index, serviceText) : undefined;
+      const diff = texts && caseDiff(texts.local, texts.service, where(ctx, r), `service: test case ${r.id ?? '?'}`, limit);
+      return { ...r, path: where(ctx, r), file, ...(diff && { diff }) };
+    });
+    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...(diff && { diff: diff.lines.join('\n') }) })) });
     else {
       for (const r of results) {
         const colour = SETTLED.has(r.outcome) ? 'green' : CONFLICTS.has(r.outcome) ? 'yellow' : 'red';
         const id = r.id !== undefined ? ` (test case ${r.id})` : r.takenById !== undefined ? ` (name held by test case ${r.takenById})` : '';
         // The core's words for these name the editor's choices; the CLI's options are named instead.
-        const why = advice(r, dirname(r.path) || '.') ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
+        const why = advice(r, r.file) ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
         const label = dryRun ? DRY[r.outcome] : r.outcome.padEnd(14);
         ctx.out.out(`${ctx.out.paint(label, colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
+        if (r.diff) printDiff(ctx, r.diff);
       }
       const count = (o: string) => results.filter((r) => r.outcome === o).length;
       const refused = results.length - count('created') - count('updated') - count('unchanged') - count('tookService');

@@ -1,4 +1,5 @@
 import type { CommandSpec } from '../command';
+import { completionCommand } from '../completion';
 import { api } from './api';
 import { cancel } from './cancel';
 import { devices } from './devices';
@@ -15,4 +16,4 @@ import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login, completionCommand(() => COMMANDS)];

@@ -1,7 +1,7 @@
 import { parseId } from '../args';
 import type { CommandSpec } from '../command';
 import { Exit } from '../exitCodes';
-import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import { executionActions } from '../suiteRef';
 import { lostAnswer } from './execute';
 
@@ -14,6 +14,7 @@ export const rerun: CommandSpec = {
   options: WAIT_OPTIONS,
   optionHelp: WAIT_HELP,
   positionals: { min: 1, max: 1 },
+  complete: { options: WAIT_COMPLETE },
   async run(ctx, values, [ref = '']) {
     const settings = waitSettings(values, ctx.cwd);
     const id = parseId(ref, 'The execution id');

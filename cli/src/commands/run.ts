@@ -4,7 +4,7 @@ import { displayPath } from '../files';
 import { type ExecutionSummary, runCheck } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, UsageError } from '../exitCodes';
-import { follow, report, started, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import type { Context } from '../context';
 import { fileUri, syncEngine } from '../syncHost';
 import { lostAnswer } from './execute';
@@ -60,6 +60,7 @@ export const run: CommandSpec = {
   options: WAIT_OPTIONS,
   optionHelp: WAIT_HELP,
   positionals: { min: 1 },
+  complete: { positionals: 'files', options: WAIT_COMPLETE },
   async run(ctx, values, refs) {
     const settings = waitSettings(values, ctx.cwd);
     const cases = await testCaseIds(ctx, refs);

@@ -7,10 +7,11 @@ import type { Context } from '../context';
 import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
+import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
 import { checkLocal, messageText, withReferences, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
-const FORMATS = ['text', 'json', 'sarif'];
+const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
 /** Files checked between two looks at the network while the reference lists load. */
 const LOCAL_CHUNK = 25;
 
@@ -54,11 +55,13 @@ export const validate: CommandSpec = {
   name: 'validate',
   summary: 'Check test-case files like the editor does.',
   action: 'check the files',
-  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif] [--max-warnings N] [--output FILE]',
+  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
     'with credentials set, the devices, trace filters and test cases they name on the service.',
-    'Folders are searched (node_modules, .git and .tas left out); quote globs: "cases/**/*.json".',
+    'Folders are searched (node_modules, .git and .tas left out). Quote globs: "cases/**/*.json",',
+    '"cases/{smoke,nightly}", "[a-m]*.testcase.json"; one starting with ! leaves out what it',
+    'matches: \'!cases/drafts\' (single quotes keep an interactive shell from reading the !).',
     'Without paths: the current folder. Output like a compiler: file:line:col: severity code message.',
     'Exit 1 on errors (or more warnings than --max-warnings); 3 or 4 when references could not',
     'be checked (refused credentials, service unreachable): --offline checks without the service.',
@@ -71,14 +74,15 @@ export const validate: CommandSpec = {
   },
   optionHelp: {
     offline: ['', 'schema and local rules only; no service requests'],
-    format: ['FORMAT', 'text (default), json, or sarif (SARIF 2.1.0 for code scanning)'],
+    format: ['FORMAT', 'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations), or junit (JUnit XML)'],
     'max-warnings': ['N', 'exit 1 when there are more than N warnings (like ESLint)'],
     output: ['FILE', 'write the report to FILE instead of stdout'],
   },
   positionals: { min: 0 },
+  complete: { positionals: 'files', options: { format: FORMATS, output: 'files' } },
   async run(ctx, values, args) {
     const format = str(values['format']) ?? (ctx.options.json ? 'json' : 'text');
-    if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json or sarif, not "${format}".`);
+    if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json, sarif, github or junit, not "${format}".`);
     const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
     const files = findFiles(args, ctx.cwd);
     const outputArg = str(values['output']);
@@ -122,6 +126,8 @@ export const validate: CommandSpec = {
 
     let report: string | undefined;
     if (format === 'sarif') report = JSON.stringify(sarifLog(results, ctx.cwd), null, 2);
+    else if (format === 'junit') report = validationJunit(results, ctx.cwd).trimEnd();
+    else if (format === 'github') report = githubAnnotations(results, ctx.cwd).join('\n');
     else if (format === 'json') {
       report = JSON.stringify(
         {
@@ -136,8 +142,8 @@ export const validate: CommandSpec = {
       );
     }
     if (report !== undefined) {
-      if (output) writeFileSync(output, `${report}\n`);
-      else ctx.out.out(report);
+      if (output) writeFileSync(output, report ? `${report}\n` : '');
+      else if (report) ctx.out.out(report);
     } else {
       const lines = results.flatMap((r) =>
         r.diagnostics.map((d) => {
@@ -159,7 +165,9 @@ export const validate: CommandSpec = {
       return Exit.failed;
     }
     if (unverified) {
-      ctx.out.err(`References not verified: ${unverified.reason} Use --offline to check without the service.`);
+      const said = `References not verified: ${unverified.reason} Use --offline to check without the service.`;
+      if (format === 'github' && !output) ctx.out.out(githubCommand('warning', said));
+      ctx.out.err(said);
       return unverified.code;
     }
     return Exit.ok;

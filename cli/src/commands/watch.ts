@@ -1,6 +1,6 @@
 import { parseId } from '../args';
 import type { CommandSpec } from '../command';
-import { follow, report, summarizeExecution, WAIT_HELP, waitSettings } from '../follow';
+import { follow, report, summarizeExecution, WAIT_COMPLETE, WAIT_HELP, waitSettings } from '../follow';
 
 export const watch: CommandSpec = {
   name: 'watch',
@@ -15,6 +15,7 @@ export const watch: CommandSpec = {
   options: { wait: { type: 'boolean' }, timeout: { type: 'string' }, junit: { type: 'string' } },
   optionHelp: { wait: ['', 'always on for watch'], timeout: WAIT_HELP['timeout']!, junit: WAIT_HELP['junit']! },
   positionals: { min: 1 },
+  complete: { options: WAIT_COMPLETE },
   async run(ctx, values, refs) {
     const settings = { ...waitSettings(values, ctx.cwd), wait: true };
     const ids = refs.map((r) => parseId(r, 'An execution id'));

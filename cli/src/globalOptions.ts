@@ -1,0 +1,19 @@
+import type { OptionSpec } from './command';
+
+// The options every command takes, before or after its name, and their words in the help.
+
+export const GLOBAL_OPTIONS: OptionSpec = {
+  profile: { type: 'string' },
+  json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const GLOBAL_HELP: Record<string, [string, string]> = {
+  profile: ['NAME', 'use the credentials of this profile (see tas login)'],
+  json: ['', 'print results as JSON (field names stay stable across versions)'],
+  verbose: ['', 'log every request to the service on stderr (method, path, status; never secrets)'],
+  'no-color': ['', 'no colour (also when NO_COLOR is set, or output is not a terminal)'],
+  help: ['', 'show this help'],
+};
