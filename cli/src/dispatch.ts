@@ -14,6 +14,7 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   profile: { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
+  'start-end': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -97,6 +98,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       ...(typeof parsed.values['profile'] === 'string' && { profile: parsed.values['profile'] }),
       json: parsed.values['json'] === true,
       verbose: parsed.values['verbose'] === true,
+      ...(typeof parsed.values['start-end'] === 'string' && { startEnd: parsed.values['start-end'] }),
     },
     p.cwd,
     p.stdin,

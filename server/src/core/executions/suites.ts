@@ -67,8 +67,8 @@ export class SuiteActions {
 
   /** Reads the newest executions; active ones are followed from now on. */
   async discover(count = 100): Promise<void> {
-    const list = await this.client.executions.list({ start: 0, end: count });
-    this.watcher.observe(list.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []));
+    const { items } = await this.client.executions.newest(0, count);
+    this.watcher.observe(items.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []));
   }
 
   async execute(id: number): Promise<ExecuteSuiteResult> {

@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActionContext, type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type Outcome, outcome, SIGNED_OUT, StatusFollow, type WatcherOptions } from '../../core';
+import { type ActionContext, type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type Outcome, outcome, type ReferenceCache, SIGNED_OUT, StatusFollow, type WatcherOptions } from '../../core';
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
 // execution watcher's timer.
@@ -9,6 +9,7 @@ interface Services {
   env: EnvironmentState;
   watcher: ExecutionWatcher;
   watcherOptions: WatcherOptions;
+  refs: ReferenceCache;
 }
 
 export function registerDeviceFeatures(connection: Connection, s: Services): void {
@@ -23,7 +24,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   );
   s.watcher.addTopic(follow);
   follow.onChange((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
-  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow);
+  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
 
   async function act<T>(ctx: ActionContext, run: (a: DeviceActions) => Promise<T>): Promise<Outcome<T>> {
     const env = s.env.current;

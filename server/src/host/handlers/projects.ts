@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActionContext, type ActiveEnvironment, entityKindWords, type EnvironmentState, outcome, type Outcome, ProjectActions, SIGNED_OUT, TraceFilterActions } from '../../core';
+import { type ActionContext, type ActiveEnvironment, entityKindWords, type EnvironmentState, outcome, type Outcome, ProjectActions, type ReferenceCache, SIGNED_OUT, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
 
 // Thin adapters from the Trace Filters and Projects views' requests to their actions.
@@ -8,12 +8,13 @@ interface Services {
   env: EnvironmentState;
   /** Trace filters changed: references in open files are checked again. */
   traceFiltersChanged: () => void;
+  refs: ReferenceCache;
 }
 
 const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
-  const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged);
+  const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged, (id) => s.refs.traceFilterRaw(id));
   const projects = (env: ActiveEnvironment) => new ProjectActions(env.client);
 
   async function act<T>(ctx: ActionContext, run: (env: ActiveEnvironment) => Promise<T>): Promise<Outcome<T>> {
