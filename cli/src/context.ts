@@ -1,6 +1,6 @@
-import { type RequestLogEntry, TasClient } from '../../server/src/core';
+import { type Notice, type RequestLogEntry, type SessionOptions, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
-import type { ExitCode } from './exitCodes';
+import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
 import { VERSION } from './version';
 
@@ -11,6 +11,8 @@ export interface GlobalOptions {
   profile?: string;
   json: boolean;
   verbose: boolean;
+  /** --start-end, as given (checked when the client is made). */
+  startEnd?: string;
 }
 
 export class Context {
@@ -52,13 +54,40 @@ export class Context {
     if (!this.made) {
       const source = requireCredentials(this.env, this.options.profile);
       const client = new TasClient(source.environment, {
-        userAgent: `tas-cli/${VERSION}`,
-        timeoutMs: seconds(this.env['TAS_REQUEST_TIMEOUT'], 30) * 1000,
+        ...this.sessionOptions(),
         ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
       });
       this.made = { client, source };
     }
     return this.made;
+  }
+
+  /**
+   * What every client of this run is made with: the user agent, the timeout, how start/end are
+   * read (--start-end, else TAS_START_END, else learnt), the page cap (TAS_MAX_LIST_PAGES), and
+   * the notices: a cut list always on stderr, the readings learnt with --verbose.
+   */
+  sessionOptions(): SessionOptions {
+    const pages = Number(this.env['TAS_MAX_LIST_PAGES']);
+    return {
+      userAgent: `tas-cli/${VERSION}`,
+      timeoutMs: seconds(this.env['TAS_REQUEST_TIMEOUT'], 30) * 1000,
+      startEnd: this.startEnd(),
+      ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
+      onNotice: (n: Notice) => {
+        if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));
+        else if (this.options.verbose) this.out.err(this.out.paint(n.message, 'dim', 'err'));
+      },
+    };
+  }
+
+  private startEnd(): StartEndSetting {
+    const given = this.options.startEnd ?? this.env['TAS_START_END'];
+    if (given === undefined || given === '') return 'auto';
+    const setting = startEndSetting(given);
+    const from = this.options.startEnd !== undefined ? '--start-end' : 'TAS_START_END';
+    if (!setting) throw new UsageError(`${from} takes ${START_END_SETTINGS.join(', ')}, not "${given}".`);
+    return setting;
   }
 
   private logRequest(e: RequestLogEntry): void {

@@ -91,6 +91,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       ...(typeof parsed.values['profile'] === 'string' && { profile: parsed.values['profile'] }),
       json: parsed.values['json'] === true,
       verbose: parsed.values['verbose'] === true,
+      ...(typeof parsed.values['start-end'] === 'string' && { startEnd: parsed.values['start-end'] }),
     },
     p.cwd,
     p.stdin,

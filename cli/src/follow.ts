@@ -81,7 +81,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
   };
   const source: WatcherSource = {
     get: (id, signal) => guard(() => client.executions.get(id, signal)),
-    recent: (count, signal) => guard(() => client.executions.list({ start: 0, end: count }, signal)),
+    recent: (count, signal) => guard(async () => (await client.executions.newest(0, count, { signal })).items),
   };
   const base = seconds(ctx.env['TAS_POLL_INTERVAL']) ?? DEFAULT_WATCHER_OPTIONS.baseIntervalMs;
   const watcher = new ExecutionWatcher(source, {

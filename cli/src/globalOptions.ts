@@ -6,6 +6,7 @@ export const GLOBAL_OPTIONS: OptionSpec = {
   profile: { type: 'string' },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
+  'start-end': { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
@@ -14,6 +15,7 @@ export const GLOBAL_HELP: Record<string, [string, string]> = {
   profile: ['NAME', 'use the credentials of this profile (see tas login)'],
   json: ['', 'print results as JSON (field names stay stable across versions)'],
   verbose: ['', 'log every request to the service on stderr (method, path, status; never secrets)'],
+  'start-end': ['READING', 'how the service reads start/end of executions and API clients: auto (default: learnt from its answers), offsets, or none (read whole lists); also TAS_START_END'],
   'no-color': ['', 'no colour (also when NO_COLOR is set, or output is not a terminal)'],
   help: ['', 'show this help'],
 };

@@ -9,6 +9,8 @@ export { baseUrlProblem, normalizeBaseUrl };
 export interface EnvironmentSetting {
   name: string;
   baseUrl: string;
+  /** How the service reads start/end (auto, offsets, none); absent: auto. Kept by every edit. */
+  startEnd?: string;
 }
 
 /** Where an environment's client ID and secret live in SecretStorage. */

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEMO_CREDENTIALS } from './demoData';
 import { startEmulator } from './emulator';
+import type { StartEndReading } from './readings';
 
 // `npm run emulator -- --port 8080`: serves the emulator until interrupted.
 
@@ -15,6 +16,14 @@ const usage = `Usage: npm run emulator -- [options]
   --drop-rate <0..1>      share of requests whose connection is dropped
   --extra-testcases <n>   test cases beyond the demo set (paging, batches)
   --extra-executions <n>  executions beyond the demo set
+  --extra-devices <n>     mobile devices beyond the demo set (ids 21 on)
+  --extra-trace-filters <n>  trace filters beyond the demo set (ids 7 on)
+  --extra-suites <n>      test suites beyond the demo set (ids 7 on)
+  --paged-lists <n>       unspecified lists answer the page wrapper, n items a page (DECISIONS.md, Readings)
+  --max-page-size <n>     paged lists serve at most n items a page
+  --start-end <reading>   start/end read as offsets (default), time (bounds on creation time) or ignored
+  --oldest-first          executions listed oldest first
+  --summary-items         device, trace filter and API client lists give {id, name} items
   --empty                 start with users only, no demo data
   --load <file>           start from a snapshot file instead of demo data
   --save <file>           write a snapshot to this file on exit
@@ -33,6 +42,14 @@ async function main(): Promise<void> {
       'drop-rate': { type: 'string' },
       'extra-testcases': { type: 'string' },
       'extra-executions': { type: 'string' },
+      'extra-devices': { type: 'string' },
+      'extra-trace-filters': { type: 'string' },
+      'extra-suites': { type: 'string' },
+      'paged-lists': { type: 'string' },
+      'max-page-size': { type: 'string' },
+      'start-end': { type: 'string' },
+      'oldest-first': { type: 'boolean', default: false },
+      'summary-items': { type: 'boolean', default: false },
       empty: { type: 'boolean', default: false },
       load: { type: 'string' },
       save: { type: 'string' },
@@ -59,6 +76,16 @@ async function main(): Promise<void> {
     scale: {
       extraTestCases: num('extra-testcases', values['extra-testcases']),
       extraExecutions: num('extra-executions', values['extra-executions']),
+      extraDevices: num('extra-devices', values['extra-devices']),
+      extraTraceFilters: num('extra-trace-filters', values['extra-trace-filters']),
+      extraSuites: num('extra-suites', values['extra-suites']),
+    },
+    readings: {
+      ...(values['paged-lists'] !== undefined && { pagedLists: num('paged-lists', values['paged-lists']) }),
+      ...(values['max-page-size'] !== undefined && { maxPageSize: num('max-page-size', values['max-page-size']) }),
+      ...(values['start-end'] !== undefined && { startEnd: values['start-end'] as StartEndReading }),
+      ...(values['oldest-first'] && { executionsOldestFirst: true }),
+      ...(values['summary-items'] && { summaryItems: true }),
     },
     settings: {
       ...(values['step-ms'] !== undefined && { executionStepMs: num('step-ms', values['step-ms']) }),

@@ -1,6 +1,7 @@
 import { Body } from './body';
 import { badRequest } from './errors';
 import { validateRule, type FaultRates } from './faults';
+import { DEFAULT_READINGS, readReadings } from './readings';
 import { Reply, type Router } from './router';
 import { welcomePage } from './welcome';
 
@@ -22,6 +23,17 @@ export function registerControl(r: Router): void {
       maxBatchSize: b.int('maxBatchSize') ?? s.maxBatchSize,
     };
     return c.emu.settings;
+  });
+
+  // Other readings of the document (readings.ts): PUT changes the keys given, DELETE restores the decisions.
+  r.add('GET', '/_emulator/readings', (c) => c.emu.readings);
+  r.add('PUT', '/_emulator/readings', (c) => {
+    c.emu.readings = readReadings(c.body ?? {}, c.emu.readings);
+    return c.emu.readings;
+  });
+  r.add('DELETE', '/_emulator/readings', (c) => {
+    c.emu.readings = { ...DEFAULT_READINGS };
+    return c.emu.readings;
   });
 
   r.add('GET', '/_emulator/faults', (c) => ({ rates: c.emu.faults.rates, rules: c.emu.faults.rules }));

@@ -2,8 +2,9 @@ import { FUNCTIONS } from './functions';
 import type { EntityType, MobileDevice, TestCase } from './model';
 import { Random, withLuhn } from './random';
 import type { Store } from './store';
+import { seedLab, type LabScale } from './demoLab';
 
-export interface DemoScale {
+export interface DemoScale extends LabScale {
   /** Test cases to create beyond the ~50 demo ones (for paging and batch benchmarks). */
   extraTestCases?: number;
   /** Finished executions to create beyond the demo ones. */
@@ -259,6 +260,7 @@ export function seedDemoData(
       expiresMs: options.now + (i + 1) * 24 * 3_600_000,
     })),
   );
+  if (options.scale) seedLab(store, options.scale, options.seed, options.now, ADMIN_USER_ID);
 }
 
 function makeTestCase(store: Store, rnd: Random, i: number, devices: MobileDevice[], ownerId: number, created: string): TestCase {

@@ -11,6 +11,7 @@ import { seedDemoData, type DemoScale } from './demoData';
 import { registerApi } from './resources';
 import { registerControl } from './control';
 import { checkRequest } from './openapiCheck';
+import { DEFAULT_READINGS, readReadings, type Readings } from './readings';
 
 export interface EmulatorSettings {
   /** Milliseconds per step of an execution (queued for one step, then one per test step). */
@@ -40,6 +41,8 @@ export interface EmulatorOptions {
   checkRequests?: boolean;
   /** Keep each /api/v2 request body in `requests` (in-process tests that check what was sent). */
   keepBodies?: boolean;
+  /** Answer as a service that reads the document otherwise would (readings.ts, DECISIONS.md "Readings"). */
+  readings?: Partial<Readings>;
 }
 
 export interface LoggedRequest {
@@ -74,6 +77,10 @@ export class Emulator {
   store = new Store();
   readonly faults: Faults;
   settings: EmulatorSettings;
+  /** The readings in force; PUT /_emulator/readings changes them. */
+  readings: Readings;
+  /** Clock ms when the state was last seeded: the creation time of records that keep none. */
+  seededMs = 0;
   readonly requests: LoggedRequest[] = [];
   private readonly router = new Router();
   private readonly control = new Router();
@@ -87,6 +94,7 @@ export class Emulator {
     this.faults = new Faults(options.seed ?? 42);
     this.faults.rates = { ...this.faults.rates, ...options.faults };
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.readings = readReadings(options.readings ?? {}, DEFAULT_READINGS);
     registerApi(this.router);
     registerControl(this.control);
     this.resetState();
@@ -117,6 +125,7 @@ export class Emulator {
   resetState(): void {
     this.store = new Store();
     this.accessTokens.clear();
+    this.seededMs = this.now();
     if (this.options.loadPath) {
       this.store.restore(JSON.parse(readFileSync(this.options.loadPath, 'utf8')));
     } else {

@@ -99,6 +99,8 @@ export interface ApiClient extends Owned {
   password: string;
   tokenEndpointForOAuth2: string;
   oauth2Scopes: string;
+  /** Clock ms of its creation (not on the wire; the time reading of start/end uses it). Demo rows have none: the time the state was seeded. */
+  createdMs?: number;
 }
 
 export interface TraceFilter extends Owned {

@@ -38,9 +38,11 @@ export function parseSort(query: URLSearchParams, allowed: readonly string[]): S
   });
 }
 
-export function parsePage(query: URLSearchParams, sortable: readonly string[]): PageRequest {
+/** `maxPageSize` (readings.ts): a larger size is served as that many, as Spring's max-page-size does; 0: above MAX_PAGE_SIZE is a 400. */
+export function parsePage(query: URLSearchParams, sortable: readonly string[], maxPageSize = 0): PageRequest {
   const page = nonNegativeInt(query, 'page', 0);
-  const size = nonNegativeInt(query, 'size', 20);
+  let size = nonNegativeInt(query, 'size', 20);
+  if (maxPageSize > 0 && size > maxPageSize) size = maxPageSize;
   if (size < 1 || size > MAX_PAGE_SIZE) throw badRequest(`Query parameter 'size' must be 1 to ${MAX_PAGE_SIZE}`);
   return { page, size, sort: parseSort(query, sortable) };
 }

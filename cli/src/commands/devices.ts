@@ -1,4 +1,4 @@
-import { exactNum, exactStr } from '../../../server/src/core';
+import { completeItems, exactNum, exactStr, lacksField } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { Exit } from '../exitCodes';
 import { defined, printList } from '../listing';
@@ -24,7 +24,8 @@ export const devices: CommandSpec = {
   optionHelp: {},
   positionals: { min: 0, max: 0 },
   async run(ctx) {
-    const list = await ctx.client.devices.list(ctx.signal);
+    // The whole list, however the service pages it; summary items are completed by their records.
+    const list = await completeItems(await ctx.client.devices.list(ctx.signal), lacksField('msisdn'), (id) => ctx.client.devices.get(id, ctx.signal));
     const rows = list.flatMap((d): DeviceRow[] =>
       typeof d.id === 'number'
         ? [

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, type ReferenceState, SyncStates, TERMINAL_WORDS, withoutBom } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted, withoutBom } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -15,19 +15,38 @@ const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
 /** Files checked between two looks at the network while the reference lists load. */
 const LOCAL_CHUNK = 25;
 
-/** The service's lists once for the whole run, or why they cannot be had. */
-async function referenceStates(ctx: Context, kinds: Set<FileKind>): Promise<Map<FileKind, ReferenceState>> {
+/**
+ * The service's lists once for the whole run, or why they cannot be had. The ids the files name
+ * that the lists lack (`wanted`, once the files are read) are then confirmed by their own records.
+ */
+async function referenceStates(ctx: Context, kinds: Set<FileKind>, wanted: () => Promise<Map<FileKind, Wanted>>): Promise<Map<FileKind, ReferenceState>> {
   const { environment, from } = ctx.source;
-  const env = new EnvironmentState(() => ({ userAgent: 'tas-cli' }), () => {});
+  const env = new EnvironmentState(() => ctx.sessionOptions(), () => {});
   env.set({ name: from, ...environment });
   try {
     const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS);
     const states = new Map<FileKind, ReferenceState>();
     for (const kind of kinds) states.set(kind, await refs.state(kind));
+    if ([...states.values()].some((s) => s.status !== 'ok')) return states;
+    const ids = await wanted();
+    for (const [kind, state] of states) {
+      const w = ids.get(kind);
+      if (w) states.set(kind, await refs.confirm(state, w));
+    }
     return states;
   } finally {
     await env.dispose();
   }
+}
+
+/** Every id the files name, per kind of file (the union: one confirmation serves every file). */
+function wantedIds(locals: readonly LocalResult[], links: readonly (CaseLinks | undefined)[]): Map<FileKind, Wanted> {
+  const out = new Map<FileKind, Wanted>();
+  locals.forEach((l, i) => {
+    if (!l.parsed) return;
+    out.set(l.parsed.kind, referencedIds(l.parsed.kind, l.parsed.value, links[i], out.get(l.parsed.kind)));
+  });
+  return out;
 }
 
 /** One diagnostic as --format json prints it (1-based lines and columns). */
@@ -93,21 +112,28 @@ export const validate: CommandSpec = {
     let states: Map<FileKind, ReferenceState> | undefined;
     let unverified: { reason: string; code: ExitCode } | undefined;
     const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
-    const pending = online ? referenceStates(ctx, kinds) : undefined;
     // A file's id names a test case only in its home environment (the sync state says which);
     // the sync states are read while the files are checked.
     const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
     const syncStates = new SyncStates();
     const uris = files.map((f) => pathToFileURL(f).href);
     const links = env === undefined ? undefined : uris.map((uri) => caseLinks(uri, env, syncStates).catch(() => undefined));
+    let localsRead!: (locals: LocalResult[]) => void;
+    const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
+    const pending = online ? referenceStates(ctx, kinds, async () => wantedIds(await localsDone, links ? await Promise.all(links) : [])) : undefined;
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
     pending?.catch(() => undefined);
     // The local checks run while the service's lists are on their way, a chunk of files at a
     // time, so that the answers are read (and the next requests sent) in between.
     const locals: LocalResult[] = [];
-    for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
-      if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) locals.push(checkLocal(files[k]!, withoutBom(readFileSync(files[k]!, 'utf8')).text, uris[k]));
+    try {
+      for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
+        if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) locals.push(checkLocal(files[k]!, withoutBom(readFileSync(files[k]!, 'utf8')).text, uris[k]));
+      }
+    } finally {
+      // Also on a failure, so the confirmations (and the client) end.
+      localsRead(locals);
     }
     if (pending) {
       states = await pending;

@@ -7,7 +7,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerFeatures } from './handlers/language';
@@ -28,7 +28,15 @@ import { ValidationScheduler } from './validation';
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
-const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network });
+// What the user should know about the service, once per environment: a cut list is shown (and
+// logged); how a list is read (start/end, incomplete lists) is logged.
+const notice = (n: Notice) => {
+  if (n.level === 'warning') {
+    connection.console.warn(n.message);
+    void connection.window.showWarningMessage(n.message);
+  } else connection.console.info(n.message);
+};
+const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network, onNotice: notice });
 const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
 const env = new EnvironmentState(sessionOptions, logRequest);
@@ -90,7 +98,7 @@ env.onChange(() => {
   watcher.setSource(
     client && {
       get: (id, signal) => client.executions.get(id, signal),
-      recent: (count, signal) => client.executions.list({ start: 0, end: count }, signal),
+      recent: async (count, signal) => (await client.executions.newest(0, count, { signal })).items,
     },
   );
   validation.revalidateAll();
@@ -106,8 +114,8 @@ registerFeatures(connection, documents, { refs, env, validation, status });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
-registerDeviceFeatures(connection, { env, watcher, watcherOptions });
-registerProjectFeatures(connection, { env, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
+registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
+registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
 
 connection.onShutdown(async () => {

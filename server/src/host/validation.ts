@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache } from '../core';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache, referencedIds } from '../core';
 
 // When documents are validated: debounced per document, versioned so that a result computed
 // for an older text never replaces a newer one, schema diagnostics first, references after.
@@ -81,16 +81,19 @@ export class ValidationScheduler {
     if (!this.current(uri, version)) return; // a newer version is on its way
     const duplicates = analyzeDuplicateKeys(doc, local.value, max);
     const generation = this.env.current?.generation;
-    const state = await this.refs.state(kind);
+    const lists = await this.refs.state(kind);
     // Asked of an environment that has since been replaced (its client closed): the switch
     // revalidates every document, so this result must not overwrite the newer one.
     if (this.env.current?.generation !== generation) return;
-    this.status.update(state.status === 'ok' ? { ok: true } : { ok: false, error: state.cause });
+    this.status.update(lists.status === 'ok' ? { ok: true } : { ok: false, error: lists.cause });
     await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
     const env = this.env.current;
     const links = env ? await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined) : undefined;
     if (!this.current(uri, version)) return;
+    // Ids the lists lack are confirmed by their own records before any is called unknown.
+    const state = await this.refs.confirm(lists, referencedIds(kind, local.value, links));
+    if (this.env.current?.generation !== generation || !this.current(uri, version)) return;
     const references = analyzeReferences(doc, kind, local.value, state, max, links);
     await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references], max) });
   }

@@ -2,10 +2,11 @@ import { mustGet } from '../access';
 import { Body } from '../body';
 import { badRequest, conflict } from '../errors';
 import type { ApiClient } from '../model';
-import { matchesSearch, parseRange } from '../paging';
-import { Reply, created, emptyOk, intParam, type RequestContext, type Router } from '../router';
+import { matchesSearch } from '../paging';
+import { created, emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
 import { apiClientView } from '../views';
+import { listReply, rangeRows } from '../readings';
 
 // API clients (DECISIONS.md, "API clients"). The password is write-only: no response
 // carries it, and a PUT without one keeps the stored password.
@@ -56,15 +57,14 @@ function readFields(b: Body): Partial<ApiClient> {
 }
 
 function list(c: RequestContext) {
-  const { start, end } = parseRange(c.query);
   const search = c.query.get('search');
   const rows = c.emu.store.apiClients
     .all()
     .sort((a, b) => a.id - b.id)
     .filter((a) => matchesSearch(search, [a.name, a.serverURL, a.httpMethod]));
   // X-Total-Count counts the rows matching the search, before start/end cut them.
-  const page = rows.slice(start, end).map((a) => apiClientView(c.emu.store, a));
-  return new Reply(200, page, { 'X-Total-Count': String(rows.length) });
+  const page = rangeRows(c, rows, (a) => a.createdMs ?? c.emu.seededMs).map((a) => apiClientView(c.emu.store, a));
+  return listReply(c, page, { summary: true, headers: { 'X-Total-Count': String(rows.length) } });
 }
 
 function createClient(c: RequestContext) {
@@ -88,6 +88,7 @@ function createClient(c: RequestContext) {
     tokenEndpointForOAuth2: '',
     oauth2Scopes: '',
     ...fields,
+    createdMs: c.emu.now(),
   }));
   return created(row.id);
 }

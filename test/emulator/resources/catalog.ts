@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '../errors';
 import type { RequestContext, Router } from '../router';
+import { listReply } from '../readings';
 
 // Read-only catalog data (DECISIONS.md, "Catalog"): device models, step function
 // parameters, agent configuration per node label. Lookups match names exactly (case counts).
@@ -13,10 +14,13 @@ function requiredQuery(c: RequestContext, name: string): string {
 
 export function registerCatalog(r: Router): void {
   r.add('GET', '/api/v2/devicemodels', (c) =>
-    c.emu.store.deviceModels
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map((m) => ({ id: m.id, name: m.name, manufacturer: m.manufacturer, platformName: m.platformName })),
+    listReply(
+      c,
+      c.emu.store.deviceModels
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map((m) => ({ id: m.id, name: m.name, manufacturer: m.manufacturer, platformName: m.platformName })),
+    ),
   );
 
   r.add('GET', '/api/v2/functionparams', (c) => {

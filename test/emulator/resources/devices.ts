@@ -7,6 +7,7 @@ import type { Store } from '../store';
 import { deviceView, referencedDeviceIds } from '../views';
 import { timeline } from './executions';
 import { nodeStatus } from './testNodes';
+import { listReply } from '../readings';
 
 // Mobile devices (DECISIONS.md, "Mobile devices"). The document shows the fields, not
 // the responses, statuses or what PREPARE does; those are ours.
@@ -153,19 +154,24 @@ function action(c: RequestContext) {
 function testCasesOf(c: RequestContext) {
   const store = c.emu.store;
   const d = mustGet(store.devices, intParam(c), 'Mobile device');
-  return store.testCases
+  const rows = store.testCases
     .all()
     .filter((t) => referencedDeviceIds(t).includes(d.id))
     .sort((a, b) => a.id - b.id)
     .map((t) => ({ id: t.id, name: t.name }));
+  return listReply(c, rows);
 }
 
 export function registerDevices(r: Router): void {
   r.add('GET', '/api/v2/mobiledevices', (c) =>
-    c.emu.store.devices
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map((d) => deviceView(c.emu.store, d)),
+    listReply(
+      c,
+      c.emu.store.devices
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map((d) => deviceView(c.emu.store, d)),
+      { summary: true },
+    ),
   );
   r.add('POST', '/api/v2/mobiledevices', createDevice);
   r.add('GET', '/api/v2/mobiledevices/{id}', (c) =>

@@ -2,10 +2,11 @@ import { mustGet } from '../access';
 import { conflict } from '../errors';
 import type { Emulator } from '../emulator';
 import type { Execution, ExecutionSource, ExecutionStatus, TestCase } from '../model';
-import { matchesSearch, parseRange } from '../paging';
-import { Reply, emptyOk, intParam, type RequestContext, type Router } from '../router';
+import { matchesSearch } from '../paging';
+import { emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
 import { referencedDeviceIds } from '../views';
+import { listReply, rangeRows } from '../readings';
 
 // Executions move with the emulator clock, never with timers: QUEUED for one step, RUNNING for
 // one step per test step, then the outcome fixed at creation. A cancel freezes the progress.
@@ -151,18 +152,18 @@ export function createExecution(emu: Emulator, tc: TestCase, origin: ExecutionOr
   }));
 }
 
-/** start/end offsets over the newest-first list; search over test case, suite, status and source. */
+/** start/end over the newest-first list (readings.ts: other orders and readings); search over test case, suite, status and source. */
 function listExecutions(c: RequestContext) {
-  const { start, end } = parseRange(c.query);
   const search = c.query.get('search');
   const now = c.emu.now();
   const texts = (e: Execution) => [e.testCaseName, e.testSuiteName, timeline(e, now).status, e.source];
   const all = c.emu.store.executions.all();
+  const order = c.emu.readings.executionsOldestFirst ? -1 : 1;
   const rows = (search ? all.filter((e) => matchesSearch(search, texts(e))) : all).sort(
-    (a, b) => b.createdMs - a.createdMs || b.id - a.id,
+    (a, b) => order * (b.createdMs - a.createdMs || b.id - a.id),
   );
-  const page = rows.slice(start, end).map((e) => executionView(c.emu.store, e, now));
-  return new Reply(200, page, { 'X-Total-Count': String(rows.length) });
+  const page = rangeRows(c, rows, (e) => e.createdMs).map((e) => executionView(c.emu.store, e, now));
+  return listReply(c, page, { headers: { 'X-Total-Count': String(rows.length) } });
 }
 
 function getExecution(c: RequestContext) {

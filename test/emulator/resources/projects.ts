@@ -38,7 +38,7 @@ function findByName(store: Store, name: string): Project | undefined {
 }
 
 function listProjects(c: RequestContext) {
-  const req = parsePage(c.query, ['id', 'name']);
+  const req = parsePage(c.query, ['id', 'name'], c.emu.readings.maxPageSize);
   const rows = sortRows(store(c).projects.all(), req.sort, (p, f) => (f === 'name' ? p.name : p.id));
   return pageOf(rows.map(view), req);
 }

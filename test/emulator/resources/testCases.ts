@@ -180,7 +180,7 @@ function fieldFilter(c: RequestContext): ((t: TestCase) => boolean) | undefined 
 }
 
 function listTestCases(c: RequestContext) {
-  const req = parsePage(c.query, ['id', 'name', 'created', 'updated']);
+  const req = parsePage(c.query, ['id', 'name', 'created', 'updated'], c.emu.readings.maxPageSize);
   const filters = [projectFilter(c), fieldFilter(c)].filter((f) => f !== undefined);
   const rows = store(c).testCases.all().filter((t) => filters.every((f) => f(t)));
   const sorted = sortRows(rows, req.sort, (t, f) => t[f as 'id' | 'name' | 'created' | 'updated']);

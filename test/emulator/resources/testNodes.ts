@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../errors';
 import type { NodeStatus, TestNode } from '../model';
 import { created, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
+import { listReply } from '../readings';
 
 // Test nodes (DECISIONS.md, "Test nodes"). The document shows only {name} in bodies and
 // no record, so the record, status values and RESTART_AGENT's effect are ours. No DELETE: the
@@ -130,10 +131,13 @@ function action(c: RequestContext) {
 export function registerTestNodes(r: Router): void {
   r.add('GET', '/api/v2/testnodes', (c) => {
     const now = c.emu.now();
-    return c.emu.store.testNodes
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map((n) => view(c.emu.store, n, now));
+    return listReply(
+      c,
+      c.emu.store.testNodes
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map((n) => view(c.emu.store, n, now)),
+    );
   });
   r.add('POST', '/api/v2/testnodes', createNode);
   r.add('GET', '/api/v2/testnodes/info', info);

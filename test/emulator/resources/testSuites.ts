@@ -5,6 +5,7 @@ import type { Schedule, TestSuite } from '../model';
 import { created, emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
 import { cancelExecution, createExecution, isActive, whyNotRunnable } from './executions';
+import { listReply } from '../readings';
 
 // Test suites. The document shows request bodies only; the read record is the update shape
 // (testCaseIds as [{id, name}], projects) plus id, schedule and timestamps, so a record read can
@@ -221,7 +222,7 @@ function cancelSuite(c: RequestContext) {
 }
 
 export function registerTestSuites(r: Router): void {
-  r.add('GET', '/api/v2/testsuites', (c) => c.emu.store.testSuites.all().map((s) => suiteView(c.emu.store, s)));
+  r.add('GET', '/api/v2/testsuites', (c) => listReply(c, c.emu.store.testSuites.all().map((s) => suiteView(c.emu.store, s))));
   r.add('POST', '/api/v2/testsuites', createSuite);
   r.add('GET', '/api/v2/testsuites/{id}', (c) =>
     suiteView(c.emu.store, mustGet(c.emu.store.testSuites, intParam(c), 'Test suite')),

@@ -5,6 +5,7 @@ import { badRequest } from '../errors';
 import type { DeviceToken } from '../model';
 import { Reply, emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
+import { listReply } from '../readings';
 
 // Device tokens (DECISIONS.md, "Device tokens"). The secret value is in the create
 // response only; lists show the record without it. Validation is a question, so an unknown or
@@ -78,10 +79,13 @@ function deleteToken(c: RequestContext) {
 export function registerTokens(r: Router): void {
   r.add('GET', '/api/v2/tokens', (c) => {
     const now = c.emu.now();
-    return c.emu.store.tokens
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map((t) => view(c.emu.store, t, now));
+    return listReply(
+      c,
+      c.emu.store.tokens
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map((t) => view(c.emu.store, t, now)),
+    );
   });
   r.add('POST', '/api/v2/tokens', createToken);
   r.add('POST', '/api/v2/tokens/validate', validate);

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../errors';
 import type { TraceFilter } from '../model';
 import { created, emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
+import { listReply } from '../readings';
 
 // Trace filters (DECISIONS.md, "Trace filters"): bodies are {name, filter}; the record
 // and the responses are ours.
@@ -52,10 +53,14 @@ function deleteFilter(c: RequestContext) {
 
 export function registerTraceFilters(r: Router): void {
   r.add('GET', '/api/v2/tracefilters', (c) =>
-    c.emu.store.traceFilters
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map((f) => view(c.emu.store, f)),
+    listReply(
+      c,
+      c.emu.store.traceFilters
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map((f) => view(c.emu.store, f)),
+      { summary: true },
+    ),
   );
   r.add('POST', '/api/v2/tracefilters', createFilter);
   r.add('GET', '/api/v2/tracefilters/{id}', (c) =>

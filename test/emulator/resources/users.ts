@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../errors';
 import { ROLES, type Role, type User } from '../model';
 import { created, intParam, type RequestContext, type Router } from '../router';
 import { Table, type Store } from '../store';
+import { listReply } from '../readings';
 
 // Users (DECISIONS.md, "Users"). Any signed-in user may read users; creating, changing
 // a role and deleting need ADMIN (403). The temporary password is checked and then dropped: the
@@ -87,10 +88,13 @@ function deleteUser(c: RequestContext) {
 
 export function registerUsers(r: Router): void {
   r.add('GET', '/api/v2/users', (c) =>
-    c.emu.store.users
-      .all()
-      .sort((a, b) => a.id - b.id)
-      .map(view),
+    listReply(
+      c,
+      c.emu.store.users
+        .all()
+        .sort((a, b) => a.id - b.id)
+        .map(view),
+    ),
   );
   r.add('POST', '/api/v2/users', createUser);
   r.add('GET', '/api/v2/users/me', (c) => view(c.user));

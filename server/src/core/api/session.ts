@@ -7,6 +7,7 @@ import { requestBody } from './requestBodies';
 import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import { TokenManager } from './tokenManager';
 import { Transport, type AttemptResponse } from './transport';
+import type { StartEndSetting } from '../model/environment';
 
 /** An environment: where the service is and the client credentials for it. */
 export interface Environment {
@@ -27,6 +28,15 @@ export interface RequestLogEntry {
   retrying: boolean;
 }
 
+/** Something about the service the user should know once per session (a cut list, a reading learnt). */
+export interface Notice {
+  /** The same key is told once per session. */
+  key: string;
+  message: string;
+  /** 'warning': something is missing from what is shown (a list was cut); 'info': how the service is read. */
+  level: 'info' | 'warning';
+}
+
 export interface SessionOptions {
   /** Per-attempt timeout (default 30 s). */
   timeoutMs?: number;
@@ -36,6 +46,12 @@ export interface SessionOptions {
   dispatcher?: Dispatcher;
   onRequest?: (entry: RequestLogEntry) => void;
   userAgent?: string;
+  /** Told each notice once (the language server's log, `tas` on stderr). */
+  onNotice?: (notice: Notice) => void;
+  /** At most this many pages of one list are read (default MAX_LIST_PAGES in lists.ts); then the list is cut and says so. */
+  maxListPages?: number;
+  /** How start/end of executions and API clients are read (rangeLists.ts); default 'auto': learnt from the answers. */
+  startEnd?: StartEndSetting;
   /** Injected for tests: randomness of the jitter, the clock, the wait. */
   random?: () => number;
   now?: () => number;
@@ -74,6 +90,7 @@ export class ApiSession {
   private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly ownsDispatcher: boolean;
   private readonly dispatcher: Dispatcher;
+  private readonly noticed = new Set<string>();
 
   constructor(
     readonly environment: Environment,
@@ -97,6 +114,21 @@ export class ApiSession {
    */
   async call(op: Operation, options: CallOptions = {}): Promise<unknown> {
     return (await this.run(op, { ...options, body: requestBody(op, options.body) }, true)).body;
+  }
+
+  /** Tells a notice once per session (the key decides what counts as the same). */
+  notice(key: string, message: string, level: Notice['level'] = 'info'): void {
+    if (this.noticed.has(key)) return;
+    this.noticed.add(key);
+    this.options.onNotice?.({ key, message, level });
+  }
+
+  get maxListPages(): number | undefined {
+    return this.options.maxListPages;
+  }
+
+  get startEnd(): StartEndSetting {
+    return this.options.startEnd ?? 'auto';
   }
 
   /** Makes sure a token can be had (asks one unless a fresh one is held): checks the credentials. */

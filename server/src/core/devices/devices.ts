@@ -1,4 +1,6 @@
 import type { TasClient } from '../api/client';
+import { completeItems, lacksField } from '../api/records';
+import type { Loose } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { DevicesOverview, DeviceTokenSummary, StatusReading } from '../model/devices';
 import type { TestCaseRef } from '../model/executions';
@@ -21,6 +23,8 @@ export class DeviceActions {
   constructor(
     private readonly client: TasClient,
     private readonly follow: StatusFollow,
+    /** A device's own record (a cached one in the language server), for list items that lack the MSISDN. */
+    private readonly record: (id: number) => Promise<Loose | undefined> = (id) => client.devices.get(id),
   ) {}
 
   /** Nodes, devices and tokens; the statuses the lists carry seed the follow, which reads the rest. */
@@ -36,7 +40,8 @@ export class DeviceActions {
       ),
     ]);
     const nodes = nodesRaw.flatMap((n) => summarizeNode(n) ?? []);
-    const devices = devicesRaw.flatMap((d) => summarizeDevice(d) ?? []);
+    // Summary items ({id, name}) are completed by their records: the view shows the MSISDN.
+    const devices = (await completeItems(devicesRaw, lacksField('msisdn'), this.record)).flatMap((d) => summarizeDevice(d) ?? []);
     const known: StatusReading[] = [];
     for (const n of nodes) if (n.kind !== 'unknown') known.push(readStatus('node', n.id, n.status));
     for (const d of devices) {

@@ -1,6 +1,6 @@
 import { TasClient } from '../api/client';
 import type { RequestLogEntry, SessionOptions } from '../api/session';
-import type { EnvironmentInfo } from '../model/environment';
+import { type EnvironmentInfo, startEndSetting } from '../model/environment';
 
 // The service environment the server talks to: set by the editor (in memory), or read from
 // TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET when another editor starts the server.
@@ -29,7 +29,8 @@ export class EnvironmentState {
     const baseUrl = env['TAS_BASE_URL'];
     const clientId = env['TAS_CLIENT_ID'];
     const clientSecret = env['TAS_CLIENT_SECRET'];
-    if (baseUrl && clientId && clientSecret) this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret });
+    const startEnd = startEndSetting(env['TAS_START_END']);
+    if (baseUrl && clientId && clientSecret) this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }) });
   }
 
   /** A new environment (or none): the old client is closed and listeners revalidate. False: the same again. */
@@ -46,7 +47,7 @@ export class EnvironmentState {
           generation: this.generation,
           client: new TasClient(
             { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret },
-            { ...this.sessionOptions(), onRequest: this.log },
+            { ...this.sessionOptions(), onRequest: this.log, ...(info.startEnd && { startEnd: info.startEnd }) },
           ),
         }
       : undefined;

@@ -15,14 +15,12 @@ export class ExecutionActions {
     private readonly watcher?: Pick<ExecutionFollow, 'follow' | 'observe' | 'get'>,
   ) {}
 
+  /** Newest first, whatever the service makes of start/end and in whichever order it lists. */
   async page(start: number, count: number, search?: string): Promise<ExecutionPage> {
-    const raw = await this.client.executions.list({ start, end: start + count, ...(search && { search }) });
-    // A service that ignores the range sends everything: cut the page out ourselves.
-    const window = raw.length > count ? raw.slice(start, start + count) : raw;
-    const items = window.flatMap((r) => summarizeExecution(r, this.extraFinal()) ?? []);
+    const window = await this.client.executions.newest(start, count, { ...(search && { search }) });
+    const items = window.items.flatMap((r) => summarizeExecution(r, this.extraFinal()) ?? []);
     this.watcher?.observe(items);
-    const hasMore = raw.length > count ? start + count < raw.length : raw.length === count;
-    return { items, hasMore };
+    return { items, hasMore: window.hasMore };
   }
 
   async details(id: number): Promise<{ title: string; text: string; summary: ExecutionSummary }> {

@@ -77,8 +77,8 @@ export class SuiteActions {
 
   /** Reads the newest executions; active ones are followed from now on. */
   async discover(count = 100): Promise<ExecutionSummary[]> {
-    const list = await this.client.executions.list({ start: 0, end: count });
-    const read = list.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []);
+    const { items } = await this.client.executions.newest(0, count);
+    const read = items.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []);
     this.watcher?.observe(read);
     return read;
   }

@@ -5,6 +5,21 @@ export interface EnvironmentInfo {
   name: string;
   baseUrl: string;
   clientId: string;
+  /**
+   * How the service reads start/end of executions and API clients: 'auto' (learnt from its
+   * answers, the default), 'offsets', or 'none' (lists read without a range). A per-environment
+   * setting, for where the answers cannot tell.
+   */
+  startEnd?: StartEndSetting;
+}
+
+/** How start/end are read: learnt from the answers, item offsets over a newest-first list, or not sent at all. */
+export type StartEndSetting = 'auto' | 'offsets' | 'none';
+export const START_END_SETTINGS: readonly StartEndSetting[] = ['auto', 'offsets', 'none'];
+
+/** A setting's value as a StartEndSetting; undefined for anything else ('' included). */
+export function startEndSetting(v: unknown): StartEndSetting | undefined {
+  return START_END_SETTINGS.find((s) => s === v);
 }
 
 export interface RefreshResult {

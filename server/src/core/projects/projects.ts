@@ -116,7 +116,7 @@ export class ProjectActions {
       ['TEST_NODE', () => this.client.testNodes.list()],
       ['TRACE_FILTER', () => this.client.traceFilters.list()],
       ['TOKEN', () => this.client.deviceTokens.list()],
-      ['API_CLIENT', () => collect(this.client.apiClients.iterate({ pageSize: 200 }))],
+      ['API_CLIENT', () => this.client.apiClients.all({ pageSize: 200 })],
     ];
     const members: EntityRef[] = [];
     const unreadable: { entityType: ProjectEntityType; message: string }[] = [];
@@ -152,10 +152,4 @@ export class ProjectActions {
 
 function refs(raw: unknown): ProjectRefInfo[] {
   return projectsField({ projects: raw }) ?? [];
-}
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
 }

@@ -2,9 +2,10 @@ import { ApiError } from '../api/errors';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
-import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
+import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Wanted } from './referenceData';
 import { asClause, type HostWords, serviceFailure, signedOut } from '../failures/failures';
 import { NotSignedInError } from '../failures/classify';
+import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
@@ -27,7 +28,7 @@ interface Entry<T> {
 const FAILURE_TTL_MS = 15_000;
 const PAGE_SIZE = 1000;
 
-export class ReferenceCache {
+export class ReferenceCache implements RecordSource {
   private readonly entries = new Map<string, Entry<unknown>>();
 
   constructor(
@@ -54,9 +55,7 @@ export class ReferenceCache {
   traceFilters(): Promise<Map<number, TraceFilterInfo>> {
     return this.get('traceFilters', async (c) => {
       const list = await c.traceFilters.list();
-      return new Map(
-        list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, { id: f.id, name: exactStr(f.name), filter: exactStr(f.filter) }] as const] : [])),
-      );
+      return new Map(list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, traceFilterInfo({ ...f, id: f.id })] as const] : [])));
     });
   }
 
@@ -72,8 +71,72 @@ export class ReferenceCache {
     return this.get('testNodes', async (c) => named(await c.testNodes.list()));
   }
 
-  deviceModels(): Promise<Map<number, NamedInfo>> {
-    return this.get('deviceModels', async (c) => named(await c.catalog.deviceModels()));
+  deviceModels(): Promise<Map<number, NamedInfo> & { cut?: boolean }> {
+    return this.get('deviceModels', async (c) => {
+      const list = await c.catalog.deviceModels();
+      return Object.assign(named(list), list.cut ? { cut: true } : {});
+    });
+  }
+
+  /** The device for a hover: the list's, completed or confirmed by its own record; undefined when that answers 404. */
+  async device(id: number): Promise<DeviceInfo | undefined> {
+    const listed = (await this.devices()).get(id);
+    if (listed && !listed.partial) return listed;
+    if (listed) return this.deviceRecord(id).catch(() => listed);
+    const record = await this.deviceRecord(id);
+    if (record) this.incomplete('mobile devices', `device ${id}`);
+    return record;
+  }
+
+  /** The trace filter for a hover, as `device` reads a device. */
+  async traceFilter(id: number): Promise<TraceFilterInfo | undefined> {
+    const listed = (await this.traceFilters()).get(id);
+    if (listed && !listed.partial) return listed;
+    if (listed) return this.traceFilterRecord(id).catch(() => listed);
+    const record = await this.traceFilterRecord(id);
+    if (record) this.incomplete('trace filters', `trace filter ${id}`);
+    return record;
+  }
+
+  /** GET /mobiledevices/{id} as sent, once per cache life: undefined for a 404, a throw for any other failure. */
+  deviceRaw(id: number): Promise<Loose | undefined> {
+    return this.get(`record:device:${id}`, (c) => unlessMissing(() => c.devices.get(id)));
+  }
+
+  /** GET /tracefilters/{id} as sent, as `deviceRaw`. */
+  traceFilterRaw(id: number): Promise<Loose | undefined> {
+    return this.get(`record:traceFilter:${id}`, (c) => unlessMissing(() => c.traceFilters.get(id)));
+  }
+
+  async deviceRecord(id: number): Promise<DeviceInfo | undefined> {
+    const raw = await this.deviceRaw(id);
+    return raw && deviceInfo({ ...raw, id });
+  }
+
+  async traceFilterRecord(id: number): Promise<TraceFilterInfo | undefined> {
+    const raw = await this.traceFilterRaw(id);
+    return raw && traceFilterInfo({ ...raw, id });
+  }
+
+  testCaseRecord(id: number): Promise<NamedInfo | undefined> {
+    return this.get(`record:testCase:${id}`, (c) => unlessMissing(async () => ({ id, name: exactStr((await c.testCases.get(id)).name) })));
+  }
+
+  testNodeRecord(id: number): Promise<NamedInfo | undefined> {
+    return this.get(`record:testNode:${id}`, (c) => unlessMissing(async () => ({ id, name: exactStr((await c.testNodes.get(id)).name) })));
+  }
+
+  /** A record a list lacked exists after all: said once per list and environment. */
+  incomplete(list: string, what: string): void {
+    this.env.current?.client.session.notice(
+      `incomplete:${list}`,
+      `The service's list of ${list} did not include ${what}, which its own record shows: references missing from a list are confirmed one by one.`,
+    );
+  }
+
+  /** The snapshot with the ids a document names that the lists lack settled by their own records. */
+  confirm(state: ReferenceState, wanted: Wanted): Promise<ReferenceState> {
+    return confirmReferences(this, state, wanted);
   }
 
   /** A step function's parameters; undefined when the service does not know the function. */
@@ -108,7 +171,7 @@ export class ReferenceCache {
         kind === 'bundle' ? this.testNodes() : undefined,
         kind === 'bundle' ? this.deviceModels() : undefined,
       ]);
-      return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels } };
+      return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels, ...(deviceModels?.cut && { deviceModelsCut: true }) } };
     } catch (err) {
       return { status: 'unavailable', reason: this.reason(err), cause: err };
     }
@@ -163,7 +226,23 @@ function deviceInfo(d: Loose & { id: number }): DeviceInfo {
     testNodeId: exactNum(d['testNodeId']),
     testNodeName: exactStr(d['testNodeName']),
     deviceModelName: exactStr(d['deviceModelName']),
+    // A summary item ({id, name}) has no MSISDN at all; an empty one is still an answer.
+    ...(!('msisdn' in d) && { partial: true }),
   };
+}
+
+function traceFilterInfo(f: Loose & { id: number }): TraceFilterInfo {
+  return { id: f.id, name: exactStr(f['name']), filter: exactStr(f['filter']), ...(!('filter' in f) && { partial: true }) };
+}
+
+/** The record, or undefined when the service answers 404. */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'notFound') return undefined;
+    throw err;
+  }
 }
 
 function named(list: Loose[]): Map<number, NamedInfo> {

@@ -9,12 +9,16 @@ export interface DeviceInfo {
   testNodeId?: number;
   testNodeName?: string;
   deviceModelName?: string;
+  /** The list item lacks fields a feature shows (a summary such as `{id, name}`): its record has them. */
+  partial?: boolean;
 }
 
 export interface TraceFilterInfo {
   id: number;
   name?: string;
   filter?: string;
+  /** The list item has no `filter`: its record has it. */
+  partial?: boolean;
 }
 
 export interface NamedInfo {
@@ -30,6 +34,30 @@ export interface ReferenceSnapshot {
   /** For bundles only. */
   testNodes?: Map<number, NamedInfo>;
   deviceModels?: Map<number, NamedInfo>;
+  /** The device model list was cut (the interface reads no single model): ids missing from it are not verified. */
+  deviceModelsCut?: boolean;
+  /** Ids the lists lacked whose own records could not be read: reported as not verified, never as unknown. */
+  unverified?: Unverified;
+}
+
+/** References neither the lists nor the records' own answers could settle, and why. */
+export interface Unverified {
+  devices: Set<number>;
+  traceFilters: Set<number>;
+  testCases: Set<number>;
+  testNodes: Set<number>;
+  reason: string;
+}
+
+/** The ids a document names, for confirming the ones a list lacks (references.ts `referencedIds`). */
+export interface Wanted {
+  devices: Set<number>;
+  traceFilters: Set<number>;
+  /** The file's own test case ids that the identity check reads in this environment. */
+  testCases: Set<number>;
+  testNodes: Set<number>;
+  /** Devices whose stored MSISDN is compared with the service's (a summary item has none). */
+  msisdn: Set<number>;
 }
 
 export type ReferenceState =

@@ -1,6 +1,6 @@
 import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import type { DeviceInfo, ReferenceState, ReferenceSnapshot } from './referenceData';
+import type { DeviceInfo, ReferenceState, ReferenceSnapshot, Wanted } from './referenceData';
 import { closest, distance } from '../validation/schemaMessages';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { itemsOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
@@ -30,6 +30,10 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
     for (const item of itemsOf(tc, 'traceFilters')) {
       const id = exactInt(item.value['traceFilterId']);
       if (id !== undefined && !data.traceFilters.has(id)) {
+        if (data.unverified?.traceFilters.has(id)) {
+          findings.push(notVerified([...item.path, 'traceFilterId'], `Trace filter ${id}`, data));
+          continue;
+        }
         findings.push({
           path: [...item.path, 'traceFilterId'],
           on: 'value',
@@ -43,6 +47,10 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
     for (const step of itemsOf(tc, 'testStepList')) {
       const id = exactInt(step.value['mobileDeviceId']);
       if (id === undefined || data.devices.has(id)) continue;
+      if (data.unverified?.devices.has(id)) {
+        findings.push(notVerified([...step.path, 'mobileDeviceId'], `Mobile device ${id}`, data));
+        continue;
+      }
       // A trace filter item for the same id may still carry the name or MSISDN it was copied with.
       hints ??= storedHints(tc);
       findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, hints.get(id) ?? {}));
@@ -149,6 +157,10 @@ function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Fi
     const storedName = exactStr(item.value['mobileDeviceName']);
     const storedMsisdn = exactStr(item.value['msisdn']);
     const device = data.devices.get(id);
+    if (!device && data.unverified?.devices.has(id)) {
+      out.push(notVerified([...item.path, 'mobileDeviceId'], `Mobile device ${id}`, data));
+      continue;
+    }
     if (!device) {
       out.push(unknownDevice([...item.path, 'mobileDeviceId'], id, data, { name: storedName, msisdn: storedMsisdn }));
       continue;
@@ -187,7 +199,7 @@ function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; 
   const fileId = link.fileIdHere ? exactInt(tc.value['id']) : undefined;
   const id = link.id ?? fileId;
   const name = exactStr(tc.value['name']);
-  if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId)) {
+  if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId) && !data.unverified?.testCases.has(fileId)) {
     out.push({
       path: [...tc.path, 'id'],
       on: 'value',
@@ -234,8 +246,9 @@ function namesOf(testCases: Map<number, string>): Map<string, number[]> {
 function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
   if (!Array.isArray(value)) return [];
   const checks = [
-    { field: 'testNodeId', known: data.testNodes, label: 'Test node', code: DiagnosticCode.unknownTestNode },
-    { field: 'deviceModelId', known: data.deviceModels, label: 'Device model', code: DiagnosticCode.unknownDeviceModel },
+    { field: 'testNodeId', known: data.testNodes, unsure: (id: number) => data.unverified?.testNodes.has(id) === true, label: 'Test node', code: DiagnosticCode.unknownTestNode },
+    // The interface reads no single device model: only a cut list leaves one unsure.
+    { field: 'deviceModelId', known: data.deviceModels, unsure: () => data.deviceModelsCut === true, label: 'Device model', code: DiagnosticCode.unknownDeviceModel },
   ] as const;
   const out: Finding[] = [];
   value.forEach((tc, i) => {
@@ -245,6 +258,10 @@ function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
       for (const c of checks) {
         const id = exactInt(d[c.field]);
         if (id === undefined || !c.known || c.known.has(id)) continue;
+        if (c.unsure(id)) {
+          out.push(notVerified([i, 'devices', k, c.field], `${c.label} ${id}`, data));
+          continue;
+        }
         out.push({
           path: [i, 'devices', k, c.field],
           on: 'value',
@@ -256,4 +273,48 @@ function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
     });
   });
   return out;
+}
+
+/** A reference the list lacked and its own record could not settle: a note, never an error. */
+function notVerified(path: Path, what: string, data: ReferenceSnapshot): Finding {
+  const why = data.unverified?.reason ? ` (${data.unverified.reason.replace(/\.$/, '')})` : '';
+  return {
+    path,
+    on: 'value',
+    message: `${what} is not in the service's list and its own record could not be read${why}: not verified.`,
+    code: DiagnosticCode.notVerified,
+    severity: Severity.Information,
+  };
+}
+
+/**
+ * The ids a document names that the checks look up, added to `into`: devices, trace filters,
+ * test nodes of bundle devices, the test cases' own ids where the identity check reads them, and
+ * the devices whose stored MSISDN is compared.
+ */
+export function referencedIds(kind: FileKind, value: unknown, linkOf?: LinkOf, into?: Wanted): Wanted {
+  const w: Wanted = into ?? { devices: new Set(), traceFilters: new Set(), testCases: new Set(), testNodes: new Set(), msisdn: new Set() };
+  const add = (set: Set<number>, v: unknown) => {
+    const id = exactInt(v);
+    if (id !== undefined) set.add(id);
+  };
+  for (const tc of testCasesIn(kind, value)) {
+    for (const field of ['traceFilters', 'sipTraceFilters']) {
+      for (const item of itemsOf(tc, field)) {
+        add(w.devices, item.value['mobileDeviceId']);
+        if (field === 'traceFilters') add(w.traceFilters, item.value['traceFilterId']);
+        if (exactStr(item.value['msisdn']) !== undefined) add(w.msisdn, item.value['mobileDeviceId']);
+      }
+    }
+    for (const step of itemsOf(tc, 'testStepList')) add(w.devices, step.value['mobileDeviceId']);
+    const link = linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined) ?? { fileIdHere: true };
+    if (link.id === undefined && link.fileIdHere) add(w.testCases, tc.value['id']);
+  }
+  if (kind === 'bundle' && Array.isArray(value)) {
+    for (const tc of value) {
+      if (!isRecord(tc) || !Array.isArray(tc['devices'])) continue;
+      for (const d of tc['devices'] as unknown[]) if (isRecord(d)) add(w.testNodes, d['testNodeId']);
+    }
+  }
+  return w;
 }

@@ -70,7 +70,7 @@ export class TestCaseDeletion {
   async holders(id: number): Promise<Holders> {
     const [suites, recent] = await Promise.all([
       this.client.testCases.suites(id).catch(() => []),
-      this.client.executions.list({ start: 0, end: RECENT_EXECUTIONS }).catch(() => []),
+      this.client.executions.newest(0, RECENT_EXECUTIONS).then((w) => w.items, () => []),
     ]);
     const active = new Set<number>();
     for (const e of this.watcher?.active() ?? []) if (e.testCaseId === id) active.add(e.id);

@@ -1,4 +1,6 @@
 import type { TasClient } from '../api/client';
+import { completeItems, lacksField } from '../api/records';
+import type { Loose } from '../api/types';
 import { int, isRecord, text } from '../api/read';
 import type { TraceFilterSummary } from '../model/projects';
 import { projectsField } from '../projects/records';
@@ -38,10 +40,13 @@ export class TraceFilterActions {
     private readonly client: TasClient,
     /** Called after a change, so references in open files are checked against the new list. */
     private readonly changed: () => void,
+    /** A trace filter's own record (a cached one in the language server), for list items without `filter`. */
+    private readonly record: (id: number) => Promise<Loose | undefined> = (id) => client.traceFilters.get(id),
   ) {}
 
   async list(): Promise<TraceFilterSummary[]> {
-    return (await this.client.traceFilters.list()).flatMap((f) => summarizeTraceFilter(f) ?? []);
+    const list = await this.client.traceFilters.list();
+    return (await completeItems(list, lacksField('filter'), this.record)).flatMap((f) => summarizeTraceFilter(f) ?? []);
   }
 
   async create(input: { name: string; filter: string }): Promise<{ id?: number }> {

@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, StatusFollow, type WatcherOptions } from '../../core';
+import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type ReferenceCache, StatusFollow, type WatcherOptions } from '../../core';
 import { act } from './outcome';
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
@@ -10,6 +10,7 @@ interface Services {
   env: EnvironmentState;
   watcher: ExecutionWatcher;
   watcherOptions: WatcherOptions;
+  refs: ReferenceCache;
 }
 
 export function registerDeviceFeatures(connection: Connection, s: Services): void {
@@ -24,7 +25,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   );
   s.watcher.addTopic(follow);
   follow.onChange((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
-  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow);
+  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
 
   connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
   connection.onRequest(PrepareDeviceRequest, ({ id }) =>

@@ -53,10 +53,11 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       if (!env) data.unavailable = s.refs.reason();
       else {
         try {
+          // From the list, or from the record's own answer when the list lacks it or only summarises it.
           if (target.kind === 'device') {
-            const device = (await s.refs.devices()).get(target.id);
+            const device = await s.refs.device(target.id);
             data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(target.id)) };
-          } else if (target.kind === 'traceFilter') data.traceFilter = (await s.refs.traceFilters()).get(target.id);
+          } else if (target.kind === 'traceFilter') data.traceFilter = await s.refs.traceFilter(target.id);
           else data.stepFunction = await s.refs.functionInfo(target.name);
         } catch (err) {
           // In words: the hover is no place for a method, a path or a raw network error.

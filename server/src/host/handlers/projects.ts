@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, TraceFilterActions } from '../../core';
+import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, type ReferenceCache, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -9,12 +9,13 @@ interface Services {
   env: EnvironmentState;
   /** Trace filters changed: references in open files are checked again. */
   traceFiltersChanged: () => void;
+  refs: ReferenceCache;
 }
 
 const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
-  const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged);
+  const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged, (id) => s.refs.traceFilterRaw(id));
   const projects = (env: ActiveEnvironment) => new ProjectActions(env.client);
 
 

@@ -1,6 +1,8 @@
 import { OPERATIONS as O } from '../operations';
+import { readList, type Listed } from '../lists';
 import { iterateRange } from '../range';
-import { asList, asOpen, asRecord, createdId } from '../parse';
+import { RangeList } from '../rangeLists';
+import { asOpen, asRecord, createdId } from '../parse';
 import type { ApiSession } from '../session';
 import type { ApiClient, Loose, RangeQuery, TraceFilter, User, UserCreate } from '../types';
 
@@ -8,8 +10,8 @@ import type { ApiClient, Loose, RangeQuery, TraceFilter, User, UserCreate } from
 export class TraceFiltersApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<TraceFilter[]> {
-    return asList<TraceFilter>(await this.s.call(O.listTraceFilters, { signal }), O.listTraceFilters);
+  list(signal?: AbortSignal): Promise<Listed<TraceFilter>> {
+    return readList<TraceFilter>(this.s, O.listTraceFilters, { ...(signal && { signal }) });
   }
 
   async create(filter: { name: string; filter: string }, signal?: AbortSignal): Promise<number | undefined> {
@@ -30,12 +32,23 @@ export class TraceFiltersApi {
 }
 
 export class ApiClientsApi {
-  constructor(private readonly s: ApiSession) {}
+  private readonly range: RangeList<ApiClient>;
 
-  async list(query: RangeQuery = {}, signal?: AbortSignal): Promise<ApiClient[]> {
-    return asList<ApiClient>(await this.s.call(O.listApiClients, { query: { ...query }, signal }), O.listApiClients);
+  constructor(private readonly s: ApiSession) {
+    this.range = new RangeList<ApiClient>(s, O.listApiClients);
   }
 
+  /** One answer for this query, as the service gives it (its pages followed). */
+  list(query: RangeQuery = {}, signal?: AbortSignal): Promise<Listed<ApiClient>> {
+    return readList<ApiClient>(this.s, O.listApiClients, { query: { ...query }, ...(signal && { signal }) });
+  }
+
+  /** Every API client, however the service reads start/end (rangeLists.ts). */
+  all(options: { pageSize?: number; search?: string; signal?: AbortSignal } = {}): Promise<Listed<ApiClient>> {
+    return this.range.all(options.pageSize ?? 200, options.search, options.signal);
+  }
+
+  /** Windows of `pageSize` read as offsets (the emulator's reading); `all` reads any service whole. */
   iterate(options: { pageSize?: number; search?: string; signal?: AbortSignal } = {}): AsyncGenerator<ApiClient> {
     return iterateRange((q) => this.list(q, options.signal), options);
   }
@@ -60,8 +73,8 @@ export class ApiClientsApi {
 export class UsersApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<User[]> {
-    return asList<User>(await this.s.call(O.listUsers, { signal }), O.listUsers);
+  list(signal?: AbortSignal): Promise<Listed<User>> {
+    return readList<User>(this.s, O.listUsers, { ...(signal && { signal }) });
   }
 
   /** Creates a user; the temporary password is sent once and never kept. Never retried. */
@@ -90,8 +103,8 @@ export class UsersApi {
 export class CatalogApi {
   constructor(private readonly s: ApiSession) {}
 
-  async deviceModels(signal?: AbortSignal): Promise<Loose[]> {
-    return asList<Loose>(await this.s.call(O.listDeviceModels, { signal }), O.listDeviceModels);
+  deviceModels(signal?: AbortSignal): Promise<Listed<Loose>> {
+    return readList<Loose>(this.s, O.listDeviceModels, { ...(signal && { signal }) });
   }
 
   async functionParams(functionName: string, signal?: AbortSignal): Promise<Loose | Loose[] | undefined> {

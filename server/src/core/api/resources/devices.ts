@@ -1,5 +1,6 @@
 import { OPERATIONS as O } from '../operations';
-import { asList, asOpen, asRecord, createdId } from '../parse';
+import { readList, type Listed } from '../lists';
+import { asOpen, asRecord, createdId } from '../parse';
 import type { ApiSession } from '../session';
 import type { ActionRequest, DeviceTokenCreate, Loose, MobileDevice, TestNode } from '../types';
 
@@ -7,8 +8,9 @@ import type { ActionRequest, DeviceTokenCreate, Loose, MobileDevice, TestNode } 
 export class MobileDevicesApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<MobileDevice[]> {
-    return asList<MobileDevice>(await this.s.call(O.listMobileDevices, { signal }), O.listMobileDevices);
+  /** Every device: the whole list, however the service pages it. */
+  list(signal?: AbortSignal): Promise<Listed<MobileDevice>> {
+    return readList<MobileDevice>(this.s, O.listMobileDevices, { ...(signal && { signal }) });
   }
 
   /** Creates a device (no ecid on create, as the document says); never retried. */
@@ -33,8 +35,8 @@ export class MobileDevicesApi {
     return asOpen(await this.s.call(O.mobileDeviceAction, { params: { id }, body: action, signal }));
   }
 
-  async testCases(id: number, signal?: AbortSignal): Promise<Loose[]> {
-    return asList<Loose>(await this.s.call(O.listMobileDeviceTestCases, { params: { id }, signal }), O.listMobileDeviceTestCases);
+  testCases(id: number, signal?: AbortSignal): Promise<Listed<Loose>> {
+    return readList<Loose>(this.s, O.listMobileDeviceTestCases, { params: { id }, ...(signal && { signal }) });
   }
 
   async status(id: number, signal?: AbortSignal): Promise<Loose | Loose[] | undefined> {
@@ -45,8 +47,8 @@ export class MobileDevicesApi {
 export class TestNodesApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<TestNode[]> {
-    return asList<TestNode>(await this.s.call(O.listTestNodes, { signal }), O.listTestNodes);
+  list(signal?: AbortSignal): Promise<Listed<TestNode>> {
+    return readList<TestNode>(this.s, O.listTestNodes, { ...(signal && { signal }) });
   }
 
   async create(name: string, signal?: AbortSignal): Promise<number | undefined> {
@@ -78,8 +80,8 @@ export class TestNodesApi {
 export class DeviceTokensApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<Loose[]> {
-    return asList<Loose>(await this.s.call(O.listDeviceTokens, { signal }), O.listDeviceTokens);
+  list(signal?: AbortSignal): Promise<Listed<Loose>> {
+    return readList<Loose>(this.s, O.listDeviceTokens, { ...(signal && { signal }) });
   }
 
   /** Creates a device token. The answer carries the secret: callers must not log it. Never retried. */

@@ -1,17 +1,33 @@
 import { OPERATIONS as O } from '../operations';
+import { readList, type Listed } from '../lists';
 import { iterateRange } from '../range';
-import { asId, asList, asOpen, asRecord } from '../parse';
+import { RangeList, type Window } from '../rangeLists';
+import { asId, asOpen, asRecord } from '../parse';
 import { isRecord } from '../read';
 import type { ApiSession } from '../session';
 import type { Loose, RangeQuery, TestExecution, TestSuite, TestSuiteCreate, TestSuiteUpdate } from '../types';
 
 export class TestExecutionsApi {
-  constructor(private readonly s: ApiSession) {}
+  private readonly range: RangeList<TestExecution>;
 
-  async list(query: RangeQuery = {}, signal?: AbortSignal): Promise<TestExecution[]> {
-    return asList<TestExecution>(await this.s.call(O.listTestExecutions, { query: { ...query }, signal }), O.listTestExecutions);
+  constructor(private readonly s: ApiSession) {
+    this.range = new RangeList<TestExecution>(s, O.listTestExecutions);
   }
 
+  /** One answer for this query, as the service gives it (its pages followed). */
+  list(query: RangeQuery = {}, signal?: AbortSignal): Promise<Listed<TestExecution>> {
+    return readList<TestExecution>(this.s, O.listTestExecutions, { query: { ...query }, ...(signal && { signal }) });
+  }
+
+  /**
+   * The newest `count` executions after the first `start`, newest first, whatever the service
+   * makes of start/end and in whichever order it lists (rangeLists.ts).
+   */
+  newest(start: number, count: number, options: { search?: string; signal?: AbortSignal } = {}): Promise<Window<TestExecution>> {
+    return this.range.newest(start, count, options.search, options.signal);
+  }
+
+  /** Windows of `pageSize` read as offsets (the emulator's reading); `newest` reads any service. */
   iterate(options: { pageSize?: number; search?: string; signal?: AbortSignal } = {}): AsyncGenerator<TestExecution> {
     return iterateRange((q) => this.list(q, options.signal), options);
   }
@@ -33,8 +49,8 @@ export class TestExecutionsApi {
 export class TestSuitesApi {
   constructor(private readonly s: ApiSession) {}
 
-  async list(signal?: AbortSignal): Promise<TestSuite[]> {
-    return asList<TestSuite>(await this.s.call(O.listTestSuites, { signal }), O.listTestSuites);
+  list(signal?: AbortSignal): Promise<Listed<TestSuite>> {
+    return readList<TestSuite>(this.s, O.listTestSuites, { ...(signal && { signal }) });
   }
 
   /** Creates a suite and returns its id (the answer is not shown: `{id}` or the record). */

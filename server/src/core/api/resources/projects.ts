@@ -1,4 +1,5 @@
 import { OPERATIONS as O } from '../operations';
+import { pageLimits } from '../lists';
 import { iteratePages } from '../paging';
 import { asId, asPage, asRecord } from '../parse';
 import type { ApiSession } from '../session';
@@ -13,7 +14,7 @@ export class ProjectsApi {
   }
 
   iterate(options: { size?: number; sort?: string | string[]; signal?: AbortSignal } = {}): AsyncGenerator<Project> {
-    return iteratePages((q) => this.list(q, options.signal), options);
+    return iteratePages((q) => this.list(q, options.signal), { ...options, ...pageLimits(this.s, O.listProjects) });
   }
 
   /** Creates a project (201 {id}) and returns its id. */

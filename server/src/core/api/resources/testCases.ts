@@ -1,5 +1,6 @@
 import { ApiError } from '../errors';
 import { OPERATIONS as O } from '../operations';
+import { pageLimits } from '../lists';
 import { iteratePages } from '../paging';
 import { asId, asList, asPage, asRecord } from '../parse';
 import type { ApiSession } from '../session';
@@ -18,7 +19,7 @@ export class TestCasesApi {
     options: Omit<TestCaseQuery, 'page'> & { signal?: AbortSignal } = {},
   ): AsyncGenerator<TestCaseListItem> {
     const { signal, ...filter } = options;
-    return iteratePages((q) => this.list({ ...filter, ...q }, signal), options);
+    return iteratePages((q) => this.list({ ...filter, ...q }, signal), { ...options, ...pageLimits(this.s, O.listTestCases) });
   }
 
   /** Creates a test case (201 {id}); never retried. */

@@ -1,0 +1,115 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { hasMore, listAnswer, listWords, readList } from '../../server/src/core/api/lists';
+import { OPERATIONS } from '../../server/src/core/api/operations';
+import { newestFirst, oldestFirst } from '../../server/src/core/api/rangeLists';
+import type { ApiSession, CallOptions, Notice } from '../../server/src/core/api/session';
+
+// Lists whatever their shape: the wrappers and page fields read, the pages followed, the cap and
+// a service that answers the same page again; the order of executions.
+
+const op = OPERATIONS.listMobileDevices;
+
+/** A session stand-in that answers each call from `answer` and records the queries. */
+function fakeSession(answer: (query: Record<string, unknown>) => unknown, maxListPages?: number) {
+  const queries: Record<string, unknown>[] = [];
+  const notices: Notice[] = [];
+  const noticed = new Set<string>();
+  const s = {
+    maxListPages,
+    call: (_op: unknown, options: CallOptions = {}) => {
+      queries.push({ ...options.query });
+      return Promise.resolve(answer(options.query ?? {}));
+    },
+    notice: (key: string, message: string, level: Notice['level'] = 'info') => {
+      if (!noticed.has(key)) notices.push({ key, message, level });
+      noticed.add(key);
+    },
+  };
+  return { s: s as unknown as ApiSession, queries, notices };
+}
+
+const devices = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+describe('a list answer', () => {
+  test('a plain array, or a wrapper in content, items, data or results', () => {
+    assert.deepEqual(listAnswer([1], op), { items: [1] });
+    for (const key of ['content', 'items', 'data', 'results']) assert.deepEqual(listAnswer({ [key]: [1] }, op).items, [1], key);
+    assert.throws(() => listAnswer({ rows: [] }, op), /expected a JSON array/);
+  });
+
+  test('paging from the top, a Spring `page` object or `pageable`; none when nothing is declared', () => {
+    assert.deepEqual(listAnswer({ content: [], totalPages: 3, number: 0, size: 20, last: false }, op).paging, { number: 0, size: 20, totalPages: 3, last: false });
+    assert.deepEqual(listAnswer({ content: [], page: { size: 5, number: 1, totalElements: 12, totalPages: 3 } }, op).paging, { number: 1, size: 5, totalPages: 3, totalElements: 12 });
+    assert.deepEqual(listAnswer({ content: [], pageable: { pageNumber: 2, pageSize: 10 } }, op).paging, { number: 2, size: 10 });
+    assert.equal(listAnswer({ items: [1] }, op).paging, undefined);
+  });
+
+  test('more pages: last, else totalPages, else totalElements; never after an empty page', () => {
+    assert.equal(hasMore({ last: false, totalPages: 1 }, 0, 20, 20), true);
+    assert.equal(hasMore({ totalPages: 3, number: 1 }, 1, 40, 20), true);
+    assert.equal(hasMore({ totalPages: 3, number: 2 }, 2, 60, 20), false);
+    assert.equal(hasMore({ totalElements: 45 }, 1, 40, 20), true);
+    assert.equal(hasMore({ last: false }, 3, 60, 0), false);
+  });
+
+  test('named for people', () => {
+    assert.equal(listWords(op), 'mobile devices');
+    assert.equal(listWords(OPERATIONS.listMobileDeviceTestCases, { id: 7 }), 'the test cases of mobile device 7');
+  });
+});
+
+describe('reading a list whole', () => {
+  const paged = (total: number, defaultSize: number) => (q: Record<string, unknown>) => {
+    const page = Number(q['page'] ?? 0);
+    const size = Number(q['size'] ?? defaultSize);
+    return { content: devices(page * size + 1, Math.max(0, Math.min(size, total - page * size))), number: page, size, totalPages: Math.ceil(total / size) };
+  };
+
+  test('a plain array is one request', async () => {
+    const f = fakeSession(() => devices(1, 3));
+    assert.deepEqual((await readList(f.s, op)).map((d) => (d as { id: number }).id), [1, 2, 3]);
+    assert.equal(f.queries.length, 1);
+  });
+
+  test('pages are followed with the size the service chose, the first asked plainly', async () => {
+    const f = fakeSession(paged(45, 20));
+    const list = await readList(f.s, op);
+    assert.equal(list.length, 45);
+    assert.equal(list.cut, undefined);
+    assert.deepEqual(f.queries, [{}, { page: 1, size: 20 }, { page: 2, size: 20 }]);
+  });
+
+  test('at most the cap of pages; then cut, said once', async () => {
+    const f = fakeSession(paged(100, 10), 3);
+    const list = await readList(f.s, op);
+    assert.deepEqual([list.length, list.cut?.pages, list.cut?.total], [30, 3, undefined]);
+    await readList(f.s, op);
+    assert.equal(f.notices.length, 1);
+    assert.equal(f.notices[0]!.level, 'warning');
+  });
+
+  test('a service that answers every page with the first one is read once more, not forever', async () => {
+    const f = fakeSession(() => ({ content: devices(1, 20), totalPages: 5, number: 0, size: 20 }));
+    const list = await readList(f.s, op);
+    assert.equal(list.length, 20);
+    assert.match(list.cut?.reason ?? '', /answered page 1 with items it had already sent/);
+    assert.equal(f.queries.length, 2);
+  });
+});
+
+describe('the order of executions', () => {
+  test('newest first by creation time, then by id', () => {
+    const a = { id: 1, createdAt: '2026-01-01T10:00:00Z' };
+    const b = { id: 2, createdAt: '2026-01-01T09:00:00Z' };
+    const c = { id: 3, createdAt: '2026-01-01T09:00:00Z' };
+    assert.deepEqual([b, a, c].sort(newestFirst).map((e) => e.id), [1, 3, 2]);
+    assert.deepEqual([{ id: 4 }, { id: 9 }].sort(newestFirst).map((e) => e.id), [9, 4], 'by id without times');
+  });
+
+  test('oldest first when the first item is older than the last; unknown for one item', () => {
+    assert.equal(oldestFirst([{ id: 1 }, { id: 2 }]), true);
+    assert.equal(oldestFirst([{ id: 2 }, { id: 1 }]), false);
+    assert.equal(oldestFirst([{ id: 1 }]), false);
+  });
+});
