@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
-import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
+import type { ApiClientInfo, DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo } from './referenceData';
 import { asClause, type HostWords, serviceFailure, signedOut } from '../failures/failures';
 import { NotSignedInError } from '../failures/classify';
 import type { EnvironmentState } from '../environment/environment';
@@ -68,6 +68,18 @@ export class ReferenceCache {
     });
   }
 
+  /** API clients by id: name, method, URL and auth type only (no secret is kept). */
+  apiClients(): Promise<Map<number, ApiClientInfo>> {
+    return this.get('apiClients', async (c) => {
+      const out = new Map<number, ApiClientInfo>();
+      for await (const a of c.apiClients.iterate({ pageSize: PAGE_SIZE })) {
+        if (typeof a.id !== 'number') continue;
+        out.set(a.id, { id: a.id, name: exactStr(a.name), httpMethod: exactStr(a.httpMethod), serverURL: exactStr(a.serverURL), authType: exactStr(a.apiClientAuthType) });
+      }
+      return out;
+    });
+  }
+
   testNodes(): Promise<Map<number, NamedInfo>> {
     return this.get('testNodes', async (c) => named(await c.testNodes.list()));
   }
@@ -82,7 +94,8 @@ export class ReferenceCache {
       try {
         return functionInfo(name, await c.catalog.functionParams(name));
       } catch (err) {
-        if (err instanceof ApiError && (err.kind === 'notFound' || err.kind === 'invalidRequest')) return undefined;
+        // 404 only: any other failure leaves the function not verified, never unknown.
+        if (err instanceof ApiError && err.kind === 'notFound') return undefined;
         throw err;
       }
     });

@@ -17,6 +17,15 @@ export interface TraceFilterInfo {
   filter?: string;
 }
 
+/** What the editor shows of an API client: never its password, auth parameters or headers. */
+export interface ApiClientInfo {
+  id: number;
+  name?: string;
+  httpMethod?: string;
+  serverURL?: string;
+  authType?: string;
+}
+
 export interface NamedInfo {
   id: number;
   name?: string;
