@@ -104,7 +104,13 @@ export class LspHarness {
    * when given, the harness says it answers workspace/configuration and answers every request for
    * the `tas` section with it (the server's settings, as VS Code would send them), null for others.
    */
-  static async start(env: Record<string, string | undefined> = {}, initializationOptions?: unknown, configuration?: unknown): Promise<LspHarness> {
+  static async start(
+    env: Record<string, string | undefined> = {},
+    initializationOptions?: unknown,
+    configuration?: unknown,
+    /** More of the client's text document capabilities (hierarchical symbols and the like). */
+    textDocument: Record<string, unknown> = {},
+  ): Promise<LspHarness> {
     const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -136,7 +142,7 @@ export class LspHarness {
       processId: process.pid,
       rootUri: null,
       capabilities: {
-        textDocument: { publishDiagnostics: { versionSupport: true } },
+        textDocument: { publishDiagnostics: { versionSupport: true }, ...textDocument },
         workspace: { applyEdit: true },
         ...(configuration !== undefined && { workspace: { applyEdit: true, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
       },

@@ -4,6 +4,7 @@
 // Text positions and editing answers, shaped as LSP shapes them.
 export * from './text/shapes';
 export { createTextDocument, type TextDocument } from './text/textDocument';
+export * from './text/editingShapes';
 
 // The domain model: what every host shows and the protocol carries.
 export * from './model/devices';
@@ -45,6 +46,9 @@ export { codeActions } from './language/codeActions';
 export { complete, type CompletionData, completionNeeds } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
+export { formatEdits, type FormatOptions } from './language/format';
+export { foldingRanges, selectionRanges } from './language/folding';
+export { documentSymbols, flatSymbols, type SymbolNames } from './language/symbols';
 export { entityKindWords, ProjectActions } from './projects/projects';
 export { ReferenceCache } from './references/referenceCache';
 export type { ReferenceState, Wanted } from './references/referenceData';

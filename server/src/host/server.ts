@@ -1,4 +1,5 @@
 import {
+  type ClientCapabilities,
   createConnection,
   DidChangeConfigurationNotification,
   ProposedFeatures,
@@ -10,6 +11,7 @@ import { safeTextDocuments } from './documents';
 import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
+import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
 import { registerProjectFeatures } from './handlers/projects';
@@ -47,9 +49,11 @@ const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => set
 const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
+let clientCapabilities: ClientCapabilities = {};
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
+  clientCapabilities = params.capabilities;
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
@@ -59,6 +63,11 @@ connection.onInitialize((params): InitializeResult => {
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       documentLinkProvider: { resolveProvider: false },
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      documentSymbolProvider: { label: 'Test Automation' },
+      foldingRangeProvider: true,
+      selectionRangeProvider: true,
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
@@ -111,6 +120,7 @@ documents.onDidChangeContent((e) => validation.schedule(e.document));
 documents.onDidClose((e) => validation.forget(e.document.uri));
 
 registerFeatures(connection, documents, { refs, env, validation, status });
+registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });

@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
-import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Wanted } from './referenceData';
+import type { ApiClientInfo, DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Wanted } from './referenceData';
 import { asClause, type HostWords, serviceFailure, signedOut } from '../failures/failures';
 import { NotSignedInError } from '../failures/classify';
 import { confirmReferences, type RecordSource } from './confirm';
@@ -64,6 +64,18 @@ export class ReferenceCache implements RecordSource {
       const names = new Map<number, string>();
       for await (const item of c.testCases.iterate({ size: PAGE_SIZE })) names.set(item.id, item.name);
       return names;
+    });
+  }
+
+  /** API clients by id: name, method, URL and auth type only (no secret is kept). */
+  apiClients(): Promise<Map<number, ApiClientInfo>> {
+    return this.get('apiClients', async (c) => {
+      const out = new Map<number, ApiClientInfo>();
+      for await (const a of c.apiClients.iterate({ pageSize: PAGE_SIZE })) {
+        if (typeof a.id !== 'number') continue;
+        out.set(a.id, { id: a.id, name: exactStr(a.name), httpMethod: exactStr(a.httpMethod), serverURL: exactStr(a.serverURL), authType: exactStr(a.apiClientAuthType) });
+      }
+      return out;
     });
   }
 
@@ -145,7 +157,8 @@ export class ReferenceCache implements RecordSource {
       try {
         return functionInfo(name, await c.catalog.functionParams(name));
       } catch (err) {
-        if (err instanceof ApiError && (err.kind === 'notFound' || err.kind === 'invalidRequest')) return undefined;
+        // 404 only: any other failure leaves the function not verified, never unknown.
+        if (err instanceof ApiError && err.kind === 'notFound') return undefined;
         throw err;
       }
     });

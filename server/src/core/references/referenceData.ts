@@ -21,6 +21,15 @@ export interface TraceFilterInfo {
   partial?: boolean;
 }
 
+/** What the editor shows of an API client: never its password, auth parameters or headers. */
+export interface ApiClientInfo {
+  id: number;
+  name?: string;
+  httpMethod?: string;
+  serverURL?: string;
+  authType?: string;
+}
+
 export interface NamedInfo {
   id: number;
   name?: string;

@@ -1,0 +1,168 @@
+import { findNodeAtLocation, getNodeValue, parseTree, type Node } from 'jsonc-parser';
+import type { TextDocument } from '../text/textDocument';
+import type { Range } from '../text/shapes';
+import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
+import type { FileKind } from '../document/fileKind';
+import { locate, pathKey, type JsonPath, type Located } from '../document/jsonLocator';
+import { boundDepth } from '../document/nesting';
+import { exactInt, exactStr, isRecord } from '../api/read';
+import { testCasesIn, type Obj, type TestCaseAt } from '../document/testCaseModel';
+
+// The outline of a test-case file: each test case by name; under it its steps, named by
+// position, function and device (`3 CALL · Alice's Pixel`), its trace filters and SIP trace
+// filters by device and filter, and in a bundle the device and API client records. Names come
+// from the service's lists when the host has them, else from what the file itself stores.
+// A valid text is read with JSON.parse and one pass of the locator over the paths shown; a
+// half-typed one with jsonc-parser's tolerant tree.
+
+export interface SymbolNames {
+  devices?: ReadonlyMap<number, { name?: string }>;
+  traceFilters?: ReadonlyMap<number, { name?: string }>;
+  apiClients?: ReadonlyMap<number, { name?: string }>;
+}
+
+interface Read {
+  value: unknown;
+  at: (path: JsonPath) => Located | undefined;
+}
+
+export function documentSymbols(doc: TextDocument, kind: FileKind, names: SymbolNames = {}): DocumentSymbol[] {
+  const r = read(doc.getText(), kind);
+  if (!r) return [];
+  const range = (s: { start: number; end: number }): Range => ({ start: doc.positionAt(s.start), end: doc.positionAt(s.end) });
+  return testCasesIn(kind, r.value).flatMap((tc) => {
+    const whole = r.at(tc.path);
+    return whole ? [testCaseSymbol(tc, whole, r, range, names)] : [];
+  });
+}
+
+function read(original: string, kind: FileKind): Read | undefined {
+  const text = boundDepth(original).text;
+  try {
+    const value = JSON.parse(text) as unknown;
+    const located = locate(text, pathsOf(kind, value));
+    return { value, at: (path) => located.get(pathKey(path)) };
+  } catch {
+    const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+    if (!root) return undefined;
+    return { value: getNodeValue(root) as unknown, at: (path) => locatedNode(findNodeAtLocation(root, [...path])) };
+  }
+}
+
+function locatedNode(node: Node | undefined): Located | undefined {
+  if (!node) return undefined;
+  const value = { start: node.offset, end: node.offset + node.length };
+  const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+  return key && key !== node ? { value, key: { start: key.offset, end: key.offset + key.length } } : { value };
+}
+
+const LISTS = ['testStepList', 'traceFilters', 'sipTraceFilters', 'devices', 'apiClients'] as const;
+/** The member of each list item that names it in the outline (its selection). */
+const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
+  testStepList: 'function',
+  traceFilters: 'traceFilterId',
+  sipTraceFilters: 'sipMessageCodes',
+  devices: 'name',
+  apiClients: 'name',
+};
+
+function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
+  const paths: JsonPath[] = [];
+  for (const tc of testCasesIn(kind, value)) {
+    paths.push(tc.path, [...tc.path, 'name']);
+    for (const list of LISTS) {
+      const items = tc.value[list];
+      if (!Array.isArray(items)) continue;
+      paths.push([...tc.path, list]);
+      items.forEach((item, i) => {
+        paths.push([...tc.path, list, i]);
+        if (isRecord(item) && item[ITEM_KEY[list]] !== undefined) paths.push([...tc.path, list, i, ITEM_KEY[list]]);
+      });
+    }
+  }
+  return paths;
+}
+
+type ToRange = (s: { start: number; end: number }) => Range;
+
+function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
+  const name = exactStr(tc.value['name']);
+  const id = exactInt(tc.value['id']);
+  const nameAt = r.at([...tc.path, 'name']);
+  const deviceName = deviceNames(tc.value, names);
+  const children: DocumentSymbol[] = [];
+  const group = (list: (typeof LISTS)[number], title: string, kind: SymbolKind, item: (v: Obj, i: number) => { name: string; detail?: string }) => {
+    const items = tc.value[list];
+    const at = r.at([...tc.path, list]);
+    if (!Array.isArray(items) || !at) return;
+    const itemSymbols = items.flatMap((v, i) => {
+      const itemAt = r.at([...tc.path, list, i]);
+      if (!itemAt) return [];
+      const label = isRecord(v) ? item(v, i) : { name: `${i + 1}` };
+      const keyAt = r.at([...tc.path, list, i, ITEM_KEY[list]]);
+      return [symbol(label.name, label.detail, kind, itemAt.value, keyAt?.value ?? itemAt.value, range)];
+    });
+    const span = { start: at.key?.start ?? at.value.start, end: at.value.end };
+    children.push({ ...symbol(title, `${items.length}`, SymbolKind.Array, span, at.key ?? at.value, range), children: itemSymbols });
+  };
+  group('testStepList', 'Steps', SymbolKind.Function, (step, i) => {
+    const fn = exactStr(step['function']);
+    const device = exactInt(step['mobileDeviceId']);
+    return {
+      name: `${i + 1} ${fn === undefined || fn === '' ? '(no function)' : fn}${device === undefined ? '' : ` · ${deviceName(device)}`}`,
+      detail: exactStr(step['description']),
+    };
+  });
+  group('traceFilters', 'Trace filters', SymbolKind.Event, (item, i) => {
+    const device = exactInt(item['mobileDeviceId']);
+    const filter = exactInt(item['traceFilterId']);
+    const filterName = filter === undefined ? undefined : (names.traceFilters?.get(filter)?.name ?? `trace filter ${filter}`);
+    return { name: [device === undefined ? undefined : deviceName(device), filterName].filter(Boolean).join(' · ') || `${i + 1}` };
+  });
+  group('sipTraceFilters', 'SIP trace filters', SymbolKind.Event, (item, i) => {
+    const device = exactInt(item['mobileDeviceId']);
+    const codes = exactStr(item['sipMessageCodes']);
+    return { name: [device === undefined ? undefined : deviceName(device), codes === undefined ? undefined : `SIP ${codes}`].filter(Boolean).join(' · ') || `${i + 1}` };
+  });
+  group('devices', 'Devices', SymbolKind.Struct, (d, i) => {
+    const id = exactInt(d['id']);
+    return { name: exactStr(d['name']) ?? (id === undefined ? `${i + 1}` : `device ${id}`), detail: exactStr(d['msisdn']) };
+  });
+  group('apiClients', 'API clients', SymbolKind.Struct, (a, i) => {
+    const id = exactInt(a['id']);
+    const method = exactStr(a['httpMethod']);
+    const url = exactStr(a['serverURL']);
+    return { name: exactStr(a['name']) ?? (id === undefined ? `${i + 1}` : `API client ${id}`), detail: [method, url].filter(Boolean).join(' ') || undefined };
+  });
+  const title = name === undefined || name === '' ? '(unnamed test case)' : name;
+  return { ...symbol(title, id === undefined ? 'test case' : `test case ${id}`, SymbolKind.Class, whole.value, nameAt?.value ?? whole.value, range), children };
+}
+
+function symbol(name: string, detail: string | undefined, kind: SymbolKind, span: { start: number; end: number }, selection: { start: number; end: number }, range: ToRange): DocumentSymbol {
+  // Clients reject a selection outside the range; the name of an item is always inside it.
+  return { name, ...(detail !== undefined && detail !== '' && { detail }), kind, range: range(span), selectionRange: range(selection) };
+}
+
+/** A device's name: the service's, else the bundle's record, else the name a trace filter item stores. */
+function deviceNames(tc: Obj, names: SymbolNames): (id: number) => string {
+  const stored = new Map<number, string>();
+  for (const list of ['devices', 'traceFilters', 'sipTraceFilters']) {
+    const items = tc[list];
+    if (!Array.isArray(items)) continue;
+    for (const item of items) {
+      if (!isRecord(item)) continue;
+      const id = exactInt(list === 'devices' ? item['id'] : item['mobileDeviceId']);
+      const name = exactStr(list === 'devices' ? item['name'] : item['mobileDeviceName']);
+      if (id !== undefined && name && !stored.has(id)) stored.set(id, name);
+    }
+  }
+  return (id) => names.devices?.get(id)?.name ?? stored.get(id) ?? `device ${id}`;
+}
+
+/** The outline as a flat list, for clients without hierarchical document symbols. */
+export function flatSymbols(uri: string, symbols: DocumentSymbol[], container?: string): SymbolInformation[] {
+  return symbols.flatMap((s) => [
+    { name: s.name, kind: s.kind, location: { uri, range: s.range }, ...(container !== undefined && { containerName: container }) },
+    ...flatSymbols(uri, s.children ?? [], s.name),
+  ]);
+}
