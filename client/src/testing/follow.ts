@@ -7,9 +7,11 @@ import { durationText } from '../views/format';
 import { crlf, failedStep, logLines, stepOffset } from './cases';
 import { refOf } from './items';
 
-// One execution shown on one test item of one test run: progress ("step 3/7") and the new lines
-// of its log go to the run's output as the watcher reports changes, and its final state ends the
-// item passed, failed (at the step the log names) or errored.
+// One execution shown on one test item of one test run: queued while the service says queued,
+// running from then on, progress ("step 3/7") and the new lines of its log in the run's output
+// as the watcher reports changes, and its final state ends the item passed, failed (at the step
+// the log names) or errored. The same reports drive Executions and the status bar, so all three
+// say the same.
 
 interface Followed {
   run: vscode.TestRun;
@@ -17,6 +19,8 @@ interface Followed {
   executionId: number;
   printed: number;
   lastStep: number | undefined;
+  /** Shown as running: from the first reading that is no longer queued, as in Executions. */
+  started: boolean;
   /** Reads of the details, one after another, so no log line is printed twice. */
   queue: Promise<void>;
   resolve: () => void;
@@ -51,9 +55,10 @@ export class ExecutionFollower implements vscode.Disposable {
         sub?.dispose();
         resolve('ended');
       };
-      const f: Followed = { run, item, executionId: execution.id, printed: 0, lastStep: undefined, queue: Promise.resolve(), resolve: ended };
+      const f: Followed = { run, item, executionId: execution.id, printed: 0, lastStep: undefined, started: false, queue: Promise.resolve(), resolve: ended };
       this.followed.set(execution.id, [...(this.followed.get(execution.id) ?? []), f]);
-      run.started(item);
+      // Queued on the service is queued here too; update() starts the item when it runs.
+      run.enqueued(item);
       this.out(f, [`Execution ${execution.id} of ${execution.testCaseName ?? item.label} (${execution.source ?? 'run'}): ${execution.status.toLowerCase()}`]);
       const sub = stop?.onCancellationRequested(() => {
         sub?.dispose();
@@ -70,6 +75,10 @@ export class ExecutionFollower implements vscode.Disposable {
   }
 
   private update(f: Followed, e: ExecutionSummary): void {
+    if (!f.started && !e.final && e.kind !== 'queued') {
+      f.started = true;
+      f.run.started(f.item);
+    }
     if (e.stepCount !== undefined && e.currentStep !== undefined && e.currentStep !== f.lastStep && !e.final) {
       f.lastStep = e.currentStep;
       this.out(f, [`${e.status.toLowerCase()}: step ${e.currentStep}/${e.stepCount}`]);

@@ -18,7 +18,8 @@ export class RunningStatus implements vscode.Disposable {
       return;
     }
     const running = active - queued;
-    this.item.text = `$(sync~spin) ${running} running${queued > 0 ? `, ${queued} queued` : ''}`;
+    // The same states as the Executions rows: "1 queued" while the service has not started it.
+    this.item.text = `$(sync~spin) ${[running > 0 ? `${running} running` : '', queued > 0 ? `${queued} queued` : ''].filter(Boolean).join(', ')}`;
     this.item.tooltip = 'Test Automation: executions in progress. Click to show Executions.';
     this.item.show();
   }
