@@ -225,7 +225,7 @@ export async function launch(options: EditorOptions): Promise<Launched> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(LIMITS.ui);
-    await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}`);
+    await page.goto(`${url}/?folder=${encodeURIComponent(workspace)}`, { timeout: LIMITS.workbench });
     await page.locator('.monaco-workbench').waitFor({ timeout: LIMITS.workbench });
     // The folder is open once the Explorer lists its files.
     await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: LIMITS.workbench });
