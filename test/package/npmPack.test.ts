@@ -1,0 +1,83 @@
+import { strict as assert } from 'node:assert';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+// `tas` as a CI job gets it: `npm pack` of the repository (what `npm publish` would upload), then
+// `npm install -g` of that tarball into an empty prefix, offline and with an empty npm cache, so
+// that any runtime dependency the package asked for would fail the install. The `tas` it links
+// then answers --version, writes a completion script and validates with GitHub annotations.
+// Needs dist/cli.js (`npm run build`).
+
+const root = resolve(__dirname, '../../..');
+const SAMPLES = join(root, 'samples', 'workspace');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean; bin: Record<string, string>; dependencies?: object };
+
+function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv): SpawnSyncReturns<string> {
+  // npm's own script when the tests run under npm, else the npm on PATH.
+  const cli = process.env['npm_execpath'];
+  const [command, prefix] = cli && cli.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
+  return spawnSync(command, [...prefix, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+}
+
+describe('the npm package of tas', { timeout: 180_000 }, () => {
+  let dir: string;
+  let tarball: string;
+  let files: string[];
+  let tas: (args: string[], cwd: string) => SpawnSyncReturns<string>;
+  let prefix: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tas-pack-'));
+    const env = { npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+    const packed = npm(['pack', '--pack-destination', dir, '--ignore-scripts', '--json'], root, env);
+    assert.equal(packed.status, 0, packed.stderr);
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    tarball = join(dir, info!.filename);
+    files = info!.files.map((f) => f.path).sort();
+    prefix = join(dir, 'global');
+    mkdirSync(prefix);
+    const installed = npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], dir, env);
+    assert.equal(installed.status, 0, `the tarball installs offline with an empty cache (no dependency to fetch):\n${installed.stdout}\n${installed.stderr}`);
+    const bin = join(prefix, 'bin', 'tas');
+    tas = (args, cwd) => spawnSync(bin, args, { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: dir }, encoding: 'utf8' });
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('is publishable and holds only what runs', () => {
+    assert.notEqual(pkg.private, true, 'a private package cannot be published');
+    assert.equal(pkg.dependencies, undefined, 'the bundles need no runtime dependency: everything they use is bundled (devDependencies)');
+    assert.deepEqual(files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+  });
+
+  test('npm install -g of the tarball links a tas that brings no other package', () => {
+    const modules = join(prefix, 'lib', 'node_modules');
+    assert.deepEqual(readdirSync(modules).filter((n) => !n.startsWith('.')), [pkg.name]);
+    assert.equal(existsSync(join(modules, pkg.name, 'node_modules')), false, 'nothing installed under the package');
+  });
+
+  test('tas --version, tas completion bash, tas validate --format github', () => {
+    const version = tas(['--version'], dir);
+    assert.equal(version.status, 0, version.stderr);
+    assert.equal(version.stdout.trim(), pkg.version);
+
+    const completion = tas(['completion', 'bash'], dir);
+    assert.equal(completion.status, 0, completion.stderr);
+    assert.match(completion.stdout, /^complete -F _tas tas$/m);
+    const syntax = spawnSync('bash', ['-n'], { input: completion.stdout, encoding: 'utf8' });
+    assert.equal(syntax.status, 0, syntax.stderr);
+
+    const work = join(dir, 'work');
+    mkdirSync(join(work, 'cases'), { recursive: true });
+    cpSync(join(SAMPLES, 'broken-references.testcase.json'), join(work, 'cases', 'broken.testcase.json'));
+    cpSync(join(SAMPLES, 'voice-call-mo.testcase.json'), join(work, 'cases', 'good.testcase.json'));
+    const checked = tas(['validate', '--format', 'github'], work);
+    assert.equal(checked.status, 1, checked.stderr);
+    assert.match(checked.stdout, /^::error file=cases\/broken\.testcase\.json,line=5,endLine=5,col=15,endColumn=\d+,title=tas wrong-type::'disabled' must be true or false/m);
+    assert.match(checked.stderr, /2 files checked \(offline: references not checked\): 3 errors/);
+    const clean = tas(['validate', '--format', 'github', 'cases/good.testcase.json'], work);
+    assert.equal(clean.status, 0, clean.stderr);
+    assert.equal(clean.stdout, '');
+  });
+});
