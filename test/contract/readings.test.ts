@@ -58,6 +58,9 @@ for (const [name, readings] of READINGS) {
       assert.equal((await client.users.list()).length, emu.store.users.all().length);
       assert.equal((await client.catalog.deviceModels()).length, emu.store.deviceModels.all().length);
       assert.equal((await client.apiClients.all()).length, emu.store.apiClients.all().length);
+      const cases: number[] = [];
+      for await (const item of client.testCases.iterate({ size: 1000 })) cases.push(item.id);
+      assert.deepEqual(cases, emu.store.testCases.all().map((t) => t.id), 'test cases whole, whatever page size is served');
       assert.ok(notices.every((n) => n.level !== 'warning'), 'nothing was cut');
     });
 
