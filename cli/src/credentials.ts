@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
@@ -20,22 +20,36 @@ export interface ProfilesFile {
   profiles: Record<string, Profile>;
 }
 
-/** TAS_PROFILES names the file; else $XDG_CONFIG_HOME/tas/profiles.json or ~/.config/tas/profiles.json. */
+/**
+ * TAS_PROFILES names the file; else TAS_CONFIG_DIR/profiles.json; else
+ * $XDG_CONFIG_HOME/tas/profiles.json or ~/.config/tas/profiles.json.
+ */
 export function profilesPath(env: NodeJS.ProcessEnv): string {
   if (env['TAS_PROFILES']) return resolve(env['TAS_PROFILES']);
+  if (env['TAS_CONFIG_DIR']) return join(resolve(env['TAS_CONFIG_DIR']), 'profiles.json');
   const config = env['XDG_CONFIG_HOME'] || join(env['HOME'] || homedir(), '.config');
   return join(config, 'tas', 'profiles.json');
 }
 
-/** The nearest folder holding `.git` at or above `path`, if any. */
-function repositoryOf(path: string): string | undefined {
-  let dir = dirname(resolve(path));
-  for (;;) {
-    if (existsSync(join(dir, '.git'))) return dir;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
+/** The nearest folder holding `.git` (a folder, or a worktree's file) at or above `path`, if any. */
+export function repositoryOf(path: string): string | undefined {
+  const above = (start: string): string | undefined => {
+    for (let dir = start; ; dir = dirname(dir)) {
+      if (existsSync(join(dir, '.git'))) return dir;
+      if (dirname(dir) === dir) return undefined;
+    }
+  };
+  const folder = dirname(resolve(path));
+  // Links resolved too (~/.config may be a link into a dotfiles repository): from the nearest folder that exists.
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  let real: string | undefined;
+  try {
+    real = realpathSync(existing);
+  } catch {
+    real = undefined;
   }
+  return above(folder) ?? (real !== undefined && real !== existing ? above(real) : undefined);
 }
 
 /** Refuses a profiles file others can read or that sits in a repository (it could be committed). */
@@ -50,7 +64,7 @@ function checkSafe(path: string): void {
   const repo = repositoryOf(path);
   if (repo) {
     throw new CliError(
-      `The profiles file ${path} is inside the repository ${repo}, where it could be committed. Move it out (for example to ~/.config/tas/profiles.json) and set TAS_PROFILES.`,
+      `The profiles file ${path} is inside the repository ${repo}, where it could be committed. Move it to a folder outside any repository and set TAS_CONFIG_DIR to that folder (or TAS_PROFILES to the file).`,
       Exit.auth,
     );
   }

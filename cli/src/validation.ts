@@ -1,5 +1,22 @@
 import { pathToFileURL } from 'node:url';
-import { analyzeDuplicateKeys, analyzeLocal, analyzeReferences, type CaseLinks, createTextDocument, type Diagnostic, type FileKind, fileKindOf, type ReferenceState, type TextDocument } from '../../server/src/core';
+import {
+  analyzeDuplicateKeys,
+  analyzeLocal,
+  analyzeReferences,
+  type CaseLinks,
+  createTextDocument,
+  type Diagnostic,
+  DiagnosticCode,
+  DiagnosticSeverity,
+  type FileKind,
+  fileKindOf,
+  firstInvalidUtf8,
+  NotARegularFileError,
+  readRegularFileSync,
+  type ReferenceState,
+  type TextDocument,
+  withoutBom,
+} from '../../server/src/core';
 
 // The editor's validation, file by file: syntax, schema and local rules, repeated keys, and
 // (given the service's lists) live references. The same core functions the server runs.
@@ -25,6 +42,38 @@ export function checkLocal(path: string, text: string, uri = pathToFileURL(path)
   if (local.value === undefined) return { path, diagnostics: local.diagnostics };
   const duplicates = analyzeDuplicateKeys(doc, local.value);
   return { path, diagnostics: [...local.diagnostics, ...duplicates.diagnostics], parsed: { doc, kind, value: local.value } };
+}
+
+const fileProblem = (code: string, message: string, line = 0, character = 0): Diagnostic => ({
+  range: { start: { line, character }, end: { line, character: character + 1 } },
+  severity: DiagnosticSeverity.Error,
+  code,
+  source: 'test-automation',
+  message,
+});
+
+/**
+ * A file's text for the checks, with the problem that stops or mars them: a file that cannot be
+ * read (permissions; a FIFO is never opened for a blocking read) has no text and one error; a
+ * file that is not UTF-8 is checked as decoded, with an error at its first bad byte (import
+ * refuses such a file, so that its bytes are not changed). The run goes on either way.
+ */
+export function readForCheck(path: string): { text: string | undefined; problem?: Diagnostic } {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFileSync(path, { followLinks: true });
+  } catch (err) {
+    const why = err instanceof NotARegularFileError ? err.message : `${path} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); it was not checked.`;
+    return { text: undefined, problem: fileProblem(DiagnosticCode.unreadable, why) };
+  }
+  const { text, bom } = withoutBom(bytes.toString('utf8'));
+  const bad = firstInvalidUtf8(bytes);
+  if (bad < 0) return { text };
+  // The position of the bad byte: the text before it is valid UTF-8.
+  const before = withoutBom(bytes.subarray(0, bad).toString('utf8')).text;
+  const lines = before.split('\n');
+  const message = `Not valid UTF-8: byte ${bad} is not part of a UTF-8 character${bom ? ' (after the byte order mark)' : ''}. Save the file as UTF-8: import refuses it, so that its bytes are not changed.`;
+  return { text, problem: fileProblem(DiagnosticCode.notUtf8, message, lines.length - 1, lines[lines.length - 1]!.length) };
 }
 
 /** Adds the live reference checks (given the service's lists) and sorts in file order. */

@@ -28,7 +28,8 @@ export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 
 
 /** Spawned, not run synchronously: the emulator answers from this same process. */
 /** `closeStdout`: the reader goes away before anything is written, as `tas ... | head` does. */
-export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean }): Promise<CliResult> {
+/** `timeoutMs`: the child is killed after it (a run that could hang must not hang the tests); its code is then null. */
+export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean; timeoutMs?: number }): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
@@ -40,6 +41,7 @@ export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: str
         ...options.env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
     });
     let stdout = '';
     let stderr = '';

@@ -7,7 +7,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyIdEdits, idEdits, toTextEdits } from '../../server/src/core/sync/idEdit';
 import { classify } from '../../server/src/core/sync/classify';
 import { envKey } from '../../server/src/core/sync/envKey';
+import { firstInvalidUtf8 } from '../../server/src/core/files/safeRead';
 import { assignFileNames, fileBaseName, fileNameWithId } from '../../server/src/core/sync/fileNames';
+import { foldName, linkKeyProblem } from '../../server/src/core/sync/linkPaths';
 import { bundleFileText, testCaseFileText } from '../../server/src/core/sync/fileText';
 import { canonicalJson, syncFields, syncHash } from '../../server/src/core/sync/projection';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
@@ -103,6 +105,73 @@ describe('file names', () => {
       4: 'Old-name.testcase.json',
       5: 'Free.testcase.json',
     });
+  });
+});
+
+describe('names nothing is lost to', () => {
+  test('clash, .clash and clash-<id> get three files; names differing in case only never share one', () => {
+    const names = assignFileNames({
+      cases: [
+        { id: 7, name: 'clash' },
+        { id: 8, name: '.clash' },
+        { id: 9, name: 'clash-8' },
+        { id: 10, name: 'CLASH' },
+        { id: 11, name: 'Clash-7' },
+      ],
+      linkedFiles: new Map(),
+      filesLinkedTo: new Map(),
+    });
+    const files = [...names.values()];
+    assert.equal(new Set(files.map(foldName)).size, 5, files.join(', '));
+    assert.equal(names.get(9), 'clash-8.testcase.json', 'the natural holder of a name keeps it');
+    assert.equal(names.get(8), 'clash-8-2.testcase.json');
+  });
+
+  test('a name differing only in case from a file in the folder is that file (macOS, Windows)', () => {
+    const names = assignFileNames({ cases: [{ id: 1, name: 'login' }], linkedFiles: new Map(), filesLinkedTo: new Map(), present: ['Login.testcase.json'] });
+    assert.equal(names.get(1), 'Login.testcase.json');
+    const held = assignFileNames({ cases: [{ id: 1, name: 'login' }], linkedFiles: new Map(), filesLinkedTo: new Map([['LOGIN.testcase.json', 5]]) });
+    assert.equal(held.get(1), 'login-1.testcase.json');
+  });
+
+  test('portable: no Windows device names, no trailing dot, whole characters within the byte limit', () => {
+    assert.equal(fileBaseName('CON'), 'CON_');
+    assert.equal(fileBaseName('nul.x'), 'nul_.x');
+    assert.equal(fileBaseName('Com1'), 'Com1_');
+    assert.equal(fileBaseName('console'), 'console');
+    assert.equal(fileBaseName('end.'), 'end');
+    // A letter outside the BMP (two UTF-16 units, four bytes): never cut in half.
+    const wide = fileBaseName('𝐀'.repeat(100));
+    assert.equal(wide, '𝐀'.repeat(45));
+    assert.equal(Buffer.byteLength(wide), 180);
+  });
+
+  test('link keys: clean relative paths to test-case files only', () => {
+    for (const ok of ['a.testcase.json', 'sub/b.testcases.json#3', 'ÄÖ/c.testcase.json']) assert.equal(linkKeyProblem(ok), undefined, ok);
+    const refused: [string, RegExp][] = [
+      ['package.json', /names no test-case file/],
+      ['..\\..\\evil.bat', /backslash/],
+      ['../x.testcase.json', /leaves the sync root/],
+      ['a/./x.testcase.json', /not normalised/],
+      ['a//x.testcase.json', /not normalised/],
+      ['/etc/x.testcase.json', /absolute/],
+      ['C:/x.testcase.json', /absolute/],
+      ['CON.testcase.json', /device name CON/],
+      ['dot./x.testcase.json', /ending in a dot/],
+      ['x.testcase.json#1', /names no test-case file/],
+      ['b.testcases.json', /names no test-case file/],
+      ['ab:c.testcase.json', /character Windows does not allow/],
+      ['a:b.testcase.json', /absolute/],
+    ];
+    for (const [key, why] of refused) assert.match(linkKeyProblem(key) ?? 'accepted', why, key);
+  });
+
+  test('UTF-8: the offset of the first bad byte', () => {
+    assert.equal(firstInvalidUtf8(Buffer.from('plain ÄÖ 😀')), -1);
+    assert.equal(firstInvalidUtf8(Buffer.from([0x41, 0xe9, 0x42])), 1, 'Latin-1 é');
+    assert.equal(firstInvalidUtf8(Buffer.from([0x41, 0xc0, 0x80])), 1, 'overlong');
+    assert.equal(firstInvalidUtf8(Buffer.from([0xed, 0xa0, 0x80])), 0, 'a surrogate');
+    assert.equal(firstInvalidUtf8(Buffer.from([0x41, 0x42, 0xe2, 0x82])), 2, 'cut short');
   });
 });
 

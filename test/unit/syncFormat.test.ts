@@ -16,6 +16,14 @@ const pathOf = (uri: string) => uri.replace('file:///ws/', '');
 const imported = (outcome: ImportItemResult['outcome'], uri: string, extra: Partial<ImportItemResult> = {}): ImportItemResult => ({ uri, outcome, ...extra });
 
 describe('import wording', () => {
+  test('a rename of a service test case is said with both names: summary, report, question', () => {
+    const renamed = imported('updated', A, { name: 'New name', id: 5, renamedFrom: 'Old name' });
+    assert.equal(importSummary([renamed]), 'Imported 1 test case: 1 updated. Renamed on the service: "Old name" → "New name".');
+    assert.match(importReportText([renamed], pathOf, 'S', ['A link was ignored.']), /## Warnings\n\n- A link was ignored\.[\s\S]*updated \(id 5\), renamed from "Old name"/);
+    const q = importQuestion(imported('conflict', A, { name: 'New name', renamedFrom: 'Old name' }), 'a.testcase.json', 'staging')!;
+    assert.match(q.detail, /On the service it is named "Old name": "Overwrite the service" renames "Old name" to "New name" on the service\./);
+  });
+
   test('one summary with the counts per outcome', () => {
     const results = [
       imported('created', A),
@@ -99,6 +107,8 @@ describe('export wording', () => {
     assert.equal(q.diff, true);
     assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'localChanges' }), 'a', 'staging').message, /changed since it was last synced with the service \(staging\)/);
     assert.match(exportQuestion(exported('needsDecision', A, 1, { reason: 'notSynced' }), 'a', 'staging').message, /never synced/);
+    const link = exported('needsDecision', A, 1, { reason: 'foreignFile', message: 'a is a symbolic link; overwriting it replaces the link with a file.' });
+    assert.match(exportQuestion(link, 'a', 'staging').message, /^a is a symbolic link; .* Overwrite it with the service's version\?$/);
   });
 
   test('the one file an export wrote is the one it opens; several files or none open nothing', () => {

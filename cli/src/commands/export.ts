@@ -96,8 +96,10 @@ export const exportCmd: CommandSpec = {
     }
     ctx.out.clearProgress();
     const results = report.results.map(({ serviceText: _s, ...r }) => ({ ...r, path: displayPath(fileURLToPath(r.uri), ctx.cwd) }));
-    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results, secretsReplaced: report.secretsReplaced });
+    const warnings = report.warnings ?? [];
+    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results, secretsReplaced: report.secretsReplaced, ...(warnings.length > 0 && { warnings }) });
     else {
+      for (const w of warnings) ctx.out.err(`${ctx.out.paint('warning', 'yellow')} ${w}`);
       for (const r of results) {
         const colour = r.outcome === 'written' || r.outcome === 'unchanged' ? 'green' : r.outcome === 'needsDecision' ? 'yellow' : 'red';
         const refused = dryRun ? 'would not be overwritten: ' : '';
@@ -105,7 +107,9 @@ export const exportCmd: CommandSpec = {
           r.outcome === 'needsDecision'
             ? r.reason === 'notSynced'
               ? `${refused}the file exists and was never synced: import it first, or overwrite it with --force`
-              : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
+              : r.reason === 'foreignFile'
+                ? `${refused}${(r.message ?? 'the file is not one sync wrote').replace(/\.$/, '')}: overwrite it with --force`
+                : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
             : r.message;
         const label = dryRun && r.outcome === 'written' ? 'would write' : r.outcome;
         ctx.out.out(`${ctx.out.paint(label.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);

@@ -43,6 +43,14 @@ function printDiff(ctx: Context, diff: CaseDiff): void {
   if (diff.total > diff.lines.length) ctx.out.out(ctx.out.paint(`... ${diff.total - diff.lines.length} more diff lines (TAS_DIFF_LINES=${diff.total} shows them all)`, 'dim'));
 }
 
+/** Both names of a test case the import renames on the service (or would, or would on --force). */
+function renameText(r: ImportItemResult, dryRun: boolean): string | undefined {
+  if (r.renamedFrom === undefined) return undefined;
+  const names = `"${r.renamedFrom}" to "${r.name ?? ''}" on the service`;
+  if (r.outcome === 'updated') return dryRun ? `would rename ${names}` : `renamed ${names}`;
+  return `importing it renames ${names}`;
+}
+
 /** What a dry run says per outcome (nothing is sent or written); `advice` is said after it. */
 const DRY: Record<ImportItemResult['outcome'], string> = {
   created: 'would create',
@@ -108,13 +116,16 @@ export const importCmd: CommandSpec = {
       const diff = texts && caseDiff(texts.local, texts.service, where(ctx, r), `service: test case ${r.id ?? '?'}`, limit);
       return { ...r, path: where(ctx, r), file, ...(diff && { diff }) };
     });
-    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...(diff && { diff: diff.lines.join('\n') }) })) });
+    const warnings = report.warnings ?? [];
+    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...(diff && { diff: diff.lines.join('\n') }) })), ...(warnings.length > 0 && { warnings }) });
     else {
+      for (const w of warnings) ctx.out.err(`${ctx.out.paint('warning', 'yellow')} ${w}`);
       for (const r of results) {
         const colour = SETTLED.has(r.outcome) ? 'green' : CONFLICTS.has(r.outcome) ? 'yellow' : 'red';
         const id = r.id !== undefined ? ` (test case ${r.id})` : r.takenById !== undefined ? ` (name held by test case ${r.takenById})` : '';
         // The core's words for these name the editor's choices; the CLI's options are named instead.
-        const why = advice(r, r.file) ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
+        const said = advice(r, r.file) ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
+        const why = [renameText(r, dryRun), said].filter((x) => x !== undefined).join('; ') || undefined;
         const label = dryRun ? DRY[r.outcome] : r.outcome.padEnd(14);
         ctx.out.out(`${ctx.out.paint(label, colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
         if (r.diff) printDiff(ctx, r.diff);
@@ -125,6 +136,10 @@ export const importCmd: CommandSpec = {
         ctx.out.err(`Would create ${count('created')}, update ${count('updated')}, leave ${count('unchanged')} unchanged, not import ${refused}.`);
         ctx.out.err('Dry run: nothing was sent and no file or sync state was written.');
       } else ctx.out.err(`${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${refused} not imported.`);
+      const renames = results.filter((r) => r.renamedFrom !== undefined && r.outcome === 'updated');
+      if (renames.length > 0) {
+        ctx.out.err(`${dryRun ? 'Would rename' : 'Renamed'} on the service: ${renames.map((r) => `"${r.renamedFrom}" -> "${r.name ?? ''}"`).join(', ')}.`);
+      }
     }
     let code: ExitCode = Exit.ok;
     if (results.some((r) => r.outcome === 'refused' || r.outcome === 'skipped')) code = Exit.failed;

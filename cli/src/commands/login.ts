@@ -1,6 +1,6 @@
 import { baseUrlProblem, normalizeBaseUrl, TasClient } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
-import { profilesPath, readProfiles, writeProfiles } from '../credentials';
+import { profilesPath, readProfiles, repositoryOf, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
 import { ask, askSecret } from '../prompt';
 
@@ -12,9 +12,10 @@ export const login: CommandSpec = {
   description: [
     'Asks for the base URL, the client ID and, without echo, the client secret. When stdin is not a',
     'terminal, give --base-url and --client-id: the first line of stdin is the secret. Checks the',
-    'credentials with the service, and writes the profile to',
-    '~/.config/tas/profiles.json ($XDG_CONFIG_HOME/tas, or the file TAS_PROFILES names), readable',
-    'by you only. The secret is never taken from an argument: other users see those.',
+    'credentials with the service, and writes the profile to $TAS_CONFIG_DIR/profiles.json, else',
+    '$XDG_CONFIG_HOME/tas/profiles.json or ~/.config/tas/profiles.json (TAS_PROFILES names the file',
+    'itself), readable by you only; never inside a git work tree (set TAS_CONFIG_DIR when home is one).',
+    'The secret is never taken from an argument: other users see those.',
   ].join('\n'),
   options: {
     'base-url': { type: 'string' },
@@ -32,6 +33,14 @@ export const login: CommandSpec = {
   async run(ctx, values) {
     const name = ctx.options.profile ?? 'default';
     const path = profilesPath(ctx.env);
+    // Said before anything is asked or written: a secret in a work tree could be committed.
+    const repo = repositoryOf(path);
+    if (repo) {
+      throw new CliError(
+        `The profile would be written to ${path}, inside the git work tree ${repo}, where it could be committed; nothing was written. Set TAS_CONFIG_DIR to a folder outside any repository (for example: export TAS_CONFIG_DIR=/somewhere/else/tas), then run tas login again.`,
+        Exit.usage,
+      );
+    }
     const file = readProfiles(path) ?? { profiles: {} };
     // From a pipe only the secret is read (its first line): the rest comes as options.
     const givenUrl = str(values['base-url']);

@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted, withoutBom } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -8,7 +8,7 @@ import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
-import { checkLocal, messageText, withReferences, type LocalResult } from '../validation';
+import { checkLocal, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
@@ -129,7 +129,13 @@ export const validate: CommandSpec = {
     try {
       for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
         if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) locals.push(checkLocal(files[k]!, withoutBom(readFileSync(files[k]!, 'utf8')).text, uris[k]));
+        for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) {
+          // A file that cannot be read is an error of that file, not the end of the run.
+          const { text, problem } = readForCheck(files[k]!);
+          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k]);
+          if (problem) local.diagnostics.unshift(problem);
+          locals.push(local);
+        }
       }
     } finally {
       // Also on a failure, so the confirmations (and the client) end.

@@ -64,8 +64,9 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   const report = mergeExportReports(first, second, decisions);
   ui.lenses.refresh();
   const summary = exportSummary(report, where);
-  const problems = exportProblems(report.results).map((r) => `- ${ui.pathOf(r.uri)} (${r.name ?? `test case ${r.id}`}): ${r.message ?? r.outcome}`);
-  ui.showResult(summary, problems, 'Export report.md', exportReportText(report.results, ui.pathOf, summary));
+  const warnings = report.warnings ?? [];
+  const problems = [...warnings.map((w) => `- ${w}`), ...exportProblems(report.results).map((r) => `- ${ui.pathOf(r.uri)} (${r.name ?? `test case ${r.id}`}): ${r.message ?? r.outcome}`)];
+  ui.showResult(summary, problems, 'Export report.md', exportReportText(report.results, ui.pathOf, summary, warnings));
   // What was exported is opened when it is one file (one test case, or one bundle).
   const file = options.open ? exportedFile(report.results) : undefined;
   if (file) await vscode.window.showTextDocument(vscode.Uri.parse(file), { preview: false });

@@ -34,8 +34,20 @@ export function importSummary(results: ImportItemResult[], environment?: string)
   const into = environment ? ` into ${environment}` : '';
   const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService').length;
   const what = done === results.length ? plural(results.length, 'test case') : `${done} of ${plural(results.length, 'test case')}`;
-  return `Imported ${what}${into}: ${counted(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.`;
+  return `Imported ${what}${into}: ${counted(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.${renamesSentence(results)}`;
 }
+
+/** ` Renamed on the service: "Old" → "New".` for the cases an import renamed (the first three named). */
+function renamesSentence(results: ImportItemResult[]): string {
+  const renamed = results.filter((r) => r.renamedFrom !== undefined && r.outcome === 'updated');
+  if (renamed.length === 0) return '';
+  const named = renamed.slice(0, 3).map((r) => `"${r.renamedFrom}" → "${r.name ?? ''}"`);
+  return ` Renamed on the service: ${named.join(', ')}${renamed.length > 3 ? ` and ${renamed.length - 3} more` : ''}.`;
+}
+
+/** What importing the file does to the service's name, when it gives another: said in every question and report. */
+export const renameWords = (r: ImportItemResult): string =>
+  r.renamedFrom !== undefined ? `renames "${r.renamedFrom}" to "${r.name ?? ''}" on the service` : '';
 
 const EXPORT_WORDS: [ExportItemResult['outcome'], string][] = [
   ['written', 'written'],
@@ -63,6 +75,7 @@ export function exportSummary(report: ExportReport, where?: string): string {
 /**
  * The export after the questions: files the user kept are `skipped`, files to overwrite take
  * the second pass's outcome, files left undecided (the questions were cancelled) stay as they were.
+ * Warnings (ignored links) are said once.
  */
 export function mergeExportReports(first: ExportReport, second: ExportReport | undefined, decisions: Record<string, SyncDecision>): ExportReport {
   const again = new Map((second?.results ?? []).map((r) => [`${r.uri} ${r.id}`, r]));
@@ -73,7 +86,8 @@ export function mergeExportReports(first: ExportReport, second: ExportReport | u
     if (decisions[r.uri] === 'overwriteFile') return again.get(`${r.uri} ${r.id}`) ?? rest;
     return rest;
   });
-  return { results, secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0) };
+  const warnings = [...new Set([...(first.warnings ?? []), ...(second?.warnings ?? [])])];
+  return { results, secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0), ...(warnings.length > 0 && { warnings }) };
 }
 
 /**
@@ -112,13 +126,17 @@ const IMPORT_LABEL: Record<ImportOutcome, string> = {
   refused: 'refused',
 };
 
+/** Ignored links and the like, said once at the top of a report. */
+const warningLines = (warnings: readonly string[]): string[] => (warnings.length > 0 ? ['## Warnings', '', ...warnings.map((w) => `- ${w}`), ''] : []);
+
 /** The report "Show Details" opens: the summary, then the problems, then everything else. */
-export function importReportText(results: ImportItemResult[], pathOf: PathOf, summary: string): string {
+export function importReportText(results: ImportItemResult[], pathOf: PathOf, summary: string, warnings: readonly string[] = []): string {
   const problems = importProblems(results);
   const rest = results.filter((r) => !problems.includes(r));
-  const lines = [`# Import to Service`, '', summary, ''];
-  if (problems.length > 0) lines.push('## Not imported', '', ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, IMPORT_LABEL[r.outcome], r.message)), '');
-  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}`, undefined)), '');
+  const renamed = (r: ImportItemResult) => (r.renamedFrom !== undefined ? `, ${r.outcome === 'updated' ? `renamed from "${r.renamedFrom}"` : renameWords(r).replace(/^renames/, 'importing it renames')}` : '');
+  const lines = [`# Import to Service`, '', summary, '', ...warningLines(warnings)];
+  if (problems.length > 0) lines.push('## Not imported', '', ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${renamed(r)}`, r.message)), '');
+  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}${renamed(r)}`, undefined)), '');
   return lines.join('\n');
 }
 
@@ -130,10 +148,10 @@ const EXPORT_LABEL: Record<ExportItemResult['outcome'], string> = {
   failed: 'failed',
 };
 
-export function exportReportText(results: ExportItemResult[], pathOf: PathOf, summary: string): string {
+export function exportReportText(results: ExportItemResult[], pathOf: PathOf, summary: string, warnings: readonly string[] = []): string {
   const problems = exportProblems(results);
   const rest = results.filter((r) => !problems.includes(r));
-  const lines = [`# Export from Service`, '', summary, ''];
+  const lines = [`# Export from Service`, '', summary, '', ...warningLines(warnings)];
   const label = (r: ExportItemResult) => `${r.name ?? `test case ${r.id}`} (id ${r.id})`;
   if (problems.length > 0) lines.push('## Not written', '', ...problems.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], r.message)), '');
   if (rest.length > 0) lines.push('## Exported', '', ...rest.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], undefined)), '');
@@ -165,7 +183,8 @@ const ofTotal = (position: number, total: number): string => (total > 1 ? ` (${p
  */
 export function importQuestion(r: ImportItemResult, path: string, environment: string, position = 1, total = 1): Question | undefined {
   const name = r.name ? `"${r.name}"` : path;
-  const nothing = total > position ? ' Cancel leaves this and the rest as they are.' : ' Cancel leaves both as they are.';
+  const rename = r.renamedFrom !== undefined ? ` On the service it is named "${r.renamedFrom}": "${CHOICE.overwriteService}" ${renameWords(r)}.` : '';
+  const nothing = `${rename}${total > position ? ' Cancel leaves this and the rest as they are.' : ' Cancel leaves both as they are.'}`;
   switch (r.outcome) {
     case 'conflict':
       return {
@@ -208,7 +227,9 @@ export function exportQuestion(r: ExportItemResult, path: string, environment: s
       ? `${path} has unsaved changes.`
       : r.reason === 'notSynced'
         ? `${path} already exists and was never synced with the service (${environment}).`
-        : `${path} changed since it was last synced with the service (${environment}).`;
+        : r.reason === 'foreignFile'
+          ? (r.message ?? `${path} is not a file that sync wrote.`)
+          : `${path} changed since it was last synced with the service (${environment}).`;
   return {
     message: `${why} Overwrite it with the service's version?${ofTotal(position, total)}`,
     detail: `The diff shows the file on the left and what the export would write on the right. "${CHOICE.keepMine}" (or Cancel) leaves the file as it is.`,

@@ -22,7 +22,9 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
     withSyncProgress(ui.server, `Importing ${what} into ${env}`, (operation, token) =>
       ask(ui.server, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation }, token),
     );
-  let results = (await send(uris.map((u) => u.toString()))).results;
+  const first = await send(uris.map((u) => u.toString()));
+  let results = first.results;
+  const warnings = first.warnings ?? [];
   const asked = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
     const undecided = results.filter((r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${caseKey(r.uri, r.index)} ${r.outcome}`));
@@ -53,8 +55,8 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   }
   ui.lenses.refresh();
   const summary = importSummary(results, env);
-  const problems = importProblems(results).map((r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`);
-  ui.showResult(summary, problems, 'Import report.md', importReportText(results, ui.pathOf, summary));
+  const problems = [...warnings.map((w) => `- ${w}`), ...importProblems(results).map((r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`)];
+  ui.showResult(summary, problems, 'Import report.md', importReportText(results, ui.pathOf, summary, warnings));
 }
 
 const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;

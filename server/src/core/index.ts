@@ -32,6 +32,7 @@ export { withoutBom } from './document/byteOrderMark';
 export { type FileKind, fileKindOf } from './document/fileKind';
 export { parseJson } from './document/jsonDocument';
 export { type AtomicWriteOptions, writeAtomic, WriteError } from './files/atomicWrite';
+export { firstInvalidUtf8, NotARegularFileError, NotUtf8Error, readRegularFileSync } from './files/safeRead';
 export { checkEnvironment } from './environment/connectionCheck';
 export { type ActiveEnvironment, EnvironmentState } from './environment/environment';
 export { ConnectionStatusReporter } from './environment/status';

@@ -121,7 +121,8 @@ function openers(text: string, limit: number): number {
   return count;
 }
 
-function deeperThan(root: unknown, limit: number): boolean {
+/** Whether a parsed value nests containers deeper than `limit` (a loop, no recursion). */
+export function deeperThan(root: unknown, limit: number): boolean {
   const todo: [unknown, number][] = [[root, 1]];
   while (todo.length > 0) {
     const [v, depth] = todo.pop()!;

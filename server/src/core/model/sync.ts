@@ -56,10 +56,17 @@ export interface ImportItemResult extends LocalCaseRef {
   serviceText?: string;
   /** `nameTaken`: the test case that holds the name (409), to link the file to. */
   takenById?: number;
+  /**
+   * `updated` (or would be, in a dry run), `conflict`, `serviceChanged`: the service's name of the
+   * test case, when the file gives it another; the import renames it (says both names).
+   */
+  renamedFrom?: string;
 }
 
 export interface ImportReport {
   results: ImportItemResult[];
+  /** Said once for the whole import: links of `.tas/sync.json` that were ignored, and why. */
+  warnings?: string[];
 }
 
 export type ExportOutcome = 'written' | 'unchanged' | 'needsDecision' | 'skipped' | 'failed';
@@ -71,8 +78,11 @@ export interface ExportItemResult {
   uri: string;
   index?: number;
   outcome: ExportOutcome;
-  /** `needsDecision`: the file has unsaved changes, or changes since it was last synced. */
-  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced';
+  /**
+   * `needsDecision`: the file has unsaved changes, changes since it was last synced, was never
+   * synced, or is no file sync writes (`foreignFile`: a symbolic link, not UTF-8; `message` says which).
+   */
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile';
   /** `needsDecision`: what the export would write, for a diff with the local file. */
   serviceText?: string;
   message?: string;
@@ -82,6 +92,8 @@ export interface ExportReport {
   results: ExportItemResult[];
   /** Secret values written as placeholders (said once to the user). */
   secretsReplaced: number;
+  /** Said once for the whole export: links of `.tas/sync.json` that were ignored, and why. */
+  warnings?: string[];
 }
 
 export type RunChoice = 'importAndRun' | 'runServiceVersion' | 'importNew';

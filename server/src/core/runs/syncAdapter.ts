@@ -15,7 +15,8 @@ export function runSyncOf(engine: SyncEngine): RunSync {
       return all.find((s) => same(s, ref)) ?? all.find((s) => s.uri === ref.uri && ref.index === undefined) ?? { ...ref, state: 'unknown', message: 'the file holds no such test case' };
     },
     async importOne(ref, decision?: SyncDecision): Promise<ImportItemResult> {
-      const report = await engine.importFiles({ uris: [ref.uri], decisions: decision ? { [caseKey(ref.uri, ref.index)]: decision } : {} });
+      // Only this case: the other items of its bundle are not sent with it (nor linked).
+      const report = await engine.importFiles({ uris: [ref.uri], decisions: decision ? { [caseKey(ref.uri, ref.index)]: decision } : {}, only: [ref] });
       return (
         report.results.find((r) => same(r, ref)) ?? { ...ref, outcome: 'refused', message: 'The import did not report this test case.' }
       );

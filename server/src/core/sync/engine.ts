@@ -4,7 +4,7 @@ import { classify } from './classify';
 import { envKey } from './envKey';
 import { exportCases } from './exporter';
 import { importFiles } from './importer';
-import { readLocalFile, type LocalCase, type LocalFile } from './local';
+import { Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncHash } from './projection';
 import { resolve } from './resolve';
 import { stateKey, SyncStates } from './state';
@@ -29,12 +29,13 @@ export class SyncEngine {
   /** Local cases of these refs (a bundle without an index: all its items); unreadable files listed apart. */
   private async casesOf(refs: LocalCaseRef[]): Promise<{ cases: LocalCase[]; failed: { ref: LocalCaseRef; message: string }[] }> {
     const files = new Map<string, Promise<LocalFile>>();
+    const place = new Placement();
     const cases: LocalCase[] = [];
     const failed: { ref: LocalCaseRef; message: string }[] = [];
     for (const ref of refs) {
       let file = files.get(ref.uri);
       if (!file) {
-        file = readLocalFile(ref.uri, this.host.openText);
+        file = readLocalFile(ref.uri, this.host.openText, place);
         files.set(ref.uri, file);
       }
       try {
@@ -88,7 +89,11 @@ export class SyncEngine {
   }
 
   importFiles(params: ImportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ImportReport> {
-    return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {}, { force: params.force === true, dryRun: params.dryRun === true });
+    return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {}, {
+      force: params.force === true,
+      dryRun: params.dryRun === true,
+      ...(params.only && { only: params.only }),
+    });
   }
 
   exportCases(params: ExportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ExportReport> {

@@ -2,11 +2,12 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { exportTestCases } from '../api/batch';
 import { isRecord } from '../api/read';
+import { withoutBom } from '../document/byteOrderMark';
 import { writeAtomic } from '../files/atomicWrite';
+import { firstInvalidUtf8, NotARegularFileError, readRegularFile } from '../files/safeRead';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { ExportItemResult, ExportReport } from '../model/sync';
-import { readText } from './fastFs';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
@@ -14,21 +15,50 @@ import { mapLimit } from './pool';
 import { syncHash } from './projection';
 import { stateKey, type SyncState, SyncStates } from './state';
 import type { ExportParams, SyncRun } from './types';
+import { replaceOpenText } from './writeBack';
 
-// Export: service -> files. One canonical file per case (or one bundle); a file whose local
-// content would be lost (unsaved buffer, changes since the last sync, never synced) is not
-// written until the user decides; a file whose content would not change is not touched at all.
-// A dry run takes every decision the same way but writes nothing: no folder, file or sync state.
+// Export: service -> files. One distinct canonical file per case (or one bundle); a file whose
+// local content would be lost (unsaved buffer, changes since the last sync, never synced, a
+// file sync does not write: a link, not UTF-8) is not written until the user decides; a file
+// whose content would not change is not touched at all. A file open with unsaved changes is
+// overwritten in its editor, never on disk behind it. Links come only from the usable keys of
+// the sync state (linkPaths.ts). A dry run takes every decision the same way but writes
+// nothing: no folder, file or sync state.
 
 const FILES_IN_FLIGHT = 16;
 
-async function readIfExists(path: string): Promise<string | undefined> {
+/** A target file as found: none, text sync may compare, or a file sync never writes (why). */
+type Existing = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'foreign'; why: string };
+
+/** What is at `path`, read without following a link; a FIFO, a folder, EACCES: thrown. */
+async function readExisting(path: string): Promise<Existing> {
+  let bytes: Buffer;
   try {
-    return await readText(path);
+    bytes = await readRegularFile(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    if (err instanceof NotARegularFileError && err.kind === 'a symbolic link') {
+      return { kind: 'foreign', why: 'is a symbolic link; overwriting it replaces the link with a file (what it points to is left as it is)' };
+    }
     throw err;
   }
+  const bad = firstInvalidUtf8(bytes);
+  if (bad >= 0) return { kind: 'foreign', why: `is not valid UTF-8 (byte ${bad}), so sync did not write it` };
+  return { kind: 'text', text: withoutBom(bytes.toString('utf8')).text };
+}
+
+/**
+ * Writes an export: into the open editor when the file is open there with text of its own
+ * (unsaved changes), else atomically on disk. Returns what the result says about it.
+ */
+async function writeExport(run: SyncRun, path: string, uri: string, text: string, isDirty: boolean, onDisk: string | undefined, options: { folderExists?: boolean }): Promise<string | undefined> {
+  const buffer = run.host.openText(uri);
+  if (buffer !== undefined && (isDirty || buffer !== onDisk)) {
+    await replaceOpenText(run.host, uri, path, buffer, text);
+    return 'Written into its open editor, which had unsaved changes: save it to keep the export (Undo brings your text back).';
+  }
+  await writeAtomic(path, text, options);
+  return undefined;
 }
 
 function parseOrUndefined(text: string): unknown {
@@ -68,10 +98,11 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const folder = uriToPath(params.folder);
     if (!params.dryRun) await mkdir(folder, { recursive: true });
     // One listing instead of a failed open per new file.
-    const present = new Set(await listFolder(folder));
+    const listed = await listFolder(folder);
+    const present = new Set(listed);
     const state = await states.forFile(join(folder, 'x.testcase.json'));
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
-    const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo });
+    const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
@@ -86,7 +117,8 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     }
   }
   if (!params.dryRun) await states.saveAll();
-  return { results, secretsReplaced };
+  const warnings = await states.warnings();
+  return { results, secretsReplaced, ...(warnings.length > 0 && { warnings }) };
 }
 
 /** The names in a folder; none when it does not exist yet (a dry run does not make it). */
@@ -103,7 +135,7 @@ async function listFolder(folder: string): Promise<string[]> {
 function linksInFolder(state: SyncState, prefix: string, env: string): { linkedFiles: Map<number, string>; filesLinkedTo: Map<string, number> } {
   const linkedFiles = new Map<number, string>();
   const filesLinkedTo = new Map<string, number>();
-  for (const [key, entry] of Object.entries(state.data.files)) {
+  for (const [key, entry] of state.usableEntries()) {
     if (!key.startsWith(prefix) || key.includes('#')) continue;
     const name = key.slice(prefix.length);
     if (name.includes('/')) continue;
@@ -130,12 +162,14 @@ async function exportOne(
   const base = { id: record.id, ...(typeof record.name === 'string' && { name: record.name }), uri };
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
-  let existingText: string | undefined;
+  let found: Existing;
   try {
-    existingText = present ? await readIfExists(path) : undefined;
+    found = present ? await readExisting(path) : { kind: 'none' };
   } catch (err) {
-    return { result: { ...base, outcome: 'failed', message: `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` }, replaced: 0 };
+    const why = err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`;
+    return { result: { ...base, outcome: 'failed', message: why }, replaced: 0 };
   }
+  const existingText = found.kind === 'text' ? found.text : undefined;
   const existing = existingText === undefined ? undefined : parseOrUndefined(existingText);
   const existingValue = isRecord(existing) ? existing : undefined;
   // The file's id belongs to its home environment: another environment's export leaves it.
@@ -146,6 +180,13 @@ async function exportOne(
   });
   const serviceHash = syncHash(record);
   const link = { id: record.id, base: serviceHash, ...updatedOf(record) };
+  if (found.kind === 'foreign' && decision !== 'overwriteFile') {
+    if (decision === 'skip') return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
+    return {
+      result: { ...base, outcome: 'needsDecision', reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` },
+      replaced: 0,
+    };
+  }
   if (existingText !== undefined) {
     const localHash = existingValue ? syncHash(existingValue) : undefined;
     if (localHash === serviceHash) {
@@ -170,13 +211,14 @@ async function exportOne(
       }
     }
   }
+  let said: string | undefined;
   try {
-    if (!dryRun) await writeAtomic(path, text, { folderExists: true });
+    if (!dryRun) said = await writeExport(run, path, uri, text, isDirty, existingText, { folderExists: true });
   } catch (err) {
     return { result: { ...base, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
   }
   state.setLink(key, run.env, link, home);
-  return { result: { ...base, outcome: 'written' }, replaced };
+  return { result: { ...base, outcome: 'written', ...(said !== undefined && { message: said }) }, replaced };
 }
 
 /** One bundle file: the export array as returned, secrets masked; returns the secrets replaced. */
@@ -197,7 +239,22 @@ async function exportBundle(
   const each = (outcome: ExportItemResult['outcome'], extra: Partial<ExportItemResult> = {}) =>
     records.forEach((r, index) => results.push({ id: r.id, ...(typeof r.name === 'string' && { name: r.name }), uri: bundleUri, index, outcome, ...(index === 0 ? extra : {}) }));
   const link = () => records.forEach((r, i) => state.setLink(stateKey(state.root, path, i), run.env, { id: r.id, base: hashes[i]!, ...updatedOf(r) }, run.env));
-  const existingText = await readIfExists(path);
+  let found: Existing;
+  try {
+    found = await readExisting(path);
+  } catch (err) {
+    each('failed', { message: err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` });
+    return 0;
+  }
+  if (found.kind === 'foreign' && decision !== 'overwriteFile') {
+    if (decision === 'skip') each('skipped', { message: 'Skipped, as you chose.' });
+    else {
+      each('needsDecision', { reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` });
+      for (const r of results) if (r.uri === bundleUri && r.outcome === 'needsDecision') r.reason = 'foreignFile';
+    }
+    return 0;
+  }
+  const existingText = found.kind === 'text' ? found.text : undefined;
   if (existingText !== undefined) {
     const existing = parseOrUndefined(existingText);
     const items = Array.isArray(existing) ? existing : undefined;
@@ -227,8 +284,14 @@ async function exportBundle(
       }
     }
   }
-  if (!dryRun) await writeAtomic(path, text);
+  let said: string | undefined;
+  try {
+    if (!dryRun) said = await writeExport(run, path, bundleUri, text, isDirty, existingText, {});
+  } catch (err) {
+    each('failed', { message: err instanceof Error ? err.message : String(err) });
+    return 0;
+  }
   link();
-  each('written');
+  each('written', said !== undefined ? { message: said } : {});
   return replaced;
 }

@@ -3,11 +3,11 @@ import { importTestCases, type ItemResult } from '../api/batch';
 import type { ApiError } from '../api/errors';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
-import type { ImportItemResult, ImportReport, SyncDecision } from '../model/sync';
+import type { ImportItemResult, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
 import { idEdits } from './idEdit';
-import { expandUris, readLocalFile, type LocalCase, type LocalFile } from './local';
+import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
 import { mapLimit } from './pool';
 import { readRecords } from './remote';
@@ -25,7 +25,13 @@ interface Push {
   p: Placed;
   body: TestCase;
   targetId: number | undefined;
+  /** The service's name of the case when the file gives it another: the import renames it. */
+  renamedFrom: string | undefined;
 }
+
+/** The service's name of a linked case when the file carries another (an import renames it). */
+const renameOf = (local: LocalCase, record: ExportedTestCase | undefined): { renamedFrom?: string } =>
+  record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name ? { renamedFrom: record.name } : {};
 
 const describeCase = (local: LocalCase): string => `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
 
@@ -45,17 +51,27 @@ export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileI
  * if it had the decision overwriteService (`tas import --force`). `dryRun`: plan only; the
  * service is read and every case classified as for the real import, what would be sent is
  * reported as `created` or `updated` without being sent, and no file or sync state is written.
+ * `only`: these cases alone (one case of a bundle, to run it): the others are neither read from
+ * the service, sent, linked nor reported.
  */
-export async function importFiles(run: SyncRun, uris: string[], decisions: Record<string, SyncDecision>, options: { force?: boolean; dryRun?: boolean } = {}): Promise<ImportReport> {
+export async function importFiles(
+  run: SyncRun,
+  uris: string[],
+  decisions: Record<string, SyncDecision>,
+  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[] } = {},
+): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
+  const place = new Placement();
   const files = await mapLimit(await expandUris(uris), 16, (uri) =>
-    readLocalFile(uri, run.host.openText).catch((err: unknown) => {
+    readLocalFile(uri, run.host.openText, place).catch((err: unknown) => {
       results.push({ uri, outcome: 'refused', message: err instanceof Error ? err.message : String(err) });
       return undefined;
     }),
   );
-  for (const f of files) if (f) cases.push(...f.items);
+  const only = options.only && new Set(options.only.map((r) => caseKey(r.uri, r.index)));
+  // A ref without an index stands for every case of its file.
+  for (const f of files) if (f) cases.push(...(only ? f.items.filter((c) => only.has(c.key) || only.has(c.uri)) : f.items));
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
@@ -95,7 +111,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
       });
       return;
     }
-    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(restored.value as TestCase) }, targetId });
+    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(restored.value as TestCase) }, targetId, renamedFrom: renameOf(p.local, record).renamedFrom });
   };
 
   for (const p of placed) {
@@ -150,6 +166,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
           result(p, {
             outcome: both ? 'conflict' : 'serviceChanged',
             id: s.id,
+            ...renameOf(p.local, s.record),
             serviceText: serviceTextFor(p.local, s.record, fileId),
             message: both
               ? `${describeCase(p.local)} changed here and on the service${s.base === undefined ? ' (or was never synced)' : ''}. Compare them, then overwrite the service or take the service's version.`
@@ -176,9 +193,12 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     return false;
   });
 
+  const warnings = await states.warnings();
+  const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }) });
+  const renamed = (x: Push) => (x.renamedFrom !== undefined ? { renamedFrom: x.renamedFrom } : {});
   if (options.dryRun) {
-    for (const x of toSend) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }) });
-    return { results: inFileOrder(results) };
+    for (const x of toSend) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
+    return report();
   }
 
   const imported = await importTestCases(
@@ -200,7 +220,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     const home = homeOf(x.p);
     x.p.state.setLink(x.p.key, run.env, { id, ...(record && { base: syncHash(record), ...updatedOf(record) }) }, home);
     writeIdIfHome(x.p, id);
-    result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', id });
+    result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', id, ...renamed(x) });
   }
 
   for (const [file, list] of edits) {
@@ -211,7 +231,7 @@ export async function importFiles(run: SyncRun, uris: string[], decisions: Recor
     }
   }
   await states.saveAll();
-  return { results: inFileOrder(results) };
+  return report();
 }
 
 /** Results by file, then bundle item: the order a person reads them in. */

@@ -1,13 +1,20 @@
 import type { Dirent } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isRecord } from '../api/read';
+import { withoutBom } from '../document/byteOrderMark';
+import { deeperThan, MAX_DEPTH } from '../document/nesting';
+import { decodeUtf8, kindOf, NotARegularFileError, NotUtf8Error, readRegularFile } from '../files/safeRead';
 import type { LocalCaseRef } from '../model/sync';
-import { readTextFile } from './fastFs';
+import { findSyncRoot, type RootCache } from './state';
 
 // Local test cases: `*.testcase.json` files and the items of `*.testcases.json` bundles, read
 // from the editor's buffer when the file is open (never the stale disk copy), else from disk.
+// Only regular files inside their sync root (links resolved) are read: a link, a FIFO or a file
+// reached through a linked folder is refused, so nothing from outside the repository is sent
+// and a write-back never turns a link into a copy. A file that is not UTF-8 is refused (with
+// the byte offset), so its bytes are never read with replacement characters and written back.
 
 export const isCaseFile = (name: string): boolean => name.endsWith('.testcase.json');
 export const isBundleFile = (name: string): boolean => name.endsWith('.testcases.json');
@@ -53,15 +60,21 @@ export function uriToPath(uri: string): string {
 
 export const pathToUri = (path: string): string => pathToFileURL(path).href;
 
+const TOO_DEEP = (path: string) =>
+  `${path} was not sent: it nests values more than ${MAX_DEPTH} levels deep, deeper than a test case is read (the editor and tas validate show where). Flatten it, then import again.`;
+
 /** Splits a file's text into its test cases; throws LocalFileError in words when it cannot. */
 export function parseLocalFile(uri: string, path: string, text: string, open: boolean, bom = false): LocalFile {
   const bundle = isBundleFile(path);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
+  } catch (err) {
+    if (err instanceof RangeError) throw new LocalFileError(uri, TOO_DEEP(path));
     throw new LocalFileError(uri, `${path} is not valid JSON. Fix its syntax errors (the editor and tas validate show them), then try again.`);
   }
+  // What is nested deeper than validation reads is never sent: the request could not even be written.
+  if (deeperThan(parsed, MAX_DEPTH)) throw new LocalFileError(uri, TOO_DEEP(path));
   const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [] };
   const values: [Record<string, unknown>, number | undefined][] = [];
   if (bundle) {
@@ -88,23 +101,64 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
   return file;
 }
 
-export async function readLocalFile(uri: string, openText: (uri: string) => string | undefined): Promise<LocalFile> {
+/** Where files stand, looked up once per folder for one operation: sync roots and real paths. */
+export class Placement {
+  private readonly roots: RootCache = new Map();
+  private readonly real = new Map<string, Promise<string | undefined>>();
+
+  private realpathOf(path: string): Promise<string | undefined> {
+    let found = this.real.get(path);
+    if (!found) {
+      found = realpath(path).catch(() => undefined);
+      this.real.set(path, found);
+    }
+    return found;
+  }
+
+  /** Refuses a file whose folder, links resolved, lies outside its sync root. */
+  async check(uri: string, path: string): Promise<void> {
+    const root = await findSyncRoot(path, this.roots);
+    const [realRoot, realDir] = await Promise.all([this.realpathOf(root), this.realpathOf(dirname(path))]);
+    // A folder that does not exist: the read says so.
+    if (realRoot === undefined || realDir === undefined) return;
+    if (realDir !== realRoot && !realDir.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
+      throw new LocalFileError(uri, `${path} is reached through a symbolic link to ${realDir}, outside its sync root ${root}: it was not read (and nothing was sent).`);
+    }
+  }
+}
+
+const NOT_READ = 'Import and sync read only regular files inside the repository; nothing was sent.';
+
+export async function readLocalFile(uri: string, openText: (uri: string) => string | undefined, place: Placement = new Placement()): Promise<LocalFile> {
   const path = uriToPath(uri);
+  await place.check(uri, path);
   const buffer = openText(uri);
-  if (buffer !== undefined) return parseLocalFile(uri, path, buffer, true);
+  if (buffer !== undefined) {
+    // The editor's text; a write-back still goes to the file, which must be a regular file.
+    const s = await lstat(path).catch(() => undefined);
+    if (s && !s.isFile()) throw new LocalFileError(uri, `${path} is ${kindOf(s)}, not a regular file. ${NOT_READ}`);
+    return parseLocalFile(uri, path, buffer, true);
+  }
   let read: { text: string; bom: boolean };
   try {
-    read = await readTextFile(path);
+    const bytes = await readRegularFile(path);
+    read = withoutBom(decodeUtf8(bytes, path));
   } catch (err) {
+    if (err instanceof NotARegularFileError) throw new LocalFileError(uri, `${err.message} ${NOT_READ}`);
+    if (err instanceof NotUtf8Error) throw new LocalFileError(uri, `${err.message} Nothing was sent.`);
     const code = (err as NodeJS.ErrnoException).code;
-    throw new LocalFileError(uri, code === 'ENOENT' ? `${path} does not exist.` : `${path} could not be read (${code ?? 'error'}).`);
+    throw new LocalFileError(uri, code === 'ENOENT' ? `${path} does not exist.` : `${path} could not be read (${code ?? 'error'}); nothing was sent.`);
   }
   return parseLocalFile(uri, path, read.text, false, read.bom);
 }
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', '.tas']);
 
-/** Test-case files and bundles among these uris, folders searched (sorted, each once). */
+/**
+ * Test-case files and bundles among these uris, folders searched (sorted, each once). Linked
+ * folders are not followed; an entry named like a test-case file that is not a regular file (a
+ * link, a FIFO) is listed, so that reading it refuses it in words instead of passing over it.
+ */
 export async function expandUris(uris: string[]): Promise<string[]> {
   const out = new Set<string>();
   const walk = async (dir: string): Promise<void> => {
@@ -118,7 +172,7 @@ export async function expandUris(uris: string[]): Promise<string[]> {
     for (const e of entries) {
       const p = join(dir, e.name);
       if (e.isDirectory() && !SKIPPED_FOLDERS.has(e.name)) await walk(p);
-      else if (e.isFile() && (isCaseFile(e.name) || isBundleFile(e.name))) out.add(pathToUri(p));
+      else if (!e.isDirectory() && (isCaseFile(e.name) || isBundleFile(e.name))) out.add(pathToUri(p));
     }
   };
   for (const uri of uris) {

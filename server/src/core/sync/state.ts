@@ -1,11 +1,16 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { isRecord } from '../api/read';
 import { writeAtomic } from '../files/atomicWrite';
+import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
+import { linkKeyProblem } from './linkPaths';
 
 // The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
-// committed: ids, hashes and base URLs only.
+// committed: ids, hashes and base URLs only. A repository may be crafted: the file is read only
+// when `.tas` is a real folder and `sync.json` a regular file (never through a link, never a
+// FIFO), and a key that is not a clean relative path to a test-case file is kept as it is but
+// never used, with a warning naming it (linkPaths.ts).
 
 export interface Link {
   id: number;
@@ -50,7 +55,10 @@ interface Markers {
   git?: string;
 }
 
-function markersOf(dir: string, cache: Map<string, Promise<Markers>>): Promise<Markers> {
+/** The folders already looked at, shared by the lookups of one operation. */
+export type RootCache = Map<string, Promise<Markers>>;
+
+function markersOf(dir: string, cache: RootCache): Promise<Markers> {
   let found = cache.get(dir);
   if (!found) {
     found = (async () => {
@@ -74,7 +82,7 @@ function markersOf(dir: string, cache: Map<string, Promise<Markers>>): Promise<M
  * `.git`, else the file's own folder. `cache` keeps the folders already looked at (share it
  * between the files of one run).
  */
-export async function findSyncRoot(filePath: string, cache: Map<string, Promise<Markers>> = new Map()): Promise<string> {
+export async function findSyncRoot(filePath: string, cache: RootCache = new Map()): Promise<string> {
   const start = dirname(filePath);
   const { tas, git } = await markersOf(start, cache);
   return tas ?? git ?? start;
@@ -96,10 +104,11 @@ export function parseState(text: string, path: string): SyncStateData {
     throw new StateFileError(path, 'is not valid JSON');
   }
   if (!isRecord(raw) || raw['version'] !== 1 || !isRecord(raw['files'])) throw new StateFileError(path, 'is not a version 1 sync state');
-  const files: Record<string, FileEntry> = {};
+  // No prototype: a key such as `__proto__` or `constructor` is a plain key.
+  const files = Object.create(null) as Record<string, FileEntry>;
   for (const [key, entry] of Object.entries(raw['files'])) {
     if (!isRecord(entry) || typeof entry['home'] !== 'string' || !isRecord(entry['links'])) continue;
-    const links: Record<string, Link> = {};
+    const links = Object.create(null) as Record<string, Link>;
     for (const [env, link] of Object.entries(entry['links'])) {
       if (!isRecord(link) || typeof link['id'] !== 'number') continue;
       links[env] = {
@@ -117,7 +126,7 @@ export function parseState(text: string, path: string): SyncStateData {
 export function stateText(data: SyncStateData): string {
   const sorted = (v: unknown): unknown => {
     if (!isRecord(v)) return v;
-    const out: Record<string, unknown> = {};
+    const out = Object.create(null) as Record<string, unknown>;
     for (const k of Object.keys(v).sort()) out[k] = sorted(v[k]);
     return out;
   };
@@ -127,21 +136,56 @@ export function stateText(data: SyncStateData): string {
 /** The sync state of one root, loaded once per operation and saved once if it changed. */
 export class SyncState {
   private changed = false;
+  /** Keys of the file that are never used as paths, with why: said once per operation. */
+  readonly refused: { key: string; why: string }[] = [];
+  private readonly refusedKeys = new Set<string>();
 
   private constructor(
     readonly root: string,
     readonly data: SyncStateData,
-  ) {}
+  ) {
+    for (const key of Object.keys(data.files)) {
+      const why = linkKeyProblem(key);
+      if (why) {
+        this.refused.push({ key, why });
+        this.refusedKeys.add(key);
+      }
+    }
+  }
 
   static async load(root: string): Promise<SyncState> {
+    const folder = join(root, '.tas');
     const path = statePath(root);
+    const empty = () => new SyncState(root, { version: 1, files: Object.create(null) as Record<string, FileEntry> });
+    // `.tas` itself must be a folder of the repository: a link would read and write elsewhere.
+    const tas = await lstat(folder).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return undefined;
+      throw new StateFileError(path, `cannot be read (${err.code ?? 'error'} on ${folder})`);
+    });
+    if (!tas) return empty();
+    if (!tas.isDirectory()) throw new StateFileError(path, `is in ${folder}, which is ${kindOf(tas)}, not a folder of the repository: it is neither read nor written`);
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      return new SyncState(root, { version: 1, files: {} });
+      text = await readRegularText(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return empty();
+      // Anything else is not "no links": going on would write a new file over the old one.
+      if (err instanceof NotARegularFileError) throw new StateFileError(path, `is ${err.kind}, not a regular file: it is neither read nor written`);
+      if (err instanceof NotUtf8Error) throw new StateFileError(path, `is not valid UTF-8 (byte ${err.offset})`);
+      throw new StateFileError(path, `cannot be read (${code ?? 'error'})`);
     }
     return new SyncState(root, parseState(text, path));
+  }
+
+  /** Entries whose key may be used as a path (see `refused` for the others). */
+  usableEntries(): [string, FileEntry][] {
+    return Object.entries(this.data.files).filter(([key]) => !this.refusedKeys.has(key));
+  }
+
+  /** One sentence per refused key, naming it and the file. */
+  warnings(): string[] {
+    return this.refused.map(({ key, why }) => `The link ${JSON.stringify(key)} in ${statePath(this.root)} was ignored: it ${why}. Links name test-case files inside the sync root by a relative path with forward slashes.`);
   }
 
   entry(key: string): FileEntry | undefined {
@@ -177,7 +221,7 @@ export class SyncState {
 
 /** Sync states by root, loaded on first use during one operation. */
 export class SyncStates {
-  private readonly roots = new Map<string, Promise<Markers>>();
+  private readonly roots: RootCache = new Map();
   private readonly states = new Map<string, Promise<SyncState>>();
 
   async forFile(filePath: string): Promise<SyncState> {
@@ -192,5 +236,15 @@ export class SyncStates {
 
   async saveAll(): Promise<void> {
     for (const s of this.states.values()) await (await s).save();
+  }
+
+  /** The warnings of every sync state loaded (refused links), each once. */
+  async warnings(): Promise<string[]> {
+    const out: string[] = [];
+    for (const s of this.states.values()) {
+      const state = await s.catch(() => undefined);
+      if (state) out.push(...state.warnings());
+    }
+    return out;
   }
 }

@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import type { SyncDecision } from '../model/sync';
+import type { LocalCaseRef, SyncDecision } from '../model/sync';
 
 // What the sync engine and the modules it calls share: the host's port, progress, the
 // parameters of import and export, and one run's context. Its own module, so the engine imports
@@ -36,6 +36,8 @@ export interface ImportParams {
   force?: boolean;
   /** Plan only: the same outcomes, read from the service as usual, but nothing sent and no file or sync state written. */
   dryRun?: boolean;
+  /** Only these cases of the files (one item of a bundle, to run it); the others are left alone and not reported. */
+  only?: LocalCaseRef[];
 }
 
 export interface ExportParams {

@@ -23,6 +23,15 @@ export async function applyFileEdits(host: SyncHost, file: LocalFile, edits: Edi
   await writeAtomic(file.path, `${file.bom ? '\uFEFF' : ''}${applyIdEdits(file.text, edits)}`);
 }
 
+/**
+ * An open document's whole text replaced through the editor (undoable), the disk left to the
+ * editor's save: a file with unsaved changes is never written behind its buffer, which would
+ * then no longer match the disk.
+ */
+export async function replaceOpenText(host: SyncHost, uri: string, path: string, buffer: string, text: string): Promise<void> {
+  if (!(await host.applyEdit(uri, toTextEdits(buffer, [{ offset: 0, length: buffer.length, content: text }])))) throw new EditRefusedError(path);
+}
+
 /** The whole text replaced (the service's version taken into the file). */
 export async function replaceFileText(host: SyncHost, file: LocalFile, text: string): Promise<void> {
   await applyFileEdits(host, file, [{ offset: 0, length: file.text.length, content: text }]);

@@ -23,6 +23,10 @@ export const DiagnosticCode = {
   unknownTestNode: 'unknown-test-node',
   unknownDeviceModel: 'unknown-device-model',
   notVerified: 'references-not-verified',
+  /** The file cannot be read (permissions, a FIFO): reported on the file, the run goes on. */
+  unreadable: 'unreadable-file',
+  /** The file is not UTF-8: its bytes would not survive a write-back. */
+  notUtf8: 'not-utf8',
 } as const;
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
