@@ -4,7 +4,7 @@ import { TasClient } from '../../server/src/core/api/client';
 import type { Notice, SessionOptions } from '../../server/src/core/api/session';
 import { EnvironmentState } from '../../server/src/core/environment/environment';
 import { ReferenceCache } from '../../server/src/core/references/referenceCache';
-import { referencedIds } from '../../server/src/core/references/references';
+import { checkReferences, referencedIds } from '../../server/src/core/references/references';
 import { EDITOR_WORDS } from '../../server/src/core/failures/failures';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -174,6 +174,15 @@ describe('request counts', () => {
     }
     assert.equal(count('/api/v2/mobiledevices/9001'), 1);
     assert.equal(count('/api/v2/mobiledevices/500'), 0);
+  });
+
+  test('a record that cannot be read leaves the reference not verified: a note, not an error', async () => {
+    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices/9002', action: { kind: 'status', status: 403 }, times: 1 });
+    const value = { name: 'Unsure', testStepList: [{ function: 'CALL', mobileDeviceId: 9002 }] };
+    const state = await refs.confirm(await refs.state('testCase'), referencedIds('testCase', value));
+    const findings = checkReferences('testCase', value, state);
+    assert.deepEqual(findings.map((f) => [f.code, f.severity]), [['references-not-verified', 3]]);
+    assert.match(findings[0]!.message, /^Mobile device 9002 is not in the service's list and its own record could not be read \(.*\): not verified\.$/);
   });
 });
 

@@ -131,9 +131,11 @@ export class RangeList<T extends Loose> {
         if (whole.length > 0) this.learn('none', 'the first window was empty while the list is not');
         return whole;
       }
+      // A window that repeats what came before is not added: the list ends there.
+      if (repeated) return out;
       for (const item of answer.items) seen.add(item['id']);
       out.push(...answer.items);
-      if (answer.items.length < pageSize || repeated) {
+      if (answer.items.length < pageSize) {
         if (out.length > 1 && this.mode === undefined) this.learn('offsets', 'its answers fit');
         return out;
       }
