@@ -23,6 +23,7 @@ const client = {
   },
   executions: {
     list: () => Promise.resolve(READ),
+    newest: (start: number, count: number) => Promise.resolve({ items: READ.slice(start, start + count), hasMore: false }),
     rerun: () => Promise.resolve({ executionId: 9 }),
   },
 } as unknown as TasClient;
