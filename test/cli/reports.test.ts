@@ -4,54 +4,15 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { credentials, tas, tempDir } from './harness';
+import { all, parseXml } from './xml';
 
 // The reports CI systems read: `tas validate --format github` (workflow commands GitHub Actions
 // turns into annotations on the lines), `--format junit`, and the JUnit report of `tas watch`,
 // whose failure names the failed step and carries the end of the execution's log. The XML is
-// read by a strict XML parser (sax, which vsce brings), so a report a CI system would reject fails.
+// read by a strict XML parser, so a report a CI system would reject fails.
 
 const SAMPLES = join(__dirname, '../../../samples/workspace');
 const FAILS = 19; // demo test case 19 is tagged expect-fail
-
-interface SaxParser {
-  onerror: (e: Error) => void;
-  onopentag: (tag: { name: string; attributes: Record<string, string> }) => void;
-  ontext: (t: string) => void;
-  onclosetag: (name: string) => void;
-  write(s: string): SaxParser;
-  close(): SaxParser;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sax = require('sax') as { parser(strict: boolean): SaxParser };
-
-interface XmlElement {
-  name: string;
-  attributes: Record<string, string>;
-  children: XmlElement[];
-  text: string;
-}
-
-/** The document as a tree; throws on anything that is not well-formed XML. */
-function parseXml(xml: string): XmlElement {
-  const parser = sax.parser(true);
-  const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' };
-  const stack = [root];
-  parser.onerror = (e) => {
-    throw e;
-  };
-  parser.onopentag = (tag) => {
-    const element = { name: tag.name, attributes: tag.attributes, children: [], text: '' };
-    stack[stack.length - 1]!.children.push(element);
-    stack.push(element);
-  };
-  parser.ontext = (t) => (stack[stack.length - 1]!.text += t);
-  parser.onclosetag = () => void stack.pop();
-  parser.write(xml).close();
-  assert.equal(root.children.length, 1, 'one root element');
-  return root.children[0]!;
-}
-
-const all = (e: XmlElement, name: string): XmlElement[] => [...(e.name === name ? [e] : []), ...e.children.flatMap((c) => all(c, name))];
 
 /** A GitHub Actions workflow command line: `::command key=value,...::message`, values unescaped. */
 function workflowCommand(line: string): { command: string; props: Record<string, string>; message: string } {
