@@ -1,4 +1,4 @@
-import type { OptionSpec } from './command';
+import type { Completion, OptionSpec } from './command';
 
 // The options every command takes, before or after its name, and their words in the help.
 
@@ -19,3 +19,6 @@ export const GLOBAL_HELP: Record<string, [string, string]> = {
   'no-color': ['', 'no colour (also when NO_COLOR is set, or output is not a terminal)'],
   help: ['', 'show this help'],
 };
+
+/** What shell completion offers for the global options' values. */
+export const GLOBAL_COMPLETE: Record<string, Completion> = { 'start-end': ['auto', 'offsets', 'none'] };
