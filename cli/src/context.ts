@@ -73,6 +73,7 @@ export class Context {
       userAgent: `tas-cli/${VERSION}`,
       timeoutMs: seconds(this.env['TAS_REQUEST_TIMEOUT'], 30) * 1000,
       startEnd: this.startEnd(),
+      scrubber: this.out.secrets,
       ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
       onNotice: (n: Notice) => {
         if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));

@@ -67,5 +67,5 @@ export { serviceQuery, summarizeTestCase } from './testCases/list';
 export { TraceFilterActions } from './traceFilters/traceFilters';
 export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems } from './validation/analyze';
 export { DiagnosticCode } from './validation/diagnostics';
-export { scrubText } from './secrets/redact';
+export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';

@@ -2,8 +2,7 @@ import { stringEnd } from '../document/jsonLocator';
 import { isSecretMember } from './rule';
 
 // Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret
-// are masked in any value or JSON text we show, and known secret values (the client secret, a
-// token) are scrubbed from any text, since a service may echo what it was sent.
+// are masked in any value or JSON text we show (scrub.ts also replaces known secret values).
 
 export const REDACTED = '[redacted]';
 
@@ -79,27 +78,4 @@ function nested(literal: string): string {
   }
   const masked = redactJsonText(inner);
   return masked === inner ? literal : JSON.stringify(masked);
-}
-
-// Very short values would scrub ordinary words; real secrets are longer.
-const MIN_KNOWN_LENGTH = 6;
-
-/** Text fit to show: secret JSON members masked, and each known secret value replaced. */
-export function scrubText(text: string, known: Iterable<string>): string {
-  let out = redactJsonText(text);
-  for (const s of known) if (s.length >= MIN_KNOWN_LENGTH) out = out.split(s).join(REDACTED);
-  return out;
-}
-
-/** Remembers secret values in use and scrubs them, and secret JSON members, from text. */
-export class SecretScrubber {
-  private readonly secrets = new Set<string>();
-
-  add(secret: string | undefined): void {
-    if (secret) this.secrets.add(secret);
-  }
-
-  scrub(text: string): string {
-    return scrubText(text, this.secrets);
-  }
 }

@@ -1,0 +1,78 @@
+import { strict as assert } from 'node:assert';
+import { after, before, describe, test } from 'node:test';
+import { CheckEnvironmentRequest, ListDevicesRequest } from '../../server/src/protocol';
+import { startEchoingService, type EchoingService } from '../echoingService';
+import { LspHarness } from './lspHarness';
+
+// Nothing the language server shows or logs holds a secret: a hostile stand-in on loopback echoes
+// the bearer token and the client secret in its error bodies; the failures the views show, the
+// status and the log lines the server sends must show none of it, and nothing of a cut token.
+
+const TIMEOUT = { timeout: 30_000 };
+
+/** A leak: the value, its start, or an encoding of it. */
+function leaks(text: string, value: string): string[] {
+  const forms = [value, value.slice(0, Math.min(40, value.length)), encodeURIComponent(value), Buffer.from(value).toString('base64').replace(/=+$/, '')];
+  return forms.filter((f) => text.includes(f));
+}
+
+async function withLog(): Promise<{ lsp: LspHarness; log: string[] }> {
+  const lsp = await LspHarness.start({}, { environmentFromClient: true });
+  const log: string[] = [];
+  lsp.connection.onNotification('window/logMessage', (p: { message: string }) => void log.push(p.message));
+  lsp.connection.onNotification('window/showMessage', (p: { message: string }) => void log.push(p.message));
+  return { lsp, log };
+}
+
+describe('the language server and a service that echoes secrets', () => {
+  let json: EchoingService;
+  let plain: EchoingService;
+  let refusing: EchoingService;
+  before(async () => {
+    json = await startEchoingService();
+    plain = await startEchoingService({ plain: true });
+    refusing = await startEchoingService({ refuseToken: true });
+  });
+  after(async () => {
+    await json.close();
+    await plain.close();
+    await refusing.close();
+  });
+
+  test('a 500 echoing the bearer token: the Devices failure, the status and the log show none of it', TIMEOUT, async () => {
+    for (const service of [json, plain]) {
+      const { lsp, log } = await withLog();
+      try {
+        const from = lsp.statuses.length;
+        await lsp.setEnvironment({ name: 'stand-in', baseUrl: service.url, clientId: 'stand-in-id', clientSecret: 'stand-in-secret' });
+        const status = await lsp.finalStatus(from);
+        const r = await lsp.connection.sendRequest(ListDevicesRequest);
+        assert.equal(r.ok, false);
+        const shown = [JSON.stringify(status), r.ok ? '' : r.error.message, ...log].join('\n');
+        assert.deepEqual(leaks(shown, service.token), [], shown.slice(0, 2000));
+        assert.match(r.ok ? '' : r.error.message, /\[redacted\]/);
+      } finally {
+        await lsp.stop();
+      }
+    }
+  });
+
+  test('a token error echoing a five-character client secret: the sign-in check and the status show none of it', TIMEOUT, async () => {
+    const { lsp, log } = await withLog();
+    try {
+      const secret = 'abc12';
+      const environment = { name: 'stand-in', baseUrl: refusing.url, clientId: 'stand-in-id', clientSecret: secret };
+      const check = await lsp.connection.sendRequest(CheckEnvironmentRequest, { environment });
+      assert.equal(check.outcome, 'credentialsRefused');
+      const from = lsp.statuses.length;
+      await lsp.setEnvironment(environment);
+      const status = await lsp.finalStatus(from);
+      const r = await lsp.connection.sendRequest(ListDevicesRequest);
+      const shown = [JSON.stringify(check), JSON.stringify(status), r.ok ? '' : r.error.message, ...log].join('\n');
+      assert.deepEqual(leaks(shown, secret), [], shown);
+      assert.deepEqual(leaks(shown, `stand-in-id:${secret}`), [], shown);
+    } finally {
+      await lsp.stop();
+    }
+  });
+});
