@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
 import { startEchoingService, type EchoingService } from '../echoingService';
-import { tas, tempDir } from './harness';
+import { credentials, tas, tempDir } from './harness';
 
 // Nothing tas prints shows a secret: a hostile stand-in on loopback echoes the bearer token and
 // the client secret in its error bodies, raw and encoded; stdout and stderr, text and --json,
@@ -86,4 +87,21 @@ describe('a token error that echoes the client secret', () => {
       assert.match(r.stderr, /answered HTTP 400: invalid client secret "\[redacted\]"/);
     });
   }
+});
+
+describe('records tas prints, by the one rule (core/secrets/rule.ts)', () => {
+  let emu: Emulator;
+  before(async () => (emu = await startEmulator()));
+  after(async () => emu.close());
+
+  test("tas api shows an API client's auth parameters with the secret ones masked and the public ones kept", TIMEOUT, async () => {
+    for (const path of ['apiclients', 'apiclients/3']) {
+      const r = await tas(['api', 'GET', path], { cwd: dir.path, env: credentials(emu) });
+      assert.equal(r.code, 0, r.stderr);
+      assert.doesNotMatch(r.stdout, /demo-oauth-client-secret/);
+      assert.match(r.stdout, /"client_secret": "\[redacted\]"/);
+      assert.match(r.stdout, /"grant_type": "client_credentials"/);
+      assert.match(r.stdout, /"name": "OAuth2 provisioning"/);
+    }
+  });
 });

@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { REDACTED, redact } from '../../server/src/core/secrets/redact';
+import { REDACTED, redactJsonText } from '../../server/src/core/secrets/redact';
 import { SecretScrubber } from '../../server/src/core/secrets/scrub';
 import { backoffMs, parseRetryAfter, DEFAULT_RETRY } from '../../server/src/core/api/retry';
+
+/** A value through the text masker (what is printed, logged and traced is text). */
+const redact = (value: unknown): unknown => JSON.parse(redactJsonText(JSON.stringify(value, null, 2)));
 
 describe('redaction', () => {
   test('secret-named keys are masked at any depth; other values stay', () => {
@@ -23,6 +26,11 @@ describe('redaction', () => {
   test('by the one rule: auth parameters but the public ones, device token values', () => {
     const value = { apiClients: [{ authParams: { signingKey: 'k', audience: 'billing' } }], deviceTokenValue: 'tasdt_x', authParamsList: ['kept'] };
     assert.deepEqual(redact(value), { apiClients: [{ authParams: { signingKey: REDACTED, audience: 'billing' } }], deviceTokenValue: REDACTED, authParamsList: ['kept'] });
+  });
+
+  test('everything inside a secret member is masked, whatever its shape', () => {
+    const value = { headers: { Authorization: ['Bearer abc', { scheme: 'Basic', value: 'eDp5' }] }, password: { old: 'a', new: 'b' }, name: 'kept' };
+    assert.deepEqual(redact(value), { headers: { Authorization: [REDACTED, { scheme: REDACTED, value: REDACTED }] }, password: { old: REDACTED, new: REDACTED }, name: 'kept' });
   });
 
   test('error text: secret JSON members it echoes are masked too', () => {
