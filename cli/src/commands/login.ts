@@ -58,7 +58,7 @@ export const login: CommandSpec = {
     if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
     ctx.out.secrets.addCredentials(clientId, clientSecret);
     if (!flag(values['no-verify'])) {
-      const client = new TasClient({ baseUrl, clientId, clientSecret }, ctx.sessionOptions());
+      const client = new TasClient({ baseUrl, clientId, clientSecret, allowInsecureHttp: ctx.options.allowInsecureHttp }, ctx.sessionOptions());
       try {
         await client.session.authenticate();
       } catch (err) {

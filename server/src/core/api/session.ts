@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { isInsecureHttp } from './baseUrl';
 import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
@@ -14,6 +15,8 @@ export interface Environment {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The user opted in to plain http to a host that is not this machine (else nothing is sent there). */
+  allowInsecureHttp?: boolean;
 }
 
 /** One line of the request log: never a header, a body or a query string. */
@@ -93,6 +96,8 @@ export class ApiSession {
   private readonly ownsDispatcher: boolean;
   private readonly dispatcher: Dispatcher;
   private readonly noticed = new Set<string>();
+  /** Plain http to another machine without the opt-in: every call is refused before it connects. */
+  private readonly refusedHttp: boolean;
 
   constructor(
     readonly environment: Environment,
@@ -106,6 +111,7 @@ export class ApiSession {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.wait = options.sleep ?? sleep;
+    this.refusedHttp = isInsecureHttp(environment.baseUrl) && environment.allowInsecureHttp !== true;
     this.scrubber = options.scrubber ?? new SecretScrubber();
     this.scrubber.addCredentials(environment.clientId, environment.clientSecret);
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
@@ -169,6 +175,8 @@ export class ApiSession {
 
   private async run(op: Operation, options: CallOptions, authenticated: boolean): Promise<ApiResponse> {
     const path = fillPath(op.path, options.params);
+    // Before any lookup or connection: the secret and the token would travel in plain text.
+    if (this.refusedHttp) throw new ApiError({ kind: 'insecureHttp', method: op.method, path });
     const query = toQuery(options.query);
     const started = this.now();
     let attempt = 0;
