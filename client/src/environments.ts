@@ -195,7 +195,7 @@ export class Environments implements vscode.Disposable {
       if (credentials && baseUrl !== picked.baseUrl) {
         const result = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Checking ${baseUrl}` },
-          () => check({ name, baseUrl, ...credentials }),
+          () => check({ name, baseUrl, ...credentials, ...insecureOptIn(picked) }),
         );
         if (result.outcome !== 'ok') {
           if (!(await confirmed(useUrlQuestion(urlCheckMessage(result.outcome, name, baseUrl, result.detail), picked.baseUrl, USE_URL_ANYWAY)))) return undefined;

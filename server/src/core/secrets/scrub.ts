@@ -34,36 +34,45 @@ export function basicAuthForms(clientId: string, secret: string): string[] {
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One pass over the text, longest form first, so a form is never matched inside the marker or another form. */
-function replaceForms(text: string, forms: Iterable<string>): string {
+/** One pattern for all forms, longest first, so a form is never matched inside the marker or a longer form. */
+function formsPattern(forms: Iterable<string>): RegExp | undefined {
   const list = [...new Set(forms)].filter((f) => f !== '').sort((a, b) => b.length - a.length);
-  if (list.length === 0) return text;
-  return text.replace(new RegExp(list.map(escapeRegExp).join('|'), 'g'), REDACTED);
+  return list.length === 0 ? undefined : new RegExp(list.map(escapeRegExp).join('|'), 'g');
 }
+
+const replaceWith = (text: string, pattern: RegExp | undefined): string => (pattern ? text.replace(pattern, REDACTED) : text);
 
 /** Text fit to show: secret JSON members masked (rule.ts), and each known secret value, in any of its forms, replaced. */
 export function scrubText(text: string, known: Iterable<string>): string {
   const forms: string[] = [];
   for (const s of known) if (s) forms.push(...secretForms(s));
-  return replaceForms(redactJsonText(text), forms);
+  return replaceWith(redactJsonText(text), formsPattern(forms));
 }
 
 /** Remembers the secret values in use (and their forms) and scrubs them, and secret JSON members, from text. */
 export class SecretScrubber {
   private readonly forms = new Set<string>();
+  /** Built again only when a secret is added: every printed line is scrubbed. */
+  private pattern: RegExp | undefined;
 
   /** A secret value: the client secret, an access token. */
   add(secret: string | undefined): void {
-    if (secret) for (const f of secretForms(secret)) this.forms.add(f);
+    if (secret) this.learn(secretForms(secret));
   }
 
   /** The client credentials: the secret, and the Basic auth header built from the pair. */
   addCredentials(clientId: string, secret: string): void {
     this.add(secret);
-    if (secret) for (const f of basicAuthForms(clientId, secret)) this.forms.add(f);
+    if (secret) this.learn(basicAuthForms(clientId, secret));
   }
 
   scrub(text: string): string {
-    return replaceForms(redactJsonText(text), this.forms);
+    return replaceWith(redactJsonText(text), this.pattern);
+  }
+
+  private learn(forms: string[]): void {
+    const before = this.forms.size;
+    for (const f of forms) this.forms.add(f);
+    if (this.forms.size !== before) this.pattern = formsPattern(this.forms);
   }
 }
