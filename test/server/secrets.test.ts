@@ -1,8 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
 import { CheckEnvironmentRequest, ListDevicesRequest } from '../../server/src/protocol';
+import { DEMO_CREDENTIALS } from '../emulator/demoData';
+import { startEmulator } from '../emulator/emulator';
 import { startEchoingService, type EchoingService } from '../echoingService';
 import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
 
 // Nothing the language server shows or logs holds a secret: a hostile stand-in on loopback echoes
 // the bearer token and the client secret in its error bodies; the failures the views show, the
@@ -75,4 +78,20 @@ describe('the language server and a service that echoes secrets', () => {
       await lsp.stop();
     }
   });
+});
+
+test("a record the editor shows read-only: a step's password is masked by the one rule, the rest kept", TIMEOUT, async () => {
+  const emu = await startEmulator();
+  const lsp = await LspHarness.start({ TAS_BASE_URL: emu.url, TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId, TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret });
+  try {
+    const step = emu.store.testCases.get(1)!.testStepList[0] as { params?: Record<string, unknown> };
+    step.params = { ...step.params, password: 'tc-pass-1', apiToken: 'tc-token-1', target: '+4915112345678' };
+    const record = value(await lsp.getRecord('testCase', 1));
+    assert.doesNotMatch(record.text, /tc-pass-1|tc-token-1/);
+    const shown = JSON.parse(record.text) as { testStepList: { params: Record<string, unknown> }[] };
+    assert.deepEqual([shown.testStepList[0]!.params['password'], shown.testStepList[0]!.params['target']], ['[redacted]', '+4915112345678']);
+  } finally {
+    await lsp.stop();
+    await emu.close();
+  }
 });
