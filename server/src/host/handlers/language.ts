@@ -138,7 +138,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
               : kind === 'testNode'
                 ? await c.testNodes.get(id)
                 : await c.testCases.get(id);
-      return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
+      // Shown as it is but for secrets (a step's password, say), masked by the one rule.
+      return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
   });
 }
