@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListExecutionsRequest } from '../../../server/src/protocol';
-import type { ExecutionSummary } from '../../../server/src/core';
+import type { ExecutionSummary, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
@@ -32,6 +32,8 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private readonly outside = new Set<number>();
   private groupByDay: boolean;
   private readonly disposables: vscode.Disposable[] = [];
+  /** When the first page was last read (ms since the epoch): views.refreshSeconds rereads it when older. */
+  readAt: number | undefined;
 
   constructor(
     private readonly requests: RequestPort,
@@ -89,6 +91,17 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     }
     this.hasMore = page.hasMore;
     this.loaded = true;
+    if (start === 0) this.readAt = Date.now();
+  }
+
+  /** A record found gone: an execution leaves its row at once. */
+  forget(r: ShownRecord): void {
+    if (r.kind !== 'execution') return;
+    const node = this.byId.get(r.id);
+    if (!node) return;
+    this.byId.delete(r.id);
+    this.items = this.items.filter((n) => n !== node);
+    this.changed.fire(undefined);
   }
 
   /**
