@@ -67,6 +67,9 @@ export class LspHarness {
   /** Every workspace/applyEdit the server asked for, answered with `applyEditAnswer`. */
   readonly applyEdits: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer = true;
+  /** With `configuration`: every item the server asked for in workspace/configuration, in order. */
+  readonly configurationItems: { section?: string; scopeUri?: string }[] = [];
+  private configurationWaiters: { count: number; resolve: () => void }[] = [];
   /** With `configuration`: settles once the server has asked for its settings and been answered. */
   configured: Promise<void> = Promise.resolve();
 
@@ -131,7 +134,9 @@ export class LspHarness {
     if (configuration !== undefined) {
       let answered!: () => void;
       h.configured = new Promise((resolve) => (answered = resolve));
-      connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+      connection.onRequest('workspace/configuration', (p: { items: { section?: string; scopeUri?: string }[] }) => {
+        h.configurationItems.push(...p.items);
+        h.configurationWaiters = h.configurationWaiters.filter((w) => (h.configurationItems.length >= w.count ? (w.resolve(), false) : true));
         setImmediate(answered);
         return p.items.map((item) => (item.section === 'tas' ? configuration : null));
       });
@@ -151,6 +156,12 @@ export class LspHarness {
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return h;
+  }
+
+  /** Settles once the server has asked for at least `count` configuration items in all. */
+  configurationAsked(count: number): Promise<void> {
+    if (this.configurationItems.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.configurationWaiters.push({ count, resolve }));
   }
 
   /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
