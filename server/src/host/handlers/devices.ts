@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
 import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type WatcherOptions } from '../../core';
-import { act } from './outcome';
+import { act, recordGone } from './outcome';
 
 const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
 
@@ -26,7 +26,11 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     () => s.watcher.wake(),
   );
   s.watcher.addTopic(follow);
-  follow.onChange((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
+  follow.onChange((readings) => {
+    // A status read that found its record gone: the reference cache drops it too.
+    for (const r of readings) if (r.gone) recordGone({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+    void connection.sendNotification(DeviceStatusChangedNotification, { readings });
+  });
   const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
 
   connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
