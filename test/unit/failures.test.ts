@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
 import { OPERATIONS } from '../../server/src/core/api/operations';
 import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
-import { describeFailure, EDITOR_WORDS, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
+import { describeFailure, EDITOR_WORDS, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
 
 // The one failure classification and the one table that words it: the token request's rules,
 // lost answers, and that the editor and a terminal differ only in their next steps.
@@ -64,6 +64,21 @@ describe('describeFailure', () => {
       describeFailure(api('notFound', 404), { action: 'open test case 9', notFound: 'it does not exist on the service at http://x.' }).message,
       'Could not open test case 9: it does not exist on the service at http://x.',
     );
+  });
+
+  test('a record shown and gone (404) is said by its name, with what became of it; no "Refresh the view" is left to do', () => {
+    const record = { kind: 'traceFilter' as const, id: 7, name: 'Ghost filter' };
+    assert.deepEqual(describeFailure(api('notFound', 404), { action: 'delete trace filter "Ghost filter"', record }), {
+      kind: 'notFound',
+      message: 'Trace filter "Ghost filter" was deleted on the service; it has left the views.',
+    });
+    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record: { kind: 'execution', id: 12 } }).message, 'Execution 12 was deleted on the service; it has left the views.');
+    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record }, TERMINAL_WORDS).message, 'Trace filter "Ghost filter" was deleted on the service; it is no longer there.');
+    assert.equal(recordWords({ kind: 'deviceToken', id: 4, name: '  Token 4 of Pixel ' }), 'device token "Token 4 of Pixel"');
+    assert.equal(recordWords({ kind: 'project', id: 3, name: ' ' }), 'project 3');
+    assert.doesNotMatch(describeFailure(api('notFound', 404), { action: 'rename project 3' }).message, /Refresh/);
+    // Its own words for a 404 win: the record is then not what was missing.
+    assert.match(describeFailure(api('notFound', 404), { action: 'x', record, notFound: 'the device it names is gone.' }).message, /^Could not x: the device it names is gone\.$/);
   });
 
   test('one wording of "not signed in" per host', () => {
