@@ -225,7 +225,16 @@ export class Emulator {
         const fault = this.faults.pick(method, path);
         if (fault) entry.fault = fault.kind;
         if (this.faults.rates.latencyMs > 0) await delay(this.faults.rates.latencyMs);
-        if (fault?.kind === 'delay') await delay(fault.delayMs);
+        if (fault?.kind === 'delay') {
+          // Held until the delay ends or the client gives up (a timed-out request leaves no timer behind).
+          const gaveUp = new AbortController();
+          res.once('close', () => gaveUp.abort());
+          await delay(fault.delayMs, gaveUp.signal);
+          if (gaveUp.signal.aborted) {
+            this.finish(entry, started, 0);
+            return;
+          }
+        }
         if (fault?.kind === 'drop') {
           this.finish(entry, started, 0);
           req.socket.destroy();
@@ -326,8 +335,12 @@ function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts first (then no timer is left behind). */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 /** Starts an emulator and returns it once it listens. */
