@@ -78,6 +78,16 @@ describe('trace filters, projects and assignments at the LSP boundary', { timeou
       assert.deepEqual((await told).record, { kind: 'traceFilter', id, name: 'INVITE and BYE' });
     });
 
+    test('a delete the service refuses (409) says what may hold the filter, with the service\'s words', async () => {
+      const tfId = emu.store.traceFilters.all()[0]!.id;
+      emu.faults.rules.push({ method: 'DELETE', path: `/api/v2/tracefilters/${tfId}`, action: { kind: 'status', status: 409 }, times: 1 });
+      const refused = failure(await admin.connection.sendRequest(DeleteTraceFilterRequest, { id: tfId, shown: 'In use' }));
+      assert.equal(refused.kind, 'conflict');
+      // The document's list items carry no traceFilters, so the words name the kind of holder and where to look.
+      assert.match(refused.message, /^The service refused to delete trace filter "In use": something still uses it, such as a test case whose traceFilters name it \(Delete Trace Filter\.\.\. names the workspace files that do\)\. The service said: /);
+      assert.ok(emu.store.traceFilters.get(tfId), 'still there');
+    });
+
     test('a create whose answer is lost is not sent again, and says it may have been created', async () => {
       emu.faults.rules.push({ method: 'POST', path: '/api/v2/tracefilters', action: { kind: 'dropAfter' }, times: 1 });
       const before = calls('POST', '/api/v2/tracefilters').length;

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
 import { OPERATIONS } from '../../server/src/core/api/operations';
 import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
+import { listWords, projectHeldWords, suiteHeldWords, traceFilterHeldWords } from '../../server/src/core/failures/held';
 import { describeFailure, EDITOR_WORDS, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
 
 // The one failure classification and the one table that words it: the token request's rules,
@@ -102,5 +103,24 @@ describe('serviceFailure', () => {
       serviceFailure(api('rateLimited', 429), url, TERMINAL_WORDS).message,
       'Cannot reach the service at https://tas.example.com (HTTP 429, the service is limiting requests). Check TAS_BASE_URL and the network, then try again.',
     );
+  });
+});
+
+describe('refused deletes name what holds the record', () => {
+  test('a trace filter, a suite, a project: the holders by name, at most five, and the next step', () => {
+    assert.equal(
+      traceFilterHeldWords('trace filter "SIP"', ['Call'], ''),
+      'The service refused to delete trace filter "SIP": test case "Call" still uses it (traceFilters). Remove it from that test case, then delete it again.',
+    );
+    assert.match(traceFilterHeldWords('trace filter "SIP"', ['A', 'B', 'C', 'D', 'E', 'F', 'G'], ''), /test cases "A", "B", "C", "D", "E" and 2 more still use it/);
+    assert.equal(
+      suiteHeldWords('test suite "Nightly"', [12]),
+      'The service refused to delete test suite "Nightly": execution 12 of it is still queued or running. Cancel it (Cancel Test Suite) or wait for it to end, then delete it again.',
+    );
+    assert.equal(
+      projectHeldWords('project "Voice"', ['test case "Call"', 'device "Pixel"']),
+      'The service refused to delete project "Voice": test case "Call" and device "Pixel" are still assigned to it. Remove them with Assign to Projects..., then delete the project.',
+    );
+    assert.equal(listWords(['a', 'b', 'c']), 'a, b and c');
   });
 });

@@ -141,7 +141,14 @@ describe('views reread their lists at tas.views.refreshSeconds', () => {
     g.update();
     clock.advance(10 * SECOND);
     assert.equal(never.requests, 0, 'the view reads it itself when it shows');
+    // Its first read (the view's own) starts its turns, with no visibility or focus change.
+    never.readAt = clock.now();
+    clock.advance(SECOND);
+    assert.equal(never.requests, 1);
+    clock.advance(3 * SECOND);
+    assert.equal(never.requests, 4);
     g.dispose();
+    assert.equal(clock.pending, 0, 'disposed: no timer left');
     f.dispose();
   });
 });

@@ -61,8 +61,11 @@ export class Freshness {
     this.stop(list);
     const interval = this.intervalMs();
     if (interval <= 0 || !list.visible || !this.focused || !this.reachable) return;
-    // Never read yet: the view reads it itself when it shows.
-    if (list.readAt === undefined) return;
+    // Never read yet: the view reads it itself when it shows; looked at again an interval later.
+    if (list.readAt === undefined) {
+      this.timers.set(list, this.clock.setTimeout(() => this.check(list), interval));
+      return;
+    }
     const age = this.clock.now() - list.readAt;
     if (age >= interval) {
       list.reread();

@@ -16,6 +16,15 @@ export function projectHeldWords(label: string, members: string[]): string {
   return `The service refused to delete ${label}: ${listWords(members)} ${members.length === 1 ? 'is' : 'are'} still assigned to it. Remove ${members.length === 1 ? 'it' : 'them'} with Assign to Projects..., then delete the project.`;
 }
 
+/** `label`: 'trace filter "SIP only"'; `testCases`: names of the test cases whose traceFilters name it (empty when unknown). */
+export function traceFilterHeldWords(label: string, testCases: string[], said: string): string {
+  if (testCases.length === 0) {
+    return `The service refused to delete ${label}: something still uses it, such as a test case whose traceFilters name it (Delete Trace Filter... names the workspace files that do).${said}`;
+  }
+  const one = testCases.length === 1;
+  return `The service refused to delete ${label}: test case${one ? '' : 's'} ${listWords(testCases.map((n) => `"${n}"`))} still use${one ? 's' : ''} it (traceFilters). Remove it from ${one ? 'that test case' : 'them'}, then delete it again.`;
+}
+
 /** `label`: 'test suite "Nightly"'; `executionIds`: its queued or running executions (empty when unknown). */
 export function suiteHeldWords(label: string, executionIds: number[]): string {
   if (executionIds.length === 0) {

@@ -62,7 +62,11 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   connection.onRequest(DeleteExecutionsRequest, ({ ids }) =>
     act(s.env, { action: 'delete executions' }, (env) =>
       executions(env).delete(ids, (err, id) => {
-        const failure = describeFailure(err, { action: `delete execution ${id}`, record: execution(id) });
+        const failure = describeFailure(err, {
+          action: `delete execution ${id}`,
+          record: execution(id),
+          conflict: 'it is still queued or running. Wait for it to end, or cancel its test suite, then delete it.',
+        });
         if (failure.kind === 'notFound') recordGone(execution(id));
         return failure.message;
       }),

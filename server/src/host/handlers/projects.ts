@@ -42,7 +42,7 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
     ),
   );
   connection.onRequest(DeleteTraceFilterRequest, ({ id, shown }) =>
-    act(s.env, { action: `delete ${recordWords(filter(id, shown))}`, record: filter(id, shown) }, (env) => filters(env).delete(id)),
+    act(s.env, { action: `delete ${recordWords(filter(id, shown))}`, record: filter(id, shown) }, (env) => filters(env).delete(id, recordWords(filter(id, shown)))),
   );
 
   connection.onRequest(ListProjectsRequest, ({ page, size }) => act(s.env, { action: 'read the projects' }, (env) => projects(env).page(page, size)));
