@@ -195,7 +195,11 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Trace Filters');
       const r = row(e, 'Trace Filters', 'Colleague filter');
-      await view(e, 'Trace Filters').locator('.monaco-list-row').first().waitFor({ timeout: LIMITS.output });
+      const selected = view(e, 'Trace Filters').locator('.monaco-list-row').first();
+      await selected.waitFor({ timeout: LIMITS.output });
+      const selectedName = ((await selected.locator('.label-name').textContent()) ?? '').trim();
+      assert.ok(selectedName !== '', 'the first row has a name');
+      await selected.click();
       await http('POST', '/api/v2/tracefilters', { name: 'Colleague filter', filter: 'sip.Method == "BYE"' });
       // Off (0) until now: nothing reads it again on its own.
       const lists = () => emulator!.requests.filter((x) => x.method === 'GET' && x.path === '/api/v2/tracefilters').length;
@@ -206,6 +210,8 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       await writeFile(join(e.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'tas.views.refreshSeconds': 1 }, null, 2));
       await r.first().waitFor({ timeout: LIMITS.output });
       assert.ok(lists() > before, 'the list was read again');
+      // The reread keeps the selection.
+      assert.equal(await row(e, 'Trace Filters', selectedName).first().getAttribute('aria-selected'), 'true', `${selectedName} stays selected`);
       await e.screenshot('colleague-filter-appeared');
     });
   });
