@@ -32,6 +32,8 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private readonly outside = new Set<number>();
   private groupByDay: boolean;
   private readonly disposables: vscode.Disposable[] = [];
+  /** A reread reads as many rows as were loaded, so the rows scrolled to stay. */
+  private keep = 0;
   /** When the first page was last read (ms since the epoch): views.refreshSeconds rereads it when older. */
   readAt: number | undefined;
 
@@ -60,6 +62,13 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.changed.fire(undefined);
   }
 
+  /** The list again (tas.views.refreshSeconds), as many rows as are loaded now. */
+  catchUp(): void {
+    const keep = this.byId.size;
+    this.refresh();
+    this.keep = keep;
+  }
+
   setFilter(search: string): void {
     this.search = search.trim();
     this.tree.description = this.search ? `matching "${this.search}"` : undefined;
@@ -81,8 +90,8 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.changed.fire(undefined);
   }
 
-  private async fetch(start: number): Promise<void> {
-    const page = await ask(this.requests, ListExecutionsRequest, { start, count: PAGE, ...(this.search && { search: this.search }) });
+  private async fetch(start: number, count = PAGE): Promise<void> {
+    const page = await ask(this.requests, ListExecutionsRequest, { start, count, ...(this.search && { search: this.search }) });
     for (const e of page.items) {
       if (this.byId.has(e.id)) continue;
       const node = { type: 'execution' as const, execution: e };
@@ -164,7 +173,9 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
       try {
         this.items = [];
         this.byId.clear();
-        this.loading ??= this.fetch(0).finally(() => (this.loading = undefined));
+        const count = Math.max(PAGE, this.keep);
+        this.keep = 0;
+        this.loading ??= this.fetch(0, count).finally(() => (this.loading = undefined));
         await this.loading;
         this.tree.message = this.items.length === 0 ? (this.search ? `No execution matches "${this.search}".` : 'No executions yet.') : undefined;
       } catch (err) {

@@ -32,6 +32,8 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   readonly tree: vscode.TreeView<ProjectNode>;
   /** When the first page was last read (ms since the epoch). */
   readAt: number | undefined;
+  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
+  private keepPages = 0;
 
   constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.projects', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
@@ -42,6 +44,13 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     this.nextPage = 0;
     this.hasMore = false;
     this.changed.fire(undefined);
+  }
+
+  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
+  catchUp(): void {
+    const pages = this.nextPage;
+    this.refresh();
+    this.keepPages = pages;
   }
 
   /**
@@ -96,7 +105,12 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   private async roots(): Promise<ProjectNode[]> {
     if (!this.requests.client) return [];
     try {
-      if (!this.projects) await this.readPage();
+      if (!this.projects) {
+        const pages = Math.max(1, this.keepPages);
+        this.keepPages = 0;
+        do await this.readPage();
+        while (this.hasMore && this.nextPage < pages);
+      }
       this.tree.message = undefined;
       const nodes: ProjectNode[] = (this.projects ?? []).map((project) => ({ type: 'project', project }));
       return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;

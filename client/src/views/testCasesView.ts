@@ -34,6 +34,8 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   private generation = 0;
   /** When the first page was last read (ms since the epoch). */
   readAt: number | undefined;
+  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
+  private keepPages = 0;
 
   constructor(
     private readonly requests: RequestPort,
@@ -66,6 +68,13 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     this.links = undefined;
     this.markers.clear();
     this.changed.fire(undefined);
+  }
+
+  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
+  catchUp(): void {
+    const pages = this.nextPage;
+    this.refresh();
+    this.keepPages = pages;
   }
 
   /** A record found gone: a test case leaves its row at once. */
@@ -153,7 +162,13 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   async getChildren(node?: TestCaseNode): Promise<TestCaseNode[]> {
     if (node || !this.requests.client) return [];
     try {
-      if (!this.items) await this.readPage(this.generation);
+      if (!this.items) {
+        const generation = this.generation;
+        const pages = Math.max(1, this.keepPages);
+        this.keepPages = 0;
+        do await this.readPage(generation);
+        while (generation === this.generation && this.hasMore && this.nextPage < pages);
+      }
       const items = this.items ?? [];
       this.tree.message = listMessage(this.filterState, items.length, this.total);
       const nodes: TestCaseNode[] = items.map((testCase) => ({ type: 'testCase', testCase, entity: testCase.entity }));

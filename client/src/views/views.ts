@@ -56,7 +56,7 @@ export class Views implements vscode.Disposable {
         get readAt() {
           return v.readAt;
         },
-        reread: () => v.refresh(),
+        reread: () => ('catchUp' in v ? v.catchUp() : v.refresh()),
       })),
       () => Math.max(0, vscode.workspace.getConfiguration('tas').get<number>('views.refreshSeconds', 60)) * 1000,
     );
