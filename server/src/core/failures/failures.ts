@@ -25,6 +25,8 @@ export interface HostWords {
   notFound: string;
   /** After "<record> was deleted on the service; ": what became of it here. */
   gone: string;
+  /** How to opt in to plain http to another machine, as the end of a sentence. */
+  allowHttp: string;
 }
 
 export const EDITOR_WORDS: HostWords = {
@@ -35,6 +37,7 @@ export const EDITOR_WORDS: HostWords = {
   executions: 'Executions',
   notFound: 'it no longer exists on the service; it has left the views.',
   gone: 'it has left the views.',
+  allowHttp: 'add "allowInsecureHttp": true to this environment in the tas.environments setting.',
 };
 
 export const TERMINAL_WORDS: HostWords = {
@@ -45,6 +48,7 @@ export const TERMINAL_WORDS: HostWords = {
   executions: 'tas executions',
   notFound: 'it does not exist on the service.',
   gone: 'it is no longer there.',
+  allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
 };
 
 export interface ActionContext {
@@ -115,6 +119,13 @@ const UNREACHABLE: ServiceWords = {
   state: 'unreachable',
   say: (url, w) => `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
 };
+/** Plain http to another machine without the opt-in: refused before anything was sent. */
+const INSECURE: ServiceWords = {
+  state: 'insecureHttp',
+  say: (url, w) => `${url} ${plainHttp(w)}`,
+};
+const plainHttp = (w: Words) =>
+  `uses plain http to another machine: the client secret and the token would cross the network unencrypted, so nothing was sent. Use https, or, on a network you trust, ${w.host.allowHttp}`;
 /** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
 const NO_CREDENTIALS: ServiceWords = { state: 'credentialsRefused', say: (_url, w) => `No service credentials are set. ${w.host.signIn}` };
 
@@ -159,6 +170,7 @@ const WORDS: Record<FailureKind, Row> = {
   network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
   invalidResponse: { service: NOT_SERVICE, action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`) },
   cancelled: { service: UNREACHABLE, action: (w) => `Cancelled: ${w.ctx.action}.` },
+  insecureHttp: { service: INSECURE, action: (w) => couldNot(w, `${w.host.url} ${plainHttp(w)}`) },
   mayHaveStarted: {
     service: UNREACHABLE,
     action: (w) =>
