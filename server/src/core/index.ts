@@ -42,7 +42,7 @@ export type { ExecutionFollow } from './executions/follow';
 export { SuiteActions } from './executions/suites';
 export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
 export { type Failure, failureOf, NotSignedInError, WordedFailure } from './failures/classify';
-export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
+export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
 export { codeActions } from './language/codeActions';
 export { complete, type CompletionData, completionNeeds } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
