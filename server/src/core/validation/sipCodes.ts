@@ -23,7 +23,6 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
     const code = part.trim();
     const start = offset + part.indexOf(code === '' ? part : code);
     const inner = { start, end: start + Math.max(1, code.length) };
-    const data = removal(parts, i, offset, inner.start);
     if (!/^\d{3}$/.test(code) || Number(code) < 100 || Number(code) > 699) {
       findings.push({
         path,
@@ -35,7 +34,7 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
             : `'${code}' is not a SIP status code: use three digits from 100 to 699.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Error,
-        data,
+        data: removal(parts, i, offset, inner.start),
       });
     } else if (seen.has(code)) {
       findings.push({
@@ -45,7 +44,7 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
         message: `SIP code ${code} is listed twice.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Warning,
-        data,
+        data: removal(parts, i, offset, inner.start),
       });
     }
     seen.add(code);
