@@ -129,6 +129,9 @@ function validationSection(results: ValidationResult[], stages: { label: string;
   ].join('\n');
 }
 
+/** Issue 22: keystroke to the first (schema) diagnostics, p95, whatever the service's latency. */
+const typingTarget = (r: TypingResult) => (r.label.startsWith('bundle') ? 100 : 30);
+
 function typingSection(results: TypingResult[]): string {
   const rows = results.map((r) => [
     r.label,
@@ -136,11 +139,10 @@ function typingSection(results: TypingResult[]): string {
     r.settings.cacheTtlSeconds === 0 ? '0 (expired)' : `${r.settings.cacheTtlSeconds} s`,
     `${ms(r.openFirst)} / ${ms(r.openFinal)}`,
     pair(r.first),
-    `${ms(r.first.p50 - r.settings.debounceMs)} / ${ms(r.first.p95 - r.settings.debounceMs)}`,
     pair(r.final),
-    `${(r.first.p95 / r.latencyMs).toFixed(2)}x`,
     `${(r.final.p95 / r.latencyMs).toFixed(2)}x`,
     yes(r.first.p95 < r.latencyMs),
+    `< ${typingTarget(r)} ms: ${yes(r.first.p95 < typingTarget(r))}`,
   ]);
   const latency = results[0]?.latencyMs ?? 0;
   return [
@@ -148,22 +150,22 @@ function typingSection(results: TypingResult[]): string {
     '',
     'The built server (dist/server.js, stdio) against the emulator with every request delayed by the latency. One',
     'incremental edit at a time; the next edit after the final publication of the previous one. First: the schema',
-    'diagnostics; final: with the reference checks. The ratio is against the baseline named in the brief, the emulator',
-    'latency itself; the debounce is part of every edit\'s time. "Open": didOpen to first / final in a new server, caches',
-    'cold (token and lists fetched). The schemas are compiled at build time (scripts/schemaValidators.mjs), not at start-up.',
+    'diagnostics; final: with the reference checks. The delay before validating follows the document\'s last',
+    'validation cost (none under 30 ms, about that cost above it), with the setting `tas.validation.debounceMs` as its',
+    'upper bound; it is part of every edit\'s time. "Open": didOpen to first / final in a new server, caches cold',
+    '(token and lists fetched). The schemas are compiled at build time (scripts/schemaValidators.mjs), not at start-up.',
     '',
     table(
       [
         'Document',
-        'Debounce',
+        'Delay setting (upper bound)',
         'Cache lifetime',
         'Open: first / final',
         'Edit: first',
-        'Edit: first minus debounce',
         'Edit: final',
-        'First p95 / latency',
         'Final p95 / latency',
         'First never waits for the network',
+        'First p95 target (issue 22)',
       ],
       rows,
     ),
@@ -227,7 +229,8 @@ function verdicts(validation: ValidationResult[] | undefined, typing: TypingResu
     );
   }
   for (const r of typing ?? []) {
-    out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 against ${r.latencyMs} ms latency: ${r.first.p95 < r.latencyMs ? 'met' : 'NOT met'}.`);
+    const target = typingTarget(r);
+    out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 with ${r.latencyMs} ms service latency (target < ${target} ms): ${r.first.p95 < target ? 'met' : 'NOT met'}.`);
   }
   for (const r of hover ?? []) {
     out.push(`- Hover and completion, ${r.label}: ${ms(r.hover.p95)} / ${ms(r.completion.p95)} ms p95 (target < 100 ms): ${r.hover.p95 < 100 && r.completion.p95 < 100 ? 'met' : 'NOT met'}.`);
