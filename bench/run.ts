@@ -7,6 +7,7 @@ import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { ms, type Plan } from './stats';
+import { benchStartup, type StartupResult } from './startup';
 import { benchSync, type SyncBenchResult } from './sync';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
 
@@ -16,7 +17,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions', 'sync', 'cli'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -25,6 +26,7 @@ const STAGE_PLAN: Plan = { rounds: 3, warmup: 2, iterations: 10 };
 const EDITS = 30;
 const FILES = 100;
 const MANY_EDITS = 1000;
+const STARTS = 20;
 
 const resultsPath = resolve(__dirname, '../../bench/RESULTS.md');
 
@@ -172,6 +174,27 @@ function typingSection(results: TypingResult[]): string {
   ].join('\n');
 }
 
+function startupSection(r: StartupResult): string {
+  return [
+    '### Start-up: the language server and the package',
+    '',
+    `The built server (\`dist/server.js\`, minified by esbuild) spawned ${r.runs} times, each time from spawn to its answer to`,
+    '`initialize` (no environment, so no traffic). The .vsix packaged afresh by vsce as `npm run package` does; source maps',
+    'are built beside the bundles but kept out of it (.vscodeignore). Activation in the real editor is not measured here.',
+    '',
+    table(
+      ['Measure', 'Value'],
+      [
+        ['Spawn to `initialize` answered (ms, p50 / p95)', pair(r.initialize)],
+        ['dist/server.js', size(r.serverBytes)],
+        ['dist/extension.js', size(r.extensionBytes)],
+        ['.vsix', size(r.vsixBytes)],
+        ['Source maps in the .vsix', r.mapsInVsix.length === 0 ? 'none' : `**${r.mapsInVsix.join(', ')}**`],
+      ],
+    ),
+  ].join('\n');
+}
+
 const LISTS = ['/api/v2/mobiledevices', '/api/v2/tracefilters', '/api/v2/testcases'];
 
 function requestsSection(r: RequestCountResult): string {
@@ -312,6 +335,11 @@ async function main(): Promise<void> {
     console.error('typing over LSP');
     typing = await benchTyping(EDITS);
     sections.push(typingSection(typing));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('startup')) {
+    console.error('startup: initialize, bundle and .vsix sizes');
+    sections.push(startupSection(await benchStartup(STARTS)));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   if (parts.has('requests')) {
