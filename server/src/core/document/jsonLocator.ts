@@ -25,8 +25,8 @@ export interface Located {
 }
 
 interface Trie {
-  /** The key that leads here (the segment as the path has it). */
-  segment: string | number;
+  /** `pathKey` of the path to here, made once when the trie is built. */
+  key: string;
   wanted: boolean;
   children: Map<string, Trie>;
 }
@@ -138,7 +138,7 @@ class Scanner {
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
   }
 
-  visit(node: Trie, path: (string | number)[], key: Span | undefined, keyAt: Position | undefined): void {
+  visit(node: Trie, key: Span | undefined, keyAt: Position | undefined): void {
     const text = this.text;
     const start = this.i;
     const valueAt = { line: this.line, character: start - this.lineStart };
@@ -156,9 +156,7 @@ class Scanner {
         this.i++; // colon
         this.skipWs();
         if (child) {
-          path.push(child.segment);
-          this.visit(child, path, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
-          path.pop();
+          this.visit(child, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
         } else this.skipValue();
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
@@ -174,9 +172,7 @@ class Scanner {
       while (this.i < this.n && text.charCodeAt(this.i) !== 0x5d) {
         const child = node.children.get(String(index));
         if (child) {
-          path.push(index);
-          this.visit(child, path, undefined, undefined);
-          path.pop();
+          this.visit(child, undefined, undefined);
         } else this.skipValue();
         index++;
         this.skipWs();
@@ -189,7 +185,10 @@ class Scanner {
     } else {
       this.skipValue();
     }
-    if (node.wanted || this.all) this.found.set(pathKey(path), { value: { start, end: this.i }, valueAt, ...(key && { key, keyAt }) });
+    if (node.wanted || this.all) {
+      const value = { start, end: this.i };
+      this.found.set(node.key, key ? { value, valueAt, key, keyAt } : { value, valueAt });
+    }
   }
 }
 
@@ -200,14 +199,14 @@ class Scanner {
  * ancestor of a path is found too (the closest one stands in for a path the text lacks).
  */
 export function locate(text: string, paths: readonly JsonPath[], ancestors = false): Map<string, Located> {
-  const root: Trie = { segment: '', wanted: false, children: new Map() };
+  const root: Trie = { key: '', wanted: false, children: new Map() };
   for (const path of paths) {
     if (path.length > MAX_DEPTH) continue;
     let node = root;
     for (const seg of path) {
       const k = String(seg);
       let next = node.children.get(k);
-      if (!next) node.children.set(k, (next = { segment: seg, wanted: false, children: new Map() }));
+      if (!next) node.children.set(k, (next = { key: node === root ? k : `${node.key}\u0000${k}`, wanted: false, children: new Map() }));
       node = next;
     }
     node.wanted = true;
@@ -215,7 +214,7 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
   if (paths.length === 0) return new Map();
   const s = new Scanner(text, ancestors);
   s.skipWs();
-  s.visit(root, [], undefined, undefined);
+  s.visit(root, undefined, undefined);
   return s.found;
 }
 

@@ -6,7 +6,7 @@ import type { KeyCounts } from '../document/duplicateKeys';
 import { MAX_DEPTH } from '../document/nesting';
 import { checkSipCodes } from './sipCodes';
 import { exactStr, isRecord } from '../api/read';
-import { itemsOf, type TestCaseAt } from '../document/testCaseModel';
+import type { TestCaseAt } from '../document/testCaseModel';
 
 // Our rules beyond the schema, in one walk over the parsed value: the same walk checks the
 // nesting depth and counts keys and colons, which lets the duplicate-key pass prove a text free
@@ -60,11 +60,17 @@ export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined
   return { findings, counts: { keys: w.keys, colons: w.colons } };
 }
 
+/** Each SIP trace filter's code list; a plain loop, since it runs for every test case on every edit. */
 function sipFindings(tc: TestCaseAt): Finding[] {
-  return itemsOf(tc, 'sipTraceFilters').flatMap((item) => {
-    const codes = exactStr(item.value['sipMessageCodes']);
-    return codes === undefined ? [] : checkSipCodes(codes, [...item.path, 'sipMessageCodes']);
-  });
+  const filters = tc.value['sipTraceFilters'];
+  if (!Array.isArray(filters)) return [];
+  const out: Finding[] = [];
+  for (let i = 0; i < filters.length; i++) {
+    const filter: unknown = filters[i];
+    const codes = isRecord(filter) ? exactStr(filter['sipMessageCodes']) : undefined;
+    if (codes !== undefined) out.push(...checkSipCodes(codes, [...tc.path, 'sipTraceFilters', i, 'sipMessageCodes']));
+  }
+  return out;
 }
 
 /** Secrets must not be committed (the interface document): each one written in plain text. */

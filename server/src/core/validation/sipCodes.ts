@@ -3,7 +3,15 @@ import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 // Our rule for sipMessageCodes (the document shows only "str"): a comma-separated list of SIP
 // status codes, each 100 to 699, e.g. "180,183,200". Spaces after commas are allowed.
 
+/** A list with nothing to say about: codes 100 to 699, commas, spaces after them. */
+const WELL_FORMED = /^[1-6]\d\d(?:, *[1-6]\d\d)*$/;
+
 export function checkSipCodes(value: string, path: readonly (string | number)[]): Finding[] {
+  // The usual list, checked for repeats only (this runs on every keystroke, for every filter).
+  if (WELL_FORMED.test(value)) {
+    const codes = value.split(',');
+    if (codes.length === 1 || new Set(codes.map((c) => c.trim())).size === codes.length) return [];
+  }
   const findings: Finding[] = [];
   if (value.trim() === '') {
     return [
