@@ -67,8 +67,10 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
 
   async start(): Promise<void> {
     if (this.running) return;
-    const trace = scrubbingChannel(this.log, () => [...this.secretsSent]);
-    const client = createLanguageClient(this.extension, this.log, trace);
+    // The server's log lines and the LSP trace both reach the log scrubbed (the server scrubs
+    // what it knows too: the tokens only it holds).
+    const scrubbed = scrubbingChannel(this.log, () => [...this.secretsSent]);
+    const client = createLanguageClient(this.extension, scrubbed, scrubbed);
     this.running = client;
     try {
       await client.start();

@@ -113,6 +113,17 @@ export class Emulator {
     this.clockOffsetMs += ms;
   }
 
+  private held = new AbortController();
+  /**
+   * Answers every request that has arrived and is (or would be) held by a delay fault now, as if its
+   * delay had ended; later requests are held as usual. A test holds answers
+   * with a long delay while it asks, then releases them when it is ready, instead of racing a clock.
+   */
+  releaseDelays(): void {
+    this.held.abort();
+    this.held = new AbortController();
+  }
+
   get url(): string {
     return this.baseUrl;
   }
@@ -219,6 +230,8 @@ export class Emulator {
     // Logged on arrival, so a test can count requests still being answered (status 0 until then).
     if (!isControl) this.logRequest(entry);
     let dropAfter = false;
+    // Taken on arrival: releaseDelays() also lets through a request that had arrived but was not yet held.
+    const held = this.held.signal;
     try {
       const raw = await readBody(req);
       if (!isControl) {
@@ -226,10 +239,11 @@ export class Emulator {
         if (fault) entry.fault = fault.kind;
         if (this.faults.rates.latencyMs > 0) await delay(this.faults.rates.latencyMs);
         if (fault?.kind === 'delay') {
-          // Held until the delay ends or the client gives up (a timed-out request leaves no timer behind).
+          // Held until the delay ends, the test releases it or the client gives up (a timed-out
+          // request leaves no timer behind).
           const gaveUp = new AbortController();
           res.once('close', () => gaveUp.abort());
-          await delay(fault.delayMs, gaveUp.signal);
+          await delay(fault.delayMs, AbortSignal.any([gaveUp.signal, held]));
           if (gaveUp.signal.aborted) {
             this.finish(entry, started, 0);
             return;
@@ -338,6 +352,7 @@ function headerSafe(text: string): string {
 /** Waits `ms`, or less when `signal` aborts first (then no timer is left behind). */
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });

@@ -11,6 +11,7 @@ import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
 import type { SuiteNode } from './suitesView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The suites and executions commands. From a view they get the row; from the palette they ask
 // for their target with a quick pick.
@@ -94,8 +95,10 @@ export function createViewActions(): Record<string, Command> {
       // The watcher reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
-      const skipped = r.skipped.length > 0 ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.` : '';
-      void vscode.window.showInformationMessage(`Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.${skipped}`);
+      const started = `Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.`;
+      // Executions shows what started; what did not start is news.
+      if (r.skipped.length === 0) confirmDone(server.log, started);
+      else void vscode.window.showWarningMessage(`${started} ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.`);
     },
 
     cancelSuite: ({ server, views }) => async (arg: unknown) => {
@@ -105,11 +108,8 @@ export function createViewActions(): Record<string, Command> {
       const r = await ask(server, CancelSuiteRequest, { id: suite.id });
       views.executions.refresh();
       views.suites.refresh();
-      void vscode.window.showInformationMessage(
-        r.cancelledExecutionIds.length === 0
-          ? `Test suite ${suite.name} had nothing queued or running.`
-          : `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`,
-      );
+      if (r.cancelledExecutionIds.length === 0) void vscode.window.showInformationMessage(`Test suite ${suite.name} had nothing queued or running.`);
+      else confirmDone(server.log, `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`);
     },
 
     openSuite: ({ server, views }) => async (arg: unknown) => {
@@ -123,7 +123,7 @@ export function createViewActions(): Record<string, Command> {
       if (!(await confirmed(deleteSuiteQuestion(suite.name)))) return;
       await ask(server, DeleteSuiteRequest, { id: suite.id });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${suite.name} deleted.`);
+      confirmDone(server.log, `Test suite ${suite.name} deleted.`);
     },
 
     newSuiteFromTestCases: ({ server, views }) => async () => {
@@ -138,7 +138,7 @@ export function createViewActions(): Record<string, Command> {
       if (!name) return;
       const { id } = await ask(server, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
     editSuiteTestCases: ({ server, views }) => async (arg: unknown) => {
@@ -148,7 +148,7 @@ export function createViewActions(): Record<string, Command> {
       if (!ids) return;
       await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
     openSuiteTestCase: ({ server }) => async (arg: unknown) => {
@@ -164,7 +164,7 @@ export function createViewActions(): Record<string, Command> {
       const r = await ask(server, RerunExecutionRequest, { id: execution.id });
       // Executions shows the new one from the watcher's report; nothing is read again.
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
-      void vscode.window.showInformationMessage(`Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
+      confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 
     deleteExecution: ({ server, views }) => async (...args: unknown[]) => {
@@ -175,7 +175,7 @@ export function createViewActions(): Record<string, Command> {
       if (!(await confirmed(deleteExecutionsQuestion(what, targets.length, active)))) return;
       const r = await ask(server, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
       views.executions.refresh();
-      if (r.failed.length === 0) void vscode.window.showInformationMessage(`Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
+      if (r.failed.length === 0) confirmDone(server.log, `Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
       else throw new ExtensionError(`Deleted ${r.deleted.length} of ${targets.length} executions. Not deleted: ${r.failed.map((f) => f.message).join(' ')}`);
     },
 

@@ -9,6 +9,7 @@ import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
 import { findLinkedFile } from './linkedFiles';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Devices view's commands. From a row they get the row; from the palette they ask for
 // their target with a quick pick.
@@ -60,11 +61,11 @@ export function createDeviceActions(): Record<string, Command> {
       views.devices.track('node', node.id, node.name, reading);
     },
 
-    copyMsisdn: ({ views }) => async (arg: unknown) => {
+    copyMsisdn: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Copy MSISDN', (d) => d.msisdn !== undefined);
       if (!device?.msisdn) return;
       await vscode.env.clipboard.writeText(device.msisdn);
-      void vscode.window.showInformationMessage(`Copied MSISDN ${device.msisdn} of ${device.name}.`);
+      confirmDone(server.log, `Copied MSISDN ${device.msisdn} of ${device.name}.`);
     },
 
     showDeviceTestCases: ({ server, views }) => async (arg: unknown) => {
@@ -117,7 +118,7 @@ export function createDeviceActions(): Record<string, Command> {
       const choice = await askModal(tokenCreatedQuestion(tokenLabel(created.token), device.name, created.deviceTokenValue), 'info');
       if (choice === 'copy') {
         await vscode.env.clipboard.writeText(created.deviceTokenValue);
-        void vscode.window.showInformationMessage(`The value of ${tokenLabel(created.token)} was copied.`);
+        confirmDone(server.log, `The value of ${tokenLabel(created.token)} was copied.`);
       }
     },
 
@@ -130,7 +131,7 @@ export function createDeviceActions(): Record<string, Command> {
       if (!(await confirmed(revokeTokenQuestion(label, arg.device.name)))) return;
       await ask(server, RevokeDeviceTokenRequest, { id: arg.token.id });
       views.devices.refresh();
-      void vscode.window.showInformationMessage(`${label} of ${arg.device.name} was revoked.`);
+      confirmDone(server.log, `${label} of ${arg.device.name} was revoked.`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { traceFilterIdsIn } from './projectFormat';
 import type { ProjectNode } from './projectsView';
 import type { TraceFilterNode } from './traceFiltersView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Trace Filters and Projects commands, and Assign to Projects... From a view they get the
 // row; from the palette they ask for their target with a quick pick.
@@ -82,7 +83,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!input) return;
       const { id } = await ask(server, CreateTraceFilterRequest, input);
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
+      confirmDone(server.log, `Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
     },
     editTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
@@ -91,7 +92,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!input) return;
       await ask(server, UpdateTraceFilterRequest, { id: f.id, ...input });
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${input.name} saved.`);
+      confirmDone(server.log, `Trace filter ${input.name} saved.`);
     },
     deleteTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Delete Trace Filter');
@@ -105,7 +106,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!(await confirmed(deleteTraceFilterQuestion(f.name, detail)))) return;
       await ask(server, DeleteTraceFilterRequest, { id: f.id });
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${f.name} deleted.`);
+      confirmDone(server.log, `Trace filter ${f.name} deleted.`);
     },
 
     refreshProjects: ({ views }) => () => views.projects.refresh(),
@@ -120,7 +121,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!name) return;
       const { id } = await ask(server, CreateProjectRequest, { name: name.trim() });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${name.trim()} created (id ${id}).`);
+      confirmDone(server.log, `Project ${name.trim()} created (id ${id}).`);
     },
     renameProject: ({ server, views }) => async (arg: unknown) => {
       const p = await projectArg(server, views, arg, 'Rename Project');
@@ -133,7 +134,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!name || name.trim() === p.name) return;
       const renamed = await ask(server, RenameProjectRequest, { id: p.id, name: name.trim() });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${p.name} is now ${renamed.name}.`);
+      confirmDone(server.log, `Project ${p.name} is now ${renamed.name}.`);
     },
     deleteProject: ({ server, views }) => async (arg: unknown) => {
       const p = await projectArg(server, views, arg, 'Delete Project');
@@ -141,7 +142,7 @@ export function createProjectActions(): Record<string, Command> {
       if (!(await confirmed(deleteProjectQuestion(p.name)))) return;
       await ask(server, DeleteProjectRequest, { id: p.id });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${p.name} deleted.`);
+      confirmDone(server.log, `Project ${p.name} deleted.`);
     },
     openProjectMember: () => async (arg: unknown) => {
       const node = arg as ProjectNode | undefined;

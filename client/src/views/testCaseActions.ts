@@ -11,6 +11,7 @@ import { findLinkedFile } from './linkedFiles';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Test Cases view's commands. From the view they get the row (and the selection); from the
 // palette they ask for the test case with a quick pick.
@@ -104,7 +105,7 @@ export function createTestCaseActions(): Record<string, Command> {
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
       views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
-      void vscode.window.showInformationMessage(`Test case ${t.name}: execution ${r.execution.id} started. Executions shows its progress.`);
+      confirmDone(server.log, `Test case ${t.name}: execution ${r.execution.id} started.`);
       return undefined;
     },
 
@@ -140,7 +141,7 @@ export function createTestCaseActions(): Record<string, Command> {
       const added = cases.map((c) => c.id).filter((id) => !existing.includes(id));
       await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added] });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
+      confirmDone(server.log, `Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
     },
 
     deleteServiceTestCases: ({ server, views }) => async (...args: unknown[]) => {
@@ -150,7 +151,7 @@ export function createTestCaseActions(): Record<string, Command> {
       const r = await ask(server, DeleteTestCasesRequest, { ids: cases.map((c) => c.id), names: Object.fromEntries(cases.map((c) => [String(c.id), c.name])) });
       views.testCases.refresh();
       if (r.failed.length === 0) {
-        void vscode.window.showInformationMessage(`Deleted ${what(cases)}.`);
+        confirmDone(server.log, `Deleted ${what(cases)}.`);
         return;
       }
       const done = r.deleted.length > 0 ? `Deleted ${r.deleted.length} of ${cases.length}. ` : '';

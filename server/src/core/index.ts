@@ -17,7 +17,7 @@ export * from './model/projects';
 export * from './model/sync';
 export * from './model/testCases';
 
-export { baseUrlProblem, normalizeBaseUrl } from './api/baseUrl';
+export { baseUrlProblem, insecureHttpAllowed, isInsecureHttp, normalizeBaseUrl } from './api/baseUrl';
 export { TasClient } from './api/client';
 export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
@@ -68,5 +68,5 @@ export { TraceFilterActions } from './traceFilters/traceFilters';
 export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems } from './validation/analyze';
 export { validationDelay } from './validation/delay';
 export { DiagnosticCode } from './validation/diagnostics';
-export { scrubText } from './secrets/redact';
+export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';

@@ -22,6 +22,8 @@ export interface HostWords {
   executions: string;
   /** A record the service does not have: the editor showed it (so it is gone), a terminal was given its id. */
   notFound: string;
+  /** How to opt in to plain http to another machine, as the end of a sentence. */
+  allowHttp: string;
 }
 
 export const EDITOR_WORDS: HostWords = {
@@ -31,6 +33,7 @@ export const EDITOR_WORDS: HostWords = {
   changeUrl: 'Check the URL: Test Automation: Manage Environments.',
   executions: 'Executions',
   notFound: 'it no longer exists on the service. Refresh the view.',
+  allowHttp: 'add "allowInsecureHttp": true to this environment in the tas.environments setting.',
 };
 
 export const TERMINAL_WORDS: HostWords = {
@@ -40,6 +43,7 @@ export const TERMINAL_WORDS: HostWords = {
   changeUrl: 'Check TAS_BASE_URL.',
   executions: 'tas executions',
   notFound: 'it does not exist on the service.',
+  allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
 };
 
 export interface ActionContext {
@@ -85,6 +89,13 @@ const UNREACHABLE: ServiceWords = {
   state: 'unreachable',
   say: (url, w) => `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
 };
+/** Plain http to another machine without the opt-in: refused before anything was sent. */
+const INSECURE: ServiceWords = {
+  state: 'insecureHttp',
+  say: (url, w) => `${url} ${plainHttp(w)}`,
+};
+const plainHttp = (w: Words) =>
+  `uses plain http to another machine: the client secret and the token would cross the network unencrypted, so nothing was sent. Use https, or, on a network you trust, ${w.host.allowHttp}`;
 /** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
 const NO_CREDENTIALS: ServiceWords = { state: 'credentialsRefused', say: (_url, w) => `No service credentials are set. ${w.host.signIn}` };
 
@@ -123,6 +134,7 @@ const WORDS: Record<FailureKind, Row> = {
   network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
   invalidResponse: { service: NOT_SERVICE, action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`) },
   cancelled: { service: UNREACHABLE, action: (w) => `Cancelled: ${w.ctx.action}.` },
+  insecureHttp: { service: INSECURE, action: (w) => couldNot(w, `${w.host.url} ${plainHttp(w)}`) },
   mayHaveStarted: {
     service: UNREACHABLE,
     action: (w) =>
