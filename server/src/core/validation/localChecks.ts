@@ -33,7 +33,7 @@ export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined
   const testCase = (tc: TestCaseAt): boolean => {
     w.secrets = [];
     w.path = tc.path;
-    if (!w.visit(tc.value, tc.path.length + 1, undefined, true)) return false;
+    if (!w.visit(tc.value, tc.path.length + 1, undefined, true, false)) return false;
     findings.push(...sipFindings(tc), ...w.secrets.sort(comparePaths).map(plaintextSecret));
     return true;
   };
@@ -48,14 +48,14 @@ export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined
         if (!testCase({ path: [i], value: item })) return undefined;
       } else if (Array.isArray(item)) {
         w.path = [i];
-        if (!w.visit(item, 2, i, false)) return undefined;
+        if (!w.visit(item, 2, i, false, false)) return undefined;
       }
     }
   } else if (typeof value === 'string') {
     w.colons += colonsIn(value);
   } else if (typeof value === 'object' && value !== null) {
     w.path = [];
-    if (!w.visit(value, 1, undefined, false)) return undefined;
+    if (!w.visit(value, 1, undefined, false, false)) return undefined;
   }
   return { findings, counts: { keys: w.keys, colons: w.colons } };
 }
@@ -114,18 +114,22 @@ class Walker {
 
   /**
    * Visits a container at `depth` (the root is 1) that sits under `parentKey`; false when some
-   * container inside is deeper than MAX_DEPTH. `inCase`: inside a test case, where secrets count.
+   * container inside is deeper than MAX_DEPTH. `inCase`: inside a test case, where secrets count;
+   * `inSecret`: inside a member the secret rule names (`"password": {"old": ...}`), where every
+   * string is a secret (as `secretPaths` has it).
    */
-  visit(node: object, depth: number, parentKey: string | number | undefined, inCase: boolean): boolean {
+  visit(node: object, depth: number, parentKey: string | number | undefined, inCase: boolean, inSecret: boolean): boolean {
     if (depth > MAX_DEPTH) return false;
     const path = this.path;
     if (Array.isArray(node)) {
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
-        if (typeof v === 'string') this.colons += colonsIn(v);
-        else if (typeof v === 'object' && v !== null) {
+        if (typeof v === 'string') {
+          if (v.includes(':')) this.colons += colonsIn(v);
+          if (inSecret && inCase && isPlainSecretValue(v)) this.secrets.push([...path, i]);
+        } else if (typeof v === 'object' && v !== null) {
           path.push(i);
-          const ok = this.visit(v, depth + 1, i, inCase);
+          const ok = this.visit(v, depth + 1, i, inCase, inSecret);
           path.pop();
           if (!ok) return false;
         }
@@ -137,13 +141,14 @@ class Walker {
       this.keys++;
       const info = nameInfo(k);
       this.colons += info >> 2;
+      const secret = inSecret || (info & (parentKey === 'authParams' ? 2 : 1)) !== 0;
       const v = record[k];
       if (typeof v === 'string') {
         if (v.includes(':')) this.colons += colonsIn(v);
-        if (inCase && (info & (parentKey === 'authParams' ? 2 : 1)) !== 0 && isPlainSecretValue(v)) this.secrets.push([...path, k]);
+        if (secret && inCase && isPlainSecretValue(v)) this.secrets.push([...path, k]);
       } else if (typeof v === 'object' && v !== null) {
         path.push(k);
-        const ok = this.visit(v, depth + 1, k, inCase);
+        const ok = this.visit(v, depth + 1, k, inCase, secret);
         path.pop();
         if (!ok) return false;
       }
