@@ -8,6 +8,7 @@ import {
   CompletionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
+  DidChangeConfigurationNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentLinkRequest,
@@ -67,6 +68,9 @@ export class LspHarness {
   /** Every workspace/applyEdit the server asked for, answered with `applyEditAnswer`. */
   readonly applyEdits: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer = true;
+  private nextConfiguration: (() => void) | undefined;
+  /** Every window/logMessage text, in order. */
+  readonly logs: string[] = [];
   /** With `configuration`: settles once the server has asked for its settings and been answered. */
   configured: Promise<void> = Promise.resolve();
 
@@ -123,7 +127,7 @@ export class LspHarness {
       h.waiters = [];
       h.statusWaiters = [];
     });
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (p: { message: string }) => void h.logs.push(p.message));
     connection.onRequest(ApplyWorkspaceEditRequest.type, (p) => {
       h.applyEdits.push(p);
       return { applied: h.applyEditAnswer };
@@ -133,6 +137,9 @@ export class LspHarness {
       h.configured = new Promise((resolve) => (answered = resolve));
       connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
         setImmediate(answered);
+        const next = h.nextConfiguration;
+        h.nextConfiguration = undefined;
+        if (next) setImmediate(next);
         return p.items.map((item) => (item.section === 'tas' ? configuration : null));
       });
       connection.onRequest('client/registerCapability', () => null);
@@ -182,6 +189,13 @@ export class LspHarness {
       textDocument: { uri, version },
       contentChanges: changes,
     });
+  }
+
+  /** Says the settings changed, and settles once the server has read them again (with `configuration` only). */
+  async changeConfiguration(): Promise<void> {
+    const read = new Promise<void>((resolve) => (this.nextConfiguration = resolve));
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await read;
   }
 
   async close(uri: string): Promise<void> {

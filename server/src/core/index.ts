@@ -69,3 +69,4 @@ export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReference
 export { DiagnosticCode } from './validation/diagnostics';
 export { scrubText } from './secrets/redact';
 export { distance } from './validation/schemaMessages';
+export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
