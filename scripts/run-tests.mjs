@@ -1,12 +1,25 @@
 // Runs compiled *.test.js files under out/test with Node's test runner.
 // Layers are folder names under test/: `node scripts/run-tests.mjs server emulator-conformance`.
 // Without names it runs every layer but `editor` (the real-editor layer has its own script).
+//
+// The tests run on loopback whatever the shell holds: every TAS_* variable (the ones `tas` and the
+// server read, e.g. a CI job's TAS_BASE_URL and credentials) is removed from the tests' environment.
+// `--deployment` (contract layer only) is the one way to reach a real service: it keeps the
+// TAS_CONTRACT_* variables, which `tas` never reads, and says where it runs.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 const root = 'out/test';
-const layers = process.argv.slice(2);
+const args = process.argv.slice(2);
+const deployment = args.includes('--deployment');
+const layers = args.filter((a) => a !== '--deployment');
+/** A hang fails the test that hangs, by name (scripts/test-timeout.cjs), instead of holding `npm test`
+ * forever. Generous: the slowest test takes about 8 s on a quiet 2-core machine. A file whose
+ * process stays alive after its tests (an open handle) is ended at five times that. */
+const TEST_TIMEOUT_MS = Number(process.env.RUN_TESTS_TIMEOUT_MS) || 120_000;
+const preload = fileURLToPath(new URL('./test-timeout.cjs', import.meta.url));
 
 function collect(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -17,6 +30,24 @@ function collect(dir) {
   });
 }
 
+if (deployment && (layers.length !== 1 || layers[0] !== 'contract')) {
+  console.error('--deployment runs the contract layer only: node scripts/run-tests.mjs --deployment contract');
+  process.exit(2);
+}
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('TAS_') || (deployment && name.startsWith('TAS_CONTRACT_'))),
+);
+const dropped = Object.keys(process.env).filter((name) => name.startsWith('TAS_') && !(name in env));
+if (dropped.length > 0) console.error(`run-tests: ignoring ${dropped.sort().join(', ')} (tests run on loopback)`);
+if (deployment) {
+  if (!env.TAS_CONTRACT_BASE_URL) {
+    console.error('--deployment needs TAS_CONTRACT_BASE_URL, TAS_CONTRACT_CLIENT_ID and TAS_CONTRACT_CLIENT_SECRET');
+    process.exit(2);
+  }
+  const mode = env.TAS_CONTRACT_WRITE === '1' ? 'reads and writes (TAS_CONTRACT_WRITE=1)' : 'read-only';
+  console.error(`run-tests: the contract layer runs against ${env.TAS_CONTRACT_BASE_URL}, ${mode}`);
+}
+
 const inLayer = (f, l) => f.startsWith(join(root, l) + '/');
 const files = collect(root).filter((f) =>
   layers.length === 0 ? !inLayer(f, 'editor') : layers.some((l) => inLayer(f, l)),
@@ -25,5 +56,5 @@ if (files.length === 0) {
   console.error(`no test files found under ${root} for layers: ${layers.join(', ') || 'all'}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--test', ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', preload, '--test', `--test-timeout=${5 * TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env: { ...env, RUN_TESTS_TIMEOUT_MS: String(TEST_TIMEOUT_MS) } });
 process.exit(result.status ?? 1);

@@ -3,8 +3,10 @@ import { TasClient } from '../../server/src/core/api/client';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 
-// Where the contract suite runs: the emulator (default), or any deployment named by
-// TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET. Against a deployment it only reads unless
+// Where the contract suite runs: the emulator (default), or a deployment named by
+// TAS_CONTRACT_BASE_URL, TAS_CONTRACT_CLIENT_ID and TAS_CONTRACT_CLIENT_SECRET, variables of its own
+// that `tas` never reads (so a CI job's TAS_BASE_URL never turns `npm test` into traffic), passed
+// only by `npm run test:contract:deployment`. Against a deployment it only reads unless
 // TAS_CONTRACT_WRITE=1, and then deletes what it created.
 
 export interface Target {
@@ -17,17 +19,17 @@ export interface Target {
   prefix: string;
 }
 
-export const onDeployment = Boolean(process.env['TAS_BASE_URL']);
+export const onDeployment = Boolean(process.env['TAS_CONTRACT_BASE_URL']);
 export const writesAllowed = !onDeployment || process.env['TAS_CONTRACT_WRITE'] === '1';
 
 export function useTarget(): Target {
   const target = { prefix: `tas-contract-${Date.now().toString(36)}`, writes: writesAllowed } as Target;
   before(async () => {
     if (onDeployment) {
-      const clientId = process.env['TAS_CLIENT_ID'];
-      const clientSecret = process.env['TAS_CLIENT_SECRET'];
-      if (!clientId || !clientSecret) throw new Error('TAS_BASE_URL is set: TAS_CLIENT_ID and TAS_CLIENT_SECRET are needed too');
-      target.client = new TasClient({ baseUrl: process.env['TAS_BASE_URL']!, clientId, clientSecret });
+      const clientId = process.env['TAS_CONTRACT_CLIENT_ID'];
+      const clientSecret = process.env['TAS_CONTRACT_CLIENT_SECRET'];
+      if (!clientId || !clientSecret) throw new Error('TAS_CONTRACT_BASE_URL is set: TAS_CONTRACT_CLIENT_ID and TAS_CONTRACT_CLIENT_SECRET are needed too');
+      target.client = new TasClient({ baseUrl: process.env['TAS_CONTRACT_BASE_URL']!, clientId, clientSecret });
       target.emulator = undefined;
     } else {
       target.emulator = await startEmulator({ settings: { executionStepMs: 20 } });

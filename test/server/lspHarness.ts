@@ -68,7 +68,9 @@ export class LspHarness {
   /** Every workspace/applyEdit the server asked for, answered with `applyEditAnswer`. */
   readonly applyEdits: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer = true;
-  private nextConfiguration: (() => void) | undefined;
+  /** With `configuration`: every item the server asked for in workspace/configuration, in order. */
+  readonly configurationItems: { section?: string; scopeUri?: string }[] = [];
+  private configurationWaiters: { count: number; resolve: () => void }[] = [];
   /** Every window/logMessage text, in order. */
   readonly logs: string[] = [];
   /** With `configuration`: settles once the server has asked for its settings and been answered. */
@@ -135,11 +137,10 @@ export class LspHarness {
     if (configuration !== undefined) {
       let answered!: () => void;
       h.configured = new Promise((resolve) => (answered = resolve));
-      connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => {
+      connection.onRequest('workspace/configuration', (p: { items: { section?: string; scopeUri?: string }[] }) => {
+        h.configurationItems.push(...p.items);
+        h.configurationWaiters = h.configurationWaiters.filter((w) => (h.configurationItems.length >= w.count ? (w.resolve(), false) : true));
         setImmediate(answered);
-        const next = h.nextConfiguration;
-        h.nextConfiguration = undefined;
-        if (next) setImmediate(next);
         return p.items.map((item) => (item.section === 'tas' ? configuration : null));
       });
       connection.onRequest('client/registerCapability', () => null);
@@ -158,6 +159,12 @@ export class LspHarness {
     });
     await connection.sendNotification(InitializedNotification.type, {});
     return h;
+  }
+
+  /** Settles once the server has asked for at least `count` configuration items in all. */
+  configurationAsked(count: number): Promise<void> {
+    if (this.configurationItems.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.configurationWaiters.push({ count, resolve }));
   }
 
   /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
@@ -191,11 +198,11 @@ export class LspHarness {
     });
   }
 
-  /** Says the settings changed, and settles once the server has read them again (with `configuration` only). */
+  /** Says the settings changed, and settles once the server has asked for them again (with `configuration` only). */
   async changeConfiguration(): Promise<void> {
-    const read = new Promise<void>((resolve) => (this.nextConfiguration = resolve));
+    const asked = this.configurationItems.length;
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
-    await read;
+    await this.configurationAsked(asked + 1);
   }
 
   async close(uri: string): Promise<void> {

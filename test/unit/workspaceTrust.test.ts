@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
+import { configurationReads } from './configurationReads';
 
 // Workspace trust: no workspace-level setting may redirect requests or credentials to another
 // host. The settings that decide where requests go must be application-scoped, which VS Code
@@ -34,11 +36,32 @@ describe('workspace trust', () => {
     for (const [name, s] of risky) assert.equal(s.scope, 'application', `${name} must be application-scoped`);
   });
 
-  test('the server reads no setting beyond tas.* and the editor\'s own proxy settings', () => {
-    const source = readFileSync(resolve(root, 'server/src/host/settings.ts'), 'utf8');
-    const sections = [...source.matchAll(/section: '([^']+)'/g)].map((m) => m[1]).sort();
-    assert.deepEqual(sections, ['http', 'tas']);
-    const httpKeys = [...source.matchAll(/http\?\.(\w+)/g)].map((m) => m[1]);
-    assert.deepEqual([...new Set(httpKeys)].sort(), ['noProxy', 'proxy', 'proxyStrictSSL']);
+  test('the server reads no setting beyond tas.* and the editor\'s own proxy settings (every file, by syntax tree)', () => {
+    const reads = configurationReads(resolve(root, 'server/src'));
+    assert.deepEqual(reads.refused, [], 'settings read in a form this check cannot follow');
+    assert.deepEqual([...new Set(reads.sections)].sort(), ['http', 'tas']);
+    assert.deepEqual([...new Set(reads.httpKeys)].sort(), ['noProxy', 'proxy', 'proxyStrictSSL']);
+  });
+
+  test('the syntax-tree check bites: another section, a double-quoted one, a read in another file, a computed one', () => {
+    const probe = (name: string, text: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'trust-probe-'));
+      writeFileSync(join(dir, name), text);
+      try {
+        return configurationReads(dir);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    assert.deepEqual(probe('a.ts', `c.workspace.getConfiguration([{ section: 'tas' }, { section: 'remote.tunnels' }]);`).sections, ['tas', 'remote.tunnels']);
+    assert.deepEqual(probe('b.ts', `c.workspace.getConfiguration({ section: "git" });`).sections, ['git']);
+    assert.deepEqual(probe('c.ts', `c.workspace.getConfiguration('files');`).sections, ['files']);
+    assert.equal(probe('d.ts', `c.workspace.getConfiguration([{ section: name }]);`).refused.length, 1);
+    assert.equal(probe('e.ts', `c.sendRequest('workspace/configuration', { items: [] });`).refused.length, 1);
+    assert.equal(probe('f.ts', `c.sendRequest(ConfigurationRequest.type, { items: [] });`).refused.length, 1);
+    assert.deepEqual(
+      probe('g.ts', `const [raw, http] = await c.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]); use(http?.proxy, http.userAgent);`).httpKeys,
+      ['proxy', 'userAgent'],
+    );
   });
 });
