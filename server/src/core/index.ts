@@ -70,3 +70,4 @@ export { validationDelay } from './validation/delay';
 export { DiagnosticCode } from './validation/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
+export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
