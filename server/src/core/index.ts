@@ -54,6 +54,7 @@ export { entityKindWords, ProjectActions } from './projects/projects';
 export { ReferenceCache } from './references/referenceCache';
 export type { ReferenceState, Wanted } from './references/referenceData';
 export { referencedIds } from './references/references';
+export { knownFunctions, stepFunctionProblems } from './references/stepFunctions';
 export { RunActions, type RunCheck, runCheck, RunFailure, type RunParams, type RunSync } from './runs/run';
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';

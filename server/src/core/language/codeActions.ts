@@ -58,7 +58,11 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
       case DiagnosticCode.plaintextSecret:
         actions.push(fix('Replace the secret with a placeholder', [TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))]));
         break;
+      case DiagnosticCode.unknownFunction:
+        if (data.replacement !== undefined) actions.push(fix(`Use step function '${data.replacement}'`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
+        break;
       case DiagnosticCode.unknownField:
+      case DiagnosticCode.unknownParameter:
         if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
         break;
       case DiagnosticCode.required: {

@@ -32,6 +32,8 @@ const PAGE_SIZE = 1000;
 
 export class ReferenceCache implements RecordSource {
   private readonly entries = new Map<string, Entry<unknown>>();
+  /** Step function names seen in this environment's documents: candidates for completion. */
+  readonly seenFunctions = new Set<string>();
 
   constructor(
     private readonly env: EnvironmentState,
@@ -45,6 +47,7 @@ export class ReferenceCache implements RecordSource {
 
   clear(): void {
     this.entries.clear();
+    this.seenFunctions.clear();
   }
 
   /**

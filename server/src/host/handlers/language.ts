@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, parseJson, type ReferenceCache } from '../../core';
+import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
 import { act, recordGone } from './outcome';
@@ -63,6 +63,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       devices,
       traceFilters,
       stepFunction: online && needs.stepFunction ? await optional(() => s.refs.functionInfo(needs.stepFunction!)) : undefined,
+      functions: online && needs.functionNames ? await optional(() => knownFunctions(s.refs)) : undefined,
     };
     return complete(d.doc, d.kind, position, data);
   });
