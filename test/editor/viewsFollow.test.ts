@@ -17,6 +17,9 @@ const STEP_MS = 600_000;
 describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
+  /** Listed with the first record of their view, for a second action from a row. */
+  let secondFilter = 0;
+  let secondProject = 0;
 
   before(async () => {
     emulator = await startEmulator({ host: '127.0.0.1', settings: { executionStepMs: STEP_MS } });
@@ -51,6 +54,9 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
 
   const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
+  /** The row whose label is exactly `name`. */
+  const named = (e: Editor, title: string, name: string) =>
+    view(e, title).locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) });
 
   /** Hovers a row and clicks one of its inline actions, found by its title. */
   async function inlineAction(r: ReturnType<typeof row>, action: string): Promise<void> {
@@ -123,8 +129,10 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   it('Trace Filters: a filter deleted elsewhere, then Delete Trace Filter... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
       const { id } = (await http('POST', '/api/v2/tracefilters', { name: 'Ghost filter', filter: 'sip' })) as { id: number };
+      // Listed at the view's first read too, for the inline Edit below.
+      secondFilter = ((await http('POST', '/api/v2/tracefilters', { name: 'Ghost filter 2', filter: 'sip' })) as { id: number }).id;
       await only(e, 'Trace Filters');
-      const r = row(e, 'Trace Filters', 'Ghost filter');
+      const r = named(e, 'Trace Filters', 'Ghost filter');
       await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${id}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
     });
   });
@@ -132,9 +140,36 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   it('Projects: a project deleted elsewhere, then Delete Project... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
       const { id } = (await http('POST', '/api/v2/projects', { name: 'Ghost project' })) as { id: number };
+      secondProject = ((await http('POST', '/api/v2/projects', { name: 'Ghost project 2' })) as { id: number }).id;
       await only(e, 'Projects');
-      const r = row(e, 'Projects', 'Ghost project');
+      const r = named(e, 'Projects', 'Ghost project');
       await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${id}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
+    });
+  });
+
+  it('Trace Filters: a filter deleted elsewhere, then the inline Edit Trace Filter...', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await only(e, 'Trace Filters');
+      const r = named(e, 'Trace Filters', 'Ghost filter 2');
+      await goneFromRow(e, 'Trace Filters edit', r, () => http('DELETE', `/api/v2/tracefilters/${secondFilter}`), async () => {
+        await inlineAction(r, 'Edit Trace Filter...');
+        // Two boxes: the name, then the filter; both kept as they are.
+        await e.quickInput.locator('input').waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+        await e.quickInput.filter({ hasText: 'The filter expression' }).waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+      }, gone('Trace filter "Ghost filter 2"'));
+    });
+  });
+
+  it('Projects: a project deleted elsewhere, then Rename Project... from its row', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await only(e, 'Projects');
+      const r = named(e, 'Projects', 'Ghost project 2');
+      await goneFromRow(e, 'Projects rename', r, () => http('DELETE', `/api/v2/projects/${secondProject}`), async () => {
+        await fromMenu(e, r, 'Rename Project...');
+        await e.answerInputBox('Rename Project Ghost project 2', 'Ghost project renamed');
+      }, gone('Project "Ghost project 2"'));
     });
   });
 
