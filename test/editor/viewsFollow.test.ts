@@ -17,12 +17,20 @@ const STEP_MS = 600_000;
 describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
-  /** Listed with the first record of their view, for a second action from a row. */
-  let secondFilter = 0;
-  let secondProject = 0;
+  /** The records another client deletes, created before the editor starts so that every view's first read lists them. */
+  const ids = { filter: 0, filter2: 0, project: 0, project2: 0, suite: 0, testCase: 0, device: 0 };
 
   before(async () => {
     emulator = await startEmulator({ host: '127.0.0.1', settings: { executionStepMs: STEP_MS } });
+    const id = async (path: string, body: unknown) => ((await http('POST', path, body)) as { id: number }).id;
+    ids.filter = await id('/api/v2/tracefilters', { name: 'Ghost filter', filter: 'sip' });
+    ids.filter2 = await id('/api/v2/tracefilters', { name: 'Ghost filter 2', filter: 'sip' });
+    ids.project = await id('/api/v2/projects', { name: 'Ghost project' });
+    ids.project2 = await id('/api/v2/projects', { name: 'Ghost project 2' });
+    ids.suite = await id('/api/v2/testsuites', { name: 'Ghost suite', testCaseIds: [1] });
+    ids.testCase = await id('/api/v2/testcases', { name: 'AAA Ghost case', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
+    const node = emulator.store.testNodes.all()[0]!;
+    ids.device = await id('/api/v2/mobiledevices', { name: 'Ghost device', testNodeId: node.id, deviceModelId: emulator.store.deviceModels.all()[0]!.id, msisdn: '4915100000099' });
     editor = await Editor.start({
       name: 'views-follow',
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
@@ -128,22 +136,17 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   });
   it('Trace Filters: a filter deleted elsewhere, then Delete Trace Filter... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/tracefilters', { name: 'Ghost filter', filter: 'sip' })) as { id: number };
-      // Listed at the view's first read too, for the inline Edit below.
-      secondFilter = ((await http('POST', '/api/v2/tracefilters', { name: 'Ghost filter 2', filter: 'sip' })) as { id: number }).id;
       await only(e, 'Trace Filters');
       const r = named(e, 'Trace Filters', 'Ghost filter');
-      await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${id}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
+      await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
     });
   });
 
   it('Projects: a project deleted elsewhere, then Delete Project... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/projects', { name: 'Ghost project' })) as { id: number };
-      secondProject = ((await http('POST', '/api/v2/projects', { name: 'Ghost project 2' })) as { id: number }).id;
       await only(e, 'Projects');
       const r = named(e, 'Projects', 'Ghost project');
-      await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${id}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
+      await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${ids.project}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
     });
   });
 
@@ -151,7 +154,7 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Trace Filters');
       const r = named(e, 'Trace Filters', 'Ghost filter 2');
-      await goneFromRow(e, 'Trace Filters edit', r, () => http('DELETE', `/api/v2/tracefilters/${secondFilter}`), async () => {
+      await goneFromRow(e, 'Trace Filters edit', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter2}`), async () => {
         await inlineAction(r, 'Edit Trace Filter...');
         // Two boxes: the name, then the filter; both kept as they are.
         await e.quickInput.locator('input').waitFor({ timeout: LIMITS.ui });
@@ -166,7 +169,7 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Projects');
       const r = named(e, 'Projects', 'Ghost project 2');
-      await goneFromRow(e, 'Projects rename', r, () => http('DELETE', `/api/v2/projects/${secondProject}`), async () => {
+      await goneFromRow(e, 'Projects rename', r, () => http('DELETE', `/api/v2/projects/${ids.project2}`), async () => {
         await fromMenu(e, r, 'Rename Project...');
         await e.answerInputBox('Rename Project Ghost project 2', 'Ghost project renamed');
       }, gone('Project "Ghost project 2"'));
@@ -175,19 +178,17 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
 
   it('Test Suites: a suite deleted elsewhere, then Execute Test Suite on its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/testsuites', { name: 'Ghost suite', testCaseIds: [1] })) as { id: number };
       await only(e, 'Test Suites');
       const r = row(e, 'Test Suites', 'Ghost suite');
-      await goneFromRow(e, 'Test Suites', r, () => http('DELETE', `/api/v2/testsuites/${id}`), () => inlineAction(r, 'Execute Test Suite'), gone('Test suite "Ghost suite"'));
+      await goneFromRow(e, 'Test Suites', r, () => http('DELETE', `/api/v2/testsuites/${ids.suite}`), () => inlineAction(r, 'Execute Test Suite'), gone('Test suite "Ghost suite"'));
     });
   });
 
   it('Test Cases: a test case deleted elsewhere, then Run Test Case on the Service on its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/testcases', { name: 'AAA Ghost case', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] })) as { id: number };
       await only(e, 'Test Cases');
       const r = row(e, 'Test Cases', 'AAA Ghost case');
-      await goneFromRow(e, 'Test Cases', r, () => http('DELETE', `/api/v2/testcases/${id}`), () => inlineAction(r, 'Run Test Case on the Service'), gone('Test case "AAA Ghost case"'));
+      await goneFromRow(e, 'Test Cases', r, () => http('DELETE', `/api/v2/testcases/${ids.testCase}`), () => inlineAction(r, 'Run Test Case on the Service'), gone('Test case "AAA Ghost case"'));
     });
   });
 
@@ -207,8 +208,6 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   it('Devices: a device deleted elsewhere leaves the view on its own (its status is followed), without Refresh', async (t) => {
     await withEditor(t, editor, async (e) => {
       const node = emulator!.store.testNodes.all()[0]!;
-      const model = emulator!.store.deviceModels.all()[0]!;
-      const { id } = (await http('POST', '/api/v2/mobiledevices', { name: 'Ghost device', testNodeId: node.id, deviceModelId: model.id, msisdn: '4915100000099' })) as { id: number };
       await only(e, 'Devices');
       const nodeRow = row(e, 'Devices', node.name);
       await nodeRow.first().waitFor({ timeout: LIMITS.output });
@@ -217,10 +216,10 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       await r.first().waitFor({ timeout: LIMITS.output });
       // The Devices view follows its statuses faster than any click: the status read answers 404
       // and the row leaves, with no action and no Refresh.
-      await http('DELETE', `/api/v2/mobiledevices/${id}`);
+      await http('DELETE', `/api/v2/mobiledevices/${ids.device}`);
       await r.first().waitFor({ state: 'detached', timeout: LIMITS.ui });
       assert.ok(
-        emulator!.requests.some((x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${id}/status` && x.status === 404),
+        emulator!.requests.some((x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${ids.device}/status` && x.status === 404),
         'its status read found it gone',
       );
     });
