@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { SettingClamps } from '../../../server/src/core';
 import type { ServerPort } from '../serverPort';
 import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
@@ -48,6 +49,8 @@ export class Views implements vscode.Disposable {
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
     const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.projects, this.devices];
+    // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
+    const refreshClamps = new SettingClamps((message) => server.log.warn(message));
     this.freshness = new Freshness(
       lists.map((v): FollowedList => ({
         get visible() {
@@ -58,7 +61,7 @@ export class Views implements vscode.Disposable {
         },
         reread: () => ('catchUp' in v ? v.catchUp() : v.refresh()),
       })),
-      () => Math.max(0, vscode.workspace.getConfiguration('tas').get<number>('views.refreshSeconds', 60)) * 1000,
+      () => refreshClamps.read('tas.views.refreshSeconds', vscode.workspace.getConfiguration('tas').get<unknown>('views.refreshSeconds')) * 1000,
     );
     this.freshness.setFocused(vscode.window.state.focused);
     this.disposables.push(

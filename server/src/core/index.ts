@@ -66,6 +66,8 @@ export { TestCaseDeletion } from './testCases/deletion';
 export { serviceQuery, summarizeTestCase } from './testCases/list';
 export { TraceFilterActions } from './traceFilters/traceFilters';
 export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems } from './validation/analyze';
+export { validationDelay } from './validation/delay';
 export { DiagnosticCode } from './validation/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
+export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';

@@ -16,7 +16,7 @@ export const isPlaceholder = (v: unknown): boolean => v === SECRET_PLACEHOLDER;
  * A value written in plain text where a secret belongs. Empty strings hold nothing, and a value
  * that refers to a variable (`${...}`) is resolved by the service, not written here.
  */
-const isPlainSecretValue = (v: unknown): v is string => typeof v === 'string' && v !== '' && !isPlaceholder(v) && !v.includes('${');
+export const isPlainSecretValue = (v: unknown): v is string => typeof v === 'string' && v !== '' && !isPlaceholder(v) && !v.includes('${');
 
 /** A path kept as a chain to its parent: copied out only for the members reported. */
 interface PathLink {
@@ -91,7 +91,8 @@ export function formatPath(path: JsonPath): string {
   return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
 }
 
-function comparePaths(a: JsonPath, b: JsonPath): number {
+/** Paths in reading order: indexes by number, names by text. */
+export function comparePaths(a: JsonPath, b: JsonPath): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const x = a[i]!;
     const y = b[i]!;
