@@ -55,6 +55,8 @@ export { ReferenceCache } from './references/referenceCache';
 export type { ReferenceState, Wanted } from './references/referenceData';
 export { referencedIds } from './references/references';
 export { knownFunctions, stepFunctionProblems } from './references/stepFunctions';
+export { apiClientProblems } from './references/apiClients';
+export { shownApiClient } from './apiClients/shown';
 export { RunActions, type RunCheck, runCheck, RunFailure, type RunParams, type RunSync } from './runs/run';
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';

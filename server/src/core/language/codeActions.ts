@@ -38,6 +38,7 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
     switch (d.code) {
       case DiagnosticCode.staleDeviceName:
       case DiagnosticCode.staleMsisdn:
+      case DiagnosticCode.staleApiClientName:
         if (data.replacement !== undefined) actions.push(fix(`Update to ${JSON.stringify(data.replacement)}`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
         break;
       case DiagnosticCode.unknownDevice:

@@ -2,7 +2,7 @@ import type { TextDocument } from '../text/textDocument';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
-import type { DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { Schema } from '../validation/schemaNav';
 
@@ -22,12 +22,14 @@ export interface CompletionData {
   stepFunction?: StepFunction;
   /** The step functions the service is known to have, for a step's `function` value. */
   functions?: StepFunction[];
+  apiClients?: Map<number, ApiClientInfo>;
 }
 
 /** What the completion at a position needs from the service, so the host can fetch only that. */
-export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean } {
+export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean } {
   const ctx = cursorContext(doc, position);
   const path = ctx.location.path;
+  if (!ctx.location.isAtPropertyKey && path[path.length - 1] === 'apiClientId') return { apiClients: true };
   if (!ctx.location.isAtPropertyKey && isStepField(path, 'function')) return { functionNames: true };
   const i = path.lastIndexOf('params');
   if (i >= 2 && path[i - 2] === 'testStepList' && typeof path[i - 1] === 'number') {
@@ -91,6 +93,17 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
       sortText: String(d.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(d.id)),
       labelDetails: { description: `id ${d.id}` },
+    }));
+  }
+  if (last === 'apiClientId' && data.apiClients) {
+    return [...data.apiClients.values()].map((a) => ({
+      label: a.name ?? `API client ${a.id}`,
+      kind: CompletionItemKind.Reference,
+      detail: [a.httpMethod, a.serverURL].filter(Boolean).join(' '),
+      filterText: `${a.id} ${a.name ?? ''}`,
+      sortText: String(a.id).padStart(9, '0'),
+      textEdit: TextEdit.replace(ctx.replace, String(a.id)),
+      labelDetails: { description: `id ${a.id}` },
     }));
   }
   if (last === 'traceFilterId' && data.traceFilters) {
