@@ -1,4 +1,4 @@
-import { type Notice, type RequestLogEntry, type SessionOptions, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
@@ -20,6 +20,8 @@ export interface GlobalOptions {
 export class Context {
   private made: { client: TasClient; source: CredentialSource } | undefined;
   private readonly abort = new AbortController();
+  /** Numbers from environment variables are clamped like the editor's settings, and said once per run. */
+  private readonly clamps = new SettingClamps((message) => this.out.err(this.out.paint(`warning ${message}`, 'yellow', 'err')));
 
   constructor(
     readonly out: Output,
@@ -37,6 +39,11 @@ export class Context {
 
   interrupt(): void {
     this.abort.abort(new Error('interrupted'));
+  }
+
+  /** The number in environment variable `variable`, in the range of the editor's setting `name` (its default when unset). */
+  setting(name: NumericSetting, variable: string): number {
+    return this.clamps.read(name, envNumber(this.env[variable]), variable);
   }
 
   /** Credentials are configured (for commands that also work without them). */
@@ -73,7 +80,7 @@ export class Context {
     const pages = Number(this.env['TAS_MAX_LIST_PAGES']);
     return {
       userAgent: `tas-cli/${VERSION}`,
-      timeoutMs: seconds(this.env['TAS_REQUEST_TIMEOUT'], 30) * 1000,
+      timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
       scrubber: this.out.secrets,
       ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
@@ -103,9 +110,11 @@ export class Context {
   }
 }
 
-function seconds(value: string | undefined, fallback: number): number {
-  const n = value === undefined ? NaN : Number(value);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
+/** A number from an environment variable: undefined when unset or empty, the text itself when not a number. */
+function envNumber(value: string | undefined): number | string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : value;
 }
 
 export type { ExitCode };

@@ -83,7 +83,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     get: (id, signal) => guard(() => client.executions.get(id, signal)),
     recent: (count, signal) => guard(async () => (await client.executions.newest(0, count, { signal })).items),
   };
-  const base = seconds(ctx.env['TAS_POLL_INTERVAL']) ?? DEFAULT_WATCHER_OPTIONS.baseIntervalMs;
+  const base = ctx.setting('tas.executions.pollIntervalSeconds', 'TAS_POLL_INTERVAL') * 1000;
   const watcher = new ExecutionWatcher(source, {
     ...DEFAULT_WATCHER_OPTIONS,
     baseIntervalMs: base,

@@ -10,6 +10,9 @@ import type { Emulator } from '../emulator/emulator';
 
 export const CLI = resolve(__dirname, '../../../dist/cli.js');
 
+/** The ids of user and group nobody on Linux. */
+const NOBODY = 65534;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -29,7 +32,8 @@ export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 
 /** Spawned, not run synchronously: the emulator answers from this same process. */
 /** `closeStdout`: the reader goes away before anything is written, as `tas ... | head` does. */
 /** `timeoutMs`: the child is killed after it (a run that could hang must not hang the tests); its code is then null. */
-export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean; timeoutMs?: number }): Promise<CliResult> {
+/** `unprivileged`: when the tests run as root, tas runs as user and group nobody (file permissions then bind it). */
+export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean; timeoutMs?: number; unprivileged?: boolean }): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: options.cwd,
@@ -42,6 +46,8 @@ export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: str
       },
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
+      // Node drops the supplementary groups when it sets the ids.
+      ...(options.unprivileged && process.getuid?.() === 0 && { uid: NOBODY, gid: NOBODY }),
     });
     let stdout = '';
     let stderr = '';

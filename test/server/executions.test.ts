@@ -100,9 +100,10 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     emu.settings.executionStepMs = 40;
     const suites = value(await lsp.connection.sendRequest(ListSuitesRequest));
     assert.deepEqual(suites.find((s) => s.id === 4)?.activeExecutionIds.sort(), [...r.executionIds].sort());
-    const deleted = await lsp.connection.sendRequest(DeleteSuiteRequest, { id: 4 });
+    const deleted = await lsp.connection.sendRequest(DeleteSuiteRequest, { id: 4, shown: 'Suite four' });
     assert.equal(!deleted.ok && deleted.error.kind, 'conflict');
-    assert.match(!deleted.ok ? deleted.error.message : '', /queued or running executions\. Cancel them first/);
+    // It names the suite as shown and the executions that hold it.
+    assert.match(!deleted.ok ? deleted.error.message : '', /^The service refused to delete test suite "Suite four": executions? \d+(, \d+)*( and \d+( more)?)? of it (is|are) still queued or running\. Cancel (it|them) \(Cancel Test Suite\)/);
     assert.doesNotMatch(!deleted.ok ? deleted.error.message : '', /HTTP|\/api\/v2|Request/);
     const c = value(await lsp.connection.sendRequest(CancelSuiteRequest, { id: 4 }));
     assert.deepEqual([...c.cancelledExecutionIds].sort(), [...r.executionIds].sort());
@@ -168,7 +169,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     assert.deepEqual(r.deleted, [id]);
     assert.equal(r.failed.length, 1);
     assert.equal(r.failed[0]!.id, 999_998);
-    assert.match(r.failed[0]!.message, /no longer exists/);
+    assert.equal(r.failed[0]!.message, 'Execution 999998 was deleted on the service; it has left the views.');
   });
 
   test('a new suite from test cases, then its test cases changed', async () => {

@@ -8,6 +8,7 @@ import {
   CompletionRequest,
   createProtocolConnection,
   DidChangeTextDocumentNotification,
+  DidChangeConfigurationNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentLinkRequest,
@@ -70,6 +71,8 @@ export class LspHarness {
   /** With `configuration`: every item the server asked for in workspace/configuration, in order. */
   readonly configurationItems: { section?: string; scopeUri?: string }[] = [];
   private configurationWaiters: { count: number; resolve: () => void }[] = [];
+  /** Every window/logMessage text, in order. */
+  readonly logs: string[] = [];
   /** With `configuration`: settles once the server has asked for its settings and been answered. */
   configured: Promise<void> = Promise.resolve();
 
@@ -126,7 +129,7 @@ export class LspHarness {
       h.waiters = [];
       h.statusWaiters = [];
     });
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (p: { message: string }) => void h.logs.push(p.message));
     connection.onRequest(ApplyWorkspaceEditRequest.type, (p) => {
       h.applyEdits.push(p);
       return { applied: h.applyEditAnswer };
@@ -193,6 +196,13 @@ export class LspHarness {
       textDocument: { uri, version },
       contentChanges: changes,
     });
+  }
+
+  /** Says the settings changed, and settles once the server has asked for them again (with `configuration` only). */
+  async changeConfiguration(): Promise<void> {
+    const asked = this.configurationItems.length;
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await this.configurationAsked(asked + 1);
   }
 
   async close(uri: string): Promise<void> {

@@ -9,6 +9,7 @@ import { cancelSuiteQuestion, deleteExecutionsQuestion, deleteSuiteQuestion } fr
 import type { ExecutionNode } from './executionsView';
 import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
+import { nameRule } from './names';
 import type { SuiteNode } from './suitesView';
 import type { Views } from './views';
 import { confirmDone } from '../notify';
@@ -90,7 +91,7 @@ export function createViewActions(): Record<string, Command> {
       const suite = await suiteArg(server, views, arg, 'Execute Test Suite', (s) => !s.disabled, 'No enabled test suite to execute.');
       if (!suite) return;
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
-        ask(server, ExecuteSuiteRequest, { id: suite.id }),
+        ask(server, ExecuteSuiteRequest, { id: suite.id, shown: suite.name }),
       );
       // The watcher reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
@@ -105,7 +106,7 @@ export function createViewActions(): Record<string, Command> {
       const suite = await suiteArg(server, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
       if (!suite) return;
       if (suite.activeExecutionIds.length > 0 && !(await confirmed(cancelSuiteQuestion(suite.name, suite.activeExecutionIds.length)))) return;
-      const r = await ask(server, CancelSuiteRequest, { id: suite.id });
+      const r = await ask(server, CancelSuiteRequest, { id: suite.id, shown: suite.name });
       views.executions.refresh();
       views.suites.refresh();
       if (r.cancelledExecutionIds.length === 0) void vscode.window.showInformationMessage(`Test suite ${suite.name} had nothing queued or running.`);
@@ -121,7 +122,7 @@ export function createViewActions(): Record<string, Command> {
       const suite = await suiteArg(server, views, arg, 'Delete Test Suite');
       if (!suite) return;
       if (!(await confirmed(deleteSuiteQuestion(suite.name)))) return;
-      await ask(server, DeleteSuiteRequest, { id: suite.id });
+      await ask(server, DeleteSuiteRequest, { id: suite.id, shown: suite.name });
       views.suites.refresh();
       confirmDone(server.log, `Test suite ${suite.name} deleted.`);
     },
@@ -129,11 +130,11 @@ export function createViewActions(): Record<string, Command> {
     newSuiteFromTestCases: ({ server, views }) => async () => {
       const ids = await pickTestCases(server, 'New Test Suite from Test Cases: choose its test cases');
       if (!ids || ids.length === 0) return;
-      const taken = new Set(views.suites.loaded.map((s) => s.name));
+      const taken = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(server, ListSuitesRequest)).map((s) => s.name);
       const name = await vscode.window.showInputBox({
         title: 'New Test Suite from Test Cases',
         prompt: `A name for the suite of ${ids.length} test case${ids.length === 1 ? '' : 's'}`,
-        validateInput: (v) => (v.trim() === '' ? 'The suite needs a name.' : taken.has(v.trim()) ? 'A test suite with this name exists.' : undefined),
+        validateInput: nameRule('testSuite', taken),
       });
       if (!name) return;
       const { id } = await ask(server, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
@@ -146,7 +147,7 @@ export function createViewActions(): Record<string, Command> {
       if (!suite) return;
       const ids = await pickTestCases(server, `Test cases of ${suite.name}`, new Set(suite.testCases.map((t) => t.id)));
       if (!ids) return;
-      await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
+      await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids, shown: suite.name });
       views.suites.refresh();
       confirmDone(server.log, `Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
@@ -161,7 +162,7 @@ export function createViewActions(): Record<string, Command> {
     rerunExecution: ({ server, views }) => async (...args: unknown[]) => {
       const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
-      const r = await ask(server, RerunExecutionRequest, { id: execution.id });
+      const r = await ask(server, RerunExecutionRequest, { id: execution.id, shown: executionLabel(execution) });
       // Executions shows the new one from the watcher's report; nothing is read again.
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
       confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);

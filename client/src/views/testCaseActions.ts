@@ -101,7 +101,7 @@ export function createTestCaseActions(): Record<string, Command> {
       // A linked file runs through Test Explorer, which asks about local changes first.
       if (link) return vscode.commands.executeCommand('tas.runTestCase', vscode.Uri.parse(link.uri), link.index);
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting test case ${t.name}` }, () =>
-        ask(server, RunTestCaseRequest, { id: t.id }),
+        ask(server, RunTestCaseRequest, { id: t.id, shown: t.name }),
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
       views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
@@ -112,7 +112,7 @@ export function createTestCaseActions(): Record<string, Command> {
     showTestCaseSuites: ({ server, views }) => async (...args: unknown[]) => {
       const [t] = await targets(server, views, args, 'Show Test Suites Containing', false);
       if (!t) return;
-      const suites = await ask(server, TestCaseSuitesRequest, { id: t.id });
+      const suites = await ask(server, TestCaseSuitesRequest, { id: t.id, shown: t.name });
       if (suites.length === 0) {
         void vscode.window.showInformationMessage(`Test case ${t.name} is in no test suite.`);
         return;
@@ -139,7 +139,7 @@ export function createTestCaseActions(): Record<string, Command> {
       if (!picked) return;
       const existing = picked.suite.testCases.map((c) => c.id);
       const added = cases.map((c) => c.id).filter((id) => !existing.includes(id));
-      await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added] });
+      await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added], shown: picked.suite.name });
       views.suites.refresh();
       confirmDone(server.log, `Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
     },

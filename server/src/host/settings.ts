@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import type { NetworkOptions } from '../core';
+import { type NetworkOptions, SettingClamps, SETTING_RANGES } from '../core';
 
 // The server's settings: the `tas` section of the editor's configuration when the client
 // offers it, else these defaults (other editors may send none).
@@ -19,11 +19,11 @@ export interface ServerSettings {
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
-  cacheTtlSeconds: 300,
-  debounceMs: 200,
-  maxProblems: 300,
-  requestTimeoutSeconds: 30,
-  pollIntervalMs: 2000,
+  cacheTtlSeconds: SETTING_RANGES['tas.cache.ttlSeconds'].default,
+  debounceMs: SETTING_RANGES['tas.validation.debounceMs'].default,
+  maxProblems: SETTING_RANGES['tas.validation.maxProblems'].default,
+  requestTimeoutSeconds: SETTING_RANGES['tas.requestTimeoutSeconds'].default,
+  pollIntervalMs: SETTING_RANGES['tas.executions.pollIntervalSeconds'].default * 1000,
   finalStates: [],
   network: {},
 };
@@ -31,8 +31,12 @@ export const DEFAULT_SETTINGS: ServerSettings = {
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
   canPull = false;
+  /** The workspace's settings are input: each number is clamped to its range, said once in the log. */
+  private readonly clamps: SettingClamps;
 
-  constructor(private readonly connection: Connection) {}
+  constructor(private readonly connection: Connection) {
+    this.clamps = new SettingClamps((message) => connection.console.warn(message));
+  }
 
   /** Reads the settings again; true when the network settings changed (clients must be rebuilt). */
   async pull(): Promise<boolean> {
@@ -46,7 +50,6 @@ export class Settings {
       } | null,
       { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
     ];
-    const num = (v: unknown, fallback: number, min: number) => (typeof v === 'number' && v >= min ? v : fallback);
     const network: NetworkOptions = {
       ...(typeof http?.proxy === 'string' && http.proxy !== '' && { proxy: http.proxy }),
       ...(Array.isArray(http?.noProxy) && http.noProxy.length > 0 && { noProxy: http.noProxy.join(',') }),
@@ -54,11 +57,11 @@ export class Settings {
     };
     const changed = JSON.stringify(network) !== JSON.stringify(this.current.network);
     this.current = {
-      cacheTtlSeconds: num(raw?.cache?.ttlSeconds, DEFAULT_SETTINGS.cacheTtlSeconds, 0),
-      debounceMs: num(raw?.validation?.debounceMs, DEFAULT_SETTINGS.debounceMs, 0),
-      maxProblems: Math.floor(num(raw?.validation?.maxProblems, DEFAULT_SETTINGS.maxProblems, 1)),
-      requestTimeoutSeconds: num(raw?.requestTimeoutSeconds, DEFAULT_SETTINGS.requestTimeoutSeconds, 1),
-      pollIntervalMs: num(raw?.executions?.pollIntervalSeconds, DEFAULT_SETTINGS.pollIntervalMs / 1000, 0.05) * 1000,
+      cacheTtlSeconds: this.clamps.read('tas.cache.ttlSeconds', raw?.cache?.ttlSeconds),
+      debounceMs: this.clamps.read('tas.validation.debounceMs', raw?.validation?.debounceMs),
+      maxProblems: this.clamps.read('tas.validation.maxProblems', raw?.validation?.maxProblems),
+      requestTimeoutSeconds: this.clamps.read('tas.requestTimeoutSeconds', raw?.requestTimeoutSeconds),
+      pollIntervalMs: this.clamps.read('tas.executions.pollIntervalSeconds', raw?.executions?.pollIntervalSeconds) * 1000,
       finalStates: Array.isArray(raw?.executions?.finalStates) ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string') : [],
       network,
     };

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { ApiError } from './errors';
+import { MAX_TIMER_MS } from '../settings/ranges';
 
 // One HTTP attempt: URL building, JSON bodies, the timeout and cancellation. No retries here.
 
@@ -31,7 +32,8 @@ export class Transport {
   async send(req: AttemptRequest, logPath: string): Promise<AttemptResponse> {
     const url = new URL(this.baseUrl.replace(/\/+$/, '') + req.path);
     if (req.query) url.search = req.query.toString();
-    const timeout = AbortSignal.timeout(req.timeoutMs);
+    // A longer timer would fire at once: no timeout past what a timer keeps (about 24 days).
+    const timeout = AbortSignal.timeout(Math.min(req.timeoutMs, MAX_TIMER_MS));
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const base = { method: req.method, path: logPath };
     if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled' });

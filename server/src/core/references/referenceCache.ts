@@ -8,6 +8,7 @@ import { asClause, type HostWords, serviceFailure, signedOut } from '../failures
 import { NotSignedInError } from '../failures/classify';
 import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
+import type { ShownKind } from '../model/entities';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
 // setting), shared by concurrent lookups, and dropped when the environment changes.
@@ -44,6 +45,25 @@ export class ReferenceCache implements RecordSource {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /**
+   * A record an action found gone (404): it leaves the cached list at once and its own record
+   * reads as missing, so a file naming it is told so without waiting for the lists' lifetime.
+   */
+  forget(kind: ShownKind, id: number): void {
+    const lists: Partial<Record<ShownKind, [string, string]>> = {
+      mobileDevice: ['devices', 'device'],
+      traceFilter: ['traceFilters', 'traceFilter'],
+      testCase: ['testCases', 'testCase'],
+      testNode: ['testNodes', 'testNode'],
+    };
+    const keys = lists[kind];
+    if (!keys) return;
+    const list = this.entries.get(keys[0])?.outcome;
+    if (list && 'value' in list && list.value instanceof Map) list.value.delete(id);
+    const generation = this.env.current?.generation;
+    if (generation !== undefined) this.entries.set(`record:${keys[1]}:${id}`, { generation, at: this.now(), outcome: { value: undefined } });
   }
 
   devices(): Promise<Map<number, DeviceInfo>> {

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, parseJson, type ReferenceCache } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
-import { act } from './outcome';
+import { act, recordGone } from './outcome';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
 
@@ -122,11 +122,11 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     }),
   );
 
-  connection.onRequest(GetRecordRequest, ({ kind, id }) => {
+  connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
     const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
     // A link in a file, not a view, leads here: a 404 means the file names something the service lacks.
     const ctx = { action: `open ${label.toLowerCase()} ${id}`, notFound: `it does not exist on the service at ${s.env.current?.baseUrl ?? 'this URL'}.` };
-    return act(s.env, ctx, async (env) => {
+    const o = await act(s.env, ctx, async (env) => {
       const c = env.client;
       const record =
         kind === 'mobileDevice'
@@ -141,5 +141,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       // Shown as it is but for secrets (a step's password, say), masked by the one rule.
       return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
+    // Gone from the service: gone from the views and the reference cache too, whoever opened it.
+    if (!o.ok && o.error.kind === 'notFound') recordGone({ kind, id });
+    return o;
   });
 }
