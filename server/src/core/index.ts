@@ -65,7 +65,7 @@ export { SyncStates } from './sync/state';
 export { TestCaseDeletion } from './testCases/deletion';
 export { serviceQuery, summarizeTestCase } from './testCases/list';
 export { TraceFilterActions } from './traceFilters/traceFilters';
-export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems } from './validation/analyze';
+export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems, type Problems } from './validation/analyze';
 export { DiagnosticCode } from './validation/diagnostics';
 export { scrubText } from './secrets/redact';
 export { distance } from './validation/schemaMessages';
