@@ -8,6 +8,7 @@ import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { ms, type Plan } from './stats';
+import { benchStartup, type StartupResult } from './startup';
 import { benchSync, type SyncBenchResult } from './sync';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
 
@@ -17,7 +18,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'requests', 'hover', 'executions', 'sync', 'cli', 'hostile'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli', 'hostile'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -26,6 +27,7 @@ const STAGE_PLAN: Plan = { rounds: 3, warmup: 2, iterations: 10 };
 const EDITS = 30;
 const FILES = 100;
 const MANY_EDITS = 1000;
+const STARTS = 20;
 
 const resultsPath = resolve(__dirname, '../../bench/RESULTS.md');
 
@@ -57,18 +59,21 @@ interface Verdict {
   detail: string;
 }
 
+/**
+ * Issue 22's targets: the baseline ratio (10x valid, 5x with errors for the test case, 8x with
+ * errors for the bundle), and the valid bundle within 2x of JSON.parse of the same text.
+ */
 function validationVerdict(r: ValidationResult): Verdict {
   const valid = r.doc.expectedErrors === 0;
-  const ratio = r.baseline.p50 / r.ours.p50;
-  const wantRatio = valid ? 10 : 5;
   const large = r.doc.kind === 'bundle';
-  const limit = valid ? 4 : 8;
+  const ratio = r.baseline.p50 / r.ours.p50;
+  const wantRatio = valid ? 10 : large ? 8 : 5;
   const ratioOk = ratio >= wantRatio;
-  const timeOk = !large || r.ours.p50 < limit;
+  const floorOk = !(large && valid) || r.ours.p50 <= 2 * r.floor.p50;
   return {
-    text: `≥ ${wantRatio}x${large ? `, < ${limit} ms` : ''}`,
-    met: ratioOk && timeOk,
-    detail: large ? `ratio ${yes(ratioOk)}, time ${yes(timeOk)}` : `ratio ${yes(ratioOk)}`,
+    text: `≥ ${wantRatio}x${large && valid ? ', ≤ 2x JSON.parse' : ''}`,
+    met: ratioOk && floorOk,
+    detail: large && valid ? `ratio ${yes(ratioOk)}, vs JSON.parse ${(r.ours.p50 / r.floor.p50).toFixed(2)}x: ${yes(floorOk)}` : `ratio ${yes(ratioOk)}`,
   };
 }
 
@@ -127,6 +132,9 @@ function validationSection(results: ValidationResult[], stages: { label: string;
   ].join('\n');
 }
 
+/** Issue 22: keystroke to the first (schema) diagnostics, p95, whatever the service's latency. */
+const typingTarget = (r: TypingResult) => (r.label.startsWith('bundle') ? 100 : 30);
+
 function typingSection(results: TypingResult[]): string {
   const rows = results.map((r) => [
     r.label,
@@ -134,11 +142,10 @@ function typingSection(results: TypingResult[]): string {
     r.settings.cacheTtlSeconds === 0 ? '0 (expired)' : `${r.settings.cacheTtlSeconds} s`,
     `${ms(r.openFirst)} / ${ms(r.openFinal)}`,
     pair(r.first),
-    `${ms(r.first.p50 - r.settings.debounceMs)} / ${ms(r.first.p95 - r.settings.debounceMs)}`,
     pair(r.final),
-    `${(r.first.p95 / r.latencyMs).toFixed(2)}x`,
     `${(r.final.p95 / r.latencyMs).toFixed(2)}x`,
     yes(r.first.p95 < r.latencyMs),
+    `< ${typingTarget(r)} ms: ${yes(r.first.p95 < typingTarget(r))}`,
   ]);
   const latency = results[0]?.latencyMs ?? 0;
   return [
@@ -146,24 +153,45 @@ function typingSection(results: TypingResult[]): string {
     '',
     'The built server (dist/server.js, stdio) against the emulator with every request delayed by the latency. One',
     'incremental edit at a time; the next edit after the final publication of the previous one. First: the schema',
-    'diagnostics; final: with the reference checks. The ratio is against the baseline named in the brief, the emulator',
-    'latency itself; the debounce is part of every edit\'s time. "Open": didOpen to first / final in a new server, caches',
-    'cold (token and lists fetched). The schemas are compiled at build time (scripts/schemaValidators.mjs), not at start-up.',
+    'diagnostics; final: with the reference checks. The delay before validating follows the document\'s last',
+    'validation cost (none under 30 ms, about that cost above it), with the setting `tas.validation.debounceMs` as its',
+    'upper bound; it is part of every edit\'s time. "Open": didOpen to first / final in a new server, caches cold',
+    '(token and lists fetched). The schemas are compiled at build time (scripts/schemaValidators.mjs), not at start-up.',
     '',
     table(
       [
         'Document',
-        'Debounce',
+        'Delay setting (upper bound)',
         'Cache lifetime',
         'Open: first / final',
         'Edit: first',
-        'Edit: first minus debounce',
         'Edit: final',
-        'First p95 / latency',
         'Final p95 / latency',
         'First never waits for the network',
+        'First p95 target (issue 22)',
       ],
       rows,
+    ),
+  ].join('\n');
+}
+
+function startupSection(r: StartupResult): string {
+  return [
+    '### Start-up: the language server and the package',
+    '',
+    `The built server (\`dist/server.js\`, minified by esbuild) spawned ${r.runs} times, each time from spawn to its answer to`,
+    '`initialize` (no environment, so no traffic). The .vsix packaged afresh by vsce as `npm run package` does; source maps',
+    'are built beside the bundles but kept out of it (.vscodeignore). Activation in the real editor is not measured here.',
+    '',
+    table(
+      ['Measure', 'Value'],
+      [
+        ['Spawn to `initialize` answered (ms, p50 / p95)', pair(r.initialize)],
+        ['dist/server.js', size(r.serverBytes)],
+        ['dist/extension.js', size(r.extensionBytes)],
+        ['.vsix', size(r.vsixBytes)],
+        ['Source maps in the .vsix', r.mapsInVsix.length === 0 ? 'none' : `**${r.mapsInVsix.join(', ')}**`],
+      ],
     ),
   ].join('\n');
 }
@@ -225,7 +253,8 @@ function verdicts(validation: ValidationResult[] | undefined, typing: TypingResu
     );
   }
   for (const r of typing ?? []) {
-    out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 against ${r.latencyMs} ms latency: ${r.first.p95 < r.latencyMs ? 'met' : 'NOT met'}.`);
+    const target = typingTarget(r);
+    out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 with ${r.latencyMs} ms service latency (target < ${target} ms): ${r.first.p95 < target ? 'met' : 'NOT met'}.`);
   }
   for (const r of hover ?? []) {
     out.push(`- Hover and completion, ${r.label}: ${ms(r.hover.p95)} / ${ms(r.completion.p95)} ms p95 (target < 100 ms): ${r.hover.p95 < 100 && r.completion.p95 < 100 ? 'met' : 'NOT met'}.`);
@@ -307,6 +336,11 @@ async function main(): Promise<void> {
     console.error('typing over LSP');
     typing = await benchTyping(EDITS);
     sections.push(typingSection(typing));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('startup')) {
+    console.error('startup: initialize, bundle and .vsix sizes');
+    sections.push(startupSection(await benchStartup(STARTS)));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   if (parts.has('requests')) {

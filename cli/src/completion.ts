@@ -1,6 +1,6 @@
 import type { CommandSpec, Completion, OptionSpec } from './command';
 import { Exit, UsageError } from './exitCodes';
-import { GLOBAL_HELP, GLOBAL_OPTIONS } from './globalOptions';
+import { GLOBAL_COMPLETE, GLOBAL_HELP, GLOBAL_OPTIONS } from './globalOptions';
 
 // Shell completion scripts for bash, zsh and fish, written from the command table itself (each
 // command's name, summary, options, option help and `complete`), so they cannot drift from it.
@@ -33,7 +33,7 @@ function optionsOf(spec: OptionSpec, help: Record<string, [string, string]>, com
 }
 
 function entries(commands: readonly CommandSpec[]): { global: Option[]; commands: Entry[] } {
-  const global = optionsOf(GLOBAL_OPTIONS, GLOBAL_HELP);
+  const global = optionsOf(GLOBAL_OPTIONS, GLOBAL_HELP, GLOBAL_COMPLETE);
   const names = commands.map((c) => c.name);
   return {
     global,

@@ -13,6 +13,8 @@ export interface GlobalOptions {
   verbose: boolean;
   /** --start-end, as given (checked when the client is made). */
   startEnd?: string;
+  /** --allow-insecure-http or TAS_ALLOW_INSECURE_HTTP=1: plain http to another machine is allowed. */
+  allowInsecureHttp: boolean;
 }
 
 export class Context {
@@ -60,7 +62,7 @@ export class Context {
   private connect(): { client: TasClient; source: CredentialSource } {
     if (!this.made) {
       const source = requireCredentials(this.env, this.options.profile);
-      const client = new TasClient(source.environment, {
+      const client = new TasClient({ ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp }, {
         ...this.sessionOptions(),
         ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
       });
@@ -80,6 +82,7 @@ export class Context {
       userAgent: `tas-cli/${VERSION}`,
       timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
+      scrubber: this.out.secrets,
       ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
       onNotice: (n: Notice) => {
         if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));

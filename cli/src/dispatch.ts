@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { distance } from '../../server/src/core';
+import { distance, insecureHttpAllowed } from '../../server/src/core';
 import { COMMANDS } from './commands';
 import type { CommandSpec, Values } from './command';
 import { Context } from './context';
@@ -92,6 +92,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       json: parsed.values['json'] === true,
       verbose: parsed.values['verbose'] === true,
       ...(typeof parsed.values['start-end'] === 'string' && { startEnd: parsed.values['start-end'] }),
+      allowInsecureHttp: parsed.values['allow-insecure-http'] === true || insecureHttpAllowed(p.env['TAS_ALLOW_INSECURE_HTTP']),
     },
     p.cwd,
     p.stdin,

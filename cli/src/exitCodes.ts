@@ -50,6 +50,9 @@ export function exitCodeOf(err: unknown): ExitCode {
       // An id or name the user gave that names nothing: their mistake, not an outage a CI job
       // should retry. (A 404 to the token request is 'notService': the URL is wrong.)
       return Exit.usage;
+    case 'insecureHttp':
+      // Refused before connecting: the URL or the opt-in is the user's to change.
+      return Exit.usage;
     case 'internal':
       // A fault of ours or of the machine (a file that cannot be written, say), not of the service.
       return Exit.failed;

@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { escape, Minimatch, type MinimatchOptions } from 'minimatch';
 import { fileKindOf } from '../../server/src/core';
 import { UsageError } from './exitCodes';
@@ -13,7 +14,8 @@ import { UsageError } from './exitCodes';
 
 const SKIP = new Set(['node_modules', '.git', '.tas']);
 const GLOB: MinimatchOptions = { dot: true, nonegate: true, nocomment: true, magicalBraces: true };
-const isTestCaseFile = (path: string): boolean => fileKindOf(path) !== undefined;
+/** By the file's URI: a path may hold %, # or ?, which a URI escapes. */
+const isTestCaseFile = (path: string): boolean => fileKindOf(pathToFileURL(path).href) !== undefined;
 
 /** A link to a file is followed; a link to a folder is not (it could lead back up the tree). */
 function isFileBehindLink(path: string): boolean {

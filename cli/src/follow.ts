@@ -158,8 +158,9 @@ async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<M
 /** Prints the outcome, writes the JUnit report, and says which exit code it means. */
 export async function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): Promise<ExitCode> {
   const { executions, timedOut } = result;
-  // Atomically, so a CI step never reads half a report.
-  if (settings.junit) await writeAtomic(settings.junit, junitXml(title, executions, timedOut, await failures(ctx, executions)));
+  // Atomically, so a CI step never reads half a report; scrubbed like everything printed, since
+  // it quotes the service's logs.
+  if (settings.junit) await writeAtomic(settings.junit, ctx.out.secrets.scrub(junitXml(title, executions, timedOut, await failures(ctx, executions))));
   if (ctx.options.json) ctx.out.json({ executions, timedOut });
   else {
     for (const e of executions) {

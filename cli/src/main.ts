@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { scrubText } from '../../server/src/core';
 import { dispatch } from './dispatch';
 import type { Context } from './context';
 
@@ -31,7 +32,11 @@ dispatch({
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`tas: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // Scrubbed like every other line: the run's scrubber knows its tokens; without one, the secret
+    // given in the environment is still never printed.
+    const text = `tas: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`;
+    const secret = process.env['TAS_CLIENT_SECRET'];
+    process.stderr.write(ctx ? ctx.out.secrets.scrub(text) : scrubText(text, secret ? [secret] : []));
     process.exitCode = 1;
   },
 );

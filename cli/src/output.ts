@@ -1,5 +1,9 @@
+import { SecretScrubber } from '../../server/src/core';
+
 // Everything the CLI writes: results to stdout, messages and progress to stderr. Colour only on
-// a terminal and never with NO_COLOR; a progress bar on a terminal, plain lines otherwise.
+// a terminal and never with NO_COLOR; a progress bar on a terminal, plain lines otherwise. Every
+// line is scrubbed of secrets on its way out: the sessions teach `secrets` the client secret and
+// each token, and secret JSON members are masked by the one rule (core/secrets/rule.ts).
 
 export interface Streams {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -12,6 +16,8 @@ export type Colour = keyof typeof CODES;
 export class Output {
   readonly colour: boolean;
   readonly errColour: boolean;
+  /** Shared with every session of this run (SessionOptions.scrubber). */
+  readonly secrets = new SecretScrubber();
   private progressShown = false;
   /** A stream whose reader went away. */
   private readonly closed = new Set<NodeJS.WritableStream>();
@@ -51,7 +57,7 @@ export class Output {
   }
 
   private write(stream: NodeJS.WritableStream, text: string): void {
-    if (!this.closed.has(stream)) stream.write(text);
+    if (!this.closed.has(stream)) stream.write(this.secrets.scrub(text));
   }
 
   json(value: unknown): void {

@@ -7,6 +7,7 @@ import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
 import { createTestCaseActions } from './views/testCaseActions';
+import { confirmDone } from './notify';
 
 // The one table of commands, by name without the prefix, and their registration.
 
@@ -38,25 +39,23 @@ export function createCommands(): Record<string, Command> {
       if (!signedIn) return;
       // The same credentials again change no setting: a status that said "refused" must still be renewed.
       if (signedIn === ctx.environments.activeName()) await ctx.server.sendEnvironment(true);
-      void vscode.window.showInformationMessage(`Test Automation Service: signed in to ${signedIn}.`);
+      confirmDone(ctx.log, `Test Automation Service: signed in to ${signedIn}.`);
     },
     signOut: (ctx) => async () => {
       const name = await ctx.environments.signOut();
-      if (name) void vscode.window.showInformationMessage(`Test Automation Service: signed out of ${name}.`);
+      if (name) confirmDone(ctx.log, `Test Automation Service: signed out of ${name}.`);
     },
     selectEnvironment: (ctx) => () => ctx.environments.select(check(ctx)),
     manageEnvironments: (ctx) => async () => {
       const done = await ctx.environments.manage(check(ctx));
-      if (done) void vscode.window.showInformationMessage(`Test Automation Service: ${done}`);
+      if (done) confirmDone(ctx.log, `Test Automation Service: ${done}`);
     },
     refresh: (ctx) => async () => {
       const r = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Reloading devices, trace filters and test cases from the service' },
         () => ctx.server.refresh(),
       );
-      void vscode.window.showInformationMessage(
-        `Test Automation Service: ${r.devices} devices, ${r.traceFilters} trace filters, ${r.testCases} test cases loaded.`,
-      );
+      confirmDone(ctx.log, `Test Automation Service: ${r.devices} devices, ${r.traceFilters} trace filters, ${r.testCases} test cases loaded.`);
     },
   };
 }

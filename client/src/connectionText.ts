@@ -52,6 +52,13 @@ export function statusLook(state: ConnectionState, environment?: string, message
         warning: true,
         command: { id: 'tas.manageEnvironments', args: [] },
       };
+    case 'insecureHttp':
+      return {
+        text: `$(shield) TAS: ${env} not asked (plain http)`,
+        tooltip: `${explain(`${env} uses plain http to another machine; nothing was sent.`)}\nClick to change the URL.`,
+        warning: true,
+        command: { id: 'tas.manageEnvironments', args: [] },
+      };
     case 'unreachable':
       return {
         text: `$(warning) TAS: ${env} unreachable`,
@@ -90,6 +97,11 @@ export function checkAdvice(
         message: `Not signed in to ${environment}: ${baseUrl} does not answer like a Test Automation Service${why}. Check the URL: it is the part before /api/v2.`,
         steps: ['changeUrl'],
       };
+    case 'insecureHttp':
+      return {
+        message: `Not signed in to ${environment}: ${baseUrl} is plain http to another machine, so the client secret would cross the network unencrypted; nothing was sent. Use an https URL, or, on a network you trust, add "allowInsecureHttp": true to ${environment} in the tas.environments setting.`,
+        steps: ['changeUrl'],
+      };
     case 'unreachable':
       return {
         message: `Not signed in to ${environment}: cannot reach ${baseUrl}${why}. Check the URL and the network, then try again.`,
@@ -105,6 +117,7 @@ export function urlCheckMessage(outcome: Exclude<CheckOutcome, 'ok'>, environmen
     credentialsRefused: `the service there refused ${environment}'s stored client ID or secret${why}`,
     notService: `it does not answer like a Test Automation Service${why}`,
     unreachable: `it cannot be reached${why}`,
+    insecureHttp: 'it is plain http to another machine, so it was not asked (the client secret would cross the network unencrypted)',
   }[outcome];
   return `${baseUrl} was checked with ${environment}'s stored credentials: ${found}. Use this URL for ${environment} anyway?`;
 }

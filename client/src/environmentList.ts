@@ -11,7 +11,12 @@ export interface EnvironmentSetting {
   baseUrl: string;
   /** How the service reads start/end (auto, offsets, none); absent: auto. Kept by every edit. */
   startEnd?: string;
+  /** true: plain http to another machine is allowed for this environment (the user's opt-in). Kept by every edit. */
+  allowInsecureHttp?: boolean;
 }
+
+/** The opt-in for plain http as the environment passes it on: only an explicit `true` counts. */
+export const insecureOptIn = (e: EnvironmentSetting): { allowInsecureHttp?: true } => (e.allowInsecureHttp === true ? { allowInsecureHttp: true } : {});
 
 /** Where an environment's client ID and secret live in SecretStorage. */
 export const SECRET_PREFIX = 'tas.credentials/';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { type CheckOutcome, type EnvironmentInfo, startEndSetting } from '../../server/src/core';
+import { type CheckOutcome, type EnvironmentInfo, insecureHttpAllowed, startEndSetting } from '../../server/src/core';
 import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
-import { activeAfter, addEnvironment, baseUrlProblem, changeBaseUrl, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment, SECRET_PREFIX, secretKey, type EnvironmentSetting } from './environmentList';
+import { activeAfter, addEnvironment, insecureOptIn, baseUrlProblem, changeBaseUrl, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment, SECRET_PREFIX, secretKey, type EnvironmentSetting } from './environmentList';
 import { ExtensionError } from './log';
 import { confirmed } from './modal';
 import { removeEnvironmentQuestion, useUrlQuestion } from './questions';
@@ -73,11 +73,12 @@ export class Environments implements vscode.Disposable {
     if (env) {
       const creds = await this.stored(env.name);
       const startEnd = startEndSetting(env.startEnd);
-      return creds ? { name: env.name, baseUrl: env.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, ...(startEnd && { startEnd }) } : null;
+      return creds ? { name: env.name, baseUrl: env.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, ...(startEnd && { startEnd }), ...insecureOptIn(env) } : null;
     }
     const { TAS_BASE_URL: baseUrl, TAS_CLIENT_ID: clientId, TAS_CLIENT_SECRET: clientSecret } = process.env;
     const startEnd = startEndSetting(process.env['TAS_START_END']);
-    return baseUrl && clientId && clientSecret ? { name: FROM_PROCESS, baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }) } : null;
+    const allowInsecureHttp = insecureHttpAllowed(process.env['TAS_ALLOW_INSECURE_HTTP']);
+    return baseUrl && clientId && clientSecret ? { name: FROM_PROCESS, baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }), ...(allowInsecureHttp && { allowInsecureHttp }) } : null;
   }
 
   /** A picker of the environments, marking which have credentials; `add` offers a new one. */
@@ -114,7 +115,7 @@ export class Environments implements vscode.Disposable {
         clientSecret = await this.askSecret(target.name);
         if (!clientSecret) return undefined;
       }
-      const candidate: Credentials = { name: target.name, baseUrl: target.baseUrl, clientId: clientId!, clientSecret: clientSecret! };
+      const candidate: Credentials = { name: target.name, baseUrl: target.baseUrl, clientId: clientId!, clientSecret: clientSecret!, ...insecureOptIn(target) };
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Checking the credentials with ${target.baseUrl}` },
         () => check(candidate),
@@ -194,7 +195,7 @@ export class Environments implements vscode.Disposable {
       if (credentials && baseUrl !== picked.baseUrl) {
         const result = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Checking ${baseUrl}` },
-          () => check({ name, baseUrl, ...credentials }),
+          () => check({ name, baseUrl, ...credentials, ...insecureOptIn(picked) }),
         );
         if (result.outcome !== 'ok') {
           if (!(await confirmed(useUrlQuestion(urlCheckMessage(result.outcome, name, baseUrl, result.detail), picked.baseUrl, USE_URL_ANYWAY)))) return undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
-import type { CheckResult, ConnectionState, RefreshResult, StatusReading } from '../../server/src/core';
+import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RecordGoneNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
+import type { CheckResult, ConnectionState, RefreshResult, ShownRecord, StatusReading } from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { EnvironmentSync } from './environmentSync';
 import type { Credentials, Environments } from './environments';
@@ -31,10 +31,12 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
   private readonly executionsChanged = new vscode.EventEmitter<ExecutionsChange>();
   private readonly deviceStatus = new vscode.EventEmitter<StatusReading[]>();
   private readonly syncProgress = new vscode.EventEmitter<SyncProgress>();
+  private readonly recordGone = new vscode.EventEmitter<ShownRecord>();
   readonly onConnectionChanged = this.connectionChanged.event;
   readonly onExecutionsChanged = this.executionsChanged.event;
   readonly onDeviceStatus = this.deviceStatus.event;
   readonly onSyncProgress = this.syncProgress.event;
+  readonly onRecordGone = this.recordGone.event;
   private readonly disposables: vscode.Disposable[];
 
   constructor(
@@ -51,6 +53,7 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
       this.connectionChanged,
       this.executionsChanged,
       this.deviceStatus,
+      this.recordGone,
       this.syncProgress,
       // A changed setting or secret goes to the server at once.
       environments.onDidChange(() => void this.sendEnvironment().catch((err: unknown) => showError(log, err))),
@@ -67,8 +70,10 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
 
   async start(): Promise<void> {
     if (this.running) return;
-    const trace = scrubbingChannel(this.log, () => [...this.secretsSent]);
-    const client = createLanguageClient(this.extension, this.log, trace);
+    // The server's log lines and the LSP trace both reach the log scrubbed (the server scrubs
+    // what it knows too: the tokens only it holds).
+    const scrubbed = scrubbingChannel(this.log, () => [...this.secretsSent]);
+    const client = createLanguageClient(this.extension, scrubbed, scrubbed);
     this.running = client;
     try {
       await client.start();
@@ -89,6 +94,7 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
       client.onNotification(ExecutionsChangedNotification, (p) => this.executionsChanged.fire(p)),
       client.onNotification(SyncProgressNotification, (p) => this.syncProgress.fire(p)),
       client.onNotification(DeviceStatusChangedNotification, ({ readings }) => this.deviceStatus.fire(readings)),
+      client.onNotification(RecordGoneNotification, ({ record }) => this.recordGone.fire(record)),
     );
     this.log.info('language server started');
     await this.sendEnvironment();

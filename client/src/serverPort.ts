@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { CancellationToken, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { ConnectionState, ExecutionSummary, Outcome, StatusReading } from '../../server/src/core';
+import type { ConnectionState, ExecutionSummary, Outcome, ShownRecord, StatusReading } from '../../server/src/core';
 import { ExtensionError } from './log';
 
 // What the views, Test Explorer and import/export know of the language server: a port they are
@@ -43,6 +43,8 @@ export interface ServerPort extends RequestPort {
   readonly onExecutionsChanged: vscode.Event<ExecutionsChange>;
   readonly onDeviceStatus: vscode.Event<StatusReading[]>;
   readonly onSyncProgress: vscode.Event<SyncProgress>;
+  /** A record an action or read found gone (404): every view drops it. */
+  readonly onRecordGone: vscode.Event<ShownRecord>;
   /** Whether anyone looks at executions: the server's watcher polls slower when nobody does. */
   sendAttention(watching: boolean, focused: boolean): void;
   /** Whether the Devices view can be seen: device statuses are polled only then. */

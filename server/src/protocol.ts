@@ -26,6 +26,7 @@ import type {
   RefreshResult,
   RunChoice,
   RunTestCaseResult,
+  ShownRecord,
   StatusReading,
   SuiteSummary,
   SyncDecision,
@@ -35,6 +36,17 @@ import type {
   TestCaseRef,
   TraceFilterSummary,
 } from './core';
+
+/** `shown`: the record's name as the view showed it, so messages say it by name (its id when absent). */
+type Shown = { shown?: string };
+
+// ---- Records the views show ----
+
+/**
+ * server -> client: a record an action or read found gone (404). Every view that shows it drops
+ * it at once; the server's reference cache already has.
+ */
+export const RecordGoneNotification = new NotificationType<{ record: ShownRecord }>('tas/records/gone');
 
 // ---- Environment and connection (sign-in, the status bar, Open Record) ----
 
@@ -76,13 +88,13 @@ export const StatusNotification = new NotificationType<{
 export const ListSuitesRequest = new RequestType0<Outcome<SuiteSummary[]>, void>('tas/suites/list');
 
 /** client -> server: execute a suite (never retried); the new executions are followed. */
-export const ExecuteSuiteRequest = new RequestType<{ id: number }, Outcome<ExecuteSuiteResult>, void>('tas/suites/execute');
+export const ExecuteSuiteRequest = new RequestType<{ id: number } & Shown, Outcome<ExecuteSuiteResult>, void>('tas/suites/execute');
 
 /** client -> server: cancel a suite's queued and running executions. */
-export const CancelSuiteRequest = new RequestType<{ id: number }, Outcome<{ cancelledExecutionIds: number[] }>, void>('tas/suites/cancel');
+export const CancelSuiteRequest = new RequestType<{ id: number } & Shown, Outcome<{ cancelledExecutionIds: number[] }>, void>('tas/suites/cancel');
 
 /** client -> server: delete a suite. */
-export const DeleteSuiteRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/suites/delete');
+export const DeleteSuiteRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/suites/delete');
 
 /** client -> server: create a suite from test cases (never retried). */
 export const CreateSuiteRequest = new RequestType<{ name: string; description?: string; testCaseIds: number[] }, Outcome<{ id: number }>, void>(
@@ -90,7 +102,7 @@ export const CreateSuiteRequest = new RequestType<{ name: string; description?: 
 );
 
 /** client -> server: replace a suite's test cases (the rest of the suite is kept as read). */
-export const SetSuiteTestCasesRequest = new RequestType<{ id: number; testCaseIds: number[] }, Outcome<null>, void>('tas/suites/setTestCases');
+export const SetSuiteTestCasesRequest = new RequestType<{ id: number; testCaseIds: number[] } & Shown, Outcome<null>, void>('tas/suites/setTestCases');
 
 /** client -> server: every test case on the service (paged through), for pickers. */
 export const TestCaseChoicesRequest = new RequestType0<Outcome<TestCaseChoice[]>, void>('tas/testCases/choices');
@@ -101,12 +113,12 @@ export const ListExecutionsRequest = new RequestType<{ start: number; count: num
 );
 
 /** client -> server: an execution's record and log as text for the read-only details view. */
-export const ExecutionDetailsRequest = new RequestType<{ id: number }, Outcome<{ title: string; text: string; summary: ExecutionSummary }>, void>(
+export const ExecutionDetailsRequest = new RequestType<{ id: number } & Shown, Outcome<{ title: string; text: string; summary: ExecutionSummary }>, void>(
   'tas/executions/details',
 );
 
 /** client -> server: rerun an execution (never retried); the new one is followed. */
-export const RerunExecutionRequest = new RequestType<{ id: number }, Outcome<{ execution: ExecutionSummary }>, void>('tas/executions/rerun');
+export const RerunExecutionRequest = new RequestType<{ id: number } & Shown, Outcome<{ execution: ExecutionSummary }>, void>('tas/executions/rerun');
 
 /** client -> server: delete executions, one request each; says which failed and why. */
 export const DeleteExecutionsRequest = new RequestType<{ ids: number[] }, Outcome<{ deleted: number[]; failed: { id: number; message: string }[] }>, void>(
@@ -186,7 +198,7 @@ export const SyncProgressNotification = new NotificationType<{ operation: string
  * current environment; `dirty` says the editor holds unsaved changes for it.
  */
 export const RunTestCaseRequest = new RequestType<
-  { id?: number; uri?: string; index?: number; dirty?: boolean; choice?: RunChoice },
+  { id?: number; uri?: string; index?: number; dirty?: boolean; choice?: RunChoice } & Shown,
   Outcome<RunTestCaseResult>,
   void
 >('tas/testCases/run');
@@ -199,29 +211,29 @@ export const RunTestCaseRequest = new RequestType<
 export const ListDevicesRequest = new RequestType0<Outcome<DevicesOverview>, void>('tas/devices/list');
 
 /** client -> server: PREPARE a device (never retried); its status is followed until it settles. */
-export const PrepareDeviceRequest = new RequestType<{ id: number }, Outcome<{ reading: StatusReading }>, void>('tas/devices/prepare');
+export const PrepareDeviceRequest = new RequestType<{ id: number } & Shown, Outcome<{ reading: StatusReading }>, void>('tas/devices/prepare');
 
 /** client -> server: RESTART_AGENT on a test node (never retried); followed until it is online. */
-export const RestartAgentRequest = new RequestType<{ id: number }, Outcome<{ reading: StatusReading }>, void>('tas/testNodes/restartAgent');
+export const RestartAgentRequest = new RequestType<{ id: number } & Shown, Outcome<{ reading: StatusReading }>, void>('tas/testNodes/restartAgent');
 
 /** client -> server: the test cases that use a device. */
-export const DeviceTestCasesRequest = new RequestType<{ id: number }, Outcome<TestCaseRef[]>, void>('tas/devices/testCases');
+export const DeviceTestCasesRequest = new RequestType<{ id: number } & Shown, Outcome<TestCaseRef[]>, void>('tas/devices/testCases');
 
 /** client -> server: the tokens of one device (GET /tokens filtered by mobileId). */
-export const DeviceTokensRequest = new RequestType<{ mobileId: number }, Outcome<DeviceTokenSummary[]>, void>('tas/devices/tokens');
+export const DeviceTokensRequest = new RequestType<{ mobileId: number } & Shown, Outcome<DeviceTokenSummary[]>, void>('tas/devices/tokens');
 
 /**
  * client -> server: create a device token (never retried). `deviceTokenValue` is the secret, in
  * this answer only: the client shows it once and the trace scrubs the field by name.
  */
 export const CreateDeviceTokenRequest = new RequestType<
-  { mobileId: number; fullControl: boolean; expiryHours: number },
+  { mobileId: number; fullControl: boolean; expiryHours: number } & Shown,
   Outcome<{ token: DeviceTokenSummary; deviceTokenValue: string }>,
   void
 >('tas/devices/createToken');
 
 /** client -> server: revoke (delete) a device token. */
-export const RevokeDeviceTokenRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/devices/revokeToken');
+export const RevokeDeviceTokenRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/devices/revokeToken');
 
 /** client -> server: whether the Devices view is visible; statuses are polled only then (or while settling). */
 export const DevicesAttentionNotification = new NotificationType<{ visible: boolean }>('tas/devices/attention');
@@ -237,10 +249,10 @@ export const ListTraceFiltersRequest = new RequestType0<Outcome<TraceFilterSumma
 export const CreateTraceFilterRequest = new RequestType<{ name: string; filter: string }, Outcome<{ id?: number }>, void>('tas/traceFilters/create');
 
 /** client -> server: change a trace filter's name and filter (PUT). */
-export const UpdateTraceFilterRequest = new RequestType<{ id: number; name: string; filter: string }, Outcome<null>, void>('tas/traceFilters/update');
+export const UpdateTraceFilterRequest = new RequestType<{ id: number; name: string; filter: string } & Shown, Outcome<null>, void>('tas/traceFilters/update');
 
 /** client -> server: delete a trace filter. */
-export const DeleteTraceFilterRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/traceFilters/delete');
+export const DeleteTraceFilterRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/traceFilters/delete');
 
 /** client -> server: one page of projects (the service pages them; size 20 by default). */
 export const ListProjectsRequest = new RequestType<{ page: number; size?: number }, Outcome<ProjectPage>, void>('tas/projects/list');
@@ -251,7 +263,7 @@ export const ListProjectsRequest = new RequestType<{ page: number; size?: number
  * `unreadable`: kinds whose records could not be read, with the reason in words.
  */
 export const ProjectContentsRequest = new RequestType<
-  { id: number },
+  { id: number } & Shown,
   Outcome<{ members: EntityRef[]; unreadable: { entityType: ProjectEntityType; message: string }[] }>,
   void
 >('tas/projects/contents');
@@ -264,10 +276,10 @@ export const CreateProjectRequest = new RequestType<
 >('tas/projects/create');
 
 /** client -> server: rename a project (PUT). */
-export const RenameProjectRequest = new RequestType<{ id: number; name: string }, Outcome<ProjectRefInfo>, void>('tas/projects/rename');
+export const RenameProjectRequest = new RequestType<{ id: number; name: string } & Shown, Outcome<ProjectRefInfo>, void>('tas/projects/rename');
 
 /** client -> server: delete a project; a 409 says entities are still assigned to it. */
-export const DeleteProjectRequest = new RequestType<{ id: number }, Outcome<null>, void>('tas/projects/delete');
+export const DeleteProjectRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/projects/delete');
 
 /** client -> server: the entities' current projects (listAssignments, rule 1) and every project, for the picker. */
 export const ProjectAssignmentsRequest = new RequestType<
@@ -292,7 +304,7 @@ export const AssignProjectsRequest = new RequestType<
 export const ListTestCasesRequest = new RequestType<TestCaseListQuery, Outcome<TestCasePage>, void>('tas/testCases/list');
 
 /** client -> server: the test suites that contain a test case (names; ids when the suite list has them). */
-export const TestCaseSuitesRequest = new RequestType<{ id: number }, Outcome<{ name: string; id?: number }[]>, void>('tas/testCases/suites');
+export const TestCaseSuitesRequest = new RequestType<{ id: number } & Shown, Outcome<{ name: string; id?: number }[]>, void>('tas/testCases/suites');
 
 /**
  * client -> server: delete test cases, one request each. A refusal (409) names the suites and the

@@ -103,9 +103,9 @@ describe('real editor: what the editor starts shows in Executions at once', { ti
       const row = top(e, ran, 'PASSED');
       await row.hover({ timeout: LIMITS.output });
       await row.locator('.action-label[aria-label="Rerun Execution"]').click();
-      const toast = e.page.locator('.notification-toast', { hasText: /Rerunning .*: execution \d+ started/ }).first();
-      await toast.waitFor({ timeout: LIMITS.output });
-      const id = /execution (\d+) started/.exec(await toast.innerText())?.[1];
+      const said = e.statusItem(/Rerunning .*: execution \d+ started/).first();
+      await said.waitFor({ timeout: LIMITS.output });
+      const id = /execution (\d+) started/.exec(await said.innerText())?.[1];
       assert.equal(Number(id), ran + 1, 'the rerun is the newest execution');
       await followToTheEnd(e, ran + 1, 'live-rerun');
       assert.equal(requests('POST', `/api/v2/testexecutions/${ran}/rerun`), 1, 'rerun once');

@@ -252,6 +252,8 @@ describe('real editor: without credentials, then signing in through the input bo
       await refused.locator('.monaco-button', { hasText: 'Re-enter Credentials' }).click();
       await e.answerInputBox(`Client ID for ${ENVIRONMENT}`, CLIENT_ID);
       await typeSecret(CLIENT_SECRET, 'sign-in-secret');
+      // Confirmed in the status bar, which goes on showing the environment, not in a notification.
+      await e.statusItem(`signed in to ${ENVIRONMENT}`).waitFor({ timeout: 30_000 });
 
       await connectedStatus(e, ENVIRONMENT).waitFor({ timeout: 30_000 });
       for (const text of [...REFERENCE_ERRORS, ...LOCAL_ERRORS]) await e.waitForProblem(text);
@@ -264,8 +266,8 @@ describe('real editor: without credentials, then signing in through the input bo
       }
       const notes = await e.notifications();
       assert.ok(
-        notes.some((n) => n.source === EXTENSION && n.text.includes(`signed in to ${ENVIRONMENT}`)),
-        `a "signed in" notification; there are: ${JSON.stringify(notes)}`,
+        !notes.some((n) => n.source === EXTENSION && n.text.includes(`signed in to ${ENVIRONMENT}`)),
+        `no "signed in" notification; there are: ${JSON.stringify(notes)}`,
       );
       assert.deepEqual(notes.filter((n) => n.source === EXTENSION && n.severity === 'error'), [], 'no error from the extension');
       // The name and URL are in the user settings, the secret is not (it is in secret storage).

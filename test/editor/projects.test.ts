@@ -51,8 +51,8 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
       await e.page.keyboard.press('Enter');
 
       await e.answerInputBox(`Assign test suite ${SUITE} to a new project`, PROJECT);
-      await e.page
-        .locator('.notification-toast', { hasText: `Test suite ${SUITE} is now in` })
+      await e
+        .statusItem(`Test suite ${SUITE} is now in`)
         .filter({ hasText: PROJECT })
         .first()
         .waitFor({ timeout: LIMITS.output });

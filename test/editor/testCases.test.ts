@@ -106,7 +106,7 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
       await e.page.waitForFunction((el) => el?.getAttribute('aria-checked') === 'true', await newProject.elementHandle(), { timeout: LIMITS.ui });
       await e.page.keyboard.press('Enter');
       await e.answerInputBox(`Assign test case ${name} to a new project`, NEW_PROJECT);
-      await toast(e, `Test case ${name} is now in`).filter({ hasText: NEW_PROJECT }).waitFor({ timeout: LIMITS.output });
+      await e.statusItem(`Test case ${name} is now in`).filter({ hasText: NEW_PROJECT }).waitFor({ timeout: LIMITS.output });
 
       const store = emulator!.store;
       const id = store.testCases.all().find((tc) => tc.name === name)!.id;

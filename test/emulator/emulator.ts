@@ -113,6 +113,17 @@ export class Emulator {
     this.clockOffsetMs += ms;
   }
 
+  private held = new AbortController();
+  /**
+   * Answers every request that has arrived and is (or would be) held by a delay fault now, as if its
+   * delay had ended; later requests are held as usual. A test holds answers
+   * with a long delay while it asks, then releases them when it is ready, instead of racing a clock.
+   */
+  releaseDelays(): void {
+    this.held.abort();
+    this.held = new AbortController();
+  }
+
   get url(): string {
     return this.baseUrl;
   }
@@ -219,13 +230,25 @@ export class Emulator {
     // Logged on arrival, so a test can count requests still being answered (status 0 until then).
     if (!isControl) this.logRequest(entry);
     let dropAfter = false;
+    // Taken on arrival: releaseDelays() also lets through a request that had arrived but was not yet held.
+    const held = this.held.signal;
     try {
       const raw = await readBody(req);
       if (!isControl) {
         const fault = this.faults.pick(method, path);
         if (fault) entry.fault = fault.kind;
         if (this.faults.rates.latencyMs > 0) await delay(this.faults.rates.latencyMs);
-        if (fault?.kind === 'delay') await delay(fault.delayMs);
+        if (fault?.kind === 'delay') {
+          // Held until the delay ends, the test releases it or the client gives up (a timed-out
+          // request leaves no timer behind).
+          const gaveUp = new AbortController();
+          res.once('close', () => gaveUp.abort());
+          await delay(fault.delayMs, AbortSignal.any([gaveUp.signal, held]));
+          if (gaveUp.signal.aborted) {
+            this.finish(entry, started, 0);
+            return;
+          }
+        }
         if (fault?.kind === 'drop') {
           this.finish(entry, started, 0);
           req.socket.destroy();
@@ -284,6 +307,15 @@ export class Emulator {
   private logRequest(entry: LoggedRequest): void {
     this.requests.push(entry);
     if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
+    this.arrivals = this.arrivals.filter((w) => (w.test(entry) ? (w.resolve(entry), false) : true));
+  }
+
+  private arrivals: { test: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
+  /** The first request (logged already, or still to come) that passes `test`: a test waits for a request to arrive, not for time. */
+  arrived(test: (r: LoggedRequest) => boolean): Promise<LoggedRequest> {
+    const past = this.requests.find(test);
+    if (past) return Promise.resolve(past);
+    return new Promise((resolve) => this.arrivals.push({ test, resolve }));
   }
 
   private finish(entry: LoggedRequest, started: number, status: number): void {
@@ -326,8 +358,13 @@ function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 300);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when `signal` aborts first (then no timer is left behind). */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 /** Starts an emulator and returns it once it listens. */

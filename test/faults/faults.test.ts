@@ -172,10 +172,16 @@ describe('retries of calls that may be repeated', () => {
   });
 
   test('a read slower than the timeout is retried and the next attempt answers', async () => {
-    const { client } = makeClient({ timeoutMs: 100 });
-    fault({ path: '/api/v2/devicemodels', action: { kind: 'delay', delayMs: 400 } });
+    // The slow answer is held far beyond the timeout (until the client gives up), and the token is
+    // fetched first, so the retry has the whole timeout for one quick GET even on a loaded machine.
+    const { client, log } = makeClient({ timeoutMs: 2000 });
+    await client.projects.list();
+    fault({ path: '/api/v2/devicemodels', action: { kind: 'delay', delayMs: 60_000 } });
     const models = await client.catalog.deviceModels();
     assert.equal(models.length, 8);
+    const attempts = log.filter((e) => e.path.startsWith('/api/v2/devicemodels'));
+    assert.deepEqual(attempts.map((e) => [e.attempt, e.errorKind, e.retrying, e.status]), [[1, 'timeout', true, undefined], [2, undefined, false, 200]]);
+    assert.ok(attempts[0]!.durationMs >= 2000 && attempts[0]!.durationMs < 60_000, `the first attempt ended at the timeout, not the answer: ${attempts[0]!.durationMs} ms`);
   });
 
   test('PUT and DELETE are retried; a DELETE whose first answer was lost reports success', async () => {
@@ -229,10 +235,13 @@ describe('calls that start or create something are never retried', () => {
   });
 
   test('a run slower than the timeout is a timeout error after one request', async () => {
-    const { client } = makeClient({ timeoutMs: 100 });
-    fault({ method: 'POST', path: '/api/v2/testcases/4/run', action: { kind: 'delay', delayMs: 400 } });
+    // Token first, and the run held until the client gives up: no race with a loaded machine.
+    const { client, log } = makeClient({ timeoutMs: 1000 });
+    await client.projects.list();
+    fault({ method: 'POST', path: '/api/v2/testcases/4/run', action: { kind: 'delay', delayMs: 60_000 } });
     await rejectsWith(client.testCases.run(4), 'timeout');
     assert.equal(served('POST', '/api/v2/testcases/4/run').length, 1);
+    assert.deepEqual(log.filter((e) => e.path.endsWith('/run')).map((e) => [e.errorKind, e.retrying]), [['timeout', false]]);
   });
 
   test('429 on a run is reported with its Retry-After, not waited for', async () => {

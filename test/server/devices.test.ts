@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../server/src/protocol';
+import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RecordGoneNotification, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../server/src/protocol';
 import type { StatusReading } from '../../server/src/core/model/devices';
+import type { ShownRecord } from '../../server/src/core/model/entities';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { PREPARE_MS } from '../emulator/resources/devices';
@@ -184,5 +185,24 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
     const r = value(await lsp.getRecord('testNode', 1));
     assert.match(r.title, /^Test node 1/);
     assert.match(r.text, /"name": "node-berlin-01"/);
+  });
+  test('a device deleted by another client: Prepare says it by name, the views are told, and a file naming it is marked at once', async () => {
+    const device = emu.store.devices.all().find((d) => d.name !== '')!;
+    const uri = 'file:///ws/gone-device.testcase.json';
+    const text = JSON.stringify({ name: 'Uses a device', testStepList: [{ function: 'WAIT', mobileDeviceId: device.id, params: {} }] }, null, 2);
+    await lsp.open(uri, text);
+    const first = await lsp.finalDiagnostics(uri);
+    assert.equal(first.diagnostics.filter((d) => d.code === 'unknown-device').length, 0, 'known before');
+    const mark = lsp.mark(uri);
+    emu.store.devices.delete(device.id);
+    const told = new Promise<{ record: ShownRecord }>((resolve) => lsp.connection.onNotification(RecordGoneNotification, resolve));
+    const r = await lsp.connection.sendRequest(PrepareDeviceRequest, { id: device.id, shown: device.name });
+    assert.equal(!r.ok && r.error.kind, 'notFound');
+    assert.equal(!r.ok && r.error.message, `Device "${device.name}" was deleted on the service; it has left the views.`);
+    assert.deepEqual((await told).record, { kind: 'mobileDevice', id: device.id, name: device.name });
+    // The reference cache dropped it: the open file is checked again and names an unknown device.
+    const again = await lsp.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'unknown-device'));
+    assert.ok(again.diagnostics.some((d) => d.code === 'unknown-device'));
+    await lsp.close(uri);
   });
 });

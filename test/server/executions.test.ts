@@ -5,6 +5,7 @@ import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
 import { ExecutionChanges, value } from './outcomes';
+import { timeline } from '../emulator/resources/executions';
 
 // Suites, executions and the execution watcher at the LSP boundary: the built server against
 // the emulator, with its fault knobs. Waits are for notifications, never for time.
@@ -15,6 +16,8 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
   let emu: Emulator;
   let lsp: LspHarness;
   let changes: ExecutionChanges;
+  /** The state the emulator holds for an execution now, as it answers it. */
+  const serviceStatus = (id: number) => timeline(emu.store.executions.get(id)!, emu.now()).status;
   const posts = (path: string) => emu.requests.filter((r) => r.method === 'POST' && r.path === path).length;
 
   before(async () => {
@@ -78,13 +81,15 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     const r = value(await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 5 }));
     emu.settings.executionStepMs = 40;
     assert.ok(emu.requests.filter((q) => q.status === 503).length >= 1, 'the burst was met');
+    emu.advanceClock(60_001);
+    await changes.seenRunning(r.executionIds);
     emu.revokeTokens();
     emu.faults.rules.push(
       { method: 'GET', path: '/api/v2/testexecutions/**', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
       { method: 'GET', path: '/api/v2/testexecutions', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
     );
     for (const id of r.executionIds) emu.store.executions.get(id)!.stepMs = 40;
-    await changes.allFinal(r.executionIds);
+    await changes.followedToEnd(r.executionIds, serviceStatus);
     assert.ok(emu.requests.some((q) => q.status === 429));
     assert.ok(emu.requests.filter((q) => q.path === '/api/v2/connect/token').length >= 2, 'a new token after the revoke');
   });
@@ -95,9 +100,10 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     emu.settings.executionStepMs = 40;
     const suites = value(await lsp.connection.sendRequest(ListSuitesRequest));
     assert.deepEqual(suites.find((s) => s.id === 4)?.activeExecutionIds.sort(), [...r.executionIds].sort());
-    const deleted = await lsp.connection.sendRequest(DeleteSuiteRequest, { id: 4 });
+    const deleted = await lsp.connection.sendRequest(DeleteSuiteRequest, { id: 4, shown: 'Suite four' });
     assert.equal(!deleted.ok && deleted.error.kind, 'conflict');
-    assert.match(!deleted.ok ? deleted.error.message : '', /queued or running executions\. Cancel them first/);
+    // It names the suite as shown and the executions that hold it.
+    assert.match(!deleted.ok ? deleted.error.message : '', /^The service refused to delete test suite "Suite four": executions? \d+(, \d+)*( and \d+( more)?)? of it (is|are) still queued or running\. Cancel (it|them) \(Cancel Test Suite\)/);
     assert.doesNotMatch(!deleted.ok ? deleted.error.message : '', /HTTP|\/api\/v2|Request/);
     const c = value(await lsp.connection.sendRequest(CancelSuiteRequest, { id: 4 }));
     assert.deepEqual([...c.cancelledExecutionIds].sort(), [...r.executionIds].sort());
@@ -110,13 +116,18 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     const done = page.items.find((e) => e.kind === 'passed');
     assert.ok(done);
     const before = posts(`/api/v2/testexecutions/${done.id}/rerun`);
+    emu.settings.executionStepMs = 60_000;
     const rerun = value(await lsp.connection.sendRequest(RerunExecutionRequest, { id: done.id }));
+    emu.settings.executionStepMs = 40;
     assert.equal(rerun.execution.rerunOf, done.id);
     assert.equal(posts(`/api/v2/testexecutions/${done.id}/rerun`) - before, 1);
     const again = await lsp.connection.sendRequest(RerunExecutionRequest, { id: rerun.execution.id });
     assert.equal(!again.ok && again.error.kind, 'conflict');
     assert.match(!again.ok ? again.error.message : '', /still queued or running/);
-    await changes.allFinal([rerun.execution.id]);
+    emu.advanceClock(60_001);
+    await changes.seenRunning([rerun.execution.id]);
+    emu.store.executions.get(rerun.execution.id)!.stepMs = 40;
+    await changes.followedToEnd([rerun.execution.id], serviceStatus);
   });
 
   test('a dropped answer to rerun is "may have started", sent once', async () => {
@@ -158,7 +169,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     assert.deepEqual(r.deleted, [id]);
     assert.equal(r.failed.length, 1);
     assert.equal(r.failed[0]!.id, 999_998);
-    assert.match(r.failed[0]!.message, /no longer exists/);
+    assert.equal(r.failed[0]!.message, 'Execution 999998 was deleted on the service; it has left the views.');
   });
 
   test('a new suite from test cases, then its test cases changed', async () => {
@@ -182,9 +193,15 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
       body: JSON.stringify(DEMO_CREDENTIALS.tester),
     });
     const { accessToken } = (await res.json()) as { accessToken: string };
+    // Held at a minute per step, then one step on (the emulator's clock), until the watcher reports it running.
+    emu.settings.executionStepMs = 60_000;
     const run = await fetch(`${emu.url}/api/v2/testcases/2/run`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    emu.settings.executionStepMs = 40;
     const { executionId } = (await run.json()) as { executionId: number };
     await lsp.connection.sendNotification(FollowExecutionsNotification, { ids: [executionId] });
-    await changes.allFinal([executionId]);
+    emu.advanceClock(60_001);
+    await changes.seenRunning([executionId]);
+    emu.store.executions.get(executionId)!.stepMs = 40;
+    await changes.followedToEnd([executionId], serviceStatus);
   });
 });

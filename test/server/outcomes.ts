@@ -15,13 +15,18 @@ export function value<T>(o: Outcome<T>): T {
 /** Collects the watcher's notifications and waits for a condition on the latest reading of each execution. */
 export class ExecutionChanges {
   readonly latest = new Map<number, ExecutionSummary>();
+  /** Every reading reported of each execution, in order. */
+  readonly history = new Map<number, ExecutionSummary[]>();
   active: ExecutionSummary[] = [];
   count = 0;
   private waiters: { test: () => boolean; resolve: () => void }[] = [];
   constructor(lsp: LspHarness) {
     lsp.connection.onNotification(ExecutionsChangedNotification, ({ changed, active }) => {
       this.count += 1;
-      for (const e of changed) this.latest.set(e.id, e);
+      for (const e of changed) {
+        this.latest.set(e.id, e);
+        this.history.set(e.id, [...(this.history.get(e.id) ?? []), e]);
+      }
       this.active = active;
       this.waiters = this.waiters.filter((w) => (w.test() ? (w.resolve(), false) : true));
     });
@@ -32,6 +37,28 @@ export class ExecutionChanges {
   }
   allFinal(ids: number[]): Promise<void> {
     return this.until(() => ids.every((id) => this.latest.get(id)?.final === true));
+  }
+  /**
+   * Waits until each has been reported running and not final: a reading of the service, since no
+   * starting answer says running (tests hold the execution and move the emulator's clock past its
+   * queued step to get one).
+   */
+  seenRunning(ids: number[]): Promise<void> {
+    return this.until(() => ids.every((id) => this.history.get(id)?.some((e) => e.kind === 'running' && !e.final) === true));
+  }
+  /**
+   * Waits for the end of each, then checks that it was followed, not just ended: it was reported
+   * before its end as not final, its last reading is the one final reading, and that reading holds
+   * the state the service holds (`serviceStatus`).
+   */
+  async followedToEnd(ids: number[], serviceStatus: (id: number) => string): Promise<void> {
+    await this.allFinal(ids);
+    for (const id of ids) {
+      const readings = this.history.get(id) ?? [];
+      assert.ok(readings.some((e) => !e.final), `execution ${id} was reported before its end`);
+      assert.equal(readings.filter((e) => e.final).length, 1, `execution ${id} ended once: ${readings.map((e) => e.status).join(', ')}`);
+      assert.equal(readings.at(-1)!.status, serviceStatus(id), `execution ${id}'s final reading is the service's`);
+    }
   }
   /** The execution's final reading. */
   async final(id: number): Promise<ExecutionSummary> {

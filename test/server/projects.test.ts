@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../server/src/protocol';
+import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RecordGoneNotification, RenameProjectRequest, UpdateTraceFilterRequest } from '../../server/src/protocol';
 import type { Outcome } from '../../server/src/core/model/outcome';
+import type { ShownRecord } from '../../server/src/core/model/entities';
 import { ADMIN_USER_ID, DEMO_CREDENTIALS, TESTER_USER_ID } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -69,9 +70,22 @@ describe('trace filters, projects and assignments at the LSP boundary', { timeou
 
       value(await admin.connection.sendRequest(DeleteTraceFilterRequest, { id }));
       assert.ok(!value(await admin.connection.sendRequest(ListTraceFiltersRequest)).some((f) => f.id === id));
-      const gone = failure(await admin.connection.sendRequest(DeleteTraceFilterRequest, { id }));
+      // Gone (deleted again, as by another client): said by the name shown, and every view is told to drop it.
+      const told = new Promise<{ record: ShownRecord }>((resolve) => admin.connection.onNotification(RecordGoneNotification, resolve));
+      const gone = failure(await admin.connection.sendRequest(DeleteTraceFilterRequest, { id, shown: 'INVITE and BYE' }));
       assert.equal(gone.kind, 'notFound');
-      assert.match(gone.message, /no longer exists on the service\. Refresh the view\./);
+      assert.equal(gone.message, 'Trace filter "INVITE and BYE" was deleted on the service; it has left the views.');
+      assert.deepEqual((await told).record, { kind: 'traceFilter', id, name: 'INVITE and BYE' });
+    });
+
+    test('a delete the service refuses (409) says what may hold the filter, with the service\'s words', async () => {
+      const tfId = emu.store.traceFilters.all()[0]!.id;
+      emu.faults.rules.push({ method: 'DELETE', path: `/api/v2/tracefilters/${tfId}`, action: { kind: 'status', status: 409 }, times: 1 });
+      const refused = failure(await admin.connection.sendRequest(DeleteTraceFilterRequest, { id: tfId, shown: 'In use' }));
+      assert.equal(refused.kind, 'conflict');
+      // The document's list items carry no traceFilters, so the words name the kind of holder and where to look.
+      assert.match(refused.message, /^The service refused to delete trace filter "In use": something still uses it, such as a test case whose traceFilters name it \(Delete Trace Filter\.\.\. names the workspace files that do\)\. The service said: /);
+      assert.ok(emu.store.traceFilters.get(tfId), 'still there');
     });
 
     test('a create whose answer is lost is not sent again, and says it may have been created', async () => {
@@ -129,9 +143,14 @@ describe('trace filters, projects and assignments at the LSP boundary', { timeou
     });
 
     test('deleting a project that still holds records says why and what to do', async () => {
-      const refused = failure(await admin.connection.sendRequest(DeleteProjectRequest, { id: 3 }));
+      const refused = failure(await admin.connection.sendRequest(DeleteProjectRequest, { id: 3, shown: 'Shown name' }));
       assert.equal(refused.kind, 'conflict');
-      assert.match(refused.message, /records are still assigned to it.*Assign to Projects/);
+      // It names the project as shown and what holds it, as the service lists them.
+      const held = value(await admin.connection.sendRequest(ProjectContentsRequest, { id: 3 })).members;
+      assert.ok(held.length > 0);
+      assert.match(refused.message, /^The service refused to delete project "Shown name": /);
+      assert.ok(refused.message.includes(`"${held[0]!.label}"`), `names a record it holds: ${refused.message}`);
+      assert.match(refused.message, /still assigned to it\. Remove (it|them) with Assign to Projects\.\.\., then delete the project\./);
       assert.doesNotMatch(refused.message, /HTTP|409|\/api\//);
     });
   });

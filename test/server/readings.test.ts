@@ -85,6 +85,35 @@ for (const [name, readings] of READINGS) {
       assert.equal(u, '**Mobile device 9999** does not exist on the service.');
     });
 
+    test('completion offers every device with its MSISDN and every trace filter with its filter, summaries completed by their records', async () => {
+      const doc = `file:///ws/${name.replace(/\W+/g, '-')}-complete.testcase.json`;
+      const t = '{\n  "name": "Completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId":  }\n  ]\n}';
+      await lsp.open(doc, t);
+      const devices = await lsp.completion(doc, pos(t, '"mobileDeviceId": '));
+      assert.equal(devices.length, 60);
+      for (const d of emu.store.devices.all()) {
+        const item = devices.find((i) => i.textEdit?.newText === String(d.id));
+        assert.ok(item?.detail?.startsWith(`${d.msisdn} · `), `device ${d.id}: ${JSON.stringify(item)}`);
+        assert.ok(item?.filterText?.includes(d.msisdn), 'found by typing its MSISDN');
+      }
+      const filters = await lsp.completion(doc, pos(t, '"traceFilterId": '));
+      assert.equal(filters.length, 36);
+      for (const f of emu.store.traceFilters.all()) assert.equal(filters.find((i) => i.textEdit?.newText === String(f.id))?.detail, f.filter, `trace filter ${f.id}`);
+      // Each record once per cache life: a second completion reads nothing again.
+      const reads = emu.requests.length;
+      await lsp.completion(doc, pos(t, '"mobileDeviceId": '));
+      assert.equal(emu.requests.length, reads);
+    });
+
+    test('an unknown device whose file stores an MSISDN is offered the device that has it now', async () => {
+      const doc = `file:///ws/${name.replace(/\W+/g, '-')}-moved.testcase.json`;
+      const moved = emu.store.devices.get(45)!;
+      const t = JSON.stringify({ name: 'Moved device', testStepList: [{ function: 'CALL', mobileDeviceId: 8888, params: { target: '+491' } }], traceFilters: [{ mobileDeviceId: 8888, traceFilterId: 1, msisdn: moved.msisdn }] }, null, 2);
+      await lsp.open(doc, t);
+      const unknown = byCode((await lsp.finalDiagnostics(doc)).diagnostics, 'unknown-device').map(msg);
+      assert.deepEqual(unknown, Array(2).fill(`Mobile device 8888 does not exist on the service. Did you mean 45 (${moved.name})?`));
+    });
+
     test('the Devices, Trace Filters and Test Suites views list everything, MSISDN and filter included', async () => {
       const o = value(await lsp.connection.sendRequest(ListDevicesRequest));
       assert.equal(o.devices.length, 60);

@@ -103,10 +103,10 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(emu.store.executions.all().filter((e) => e.testCaseId === tc.id).length - before, 1);
   });
 
-  test('an unknown test case: says it no longer exists', async () => {
-    const r = await lsp.connection.sendRequest(RunTestCaseRequest, { id: 999_999 });
+  test('an unknown test case: says it was deleted, by the name shown', async () => {
+    const r = await lsp.connection.sendRequest(RunTestCaseRequest, { id: 999_999, shown: 'Ghost case' });
     assert.equal(!r.ok && r.error.kind, 'notFound');
-    assert.match(!r.ok ? r.error.message : '', /no longer exists/);
+    assert.equal(!r.ok ? r.error.message : '', 'Test case "Ghost case" was deleted on the service; it has left the views.');
   });
 
   // ---- by file: the link and change state come from sync ----

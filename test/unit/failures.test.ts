@@ -3,7 +3,8 @@ import { describe, test } from 'node:test';
 import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
 import { OPERATIONS } from '../../server/src/core/api/operations';
 import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
-import { describeFailure, EDITOR_WORDS, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
+import { listWords, projectHeldWords, suiteHeldWords, traceFilterHeldWords } from '../../server/src/core/failures/held';
+import { describeFailure, EDITOR_WORDS, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
 
 // The one failure classification and the one table that words it: the token request's rules,
 // lost answers, and that the editor and a terminal differ only in their next steps.
@@ -66,6 +67,21 @@ describe('describeFailure', () => {
     );
   });
 
+  test('a record shown and gone (404) is said by its name, with what became of it; no "Refresh the view" is left to do', () => {
+    const record = { kind: 'traceFilter' as const, id: 7, name: 'Ghost filter' };
+    assert.deepEqual(describeFailure(api('notFound', 404), { action: 'delete trace filter "Ghost filter"', record }), {
+      kind: 'notFound',
+      message: 'Trace filter "Ghost filter" was deleted on the service; it has left the views.',
+    });
+    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record: { kind: 'execution', id: 12 } }).message, 'Execution 12 was deleted on the service; it has left the views.');
+    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record }, TERMINAL_WORDS).message, 'Trace filter "Ghost filter" was deleted on the service; it is no longer there.');
+    assert.equal(recordWords({ kind: 'deviceToken', id: 4, name: '  Token 4 of Pixel ' }), 'device token "Token 4 of Pixel"');
+    assert.equal(recordWords({ kind: 'project', id: 3, name: ' ' }), 'project 3');
+    assert.doesNotMatch(describeFailure(api('notFound', 404), { action: 'rename project 3' }).message, /Refresh/);
+    // Its own words for a 404 win: the record is then not what was missing.
+    assert.match(describeFailure(api('notFound', 404), { action: 'x', record, notFound: 'the device it names is gone.' }).message, /^Could not x: the device it names is gone\.$/);
+  });
+
   test('one wording of "not signed in" per host', () => {
     assert.deepEqual(SIGNED_OUT, { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
     assert.match(signedOut(TERMINAL_WORDS).message, /^No service credentials are set\. Run tas login .*TAS_BASE_URL/);
@@ -87,5 +103,24 @@ describe('serviceFailure', () => {
       serviceFailure(api('rateLimited', 429), url, TERMINAL_WORDS).message,
       'Cannot reach the service at https://tas.example.com (HTTP 429, the service is limiting requests). Check TAS_BASE_URL and the network, then try again.',
     );
+  });
+});
+
+describe('refused deletes name what holds the record', () => {
+  test('a trace filter, a suite, a project: the holders by name, at most five, and the next step', () => {
+    assert.equal(
+      traceFilterHeldWords('trace filter "SIP"', ['Call'], ''),
+      'The service refused to delete trace filter "SIP": test case "Call" still uses it (traceFilters). Remove it from that test case, then delete it again.',
+    );
+    assert.match(traceFilterHeldWords('trace filter "SIP"', ['A', 'B', 'C', 'D', 'E', 'F', 'G'], ''), /test cases "A", "B", "C", "D", "E" and 2 more still use it/);
+    assert.equal(
+      suiteHeldWords('test suite "Nightly"', [12]),
+      'The service refused to delete test suite "Nightly": execution 12 of it is still queued or running. Cancel it (Cancel Test Suite) or wait for it to end, then delete it again.',
+    );
+    assert.equal(
+      projectHeldWords('project "Voice"', ['test case "Call"', 'device "Pixel"']),
+      'The service refused to delete project "Voice": test case "Call" and device "Pixel" are still assigned to it. Remove them with Assign to Projects..., then delete the project.',
+    );
+    assert.equal(listWords(['a', 'b', 'c']), 'a, b and c');
   });
 });

@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { findDuplicateKeys, locate, pathKey } from '../../server/src/core/document/jsonLocator';
+import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
+import { locate, pathKey } from '../../server/src/core/document/jsonLocator';
+import { createTextDocument } from '../../server/src/core/text/textDocument';
+import { walkLocal } from '../../server/src/core/validation/localChecks';
 
 // The position finder and the duplicate-key scan skip strings with indexOf; escaped quotes and
 // backslashes are where that could go wrong. With the parsed value, the duplicate-key scan first
@@ -47,7 +50,49 @@ describe('findDuplicateKeys', () => {
   });
 });
 
+describe('duplicate keys proved absent by counting', () => {
+  // Colons inside strings, keys with colons, escapes (which send the proof to the key count).
+  const more = [
+    '{"url":"https://x","url":"y"}',
+    '{"a:b":"c:d","e":["f:g",{"h":"i:j"}]}',
+    '{"a:b":1,"a:b":2}',
+    '{"t":"10:00","u":"10:00","t":"x"}',
+    '{"a":{"x":"1:2"},"a":{"x":"1:2"}}',
+    '{"\\u003a":1,"a":{"b":":"},"a":2}',
+    '[{"name":"a","params":{"password":"p:q"}},{"name":"b","name":"c"}]',
+    '["a:b",["c:d"],{"e":"f"}]',
+  ];
+  test("given the local walk's counts, finds exactly what the full scan finds", () => {
+    for (const text of [...texts, ...more]) {
+      for (const kind of ['testCase', 'bundle'] as const) {
+        const walked = walkLocal(kind, JSON.parse(text));
+        assert.ok(walked, text);
+        assert.deepEqual(findDuplicateKeys(text, JSON.parse(text), walked.counts), findDuplicateKeys(text), `${kind}: ${text}`);
+      }
+    }
+  });
+});
+
 describe('locate', () => {
+  test('gives the same lines and characters as the line offsets, whatever the line breaks', () => {
+    const value = { a: { b: [1, { c: 'x:y' }], d: 'é\u2028' }, e: [[], {}], f: true };
+    for (const eol of ['\n', '\r\n', '\r']) {
+      for (const indent of [0, 1, '\t', 4]) {
+        const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
+        const doc = createTextDocument('file:///x.json', text);
+        const paths = [['a', 'b', 1, 'c'], ['a', 'd'], ['e', 1], ['f'], ['a', 'b', 0]];
+        const found = locate(text, paths, true);
+        for (const path of [...paths, ['a'], ['a', 'b'], ['e'], []]) {
+          const l = found.get(pathKey(path));
+          assert.ok(l, JSON.stringify(path));
+          assert.deepEqual(l.valueAt, doc.positionAt(l.value.start), `${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`);
+          if (l.key) assert.deepEqual(l.keyAt, doc.positionAt(l.key.start), JSON.stringify(path));
+        }
+      }
+    }
+  });
+
+
   test('finds values and keys past escaped quotes and backslashes', () => {
     const text = '{"a\\"b":{"c":"x\\\\"},"d":["\\"",{"e":1}], "f" : [ 1 , { "g" : null } ] }';
     const found = locate(text, [['a"b', 'c'], ['d', 1, 'e'], ['d', 0], ['f', 1, 'g']]);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { TasClient } from '../../server/src/core/api/client';
@@ -80,6 +80,23 @@ describe('docs/endpoints.md client columns', () => {
       assert.equal(typeof api?.[method], 'function', `${r.clientMethod} is a client method`);
       assert.match(String(api![method]), new RegExp(`(\\bO|OPERATIONS)\\.${r.op}\\b`), `${r.clientMethod} calls ${r.op}`);
       assert.match(contract, new RegExp(`\\.${group}\\.${method}\\(`), `${r.contractTest} calls ${r.clientMethod}`);
+    }
+  });
+
+  test('every method of the client is named in the table and called by a contract test', () => {
+    const named = new Set([...table.matchAll(/`(\w+\.\w+)`/g)].map((m) => m[1]!));
+    const contracts = readdirSync(resolve(root, 'test/contract'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(resolve(root, 'test/contract', f), 'utf8'))
+      .join('\n');
+    const groups = Object.entries(client as unknown as Record<string, unknown>).filter(([group, api]) => group !== 'session' && typeof api === 'object' && api !== null);
+    assert.ok(groups.length >= 10, 'the resource groups of the client');
+    for (const [group, api] of groups) {
+      for (const method of Object.getOwnPropertyNames(Object.getPrototypeOf(api))) {
+        if (method === 'constructor') continue;
+        assert.ok(named.has(`${group}.${method}`), `docs/endpoints.md names ${group}.${method}`);
+        assert.match(contracts, new RegExp(`\\.${group}\\.${method}\\(`), `a contract test calls ${group}.${method}`);
+      }
     }
   });
 });

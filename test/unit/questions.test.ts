@@ -88,6 +88,30 @@ describe('modal questions: the focused choice loses nothing', () => {
     assert.equal(questions.focusedLosesNothing({ message: 'm', choices: [] }), false);
   });
 
+  test('every delete, remove, revoke, cancel, clear or restart question focuses a "Keep ..." (or "Do Not ...") choice and offers one losing choice after it', () => {
+    const destructive = Object.keys(BUILDERS).filter((k) => /delete|remove|revoke|cancel|clear|restart/i.test(k));
+    assert.ok(destructive.length >= 8, destructive.join(', '));
+    for (const name of destructive) {
+      for (const q of BUILDERS[name]!()) {
+        assert.match(q.choices[0]!.title, /^(Keep|Do Not|Let Them)/, `${name}: the focused choice is "${q.choices[0]!.title}"`);
+        assert.equal(q.choices.filter((c) => c.loses).length, 1, `${name}: one choice that loses`);
+        assert.ok(q.choices.findIndex((c) => c.loses) > 0, `${name}: the losing choice is not focused`);
+      }
+    }
+  });
+
+  test('every confirmation the extension asks is built by questions.ts', () => {
+    const builders = new Set(Object.keys(questions));
+    for (const f of sources('client/src')) {
+      const text = readFileSync(join(root, f), 'utf8');
+      for (const m of text.matchAll(/\b(?:confirmed|askModal)\(\s*([A-Za-z]+)\(/g)) {
+        assert.ok(builders.has(m[1]!) || /Question$/.test(m[1]!), `${f}: ${m[0]} asks a question not built in questions.ts`);
+      }
+      // A question built inline (an object literal) would escape the checks above.
+      assert.doesNotMatch(text, /\b(?:confirmed|askModal)\(\s*\{/, `${f} builds a question inline`);
+    }
+  });
+
   test('only client/src/modal.ts shows a modal dialog, and only through the questions', () => {
     const modal = sources('client/src').filter((f) => /\bmodal\s*:\s*true\b/.test(readFileSync(join(root, f), 'utf8')));
     assert.deepEqual(modal.map((f) => relative('.', f)), [join('client', 'src', 'modal.ts')]);

@@ -1,7 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { REDACTED, SecretScrubber, redact } from '../../server/src/core/secrets/redact';
+import { REDACTED, redactJsonText } from '../../server/src/core/secrets/redact';
+import { SecretScrubber } from '../../server/src/core/secrets/scrub';
 import { backoffMs, parseRetryAfter, DEFAULT_RETRY } from '../../server/src/core/api/retry';
+
+/** A value through the text masker (what is printed, logged and traced is text). */
+const redact = (value: unknown): unknown => JSON.parse(redactJsonText(JSON.stringify(value, null, 2)));
 
 describe('redaction', () => {
   test('secret-named keys are masked at any depth; other values stay', () => {
@@ -24,16 +28,21 @@ describe('redaction', () => {
     assert.deepEqual(redact(value), { apiClients: [{ authParams: { signingKey: REDACTED, audience: 'billing' } }], deviceTokenValue: REDACTED, authParamsList: ['kept'] });
   });
 
+  test('everything inside a secret member is masked, whatever its shape', () => {
+    const value = { headers: { Authorization: ['Bearer abc', { scheme: 'Basic', value: 'eDp5' }] }, password: { old: 'a', new: 'b' }, name: 'kept' };
+    assert.deepEqual(redact(value), { headers: { Authorization: [REDACTED, { scheme: REDACTED, value: REDACTED }] }, password: { old: REDACTED, new: REDACTED }, name: 'kept' });
+  });
+
   test('error text: secret JSON members it echoes are masked too', () => {
     const s = new SecretScrubber();
     assert.equal(s.scrub('invalid body {"name": "a", "password": "hunter22"}'), `invalid body {"name": "a", "password": "${REDACTED}"}`);
   });
 
-  test('known secret values are scrubbed from text', () => {
+  test('known secret values are scrubbed from text, whatever their length', () => {
     const s = new SecretScrubber();
     s.add('demo-admin-secret');
-    s.add('abc'); // too short to be a secret worth scrubbing
-    assert.equal(s.scrub('bad secret demo-admin-secret in abc'), `bad secret ${REDACTED} in abc`);
+    s.add('abc');
+    assert.equal(s.scrub('bad secret demo-admin-secret in abc'), `bad secret ${REDACTED} in ${REDACTED}`);
   });
 });
 

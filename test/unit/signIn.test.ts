@@ -72,11 +72,11 @@ describe('environment sync', () => {
 
 describe('the status bar', () => {
   test('each state looks different, and a click does what the tooltip says', () => {
-    const looks = (['signedOut', 'connecting', 'connected', 'credentialsRefused', 'unreachable', 'notService'] as ConnectionState[]).map((s) =>
+    const looks = (['signedOut', 'connecting', 'connected', 'credentialsRefused', 'unreachable', 'notService', 'insecureHttp'] as ConnectionState[]).map((s) =>
       statusLook(s, 'staging'),
     );
     assert.equal(new Set(looks.map((l) => l.text)).size, looks.length);
-    const [signedOut, connecting, connected, refused, unreachable, notService] = looks;
+    const [signedOut, connecting, connected, refused, unreachable, notService, insecure] = looks;
     assert.deepEqual(signedOut!.command, { id: 'tas.signIn', args: [] });
     assert.match(signedOut!.tooltip, /Click to sign in/);
     assert.equal(connecting!.text, '$(sync~spin) TAS: staging');
@@ -89,7 +89,9 @@ describe('the status bar', () => {
     assert.match(unreachable!.text, /unreachable/);
     assert.deepEqual(notService!.command, { id: 'tas.manageEnvironments', args: [] });
     assert.match(notService!.text, /not a Test Automation Service/);
-    assert.deepEqual(looks.map((l) => l.warning), [false, false, false, true, true, true]);
+    assert.deepEqual(insecure!.command, { id: 'tas.manageEnvironments', args: [] });
+    assert.match(insecure!.text, /plain http/);
+    assert.deepEqual(looks.map((l) => l.warning), [false, false, false, true, true, true, true]);
   });
 
   test("the server's explanation goes into the tooltip", () => {

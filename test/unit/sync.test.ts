@@ -251,7 +251,7 @@ describe('sync-state file', () => {
       await mkdir(join(dir, 'repo', 'tests', '.tas'));
       assert.equal(await findSyncRoot(join(dir, 'repo', 'tests', 'deep', 'a.testcase.json')), join(dir, 'repo', 'tests'));
       await mkdir(join(dir, 'loose'));
-      assert.equal(await findSyncRoot(join(dir, 'loose', 'a.testcase.json')).then((r) => r.startsWith(join(dir, 'loose')) || r === '/'), true);
+      assert.equal(await findSyncRoot(join(dir, 'loose', 'a.testcase.json')), join(dir, 'loose'));
       assert.equal(stateKey(join(dir, 'repo'), join(dir, 'repo', 'tests', 'b.testcases.json'), 3), 'tests/b.testcases.json#3');
       const state = await SyncState.load(join(dir, 'repo'));
       state.setLink('tests/a.testcase.json', 'http://e', { id: 1, base: 'sha256:0' });

@@ -58,8 +58,30 @@ test('a document text inside a message is scrubbed too, and known values whereve
   assert.match(out, /svc-billing/);
 });
 
+test('an export result and a record through the trace: every secret the rule names is hidden, the rest kept', () => {
+  const { channel, lines } = traced(['demo-admin-secret']);
+  const exported = {
+    ok: true,
+    value: {
+      bundle: [
+        {
+          ...bundleItem,
+          testStepList: [{ function: 'HTTP_CALL', params: { apiClientId: 4, password: 'step-pass-2', token: 'step-token-2', apiToken: 'step-token-3', target: '+49151' } }],
+          apiClients: [{ ...bundleItem.apiClients[0], authParams: { client_secret: 'oauth-secret-2', grant_type: 'client_credentials' }, headerParams: { 'x-api-key': 'api-key-value-2', Authorization: ['Bearer t-2'] } }],
+        },
+      ],
+    },
+  };
+  channel.trace(traceOf("Received response 'tas/sync/export - (4)' in 12ms.", exported));
+  // A record shown read-only comes as text holding JSON.
+  channel.trace(traceOf("Received response 'tas/getRecord - (5)' in 3ms.", { ok: true, value: { title: 'API client 4', text: JSON.stringify(bundleItem.apiClients[0], null, 2) } }));
+  const out = lines.join('\n');
+  assert.doesNotMatch(out, /step-pass-2|step-token-2|step-token-3|oauth-secret-2|api-key-value-2|Bearer t-2|client-pass-1|signing-key-1|api-key-value-1/);
+  for (const kept of ['+49151', 'client_credentials', 'svc-billing', 'API client 4']) assert.ok(out.includes(kept), kept);
+});
+
 test('the trace hides exactly what export replaces by placeholders: one rule', () => {
-  const keys = ['password', 'dbPassword', 'passwordPolicy', 'X-Api-Key', 'Accept', 'token', 'tokenEndpointForOAuth2', 'clientSecret', 'clientId', 'deviceTokenValue', 'Authorization', 'username', 'secret'];
+  const keys = ['apiToken', 'x-api-key', 'client_secret', 'password', 'dbPassword', 'passwordPolicy', 'X-Api-Key', 'Accept', 'token', 'tokenEndpointForOAuth2', 'clientSecret', 'clientId', 'deviceTokenValue', 'Authorization', 'username', 'secret'];
   for (const parent of ['params', 'authParams', 'headerParams']) {
     for (const key of keys) {
       const value = { [parent]: { [key]: 'value-1234567' } };

@@ -56,8 +56,9 @@ export const login: CommandSpec = {
     const clientId = givenId ?? (await ask(ctx, 'Client ID: '));
     const clientSecret = await askSecret(ctx, 'Client secret: ');
     if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
+    ctx.out.secrets.addCredentials(clientId, clientSecret);
     if (!flag(values['no-verify'])) {
-      const client = new TasClient({ baseUrl, clientId, clientSecret });
+      const client = new TasClient({ baseUrl, clientId, clientSecret, allowInsecureHttp: ctx.options.allowInsecureHttp }, ctx.sessionOptions());
       try {
         await client.session.authenticate();
       } catch (err) {

@@ -9,8 +9,10 @@ import { cancelSuiteQuestion, deleteExecutionsQuestion, deleteSuiteQuestion } fr
 import type { ExecutionNode } from './executionsView';
 import { executionDescription, executionLabel } from './format';
 import { findLinkedFile } from './linkedFiles';
+import { nameRule } from './names';
 import type { SuiteNode } from './suitesView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The suites and executions commands. From a view they get the row; from the palette they ask
 // for their target with a quick pick.
@@ -89,27 +91,26 @@ export function createViewActions(): Record<string, Command> {
       const suite = await suiteArg(server, views, arg, 'Execute Test Suite', (s) => !s.disabled, 'No enabled test suite to execute.');
       if (!suite) return;
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
-        ask(server, ExecuteSuiteRequest, { id: suite.id }),
+        ask(server, ExecuteSuiteRequest, { id: suite.id, shown: suite.name }),
       );
       // The watcher reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
-      const skipped = r.skipped.length > 0 ? ` ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.` : '';
-      void vscode.window.showInformationMessage(`Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.${skipped}`);
+      const started = `Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.`;
+      // Executions shows what started; what did not start is news.
+      if (r.skipped.length === 0) confirmDone(server.log, started);
+      else void vscode.window.showWarningMessage(`${started} ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.`);
     },
 
     cancelSuite: ({ server, views }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Cancel Test Suite', (s) => s.activeExecutionIds.length > 0, 'No test suite has queued or running executions.');
       if (!suite) return;
       if (suite.activeExecutionIds.length > 0 && !(await confirmed(cancelSuiteQuestion(suite.name, suite.activeExecutionIds.length)))) return;
-      const r = await ask(server, CancelSuiteRequest, { id: suite.id });
+      const r = await ask(server, CancelSuiteRequest, { id: suite.id, shown: suite.name });
       views.executions.refresh();
       views.suites.refresh();
-      void vscode.window.showInformationMessage(
-        r.cancelledExecutionIds.length === 0
-          ? `Test suite ${suite.name} had nothing queued or running.`
-          : `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`,
-      );
+      if (r.cancelledExecutionIds.length === 0) void vscode.window.showInformationMessage(`Test suite ${suite.name} had nothing queued or running.`);
+      else confirmDone(server.log, `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`);
     },
 
     openSuite: ({ server, views }) => async (arg: unknown) => {
@@ -121,24 +122,24 @@ export function createViewActions(): Record<string, Command> {
       const suite = await suiteArg(server, views, arg, 'Delete Test Suite');
       if (!suite) return;
       if (!(await confirmed(deleteSuiteQuestion(suite.name)))) return;
-      await ask(server, DeleteSuiteRequest, { id: suite.id });
+      await ask(server, DeleteSuiteRequest, { id: suite.id, shown: suite.name });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${suite.name} deleted.`);
+      confirmDone(server.log, `Test suite ${suite.name} deleted.`);
     },
 
     newSuiteFromTestCases: ({ server, views }) => async () => {
       const ids = await pickTestCases(server, 'New Test Suite from Test Cases: choose its test cases');
       if (!ids || ids.length === 0) return;
-      const taken = new Set(views.suites.loaded.map((s) => s.name));
+      const taken = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(server, ListSuitesRequest)).map((s) => s.name);
       const name = await vscode.window.showInputBox({
         title: 'New Test Suite from Test Cases',
         prompt: `A name for the suite of ${ids.length} test case${ids.length === 1 ? '' : 's'}`,
-        validateInput: (v) => (v.trim() === '' ? 'The suite needs a name.' : taken.has(v.trim()) ? 'A test suite with this name exists.' : undefined),
+        validateInput: nameRule('testSuite', taken),
       });
       if (!name) return;
       const { id } = await ask(server, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
     editSuiteTestCases: ({ server, views }) => async (arg: unknown) => {
@@ -146,9 +147,9 @@ export function createViewActions(): Record<string, Command> {
       if (!suite) return;
       const ids = await pickTestCases(server, `Test cases of ${suite.name}`, new Set(suite.testCases.map((t) => t.id)));
       if (!ids) return;
-      await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids });
+      await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids, shown: suite.name });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
     },
 
     openSuiteTestCase: ({ server }) => async (arg: unknown) => {
@@ -161,10 +162,10 @@ export function createViewActions(): Record<string, Command> {
     rerunExecution: ({ server, views }) => async (...args: unknown[]) => {
       const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
-      const r = await ask(server, RerunExecutionRequest, { id: execution.id });
+      const r = await ask(server, RerunExecutionRequest, { id: execution.id, shown: executionLabel(execution) });
       // Executions shows the new one from the watcher's report; nothing is read again.
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
-      void vscode.window.showInformationMessage(`Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
+      confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 
     deleteExecution: ({ server, views }) => async (...args: unknown[]) => {
@@ -175,7 +176,7 @@ export function createViewActions(): Record<string, Command> {
       if (!(await confirmed(deleteExecutionsQuestion(what, targets.length, active)))) return;
       const r = await ask(server, DeleteExecutionsRequest, { ids: targets.map((e) => e.id) });
       views.executions.refresh();
-      if (r.failed.length === 0) void vscode.window.showInformationMessage(`Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
+      if (r.failed.length === 0) confirmDone(server.log, `Deleted ${r.deleted.length === 1 ? `execution ${r.deleted[0]}` : `${r.deleted.length} executions`}.`);
       else throw new ExtensionError(`Deleted ${r.deleted.length} of ${targets.length} executions. Not deleted: ${r.failed.map((f) => f.message).join(' ')}`);
     },
 

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
 import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
 import type { EntityRef, ProjectEntityType } from '../../../server/src/core';
-import { ask, type RequestPort } from '../serverPort';
+import { ask, type RequestPort, type ServerPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { confirmed } from '../modal';
 import { clearProjectsQuestion } from '../questions';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
+import { confirmDone } from '../notify';
 
 // Assign to Projects...: the chosen projects replace each record's set (rule 2). The picker starts
 // from the current sets (rule 1); "New project..." adds names the service creates (rule 5); an
@@ -53,7 +54,7 @@ async function chooseNames(requests: RequestPort, entityType: ProjectEntityType,
 }
 
 /** The command: the clicked row, or the selected rows, of any view whose rows carry `entity`. */
-export function assignToProjects(requests: RequestPort, refreshProjects: () => void) {
+export function assignToProjects(requests: ServerPort, refreshProjects: () => void) {
   return async (clicked?: unknown, selection?: unknown): Promise<void> => {
     const entities = selectedEntities(clicked, selection);
     if (entities.length === 0) throw new ExtensionError('Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.');
@@ -71,7 +72,7 @@ export function assignToProjects(requests: RequestPort, refreshProjects: () => v
         ask(requests, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),
       );
       refreshProjects();
-      void vscode.window.showInformationMessage(assignmentSummary(group, r.entities));
+      confirmDone(requests.log, assignmentSummary(group, r.entities));
     }
   };
 }

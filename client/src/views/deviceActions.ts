@@ -9,6 +9,7 @@ import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
 import { findLinkedFile } from './linkedFiles';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Devices view's commands. From a row they get the row; from the palette they ask for
 // their target with a quick pick.
@@ -48,7 +49,7 @@ export function createDeviceActions(): Record<string, Command> {
     prepareDevice: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Prepare Device');
       if (!device) return;
-      const { reading } = await ask(server, PrepareDeviceRequest, { id: device.id });
+      const { reading } = await ask(server, PrepareDeviceRequest, { id: device.id, shown: device.name });
       views.devices.track('device', device.id, device.name, reading);
     },
 
@@ -56,21 +57,21 @@ export function createDeviceActions(): Record<string, Command> {
       const node = await nodeArg(views, arg, 'Restart Agent');
       if (!node) return;
       if (!(await confirmed(restartAgentQuestion(restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name)))))) return;
-      const { reading } = await ask(server, RestartAgentRequest, { id: node.id });
+      const { reading } = await ask(server, RestartAgentRequest, { id: node.id, shown: node.name });
       views.devices.track('node', node.id, node.name, reading);
     },
 
-    copyMsisdn: ({ views }) => async (arg: unknown) => {
+    copyMsisdn: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Copy MSISDN', (d) => d.msisdn !== undefined);
       if (!device?.msisdn) return;
       await vscode.env.clipboard.writeText(device.msisdn);
-      void vscode.window.showInformationMessage(`Copied MSISDN ${device.msisdn} of ${device.name}.`);
+      confirmDone(server.log, `Copied MSISDN ${device.msisdn} of ${device.name}.`);
     },
 
     showDeviceTestCases: ({ server, views }) => async (arg: unknown) => {
       const device = await deviceArg(views, arg, 'Show Test Cases Using This Device');
       if (!device) return;
-      const cases = await ask(server, DeviceTestCasesRequest, { id: device.id });
+      const cases = await ask(server, DeviceTestCasesRequest, { id: device.id, shown: device.name });
       if (cases.length === 0) {
         void vscode.window.showInformationMessage(`No test case uses ${device.name}.`);
         return;
@@ -111,13 +112,13 @@ export function createDeviceActions(): Record<string, Command> {
         validateInput: (v) => (/^\s*[1-9]\d*\s*$/.test(v) ? undefined : 'A whole number of hours, 1 or more.'),
       });
       if (hours === undefined) return;
-      const created = await ask(server, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()) });
+      const created = await ask(server, CreateDeviceTokenRequest, { mobileId: device.id, fullControl: control.full, expiryHours: Number(hours.trim()), shown: device.name });
       views.devices.refresh();
       // The value is shown here once and kept nowhere: not in the log, settings or state.
       const choice = await askModal(tokenCreatedQuestion(tokenLabel(created.token), device.name, created.deviceTokenValue), 'info');
       if (choice === 'copy') {
         await vscode.env.clipboard.writeText(created.deviceTokenValue);
-        void vscode.window.showInformationMessage(`The value of ${tokenLabel(created.token)} was copied.`);
+        confirmDone(server.log, `The value of ${tokenLabel(created.token)} was copied.`);
       }
     },
 
@@ -128,9 +129,9 @@ export function createDeviceActions(): Record<string, Command> {
       }
       const label = tokenLabel(arg.token);
       if (!(await confirmed(revokeTokenQuestion(label, arg.device.name)))) return;
-      await ask(server, RevokeDeviceTokenRequest, { id: arg.token.id });
+      await ask(server, RevokeDeviceTokenRequest, { id: arg.token.id, shown: `${label} of ${arg.device.name}` });
       views.devices.refresh();
-      void vscode.window.showInformationMessage(`${label} of ${arg.device.name} was revoked.`);
+      confirmDone(server.log, `${label} of ${arg.device.name} was revoked.`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListDevicesRequest } from '../../../server/src/protocol';
-import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, StatusReading, TestNodeSummary } from '../../../server/src/core';
+import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, ShownRecord, StatusReading, TestNodeSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
 
@@ -27,6 +27,8 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   /** Prepares and restarts started here, by `device:3`/`node:1`, until they settle. */
   private readonly settling = new Map<string, Settle>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** When the list was last read (ms since the epoch). */
+  readAt: number | undefined;
 
   constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.devices', { treeDataProvider: this, showCollapseAll: true });
@@ -44,6 +46,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     this.loading ??= ask(this.requests, ListDevicesRequest).finally(() => (this.loading = undefined));
     const o = await this.loading;
     this.overview = o;
+    this.readAt = Date.now();
     this.nodeRows.clear();
     this.deviceRows.clear();
     for (const node of o.nodes) this.nodeRows.set(node.id, { type: 'testNode', node, entity: node.entity });
@@ -71,9 +74,19 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     this.apply([reading]);
   }
 
-  /** The watcher's readings: rows change in place; one that is gone reloads the view. */
+  /** A record found gone: a test node, device or token leaves its row at once. */
+  forget(r: ShownRecord): void {
+    const o = this.overview;
+    if (!o) return;
+    if (r.kind === 'mobileDevice' && this.deviceRows.delete(r.id)) o.devices = o.devices.filter((d) => d.id !== r.id);
+    else if (r.kind === 'testNode' && this.nodeRows.delete(r.id)) o.nodes = o.nodes.filter((n) => n.id !== r.id);
+    else if (r.kind === 'deviceToken' && o.tokens?.some((t) => t.id === r.id)) o.tokens = o.tokens.filter((t) => t.id !== r.id);
+    else return;
+    this.changed.fire(undefined);
+  }
+
+  /** The watcher's readings: rows change in place; one that is gone leaves the view. */
   apply(readings: StatusReading[]): void {
-    let reload = false;
     for (const r of readings) {
       const key = `${r.target}:${r.id}`;
       const settle = this.settling.get(key);
@@ -84,7 +97,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
         void (r.kind === 'available' || r.kind === 'online' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
       }
       if (r.gone) {
-        reload = true;
+        this.forget({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
         continue;
       }
       const row = r.target === 'device' ? this.deviceRows.get(r.id) : this.nodeRows.get(r.id);
@@ -93,7 +106,6 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       else if (row.type === 'testNode') Object.assign(row.node, { status: r.status, kind: r.kind }, r.agentVersion ? { agentVersion: r.agentVersion } : {});
       this.changed.fire(row);
     }
-    if (reload) this.refresh();
   }
 
   async getChildren(node?: DeviceNode): Promise<DeviceNode[]> {

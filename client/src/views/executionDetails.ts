@@ -4,6 +4,7 @@ import { ask, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 
 export const DETAILS_SCHEME = 'tas-execution';
+const LANGUAGE = 'tas-execution-log';
 
 export function detailsUri(id: number): vscode.Uri {
   return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/Execution ${id}.log`, query: `id=${id}` });
@@ -30,6 +31,12 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
     this.disposables.push(
       this.changed,
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this),
+      // Opened by its address alone (vscode.open, a restored tab), the ".log" name gives it the
+      // plain Log language, where the colour-decorator default of the execution-log language does
+      // not apply and "#015" shows a swatch: every details document gets its own language.
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (doc.uri.scheme === DETAILS_SCHEME && doc.languageId !== LANGUAGE) void vscode.languages.setTextDocumentLanguage(doc, LANGUAGE);
+      }),
       feed.onDidChange(({ changed }) => {
         const open = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === DETAILS_SCHEME).map((d) => d.uri.toString()));
         for (const e of changed) {
@@ -52,7 +59,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
 
   async open(id: number): Promise<void> {
     const doc = await vscode.workspace.openTextDocument(detailsUri(id));
-    await vscode.languages.setTextDocumentLanguage(doc, 'tas-execution-log');
+    if (doc.languageId !== LANGUAGE) await vscode.languages.setTextDocumentLanguage(doc, LANGUAGE);
     await vscode.window.showTextDocument(doc, { preview: true });
   }
 

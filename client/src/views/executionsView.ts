@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListExecutionsRequest } from '../../../server/src/protocol';
-import type { ExecutionSummary } from '../../../server/src/core';
+import type { ExecutionSummary, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
@@ -32,6 +32,10 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private readonly outside = new Set<number>();
   private groupByDay: boolean;
   private readonly disposables: vscode.Disposable[] = [];
+  /** A reread reads as many rows as were loaded, so the rows scrolled to stay. */
+  private keep = 0;
+  /** When the first page was last read (ms since the epoch): views.refreshSeconds rereads it when older. */
+  readAt: number | undefined;
 
   constructor(
     private readonly requests: RequestPort,
@@ -58,6 +62,13 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.changed.fire(undefined);
   }
 
+  /** The list again (tas.views.refreshSeconds), as many rows as are loaded now. */
+  catchUp(): void {
+    const keep = this.byId.size;
+    this.refresh();
+    this.keep = keep;
+  }
+
   setFilter(search: string): void {
     this.search = search.trim();
     this.tree.description = this.search ? `matching "${this.search}"` : undefined;
@@ -79,8 +90,8 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     this.changed.fire(undefined);
   }
 
-  private async fetch(start: number): Promise<void> {
-    const page = await ask(this.requests, ListExecutionsRequest, { start, count: PAGE, ...(this.search && { search: this.search }) });
+  private async fetch(start: number, count = PAGE): Promise<void> {
+    const page = await ask(this.requests, ListExecutionsRequest, { start, count, ...(this.search && { search: this.search }) });
     for (const e of page.items) {
       if (this.byId.has(e.id)) continue;
       const node = { type: 'execution' as const, execution: e };
@@ -89,6 +100,17 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
     }
     this.hasMore = page.hasMore;
     this.loaded = true;
+    if (start === 0) this.readAt = Date.now();
+  }
+
+  /** A record found gone: an execution leaves its row at once. */
+  forget(r: ShownRecord): void {
+    if (r.kind !== 'execution') return;
+    const node = this.byId.get(r.id);
+    if (!node) return;
+    this.byId.delete(r.id);
+    this.items = this.items.filter((n) => n !== node);
+    this.changed.fire(undefined);
   }
 
   /**
@@ -151,7 +173,9 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
       try {
         this.items = [];
         this.byId.clear();
-        this.loading ??= this.fetch(0).finally(() => (this.loading = undefined));
+        const count = Math.max(PAGE, this.keep);
+        this.keep = 0;
+        this.loading ??= this.fetch(0, count).finally(() => (this.loading = undefined));
         await this.loading;
         this.tree.message = this.items.length === 0 ? (this.search ? `No execution matches "${this.search}".` : 'No executions yet.') : undefined;
       } catch (err) {

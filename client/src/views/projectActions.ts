@@ -6,10 +6,12 @@ import { confirmed } from '../modal';
 import { deleteProjectQuestion, deleteTraceFilterQuestion } from '../questions';
 import { ask, type RequestPort } from '../serverPort';
 import { assignToProjects } from './assignToProjects';
+import { nameRule } from './names';
 import { traceFilterIdsIn } from './projectFormat';
 import type { ProjectNode } from './projectsView';
 import type { TraceFilterNode } from './traceFiltersView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Trace Filters and Projects commands, and Assign to Projects... From a view they get the
 // row; from the palette they ask for their target with a quick pick.
@@ -29,6 +31,12 @@ async function traceFilterArg(server: RequestPort, views: Views, arg: unknown, t
   return picked?.filter;
 }
 
+// The names a box refuses: the view's, or the service's list when the view has read none yet.
+const knownFilters = async (server: RequestPort, views: Views): Promise<readonly TraceFilterSummary[]> =>
+  views.traceFilters.loaded.length > 0 ? views.traceFilters.loaded : ask(server, ListTraceFiltersRequest);
+const knownProjects = async (server: RequestPort, views: Views): Promise<readonly ProjectRefInfo[]> =>
+  views.projects.loaded.length > 0 ? views.projects.loaded : (await ask(server, ListProjectsRequest, { page: 0, size: 200 })).items;
+
 async function projectArg(server: RequestPort, views: Views, arg: unknown, title: string): Promise<ProjectRefInfo | undefined> {
   if (isProjectNode(arg)) return arg.project;
   const projects = views.projects.loaded.length > 0 ? views.projects.loaded : (await ask(server, ListProjectsRequest, { page: 0, size: 200 })).items;
@@ -40,12 +48,12 @@ async function projectArg(server: RequestPort, views: Views, arg: unknown, title
 }
 
 /** Name and filter, asked one after the other; undefined when the user gives up. */
-async function askTraceFilter(title: string, taken: Set<string>, start?: TraceFilterSummary): Promise<{ name: string; filter: string } | undefined> {
+async function askTraceFilter(title: string, taken: string[], start?: TraceFilterSummary): Promise<{ name: string; filter: string } | undefined> {
   const name = await vscode.window.showInputBox({
     title,
     prompt: 'Name of the trace filter',
     value: start?.name ?? '',
-    validateInput: (v) => (v.trim() === '' ? 'The trace filter needs a name.' : taken.has(v.trim()) && v.trim() !== start?.name ? 'A trace filter with this name exists.' : undefined),
+    validateInput: nameRule('traceFilter', taken, start?.name),
   });
   if (name === undefined) return undefined;
   const filter = await vscode.window.showInputBox({
@@ -78,20 +86,20 @@ export function createProjectActions(): Record<string, Command> {
       if (f) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('traceFilter', f.id)), { preview: true });
     },
     createTraceFilter: ({ server, views }) => async () => {
-      const input = await askTraceFilter('New Trace Filter', new Set(views.traceFilters.loaded.map((f) => f.name)));
+      const input = await askTraceFilter('New Trace Filter', (await knownFilters(server, views)).map((f) => f.name));
       if (!input) return;
       const { id } = await ask(server, CreateTraceFilterRequest, input);
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
+      confirmDone(server.log, `Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
     },
     editTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
       if (!f) return;
-      const input = await askTraceFilter(`Edit Trace Filter ${f.name}`, new Set(views.traceFilters.loaded.map((x) => x.name)), f);
+      const input = await askTraceFilter(`Edit Trace Filter ${f.name}`, (await knownFilters(server, views)).map((x) => x.name), f);
       if (!input) return;
-      await ask(server, UpdateTraceFilterRequest, { id: f.id, ...input });
+      await ask(server, UpdateTraceFilterRequest, { id: f.id, ...input, shown: f.name });
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${input.name} saved.`);
+      confirmDone(server.log, `Trace filter ${input.name} saved.`);
     },
     deleteTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Delete Trace Filter');
@@ -103,45 +111,46 @@ export function createProjectActions(): Record<string, Command> {
           ? `${users.length} test-case file${users.length === 1 ? '' : 's'} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). They will name a trace filter that no longer exists.`
           : 'No test-case file in this workspace refers to it.';
       if (!(await confirmed(deleteTraceFilterQuestion(f.name, detail)))) return;
-      await ask(server, DeleteTraceFilterRequest, { id: f.id });
+      await ask(server, DeleteTraceFilterRequest, { id: f.id, shown: f.name });
       views.traceFilters.refresh();
-      void vscode.window.showInformationMessage(`Trace filter ${f.name} deleted.`);
+      confirmDone(server.log, `Trace filter ${f.name} deleted.`);
     },
 
     refreshProjects: ({ views }) => () => views.projects.refresh(),
     loadMoreProjects: ({ views }) => () => views.projects.loadMore(),
     createProject: ({ server, views }) => async () => {
-      const taken = new Set(views.projects.loaded.map((p) => p.name));
+      const taken = (await knownProjects(server, views)).map((p) => p.name);
       const name = await vscode.window.showInputBox({
         title: 'New Project',
         prompt: 'Name of the project; assign records to it with Assign to Projects...',
-        validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : taken.has(v.trim()) ? 'A project with this name exists.' : undefined),
+        validateInput: nameRule('project', taken),
       });
       if (!name) return;
       const { id } = await ask(server, CreateProjectRequest, { name: name.trim() });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${name.trim()} created (id ${id}).`);
+      confirmDone(server.log, `Project ${name.trim()} created (id ${id}).`);
     },
     renameProject: ({ server, views }) => async (arg: unknown) => {
       const p = await projectArg(server, views, arg, 'Rename Project');
       if (!p) return;
+      const known = await knownProjects(server, views);
       const name = await vscode.window.showInputBox({
         title: `Rename Project ${p.name}`,
         value: p.name,
-        validateInput: (v) => (v.trim() === '' ? 'The project needs a name.' : undefined),
+        validateInput: nameRule('project', known.map((x) => x.name), p.name),
       });
       if (!name || name.trim() === p.name) return;
-      const renamed = await ask(server, RenameProjectRequest, { id: p.id, name: name.trim() });
+      const renamed = await ask(server, RenameProjectRequest, { id: p.id, name: name.trim(), shown: p.name });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${p.name} is now ${renamed.name}.`);
+      confirmDone(server.log, `Project ${p.name} is now ${renamed.name}.`);
     },
     deleteProject: ({ server, views }) => async (arg: unknown) => {
       const p = await projectArg(server, views, arg, 'Delete Project');
       if (!p) return;
       if (!(await confirmed(deleteProjectQuestion(p.name)))) return;
-      await ask(server, DeleteProjectRequest, { id: p.id });
+      await ask(server, DeleteProjectRequest, { id: p.id, shown: p.name });
       views.projects.refresh();
-      void vscode.window.showInformationMessage(`Project ${p.name} deleted.`);
+      confirmDone(server.log, `Project ${p.name} deleted.`);
     },
     openProjectMember: () => async (arg: unknown) => {
       const node = arg as ProjectNode | undefined;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListProjectsRequest, ProjectContentsRequest } from '../../../server/src/protocol';
-import type { EntityRef, ProjectEntityType, ProjectRefInfo } from '../../../server/src/core';
+import type { EntityRef, ProjectEntityType, ProjectRefInfo, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { groupLabel, KIND_ORDER } from './projectFormat';
 
@@ -30,6 +30,10 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   private nextPage = 0;
   private hasMore = false;
   readonly tree: vscode.TreeView<ProjectNode>;
+  /** When the first page was last read (ms since the epoch). */
+  readAt: number | undefined;
+  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
+  private keepPages = 0;
 
   constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.projects', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
@@ -39,6 +43,26 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     this.projects = undefined;
     this.nextPage = 0;
     this.hasMore = false;
+    this.changed.fire(undefined);
+  }
+
+  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
+  catchUp(): void {
+    const pages = this.nextPage;
+    this.refresh();
+    this.keepPages = pages;
+  }
+
+  /**
+   * A record found gone: a project leaves its row at once; any other record is read again out of
+   * the expanded projects that held it.
+   */
+  forget(r: ShownRecord): void {
+    if (!this.projects) return;
+    if (r.kind === 'project') {
+      if (!this.projects.some((p) => p.id === r.id)) return;
+      this.projects = this.projects.filter((p) => p.id !== r.id);
+    }
     this.changed.fire(undefined);
   }
 
@@ -56,6 +80,7 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     const page = await ask(this.requests, ListProjectsRequest, { page: this.nextPage, size: PAGE_SIZE });
     const known = new Set((this.projects ?? []).map((p) => p.id));
     this.projects = [...(this.projects ?? []), ...page.items.filter((p) => !known.has(p.id))];
+    if (this.nextPage === 0) this.readAt = Date.now();
     this.nextPage += 1;
     this.hasMore = page.hasMore;
   }
@@ -65,7 +90,7 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     if (node.type === 'group') return node.members.map((entity) => ({ type: 'member', project: node.project, entity }));
     if (node.type !== 'project') return [];
     try {
-      const { members, unreadable } = await ask(this.requests, ProjectContentsRequest, { id: node.project.id });
+      const { members, unreadable } = await ask(this.requests, ProjectContentsRequest, { id: node.project.id, shown: node.project.name });
       const groups: ProjectNode[] = KIND_ORDER.flatMap((entityType) => {
         const of = members.filter((m) => m.entityType === entityType);
         return of.length > 0 ? [{ type: 'group' as const, project: node.project, entityType, members: of }] : [];
@@ -80,7 +105,12 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   private async roots(): Promise<ProjectNode[]> {
     if (!this.requests.client) return [];
     try {
-      if (!this.projects) await this.readPage();
+      if (!this.projects) {
+        const pages = Math.max(1, this.keepPages);
+        this.keepPages = 0;
+        do await this.readPage();
+        while (this.hasMore && this.nextPage < pages);
+      }
       this.tree.message = undefined;
       const nodes: ProjectNode[] = (this.projects ?? []).map((project) => ({ type: 'project', project }));
       return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;

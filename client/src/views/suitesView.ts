@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListSuitesRequest } from '../../../server/src/protocol';
-import type { EntityRef, SuiteSummary, TestCaseRef } from '../../../server/src/core';
+import type { EntityRef, ShownRecord, SuiteSummary, TestCaseRef } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { ExecutionFeed } from './feed';
 import { suiteContext, suiteDescription } from './format';
@@ -19,6 +19,8 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   private suites: SuiteSummary[] | undefined;
   readonly tree: vscode.TreeView<SuiteNode>;
   private readonly disposables: vscode.Disposable[] = [];
+  /** When the list was last read (ms since the epoch). */
+  readAt: number | undefined;
 
   constructor(
     private readonly requests: RequestPort,
@@ -35,6 +37,16 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
 
   refresh(): void {
     this.suites = undefined;
+    this.changed.fire(undefined);
+  }
+
+  /** A record found gone: a suite leaves its row, a test case leaves every suite's rows, at once. */
+  forget(r: ShownRecord): void {
+    if (!this.suites) return;
+    if (r.kind === 'testSuite' && this.suites.some((s) => s.id === r.id)) this.suites = this.suites.filter((s) => s.id !== r.id);
+    else if (r.kind === 'testCase' && this.suites.some((s) => s.testCases.some((t) => t.id === r.id))) {
+      for (const s of this.suites) s.testCases = s.testCases.filter((t) => t.id !== r.id);
+    } else return;
     this.changed.fire(undefined);
   }
 
@@ -62,7 +74,10 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
     }
     if (!this.requests.client) return [];
     try {
-      this.suites ??= await ask(this.requests, ListSuitesRequest);
+      if (!this.suites) {
+        this.suites = await ask(this.requests, ListSuitesRequest);
+        this.readAt = Date.now();
+      }
       this.tree.message = this.suites.length === 0 ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.' : undefined;
       return this.suites.map((suite) => ({ type: 'suite', suite, entity: { entityType: 'TEST_SUITE', id: suite.id, label: suite.name } }));
     } catch (err) {

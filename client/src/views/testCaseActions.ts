@@ -11,6 +11,7 @@ import { findLinkedFile } from './linkedFiles';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
 import type { Views } from './views';
+import { confirmDone } from '../notify';
 
 // The Test Cases view's commands. From the view they get the row (and the selection); from the
 // palette they ask for the test case with a quick pick.
@@ -100,18 +101,18 @@ export function createTestCaseActions(): Record<string, Command> {
       // A linked file runs through Test Explorer, which asks about local changes first.
       if (link) return vscode.commands.executeCommand('tas.runTestCase', vscode.Uri.parse(link.uri), link.index);
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Starting test case ${t.name}` }, () =>
-        ask(server, RunTestCaseRequest, { id: t.id }),
+        ask(server, RunTestCaseRequest, { id: t.id, shown: t.name }),
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
       views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
-      void vscode.window.showInformationMessage(`Test case ${t.name}: execution ${r.execution.id} started. Executions shows its progress.`);
+      confirmDone(server.log, `Test case ${t.name}: execution ${r.execution.id} started.`);
       return undefined;
     },
 
     showTestCaseSuites: ({ server, views }) => async (...args: unknown[]) => {
       const [t] = await targets(server, views, args, 'Show Test Suites Containing', false);
       if (!t) return;
-      const suites = await ask(server, TestCaseSuitesRequest, { id: t.id });
+      const suites = await ask(server, TestCaseSuitesRequest, { id: t.id, shown: t.name });
       if (suites.length === 0) {
         void vscode.window.showInformationMessage(`Test case ${t.name} is in no test suite.`);
         return;
@@ -138,9 +139,9 @@ export function createTestCaseActions(): Record<string, Command> {
       if (!picked) return;
       const existing = picked.suite.testCases.map((c) => c.id);
       const added = cases.map((c) => c.id).filter((id) => !existing.includes(id));
-      await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added] });
+      await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added], shown: picked.suite.name });
       views.suites.refresh();
-      void vscode.window.showInformationMessage(`Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
+      confirmDone(server.log, `Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
     },
 
     deleteServiceTestCases: ({ server, views }) => async (...args: unknown[]) => {
@@ -150,7 +151,7 @@ export function createTestCaseActions(): Record<string, Command> {
       const r = await ask(server, DeleteTestCasesRequest, { ids: cases.map((c) => c.id), names: Object.fromEntries(cases.map((c) => [String(c.id), c.name])) });
       views.testCases.refresh();
       if (r.failed.length === 0) {
-        void vscode.window.showInformationMessage(`Deleted ${what(cases)}.`);
+        confirmDone(server.log, `Deleted ${what(cases)}.`);
         return;
       }
       const done = r.deleted.length > 0 ? `Deleted ${r.deleted.length} of ${cases.length}. ` : '';

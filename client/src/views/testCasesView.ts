@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
-import { caseKey, type LocalCaseRef, type TestCaseSort, type TestCaseSummary } from '../../../server/src/core';
+import { caseKey, type LocalCaseRef, type ShownRecord, type TestCaseSort, type TestCaseSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { workspaceLinks } from './linkedFiles';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
@@ -32,6 +32,10 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   private readonly markers = new Map<number, LinkMarker>();
   /** Bumped by every refresh: answers for an older list are dropped. */
   private generation = 0;
+  /** When the first page was last read (ms since the epoch). */
+  readAt: number | undefined;
+  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
+  private keepPages = 0;
 
   constructor(
     private readonly requests: RequestPort,
@@ -63,6 +67,21 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     this.total = undefined;
     this.links = undefined;
     this.markers.clear();
+    this.changed.fire(undefined);
+  }
+
+  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
+  catchUp(): void {
+    const pages = this.nextPage;
+    this.refresh();
+    this.keepPages = pages;
+  }
+
+  /** A record found gone: a test case leaves its row at once. */
+  forget(r: ShownRecord): void {
+    if (r.kind !== 'testCase' || !this.items?.some((t) => t.id === r.id)) return;
+    this.items = this.items.filter((t) => t.id !== r.id);
+    if (this.total !== undefined) this.total -= 1;
     this.changed.fire(undefined);
   }
 
@@ -99,6 +118,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       ...(this.filterState.field && { filter: this.filterState.field }),
     });
     if (generation !== this.generation) return;
+    if (this.nextPage === 0) this.readAt = Date.now();
     const known = new Set((this.items ?? []).map((t) => t.id));
     const fresh = page.items.filter((t) => !known.has(t.id));
     this.items = [...(this.items ?? []), ...fresh];
@@ -142,7 +162,13 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   async getChildren(node?: TestCaseNode): Promise<TestCaseNode[]> {
     if (node || !this.requests.client) return [];
     try {
-      if (!this.items) await this.readPage(this.generation);
+      if (!this.items) {
+        const generation = this.generation;
+        const pages = Math.max(1, this.keepPages);
+        this.keepPages = 0;
+        do await this.readPage(generation);
+        while (generation === this.generation && this.hasMore && this.nextPage < pages);
+      }
       const items = this.items ?? [];
       this.tree.message = listMessage(this.filterState, items.length, this.total);
       const nodes: TestCaseNode[] = items.map((testCase) => ({ type: 'testCase', testCase, entity: testCase.entity }));

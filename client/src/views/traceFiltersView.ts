@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListTraceFiltersRequest } from '../../../server/src/protocol';
-import type { EntityRef, TraceFilterSummary } from '../../../server/src/core';
+import type { EntityRef, ShownRecord, TraceFilterSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 
 export interface TraceFilterNode {
@@ -15,6 +15,8 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   readonly onDidChangeTreeData = this.changed.event;
   private filters: TraceFilterSummary[] | undefined;
   readonly tree: vscode.TreeView<TraceFilterNode>;
+  /** When the list was last read (ms since the epoch). */
+  readAt: number | undefined;
 
   constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.traceFilters', { treeDataProvider: this, canSelectMany: true });
@@ -25,6 +27,13 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
     this.changed.fire(undefined);
   }
 
+  /** A record found gone: a trace filter leaves its row at once. */
+  forget(r: ShownRecord): void {
+    if (r.kind !== 'traceFilter' || !this.filters?.some((f) => f.id === r.id)) return;
+    this.filters = this.filters.filter((f) => f.id !== r.id);
+    this.changed.fire(undefined);
+  }
+
   get loaded(): readonly TraceFilterSummary[] {
     return this.filters ?? [];
   }
@@ -32,7 +41,10 @@ export class TraceFiltersView implements vscode.TreeDataProvider<TraceFilterNode
   async getChildren(node?: TraceFilterNode): Promise<TraceFilterNode[]> {
     if (node || !this.requests.client) return [];
     try {
-      this.filters ??= await ask(this.requests, ListTraceFiltersRequest);
+      if (!this.filters) {
+        this.filters = await ask(this.requests, ListTraceFiltersRequest);
+        this.readAt = Date.now();
+      }
       this.tree.message = undefined;
       return this.filters.map((filter) => ({ type: 'traceFilter', filter, entity: { entityType: 'TRACE_FILTER', id: filter.id, label: filter.name } }));
     } catch (err) {

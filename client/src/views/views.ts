@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
+import { SettingClamps } from '../../../server/src/core';
 import type { ServerPort } from '../serverPort';
 import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
 import { ExecutionFeed } from './feed';
+import { Freshness, type FollowedList } from './freshness';
 import { RunningStatus } from './runningStatus';
 import { ProjectsView } from './projectsView';
 import { SuitesView } from './suitesView';
@@ -25,6 +27,8 @@ export class Views implements vscode.Disposable {
   readonly projects: ProjectsView;
   readonly testCases: TestCasesView;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Rereads visible lists older than tas.views.refreshSeconds. */
+  private readonly freshness: Freshness;
   /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
   private readonly holders = new Set<object>();
 
@@ -44,7 +48,35 @@ export class Views implements vscode.Disposable {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
+    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.projects, this.devices];
+    // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
+    const refreshClamps = new SettingClamps((message) => server.log.warn(message));
+    this.freshness = new Freshness(
+      lists.map((v): FollowedList => ({
+        get visible() {
+          return v.tree.visible;
+        },
+        get readAt() {
+          return v.readAt;
+        },
+        reread: () => ('catchUp' in v ? v.catchUp() : v.refresh()),
+      })),
+      () => refreshClamps.read('tas.views.refreshSeconds', vscode.workspace.getConfiguration('tas').get<unknown>('views.refreshSeconds')) * 1000,
+    );
+    this.freshness.setFocused(vscode.window.state.focused);
     this.disposables.push(
+      this.freshness,
+      ...lists.map((v) => v.tree.onDidChangeVisibility(() => this.freshness.update())),
+      vscode.window.onDidChangeWindowState((s) => this.freshness.setFocused(s.focused)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('tas.views.refreshSeconds')) this.freshness.update();
+      }),
+      // Nothing is read again while the service cannot be reached; the views reload once it is back.
+      server.onConnectionChanged(({ state }) => this.freshness.setReachable(state === 'connected')),
+      // What an action or read found gone leaves every view at once.
+      server.onRecordGone((r) => {
+        for (const v of lists) v.forget(r);
+      }),
       server.onExecutionsChanged((p) => this.feed.fire(p)),
       server.onDeviceStatus((readings) => this.devices.apply(readings)),
       // The views read again once an environment change has settled, not while it connects.

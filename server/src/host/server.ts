@@ -15,8 +15,9 @@ import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
 import { registerProjectFeatures } from './handlers/projects';
+import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
-import { CheckEnvironmentRequest, SetEnvironmentNotification, StatusNotification } from '../protocol';
+import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
 
 const SERVER_NAME = 'Test Automation language server';
 const SERVER_VERSION = '0.1.0';
@@ -119,6 +120,13 @@ connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironm
 documents.onDidChangeContent((e) => validation.schedule(e.document));
 documents.onDidClose((e) => validation.forget(e.document.uri));
 
+// A record an action or read found gone leaves the reference cache (files naming it are told at
+// once) and every view of the client.
+onRecordGone((record) => {
+  refs.forget(record.kind, record.id);
+  validation.revalidateAll();
+  void connection.sendNotification(RecordGoneNotification, { record });
+});
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });

@@ -1,9 +1,11 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache, referencedIds } from '../core';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache, referencedIds, validationDelay } from '../core';
 
-// When documents are validated: debounced per document, versioned so that a result computed
-// for an older text never replaces a newer one, schema diagnostics first, references after.
+// When documents are validated: after a delay per document that follows what its last
+// validation cost (none for a cheap one, the setting as the upper bound), versioned so that a
+// result computed for an older text never replaces a newer one, schema diagnostics first,
+// references after.
 // Between the stages the scheduler lets every waiting message go first: on a 2 MB file a stage
 // takes tens of milliseconds, and a hover or an edit must not wait for all of them; a run whose
 // text has changed meanwhile stops there.
@@ -14,6 +16,8 @@ const letOthersFirst = () => new Promise<void>((resolve) => setTimeout(resolve, 
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly seen = new Set<string>();
+  /** What the last validation of each document cost, in ms of its own work (no waiting counted). */
+  private readonly cost = new Map<string, number>();
 
   constructor(
     private readonly connection: Connection,
@@ -22,9 +26,10 @@ export class ValidationScheduler {
     private readonly env: EnvironmentState,
     private readonly status: ConnectionStatusReporter,
     private readonly settings: () => { debounceMs: number; maxProblems: number },
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Validates after the debounce delay; at once when asked, and for a newly opened document. */
+  /** Validates after the delay its last cost calls for; at once when asked, and for a newly opened document. */
   schedule(doc: TextDocument, immediate = false): void {
     if (!fileKindOf(doc.uri)) return;
     if (!this.seen.has(doc.uri)) {
@@ -37,8 +42,13 @@ export class ValidationScheduler {
       this.run(doc.uri, doc.version).catch((err: unknown) =>
         this.connection.console.error(`validation of ${doc.uri} failed: ${err instanceof Error ? err.stack : String(err)}`),
       );
-    }, immediate ? 0 : this.settings().debounceMs);
+    }, immediate ? 0 : this.delayFor(doc.uri));
     this.timers.set(doc.uri, timer);
+  }
+
+  /** The delay before the next validation of a document after an edit (ms). */
+  delayFor(uri: string): number {
+    return validationDelay(this.cost.get(uri), this.settings().debounceMs);
   }
 
   revalidateAll(): void {
@@ -47,6 +57,7 @@ export class ValidationScheduler {
 
   forget(uri: string): void {
     this.seen.delete(uri);
+    this.cost.delete(uri);
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -67,19 +78,33 @@ export class ValidationScheduler {
     const kind = fileKindOf(uri);
     if (!doc || !kind) return;
     const max = this.settings().maxProblems;
+    // The cost of this validation: its own steps, not the turns given to other messages.
+    let spent = 0;
+    const timed = <T>(work: () => T): T => {
+      const start = this.now();
+      try {
+        return work();
+      } finally {
+        spent += this.now() - start;
+      }
+    };
     const steps = analyzeLocalSteps(doc, kind, max);
-    let step = steps.next();
+    let step = timed(() => steps.next());
     while (!step.done) {
       await letOthersFirst();
       if (!this.current(uri, version)) return;
-      step = steps.next();
+      step = timed(() => steps.next());
     }
     const local = step.value;
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local], max) });
-    if (local.value === undefined) return;
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: timed(() => limitProblems(doc, [local], max)) });
+    if (local.value === undefined) {
+      this.cost.set(uri, spent);
+      return;
+    }
     await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
-    const duplicates = analyzeDuplicateKeys(doc, local.value, max);
+    const duplicates = timed(() => analyzeDuplicateKeys(doc, local.value, max));
+    this.cost.set(uri, spent);
     const generation = this.env.current?.generation;
     const lists = await this.refs.state(kind);
     // Asked of an environment that has since been replaced (its client closed): the switch

@@ -15,3 +15,31 @@ export function baseUrlProblem(value: string): string | undefined {
 export function normalizeBaseUrl(value: string): string {
   return value.trim().replace(/\/+$/, '').replace(/\/api\/v2$/i, '');
 }
+
+/** This machine by name or address, as the URL parser writes it: localhost, 127.0.0.0/8, [::1], [::ffff:7f00:1]. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host === '[::1]') return true;
+  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
+  // IPv4-mapped: the parser writes [::ffff:127.0.0.1] as [::ffff:7f00:1].
+  return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/**
+ * Whether credentials sent to this base URL would cross the network in plain text: plain http to
+ * a host that is not this machine. Such a URL is used only when the user opts in for it.
+ */
+export function isInsecureHttp(baseUrl: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(baseUrl.trim());
+  } catch {
+    return false;
+  }
+  return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
+}
+
+/** TAS_ALLOW_INSECURE_HTTP as the hosts read it: 1 or true opts in; anything else does not. */
+export function insecureHttpAllowed(value: string | undefined): boolean {
+  return value === '1' || value?.toLowerCase() === 'true';
+}

@@ -22,7 +22,9 @@ export type ApiErrorKind =
   | 'network'
   /** The answer was not what the interface document shows. */
   | 'invalidResponse'
-  | 'cancelled';
+  | 'cancelled'
+  /** Refused before connecting: plain http to another machine, and the user did not opt in (baseUrl.ts). */
+  | 'insecureHttp';
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;
@@ -53,6 +55,7 @@ const ADVICE: Record<ApiErrorKind, string> = {
   network: 'the connection to the service failed',
   invalidResponse: 'the service answered in an unexpected shape',
   cancelled: 'it was cancelled',
+  insecureHttp: 'the credentials would cross the network unencrypted (plain http to another machine); nothing was sent',
 };
 
 export class ApiError extends Error {

@@ -1,8 +1,9 @@
 import type { Dispatcher } from 'undici';
+import { isInsecureHttp } from './baseUrl';
 import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
-import { SecretScrubber } from '../secrets/redact';
+import { SecretScrubber } from '../secrets/scrub';
 import { requestBody } from './requestBodies';
 import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import { TokenManager } from './tokenManager';
@@ -14,6 +15,8 @@ export interface Environment {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The user opted in to plain http to a host that is not this machine (else nothing is sent there). */
+  allowInsecureHttp?: boolean;
 }
 
 /** One line of the request log: never a header, a body or a query string. */
@@ -46,6 +49,8 @@ export interface SessionOptions {
   dispatcher?: Dispatcher;
   onRequest?: (entry: RequestLogEntry) => void;
   userAgent?: string;
+  /** Learns the secrets of this session (the client secret, each token), to scrub them from what the host prints too. */
+  scrubber?: SecretScrubber;
   /** Told each notice once (the language server's log, `tas` on stderr). */
   onNotice?: (notice: Notice) => void;
   /** At most this many pages of one list are read (default MAX_LIST_PAGES in lists.ts); then the list is cut and says so. */
@@ -82,7 +87,7 @@ export interface ApiResponse {
 export class ApiSession {
   private readonly transport: Transport;
   private readonly tokens: TokenManager;
-  private readonly scrubber = new SecretScrubber();
+  private readonly scrubber: SecretScrubber;
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
   private readonly random: () => number;
@@ -91,6 +96,8 @@ export class ApiSession {
   private readonly ownsDispatcher: boolean;
   private readonly dispatcher: Dispatcher;
   private readonly noticed = new Set<string>();
+  /** Plain http to another machine without the opt-in: every call is refused before it connects. */
+  private readonly refusedHttp: boolean;
 
   constructor(
     readonly environment: Environment,
@@ -104,7 +111,9 @@ export class ApiSession {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.wait = options.sleep ?? sleep;
-    this.scrubber.add(environment.clientSecret);
+    this.refusedHttp = isInsecureHttp(environment.baseUrl) && environment.allowInsecureHttp !== true;
+    this.scrubber = options.scrubber ?? new SecretScrubber();
+    this.scrubber.addCredentials(environment.clientId, environment.clientSecret);
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
   }
 
@@ -129,6 +138,11 @@ export class ApiSession {
 
   get startEnd(): StartEndSetting {
     return this.options.startEnd ?? 'auto';
+  }
+
+  /** Text with this session's secrets (and secret JSON members) replaced: for anything shown or logged. */
+  scrub(text: string): string {
+    return this.scrubber.scrub(text);
   }
 
   /** Makes sure a token can be had (asks one unless a fresh one is held): checks the credentials. */
@@ -161,6 +175,8 @@ export class ApiSession {
 
   private async run(op: Operation, options: CallOptions, authenticated: boolean): Promise<ApiResponse> {
     const path = fillPath(op.path, options.params);
+    // Before any lookup or connection: the secret and the token would travel in plain text.
+    if (this.refusedHttp) throw new ApiError({ kind: 'insecureHttp', method: op.method, path });
     const query = toQuery(options.query);
     const started = this.now();
     let attempt = 0;
@@ -255,19 +271,22 @@ export class ApiSession {
   }
 
   private httpError(res: AttemptResponse, op: Operation, path: string, attempts: number): ApiError {
+    // Scrubbed whole before anything is read or cut from it: a service may echo the token or the
+    // secret, and a cut must not leave the first part of one behind.
+    const text = this.scrubber.scrub(res.text);
     let body: unknown;
     try {
-      body = res.text ? (JSON.parse(res.text) as unknown) : undefined;
+      body = text ? (JSON.parse(text) as unknown) : undefined;
     } catch {
       body = undefined;
     }
-    const message = serviceMessage(body, res.text);
+    const message = serviceMessage(body, text);
     return new ApiError({
       kind: kindForStatus(res.status, op.method, op.path),
       method: op.method,
       path,
       status: res.status,
-      serviceMessage: message ? this.scrubber.scrub(message) : undefined,
+      serviceMessage: message,
       body,
       retryAfterMs: parseRetryAfter(header(res, 'retry-after'), this.now()),
       attempts,
@@ -312,7 +331,7 @@ function header(res: AttemptResponse, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-/** The service's own words from an error body: `message`, `error`, `detail`, or short text. */
+/** The service's own words from an error body (scrubbed): `message`, `error`, `detail`, or short text. */
 function serviceMessage(body: unknown, text: string): string | undefined {
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>;

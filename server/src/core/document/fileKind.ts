@@ -3,7 +3,14 @@
 export type FileKind = 'testCase' | 'bundle';
 
 export function fileKindOf(uri: string): FileKind | undefined {
-  const path = decodeURIComponent(uri.split(/[?#]/)[0] ?? '').toLowerCase();
+  const raw = uri.split(/[?#]/)[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw).toLowerCase();
+  } catch {
+    // A stray % (not an escape): the name as it is.
+    path = raw.toLowerCase();
+  }
   if (path.endsWith('.testcases.json')) return 'bundle';
   if (path.endsWith('.testcase.json')) return 'testCase';
   return undefined;

@@ -2,7 +2,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
-import { locate, pathKey, type JsonPath, type Located } from './jsonLocator';
+import { locate, pathKey, positionAfter, type JsonPath, type Located } from './jsonLocator';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
 /**
@@ -37,14 +37,15 @@ const MESSAGES: Record<string, string> = {
 /**
  * Parses with JSON.parse (fast); on failure, jsonc-parser gives every error with its position.
  * Errors at one offset with one cause (one per unclosed bracket at the end of the text) are one.
+ * `shallow`: whether a parsed value nests no deeper than MAX_DEPTH, for a caller that walks it anyway.
  */
-export function parseJson(doc: TextDocument, maxProblems = Infinity): ParsedJson {
+export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (value: unknown) => boolean): ParsedJson {
   const original = doc.getText();
   let parsed: { value: unknown } | undefined;
   let bounded: BoundedText | undefined;
   try {
     parsed = { value: JSON.parse(original) as unknown };
-    bounded = boundParsed(original, parsed.value);
+    bounded = boundParsed(original, parsed.value, shallow);
   } catch {
     // not JSON: the text scan bounds the depth before jsonc-parser reads it
   }
@@ -89,26 +90,34 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity): ParsedJson
   }
 }
 
-/** Turns findings into diagnostics, locating all their paths in one pass over the text. */
+/**
+ * Turns findings into diagnostics, locating all their paths, and their ancestors (a missing
+ * property is shown on its closest existing one), in one pass over the text; that pass also gives
+ * the lines, so the document's line offsets are not needed.
+ */
 export function toDiagnostics(doc: TextDocument, findings: readonly Finding[]): Diagnostic[] {
   if (findings.length === 0) return [];
   const text = boundDepth(doc.getText()).text;
-  const located = locate(text, findings.map((f) => f.path));
-  // A path not in the text (a missing property) is shown on its closest existing ancestor; all
-  // the ancestors are looked for in one more pass, not one pass each.
-  const missing = findings.filter((f) => !located.has(pathKey(f.path)));
-  if (missing.length > 0) {
-    const ancestors = missing.flatMap((f) => f.path.map((_, n) => f.path.slice(0, n)));
-    for (const [k, v] of locate(text, ancestors)) if (!located.has(k)) located.set(k, v);
-  }
+  const located = locate(
+    text,
+    findings.map((f) => f.path),
+    true,
+  );
   return findings.map((f) => {
     const at = located.get(pathKey(f.path)) ?? nearest(located, f.path);
-    const span =
-      f.on === 'key' && at?.key ? at.key : f.on === 'keyOrValue' && at?.key ? at.key : (at?.value ?? { start: 0, end: 1 });
+    const onKey = (f.on === 'key' || f.on === 'keyOrValue') && at?.key !== undefined;
+    const span = onKey ? at.key! : (at?.value ?? { start: 0, end: 1 });
     const start = f.inner ? at!.value.start + f.inner.start : span.start;
     const end = f.inner ? at!.value.start + f.inner.end : spanEnd(text, span, f.on);
+    // The located node's start is a known position: the range is counted on from there.
+    const known = onKey ? at.keyAt : at?.valueAt;
+    let range: Range;
+    if (known) {
+      const startAt = positionAfter(text, onKey ? at.key!.start : at!.value.start, known, start);
+      range = { start: startAt, end: positionAfter(text, start, startAt, end) };
+    } else range = Range.create(doc.positionAt(start), doc.positionAt(end));
     return {
-      range: Range.create(doc.positionAt(start), doc.positionAt(end)),
+      range,
       message: f.message,
       severity: f.severity,
       code: f.code,

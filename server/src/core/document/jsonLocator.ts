@@ -1,8 +1,11 @@
 // Positions for a few JSON paths in a valid JSON text, found in one pass that skips every subtree
 // no path leads into. Validation works on the parsed value; only the nodes that carry a
-// diagnostic ever get a position, so a large valid document costs no position work at all.
+// diagnostic ever get a position, so a large valid document costs no position work at all. The
+// pass counts lines as it goes, so a diagnostic's line and character come from it, without the
+// line offsets of the whole text (on a 1 MB text those cost as much as the pass itself).
 
 import { MAX_DEPTH } from './nesting';
+import type { Position } from '../text/shapes';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -16,9 +19,14 @@ export interface Located {
   value: Span;
   /** The property key, quotes included, when the value is an object property. */
   key?: Span;
+  /** Where the value and the key start as line and character, when the locating pass counted lines. */
+  valueAt?: Position;
+  keyAt?: Position;
 }
 
 interface Trie {
+  /** `pathKey` of the path to here, made once when the trie is built. */
+  key: string;
   wanted: boolean;
   children: Map<string, Trie>;
 }
@@ -49,20 +57,34 @@ function escaped(text: string, quote: number): boolean {
 /** A cursor over the text; a class, so the position is a field rather than a captured variable. */
 class Scanner {
   i = 0;
+  /** The line of `i` and the offset where that line starts (\n, \r\n and a lone \r end a line). */
+  line = 0;
+  lineStart = 0;
   readonly n: number;
   readonly found = new Map<string, Located>();
 
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
+    readonly all: boolean,
+  ) {
     this.n = text.length;
   }
 
+  /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
   skipWs(): void {
     const text = this.text;
     let i = this.i;
     while (i < this.n) {
       const c = text.charCodeAt(i);
-      if (c < 128 && WS[c]) i++;
-      else break;
+      if (c === 0x20 || c === 0x09) i++;
+      else if (c === 0x0a || c === 0x0d) {
+        i++;
+        if (c === 0x0a || text.charCodeAt(i) !== 0x0a) {
+          this.line++;
+          this.lineStart = i;
+        }
+      } else break;
     }
     this.i = i;
   }
@@ -81,12 +103,20 @@ class Scanner {
       let depth = 0;
       do {
         const d = text.charCodeAt(i);
+        if (d === 0x20) {
+          i++; // indentation: most of what is skipped outside strings
+          continue;
+        }
         if (d === 0x22) {
           i = stringEnd(text, i);
           continue;
         }
         if (d === 0x7b || d === 0x5b) depth++;
         else if (d === 0x7d || d === 0x5d) depth--;
+        else if ((d === 0x0a || d === 0x0d) && (d === 0x0a || text.charCodeAt(i + 1) !== 0x0a)) {
+          this.line++;
+          this.lineStart = i + 1;
+        }
         i++;
       } while (depth > 0 && i < n);
       this.i = i;
@@ -108,24 +138,26 @@ class Scanner {
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
   }
 
-  visit(node: Trie | undefined, path: (string | number)[], key: Span | undefined): void {
-    if (!node) return this.skipValue();
+  visit(node: Trie, key: Span | undefined, keyAt: Position | undefined): void {
     const text = this.text;
     const start = this.i;
+    const valueAt = { line: this.line, character: start - this.lineStart };
     const c = text.charCodeAt(start);
     if (node.children.size > 0 && c === 0x7b) {
       this.i++;
       this.skipWs();
       while (this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
         const keyStart = this.i;
-        const k = this.readKey();
-        const keySpan = { start: keyStart, end: this.i };
+        const keyCharacter = keyStart - this.lineStart;
+        const keyLine = this.line;
+        const child = node.children.get(this.readKey());
+        const keyEnd = this.i;
         this.skipWs();
         this.i++; // colon
         this.skipWs();
-        path.push(k);
-        this.visit(node.children.get(k), path, keySpan);
-        path.pop();
+        if (child) {
+          this.visit(child, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
+        } else this.skipValue();
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
           this.i++;
@@ -138,9 +170,10 @@ class Scanner {
       this.skipWs();
       let index = 0;
       while (this.i < this.n && text.charCodeAt(this.i) !== 0x5d) {
-        path.push(index);
-        this.visit(node.children.get(String(index)), path, undefined);
-        path.pop();
+        const child = node.children.get(String(index));
+        if (child) {
+          this.visit(child, undefined, undefined);
+        } else this.skipValue();
         index++;
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
@@ -152,141 +185,52 @@ class Scanner {
     } else {
       this.skipValue();
     }
-    if (node.wanted) this.found.set(pathKey(path), { value: { start, end: this.i }, ...(key && { key }) });
+    if (node.wanted || this.all) {
+      const value = { start, end: this.i };
+      this.found.set(node.key, key ? { value, valueAt, key, keyAt } : { value, valueAt });
+    }
   }
 }
 
 /**
- * Finds each path's value (and key) span. `text` must be valid JSON (JSON.parse accepted it).
- * The walk recurses once per path segment, so paths longer than MAX_DEPTH (no value of a
- * bounded text is that deep) are not looked for.
+ * Finds each path's value (and key) span, with line and character. `text` must be valid JSON
+ * (JSON.parse accepted it). The walk recurses once per path segment, so paths longer than
+ * MAX_DEPTH (no value of a bounded text is that deep) are not looked for. With `ancestors`, every
+ * ancestor of a path is found too (the closest one stands in for a path the text lacks).
  */
-export function locate(text: string, paths: readonly JsonPath[]): Map<string, Located> {
-  const root: Trie = { wanted: false, children: new Map() };
+export function locate(text: string, paths: readonly JsonPath[], ancestors = false): Map<string, Located> {
+  const root: Trie = { key: '', wanted: false, children: new Map() };
   for (const path of paths) {
     if (path.length > MAX_DEPTH) continue;
     let node = root;
     for (const seg of path) {
       const k = String(seg);
       let next = node.children.get(k);
-      if (!next) node.children.set(k, (next = { wanted: false, children: new Map() }));
+      if (!next) node.children.set(k, (next = { key: node === root ? k : `${node.key}\u0000${k}`, wanted: false, children: new Map() }));
       node = next;
     }
     node.wanted = true;
   }
   if (paths.length === 0) return new Map();
-  const s = new Scanner(text);
+  const s = new Scanner(text, ancestors);
   s.skipWs();
-  s.visit(root, [], undefined);
+  s.visit(root, undefined, undefined);
   return s.found;
 }
 
 /**
- * Every key that appears twice in one object, with the span of each repeat. A full scan: it runs
- * after the schema diagnostics are out. Given the value JSON.parse made of this very text, it
- * first compares key counts: JSON.parse keeps one of each repeated key, so equal counts mean no
- * repeats, and that check skips over strings with indexOf instead of reading every character.
+ * The position of `offset`, counting line breaks from a known position before it (`from` at
+ * offset `fromOffset`): a diagnostic's end is on its start's line but for odd spans.
  */
-export function findDuplicateKeys(text: string, parsed?: unknown): { key: string; span: Span }[] {
-  if (parsed !== undefined && keysInText(text) === keysInValue(parsed)) return [];
-  const out: { key: string; span: Span }[] = [];
-  const n = text.length;
-  // The keys of the open objects, innermost last; per open container where its keys begin in
-  // `keys` (-1 for an array), and a Set for an object with many keys.
-  const keys: string[] = [];
-  const frames: number[] = [];
-  const sets: (Set<string> | undefined)[] = [];
-  let i = 0;
-  // A string right after '{' or ',' inside an object is a key.
-  let expectKey = false;
-  while (i < n) {
+export function positionAfter(text: string, fromOffset: number, from: Position, offset: number): Position {
+  let line = from.line;
+  let lineStart = fromOffset - from.character;
+  for (let i = fromOffset; i < offset; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      const start = i;
-      i = stringEnd(text, i);
-      if (expectKey) {
-        const depth = frames.length - 1;
-        const from = frames[depth]!;
-        const raw = text.slice(start + 1, i - 1);
-        const key = raw.includes('\\') ? safeParse(text.slice(start, i)) : raw;
-        const set = sets[depth];
-        let repeated = false;
-        if (set) {
-          repeated = set.has(key);
-          if (!repeated) set.add(key);
-        } else {
-          for (let k = from; k < keys.length; k++) {
-            if (keys[k] === key) {
-              repeated = true;
-              break;
-            }
-          }
-          if (!repeated && keys.length - from >= 16) sets[depth] = new Set(keys.slice(from)).add(key);
-        }
-        if (repeated) out.push({ key, span: { start, end: i } });
-        else keys.push(key);
-        expectKey = false;
-      }
-      continue;
-    }
-    if (c === 0x7b) {
-      frames.push(keys.length);
-      expectKey = true;
-    } else if (c === 0x5b) {
-      frames.push(-1);
-      expectKey = false;
-    } else if (c === 0x7d || c === 0x5d) {
-      const from = frames.pop();
-      if (from !== undefined && from >= 0) keys.length = from;
-      sets.length = frames.length;
-      expectKey = false;
-    } else if (c === 0x2c) {
-      expectKey = frames.length > 0 && frames[frames.length - 1]! >= 0;
-    }
-    i++;
-  }
-  return out;
-}
-
-/** Property keys in a valid JSON text: strings followed by a colon. */
-function keysInText(text: string): number {
-  const n = text.length;
-  let count = 0;
-  let i = text.indexOf('"');
-  while (i !== -1) {
-    let k = stringEnd(text, i);
-    let c = text.charCodeAt(k);
-    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(++k);
-    if (c === 0x3a) count++;
-    i = k < n ? text.indexOf('"', k) : -1;
-  }
-  return count;
-}
-
-/** Property keys in a parsed JSON value, nested ones included; a loop, however deep the value. */
-function keysInValue(root: unknown): number {
-  let count = 0;
-  const todo: unknown[] = [root];
-  while (todo.length > 0) {
-    const v = todo.pop();
-    if (v === null || typeof v !== 'object') continue;
-    if (Array.isArray(v)) {
-      for (const item of v) if (item !== null && typeof item === 'object') todo.push(item);
-      continue;
-    }
-    for (const k in v) {
-      count++;
-      const item = (v as Record<string, unknown>)[k];
-      if (item !== null && typeof item === 'object') todo.push(item);
+    if ((c === 0x0a || c === 0x0d) && (c === 0x0a || text.charCodeAt(i + 1) !== 0x0a)) {
+      line++;
+      lineStart = i + 1;
     }
   }
-  return count;
-}
-
-function safeParse(s: string): string {
-  try {
-    return JSON.parse(s) as string;
-  } catch {
-    return s.slice(1, -1);
-  }
+  return { line, character: offset - lineStart };
 }

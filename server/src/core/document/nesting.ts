@@ -100,11 +100,12 @@ function blank(text: string, spans: readonly Span[]): string {
 /**
  * For a text JSON.parse accepted, with its value: when the value is no deeper than MAX_DEPTH
  * (a loop over the value, about 1 ms for 1 MB, where the text scan takes 6), the text itself,
- * remembered as bounded; otherwise the text scan decides.
+ * remembered as bounded; otherwise the text scan decides. `shallow` answers the depth question
+ * instead of that loop, for a caller that walks the value anyway.
  */
-export function boundParsed(text: string, value: unknown): BoundedText {
+export function boundParsed(text: string, value: unknown, shallow?: (value: unknown) => boolean): BoundedText {
   if (last?.text === text) return last.bounded;
-  if (openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) {
+  if (shallow ? shallow(value) : openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) {
     const bounded = { text, masked: [] };
     last = { text, bounded };
     return bounded;

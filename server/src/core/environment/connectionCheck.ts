@@ -12,7 +12,7 @@ import type { CheckResult, EnvironmentInfo } from '../model/environment';
  */
 export async function checkEnvironment(info: EnvironmentInfo & { clientSecret: string }, options: SessionOptions): Promise<CheckResult> {
   const client = new TasClient(
-    { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret },
+    { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
     { ...options, retry: { maxAttempts: 1 } },
   );
   try {

@@ -1,3 +1,4 @@
+import { insecureHttpAllowed } from '../api/baseUrl';
 import { TasClient } from '../api/client';
 import type { RequestLogEntry, SessionOptions } from '../api/session';
 import { type EnvironmentInfo, startEndSetting } from '../model/environment';
@@ -30,7 +31,10 @@ export class EnvironmentState {
     const clientId = env['TAS_CLIENT_ID'];
     const clientSecret = env['TAS_CLIENT_SECRET'];
     const startEnd = startEndSetting(env['TAS_START_END']);
-    if (baseUrl && clientId && clientSecret) this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }) });
+    const allowInsecureHttp = insecureHttpAllowed(env['TAS_ALLOW_INSECURE_HTTP']);
+    if (baseUrl && clientId && clientSecret) {
+      this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }), ...(allowInsecureHttp && { allowInsecureHttp }) });
+    }
   }
 
   /** A new environment (or none): the old client is closed and listeners revalidate. False: the same again. */
@@ -46,7 +50,7 @@ export class EnvironmentState {
           baseUrl: info.baseUrl,
           generation: this.generation,
           client: new TasClient(
-            { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret },
+            { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
             { ...this.sessionOptions(), onRequest: this.log, ...(info.startEnd && { startEnd: info.startEnd }) },
           ),
         }

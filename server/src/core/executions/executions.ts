@@ -27,7 +27,8 @@ export class ExecutionActions {
     const record = await this.client.executions.get(id);
     const summary = summarizeExecution(record, this.extraFinal()) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false };
     if (!summary.final) this.watcher?.follow([id], [summary]);
-    return { title: `Execution ${id}`, text: detailsText(summary, record), summary };
+    // Shown as the service sent it but for secrets (the run's parameters, a token in its log).
+    return { title: `Execution ${id}`, text: this.client.session.scrub(detailsText(summary, record)), summary };
   }
 
   async rerun(id: number): Promise<{ execution: ExecutionSummary }> {

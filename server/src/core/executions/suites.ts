@@ -1,5 +1,8 @@
 import type { TasClient } from '../api/client';
+import { ApiError } from '../api/errors';
 import { asOpen } from '../api/parse';
+import { WordedFailure } from '../failures/classify';
+import { suiteHeldWords } from '../failures/held';
 import { isRecord } from '../api/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
@@ -109,9 +112,17 @@ export class SuiteActions {
     return { cancelledExecutionIds };
   }
 
-  async delete(id: number): Promise<null> {
-    await this.client.testSuites.delete(id);
-    return null;
+  /** Deletes; a refusal (409) names the suite's queued or running executions, as read now. */
+  async delete(id: number, label = `test suite ${id}`): Promise<null> {
+    try {
+      await this.client.testSuites.delete(id);
+      return null;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
+      const read = await this.discover().catch(() => []);
+      const active = [...(this.watcher ? this.watcher.active() : []), ...read.filter((e) => !e.final)].filter((e) => e.testSuiteId === id).map((e) => e.id);
+      throw new WordedFailure({ kind: 'conflict', message: suiteHeldWords(label, [...new Set(active)].sort((a, b) => a - b)) });
+    }
   }
 
   async create(name: string, testCaseIds: number[], description?: string): Promise<{ id: number }> {

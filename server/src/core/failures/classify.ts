@@ -67,6 +67,8 @@ export function failureOf(err: unknown): Failure {
       return of('unavailable', `${http}, the service had a problem`);
     case 'rateLimited':
       return of('rateLimited', `${http}, the service is limiting requests`);
+    case 'insecureHttp':
+      return of('insecureHttp', 'plain http to another machine');
     default:
       return of(err.kind, http || err.kind);
   }

@@ -1,3 +1,4 @@
+import type { ShownKind, ShownRecord } from '../model/entities';
 import type { FailureState } from '../model/environment';
 import type { ActionError, FailureKind, Outcome } from '../model/outcome';
 import { type Failure, failureOf, WordedFailure } from './classify';
@@ -22,6 +23,10 @@ export interface HostWords {
   executions: string;
   /** A record the service does not have: the editor showed it (so it is gone), a terminal was given its id. */
   notFound: string;
+  /** After "<record> was deleted on the service; ": what became of it here. */
+  gone: string;
+  /** How to opt in to plain http to another machine, as the end of a sentence. */
+  allowHttp: string;
 }
 
 export const EDITOR_WORDS: HostWords = {
@@ -30,7 +35,9 @@ export const EDITOR_WORDS: HostWords = {
   url: 'the URL',
   changeUrl: 'Check the URL: Test Automation: Manage Environments.',
   executions: 'Executions',
-  notFound: 'it no longer exists on the service. Refresh the view.',
+  notFound: 'it no longer exists on the service; it has left the views.',
+  gone: 'it has left the views.',
+  allowHttp: 'add "allowInsecureHttp": true to this environment in the tas.environments setting.',
 };
 
 export const TERMINAL_WORDS: HostWords = {
@@ -40,6 +47,8 @@ export const TERMINAL_WORDS: HostWords = {
   changeUrl: 'Check TAS_BASE_URL.',
   executions: 'tas executions',
   notFound: 'it does not exist on the service.',
+  gone: 'it is no longer there.',
+  allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
 };
 
 export interface ActionContext {
@@ -55,7 +64,32 @@ export interface ActionContext {
   startedWhat?: string;
   /** Words for a lost answer of a call that may have changed something (not started a run). */
   lost?: string;
+  /** The record acted on as the user saw it: a 404 says it was deleted, by name, and the views drop it. */
+  record?: ShownRecord;
 }
+
+const KIND_WORDS: Record<ShownKind, string> = {
+  testCase: 'test case',
+  testSuite: 'test suite',
+  execution: 'execution',
+  mobileDevice: 'device',
+  testNode: 'test node',
+  deviceToken: 'device token',
+  traceFilter: 'trace filter',
+  project: 'project',
+};
+
+/** A record in a sentence: 'trace filter "Ghost filter"', or 'trace filter 7' when no name is known. */
+export function recordWords(r: ShownRecord): string {
+  const name = r.name?.trim();
+  return name ? `${KIND_WORDS[r.kind]} "${name}"` : `${KIND_WORDS[r.kind]} ${r.id}`;
+}
+
+/** The same at the start of a sentence. */
+const RecordWords = (r: ShownRecord): string => {
+  const w = recordWords(r);
+  return w[0]!.toUpperCase() + w.slice(1);
+};
 
 /** What a row of the table words a failure from. */
 interface Words {
@@ -85,6 +119,13 @@ const UNREACHABLE: ServiceWords = {
   state: 'unreachable',
   say: (url, w) => `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
 };
+/** Plain http to another machine without the opt-in: refused before anything was sent. */
+const INSECURE: ServiceWords = {
+  state: 'insecureHttp',
+  say: (url, w) => `${url} ${plainHttp(w)}`,
+};
+const plainHttp = (w: Words) =>
+  `uses plain http to another machine: the client secret and the token would cross the network unencrypted, so nothing was sent. Use https, or, on a network you trust, ${w.host.allowHttp}`;
 /** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
 const NO_CREDENTIALS: ServiceWords = { state: 'credentialsRefused', say: (_url, w) => `No service credentials are set. ${w.host.signIn}` };
 
@@ -110,7 +151,13 @@ const WORDS: Record<FailureKind, Row> = {
     action: (w) => couldNot(w, `${w.host.url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`),
   },
   // For the service's state, a 404 comes from reading the lists every service has: the URL is wrong.
-  notFound: { service: NOT_SERVICE, action: (w) => couldNot(w, `${w.ctx.notFound ?? w.host.notFound}${w.said}`) },
+  notFound: {
+    service: NOT_SERVICE,
+    action: (w) =>
+      w.ctx.record && w.ctx.notFound === undefined
+        ? `${RecordWords(w.ctx.record)} was deleted on the service; ${w.host.gone}`
+        : couldNot(w, `${w.ctx.notFound ?? w.host.notFound}${w.said}`),
+  },
   conflict: { service: UNREACHABLE, action: (w) => `The service refused to ${w.ctx.action}${w.ctx.conflict ? `: ${w.ctx.conflict}` : ' in its current state.'}${w.said}` },
   invalidRequest: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}.${w.said}` },
   tooLarge: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}: the batch is too large for it.${w.said}` },
@@ -123,6 +170,7 @@ const WORDS: Record<FailureKind, Row> = {
   network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
   invalidResponse: { service: NOT_SERVICE, action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`) },
   cancelled: { service: UNREACHABLE, action: (w) => `Cancelled: ${w.ctx.action}.` },
+  insecureHttp: { service: INSECURE, action: (w) => couldNot(w, `${w.host.url} ${plainHttp(w)}`) },
   mayHaveStarted: {
     service: UNREACHABLE,
     action: (w) =>

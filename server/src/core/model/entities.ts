@@ -13,3 +13,16 @@ export interface EntityRef {
   /** The record's name as shown, for questions and messages. */
   label: string;
 }
+
+/** The kinds of record the views show and act on. */
+export type ShownKind = 'testCase' | 'testSuite' | 'execution' | 'mobileDevice' | 'testNode' | 'deviceToken' | 'traceFilter' | 'project';
+
+/**
+ * A record a view showed and the user acted on: by kind and id, with the name the user saw, so
+ * messages say it by name, and a 404 takes it out of every view that shows it.
+ */
+export interface ShownRecord {
+  kind: ShownKind;
+  id: number;
+  name?: string;
+}

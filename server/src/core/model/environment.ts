@@ -11,6 +11,11 @@ export interface EnvironmentInfo {
    * setting, for where the answers cannot tell.
    */
   startEnd?: StartEndSetting;
+  /**
+   * Plain http to a host that is not this machine is refused before anything is sent, unless
+   * this is true: the user's explicit opt-in, per environment.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /** How start/end are read: learnt from the answers, item offsets over a newest-first list, or not sent at all. */
@@ -30,12 +35,13 @@ export interface RefreshResult {
 
 /**
  * 'connecting' while the server first asks a new environment; then one of the others, once per
- * change: the token was refused, the URL answers but not as the service, or it cannot be reached.
+ * change: the token was refused, the URL answers but not as the service, it cannot be reached,
+ * or it is plain http to another machine and was not asked at all.
  */
-export type ConnectionState = 'connecting' | 'connected' | 'credentialsRefused' | 'unreachable' | 'notService' | 'signedOut';
+export type ConnectionState = 'connecting' | 'connected' | 'credentialsRefused' | 'unreachable' | 'notService' | 'insecureHttp' | 'signedOut';
 
 /** The outcome of asking an environment for a token (no 'connecting' or 'signedOut'). */
-export type CheckOutcome = 'ok' | 'credentialsRefused' | 'unreachable' | 'notService';
+export type CheckOutcome = 'ok' | 'credentialsRefused' | 'unreachable' | 'notService' | 'insecureHttp';
 
 /** Why an environment cannot be used: the three things a user can do something about. */
 export type FailureState = Exclude<CheckOutcome, 'ok'>;

@@ -2,7 +2,10 @@ import type { TasClient } from '../api/client';
 import { int, isRecord, text } from '../api/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
 import type { EntityRef, ProjectEntityType } from '../model/entities';
+import { ApiError } from '../api/errors';
+import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';
+import { projectHeldWords } from '../failures/held';
 import { chunks, projectsField } from './records';
 
 // Projects and their assignments (the document's rules 1-7). What a project holds is found per
@@ -86,6 +89,18 @@ export class ProjectActions {
   async delete(id: number): Promise<null> {
     await this.client.projects.delete(id);
     return null;
+  }
+
+  /** Deletes; a refusal (409) names the records still assigned, as read from the service. */
+  async deleteSaying(id: number, label: string): Promise<null> {
+    try {
+      return await this.delete(id);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
+      const members = await this.contents(id).then((c) => c.members, () => []);
+      const words = members.map((m) => `${KIND_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
+      throw new WordedFailure({ kind: 'conflict', message: projectHeldWords(label, words) });
+    }
   }
 
   /** Rule 1: each entity's projects, [] when it is in none. */

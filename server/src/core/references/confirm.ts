@@ -14,6 +14,8 @@ export interface RecordSource {
   traceFilterRecord(id: number): Promise<TraceFilterInfo | undefined>;
   testCaseRecord(id: number): Promise<NamedInfo | undefined>;
   testNodeRecord(id: number): Promise<NamedInfo | undefined>;
+  /** The device list with summary items completed by their records (a throw: it cannot be had). */
+  completedDevices(): Promise<Map<number, DeviceInfo>>;
   /** A record the list lacked exists: told once per list. */
   incomplete(list: string, what: string): void;
   /** Why a record could not be read, in words. */
@@ -71,7 +73,11 @@ export async function confirmReferences(source: RecordSource, state: ReferenceSt
     }
     return map;
   };
-  const deviceMap = settle(devices, data.devices, unverified.devices, 'mobile devices', 'device') ?? data.devices;
+  // An unknown device whose file stores its MSISDN is offered the device that has that MSISDN
+  // now, which summary items lack: then the list is completed by the records (once per cache life).
+  const staleWithMsisdn = devices.some((o) => o.record === undefined && o.failed === undefined && wanted.msisdn.has(o.id));
+  const listed = staleWithMsisdn && [...data.devices.values()].some((d) => d.partial) ? await source.completedDevices().catch(() => data.devices) : data.devices;
+  const deviceMap = settle(devices, listed, unverified.devices, 'mobile devices', 'device') ?? listed;
   // A summary whose record failed keeps its list item: its stale-MSISDN check just does not run.
   const completed = settle(summaries.filter((o) => o.failed === undefined), deviceMap, new Set(), 'mobile devices', 'device') ?? deviceMap;
   const next = {

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors';
+import { completeItems, lacksField } from '../api/records';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
@@ -7,6 +8,7 @@ import { asClause, type HostWords, serviceFailure, signedOut } from '../failures
 import { NotSignedInError } from '../failures/classify';
 import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
+import type { ShownKind } from '../model/entities';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
 // setting), shared by concurrent lookups, and dropped when the environment changes.
@@ -45,18 +47,54 @@ export class ReferenceCache implements RecordSource {
     this.entries.clear();
   }
 
+  /**
+   * A record an action found gone (404): it leaves the cached list at once and its own record
+   * reads as missing, so a file naming it is told so without waiting for the lists' lifetime.
+   */
+  forget(kind: ShownKind, id: number): void {
+    const lists: Partial<Record<ShownKind, [string, string]>> = {
+      mobileDevice: ['devices', 'device'],
+      traceFilter: ['traceFilters', 'traceFilter'],
+      testCase: ['testCases', 'testCase'],
+      testNode: ['testNodes', 'testNode'],
+    };
+    const keys = lists[kind];
+    if (!keys) return;
+    const list = this.entries.get(keys[0])?.outcome;
+    if (list && 'value' in list && list.value instanceof Map) list.value.delete(id);
+    const generation = this.env.current?.generation;
+    if (generation !== undefined) this.entries.set(`record:${keys[1]}:${id}`, { generation, at: this.now(), outcome: { value: undefined } });
+  }
+
   devices(): Promise<Map<number, DeviceInfo>> {
-    return this.get('devices', async (c) => {
-      const list = await c.devices.list();
-      return new Map(list.flatMap((d) => (typeof d.id === 'number' ? [[d.id, deviceInfo({ ...d, id: d.id })] as const] : [])));
-    });
+    return this.get('devices', async (c) => byId(await this.items('deviceItems', () => c.devices.list()), deviceInfo));
   }
 
   traceFilters(): Promise<Map<number, TraceFilterInfo>> {
-    return this.get('traceFilters', async (c) => {
-      const list = await c.traceFilters.list();
-      return new Map(list.flatMap((f) => (typeof f.id === 'number' ? [[f.id, traceFilterInfo({ ...f, id: f.id })] as const] : [])));
-    });
+    return this.get('traceFilters', async (c) => byId(await this.items('traceFilterItems', () => c.traceFilters.list()), traceFilterInfo));
+  }
+
+  /**
+   * The devices with summary items completed by their own records (each read once per cache
+   * life, a few at a time; one that cannot be read stays the summary): for completion and for
+   * the device with the same MSISDN offered in place of an unknown one.
+   */
+  completedDevices(): Promise<Map<number, DeviceInfo>> {
+    return this.get('completedDevices', async (c) =>
+      byId(await completeItems(await this.items('deviceItems', () => c.devices.list()), lacksField('msisdn'), (id) => this.deviceRaw(id)), deviceInfo),
+    );
+  }
+
+  /** The trace filters with summary items completed by their records, as `completedDevices`. */
+  completedTraceFilters(): Promise<Map<number, TraceFilterInfo>> {
+    return this.get('completedTraceFilters', async (c) =>
+      byId(await completeItems(await this.items('traceFilterItems', () => c.traceFilters.list()), lacksField('filter'), (id) => this.traceFilterRaw(id)), traceFilterInfo),
+    );
+  }
+
+  /** A list as the service sends it, read once per cache life for the maps made of it. */
+  private items(key: string, read: () => Promise<Loose[]>): Promise<Loose[]> {
+    return this.get(key, read);
   }
 
   testCases(): Promise<Map<number, string>> {
@@ -227,6 +265,11 @@ export class ReferenceCache implements RecordSource {
     this.entries.set(key, entry);
     return entry.pending;
   }
+}
+
+/** The items with a numeric id, by id, each read by `info`. */
+function byId<T>(items: readonly Loose[], info: (item: Loose & { id: number }) => T): Map<number, T> {
+  return new Map(items.flatMap((item) => (typeof item['id'] === 'number' ? [[item['id'], info({ ...item, id: item['id'] })] as const] : [])));
 }
 
 function deviceInfo(d: Loose & { id: number }): DeviceInfo {

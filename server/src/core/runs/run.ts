@@ -17,6 +17,8 @@ export interface RunSync {
 
 export interface RunParams {
   id?: number;
+  /** With `id`: the test case's name as the view showed it. */
+  shown?: string;
   uri?: string;
   index?: number;
   dirty?: boolean;
@@ -38,7 +40,7 @@ export class RunActions {
   ) {}
 
   async run(p: RunParams): Promise<RunTestCaseResult> {
-    if (p.id !== undefined) return this.runId(p.id);
+    if (p.id !== undefined) return this.runId(p.id, p.shown);
     if (p.uri === undefined) throw new RunFailure({ kind: 'invalidRequest', message: 'Nothing to run: give a test case or a test-case file.' });
     return this.runFile({ uri: p.uri, ...(p.index !== undefined && { index: p.index }) }, p.dirty === true, p.choice);
   }
@@ -50,7 +52,8 @@ export class RunActions {
     try {
       answer = await this.client.testCases.run(id);
     } catch (err) {
-      throw new RunFailure(describeFailure(err, { action: what, starts: true, conflict: CANNOT_START }));
+      const record = { kind: 'testCase' as const, id, ...(name !== undefined && { name }) };
+      throw new RunFailure(describeFailure(err, { action: what, starts: true, conflict: CANNOT_START, record }));
     }
     const executionId = answer.executionId;
     const testCaseId = typeof answer.testCaseId === 'number' ? answer.testCaseId : id;

@@ -2,21 +2,9 @@ import { stringEnd } from '../document/jsonLocator';
 import { isSecretMember } from './rule';
 
 // Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret
-// are masked in any value or JSON text we show, and known secret values (the client secret, a
-// token) are scrubbed from any text, since a service may echo what it was sent.
+// are masked in any JSON text we show, print or log (scrub.ts also replaces known secret values).
 
 export const REDACTED = '[redacted]';
-
-/** A deep copy with the value of every secret member replaced, whatever its type; `parentKey`: where `value` sits. */
-export function redact(value: unknown, parentKey?: string | number): unknown {
-  if (Array.isArray(value)) return value.map((v, i) => redact(v, i));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, isSecretMember(k, parentKey) ? REDACTED : redact(v, k)]),
-    );
-  }
-  return value;
-}
 
 /** JSON text, or text with JSON in it (an LSP trace line), with the string value of every secret member replaced. */
 export function redactJsonText(text: string): string {
@@ -25,10 +13,12 @@ export function redactJsonText(text: string): string {
   interface Frame {
     array: boolean;
     at: string | number | undefined;
+    /** Inside a secret member (`"authorization": {...}`): every string in it is masked. */
+    hidden: boolean;
     key: string | number | undefined;
     index: number;
   }
-  const stack: Frame[] = [{ array: false, at: undefined, key: undefined, index: 0 }];
+  const stack: Frame[] = [{ array: false, at: undefined, hidden: false, key: undefined, index: 0 }];
   const special = /["{}[\],]/g;
   let out = '';
   let copied = 0;
@@ -45,13 +35,15 @@ export function redactJsonText(text: string): string {
         continue;
       }
       const key = top.array ? top.index : top.key;
-      const replacement = key !== undefined && isSecretMember(key, top.at) ? `"${REDACTED}"` : nested(literal);
+      const replacement = top.hidden || (key !== undefined && isSecretMember(key, top.at)) ? `"${REDACTED}"` : nested(literal);
       if (replacement !== literal) {
         out += text.slice(copied, m.index) + replacement;
         copied = end;
       }
     } else if (c === '{' || c === '[') {
-      stack.push({ array: c === '[', at: top.array ? top.index : top.key, key: undefined, index: 0 });
+      const at = top.array ? top.index : top.key;
+      const hidden = top.hidden || (at !== undefined && isSecretMember(at, top.at));
+      stack.push({ array: c === '[', at, hidden, key: undefined, index: 0 });
     } else if (c === '}' || c === ']') {
       if (stack.length > 1) stack.pop();
     } else if (top.array) top.index++;
@@ -79,27 +71,4 @@ function nested(literal: string): string {
   }
   const masked = redactJsonText(inner);
   return masked === inner ? literal : JSON.stringify(masked);
-}
-
-// Very short values would scrub ordinary words; real secrets are longer.
-const MIN_KNOWN_LENGTH = 6;
-
-/** Text fit to show: secret JSON members masked, and each known secret value replaced. */
-export function scrubText(text: string, known: Iterable<string>): string {
-  let out = redactJsonText(text);
-  for (const s of known) if (s.length >= MIN_KNOWN_LENGTH) out = out.split(s).join(REDACTED);
-  return out;
-}
-
-/** Remembers secret values in use and scrubs them, and secret JSON members, from text. */
-export class SecretScrubber {
-  private readonly secrets = new Set<string>();
-
-  add(secret: string | undefined): void {
-    if (secret) this.secrets.add(secret);
-  }
-
-  scrub(text: string): string {
-    return scrubText(text, this.secrets);
-  }
 }

@@ -17,6 +17,7 @@ export const SETTING_RANGES = {
   'tas.validation.maxProblems': { min: 1, max: 10_000, default: 300, integer: true },
   'tas.requestTimeoutSeconds': { min: 1, max: 3_600, default: 30 },
   'tas.executions.pollIntervalSeconds': { min: 0.05, max: 600, default: 2 },
+  'tas.views.refreshSeconds': { min: 0, max: 86_400, default: 60 },
 } as const satisfies Record<string, SettingRange>;
 
 export type NumericSetting = keyof typeof SETTING_RANGES;

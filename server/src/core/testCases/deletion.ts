@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors';
 import type { TasClient } from '../api/client';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionFollow } from '../executions/follow';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, recordWords } from '../failures/failures';
 
 // Deleting test cases. The service refuses (409) while a suite contains the test case or an
 // execution of it is queued or running; the refusal is then explained from what the service
@@ -46,20 +46,28 @@ export class TestCaseDeletion {
     private readonly watcher?: Pick<ExecutionFollow, 'active'>,
   ) {}
 
-  /** One request per test case; never stops at the first failure. */
-  async deleteAll(ids: number[], labels: ReadonlyMap<number, string> = new Map()): Promise<{ deleted: number[]; failed: { id: number; message: string }[] }> {
+  /**
+   * One request per test case; never stops at the first failure. `names`: as shown, by id;
+   * `gone`: told of each test case the service no longer has (404).
+   */
+  async deleteAll(
+    ids: number[],
+    names: ReadonlyMap<number, string> = new Map(),
+    gone: (id: number) => void = () => undefined,
+  ): Promise<{ deleted: number[]; failed: { id: number; message: string }[] }> {
     const deleted: number[] = [];
     const failed: { id: number; message: string }[] = [];
     for (const id of ids) {
-      const label = labels.get(id) ?? `test case ${id}`;
+      const name = names.get(id);
+      const record = { kind: 'testCase' as const, id, ...(name !== undefined && { name }) };
+      const label = recordWords(record);
       try {
         await this.client.testCases.delete(id);
         deleted.push(id);
       } catch (err) {
+        if (err instanceof ApiError && err.kind === 'notFound') gone(id);
         const message =
-          err instanceof ApiError && err.kind === 'conflict'
-            ? refusalWords(label, await this.holders(id))
-            : describeFailure(err, { action: `delete ${label}` }).message;
+          err instanceof ApiError && err.kind === 'conflict' ? refusalWords(label, await this.holders(id)) : describeFailure(err, { action: `delete ${label}`, record }).message;
         failed.push({ id, message });
       }
     }

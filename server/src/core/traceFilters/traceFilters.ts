@@ -1,4 +1,7 @@
 import type { TasClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import { failureOf, WordedFailure } from '../failures/classify';
+import { traceFilterHeldWords } from '../failures/held';
 import { completeItems, lacksField } from '../api/records';
 import type { Loose } from '../api/types';
 import { int, isRecord, text } from '../api/read';
@@ -61,8 +64,27 @@ export class TraceFilterActions {
     return null;
   }
 
-  async delete(id: number): Promise<null> {
-    await this.client.traceFilters.delete(id);
+  /**
+   * Deletes; a refusal (409) names the test cases whose traceFilters still name it when the list's
+   * items carry that field (the document's list items do not; records are not read one by one).
+   */
+  async delete(id: number, label = `trace filter ${id}`): Promise<null> {
+    try {
+      await this.client.traceFilters.delete(id);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
+      const users: string[] = [];
+      try {
+        for await (const t of this.client.testCases.iterate({ size: 200 })) {
+          const refs: unknown = (t as Loose)['traceFilters'];
+          if (Array.isArray(refs) && refs.some((f) => isRecord(f) && f['traceFilterId'] === id)) users.push(t.name);
+        }
+      } catch {
+        // The words then stay general.
+      }
+      const f = failureOf(err);
+      throw new WordedFailure({ kind: 'conflict', message: traceFilterHeldWords(label, users, f.serviceMessage ? ` The service said: ${f.serviceMessage}` : '') });
+    }
     this.changed();
     return null;
   }

@@ -3,8 +3,8 @@ import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
-import { findDuplicateKeys } from '../document/jsonLocator';
-import { localChecks } from './localChecks';
+import { findDuplicateKeys, type KeyCounts } from '../document/duplicateKeys';
+import { walkLocal, type LocalWalk } from './localChecks';
 import { MAX_DEPTH, boundDepth } from '../document/nesting';
 import type { ReferenceState } from '../references/referenceData';
 import { checkReferences, type LinkOf } from '../references/references';
@@ -40,7 +40,9 @@ export function analyzeLocal(doc: TextDocument, kind: FileKind, maxProblems = In
  * positions), so that the server can answer other messages between them.
  */
 export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblems = Infinity): Generator<void, LocalResult, void> {
-  const parsed = parseJson(doc, maxProblems);
+  // Our rules walk the value once; that walk also answers the depth question of the parse.
+  let walked: LocalWalk | undefined;
+  const parsed = parseJson(doc, maxProblems, (v) => (walked = walkLocal(kind, v)) !== undefined);
   const deep: Diagnostic[] =
     parsed.tooDeep === undefined
       ? []
@@ -56,7 +58,10 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   if (!parsed.ok) return { value: undefined, diagnostics: [...deep, ...parsed.diagnostics], omitted: parsed.omitted };
   yield;
   const schema = validateSchema(kind, parsed.value, maxProblems);
-  const findings = [...schema.findings, ...localChecks(kind, parsed.value)];
+  // Not walked yet when the parse needed no depth answer, or when the value read had to be cut.
+  walked ??= walkLocal(kind, parsed.value);
+  if (walked && typeof parsed.value === 'object' && parsed.value !== null) keyCounts.set(parsed.value, walked.counts);
+  const findings = walked ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.slice(0, maxProblems);
   if (kept.length > 0) yield;
   return {
@@ -66,13 +71,17 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   };
 }
 
+/** The key counts of each value `analyzeLocal` parsed, for the duplicate-key pass on the same text. */
+const keyCounts = new WeakMap<object, KeyCounts>();
+
 /**
  * Keys repeated within one object: a full scan, so it runs after the schema diagnostics. Pass
  * the value `analyzeLocal` parsed from this same text: with it, a document without repeats (the
- * usual case) is cleared by comparing key counts, several times faster than the full scan.
+ * usual case) is cleared by comparing counts (the local walk's), several times faster than the scan.
  */
 export function analyzeDuplicateKeys(doc: TextDocument, parsed?: unknown, maxProblems = Infinity): Problems {
-  const found = findDuplicateKeys(boundDepth(doc.getText()).text, parsed);
+  const counts = typeof parsed === 'object' && parsed !== null ? keyCounts.get(parsed) : undefined;
+  const found = findDuplicateKeys(boundDepth(doc.getText()).text, parsed, counts);
   const kept = found.slice(0, maxProblems);
   return {
     diagnostics: kept.map(({ key, span }) => ({

@@ -33,19 +33,37 @@ const fieldName = (path: Path, root: string): string => {
 /** Edit distance, for "did you mean" on misspelt field names. */
 export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Compared without case, one UTF-16 unit at a time; each unit lowered once, not once per pair.
+  const la = Array.from({ length: a.length }, (_, i) => a[i]!.toLowerCase());
+  const lb = Array.from({ length: b.length }, (_, j) => b[j]!.toLowerCase());
   for (let i = 1; i <= a.length; i++) {
     let prev = row[0]!;
     row[0] = i;
     for (let j = 1; j <= b.length; j++) {
       const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (la[i - 1] === lb[j - 1] ? 0 : 1));
       prev = tmp;
     }
   }
   return row[b.length]!;
 }
 
+// Answers per list of candidates (the schema's field names at a place, the same array each time
+// it is asked for) and word: a misspelt field is usually misspelt in every step.
+const answers = new WeakMap<object, Map<string, string | undefined>>();
+
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  if (!Array.isArray(candidates)) return closestOf(word, candidates);
+  let known = answers.get(candidates);
+  if (known?.has(word)) return known.get(word);
+  if (!known) answers.set(candidates, (known = new Map<string, string | undefined>()));
+  if (known.size > 1000) known.clear();
+  const answer = closestOf(word, candidates);
+  known.set(word, answer);
+  return answer;
+}
+
+function closestOf(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestD = Infinity;
   for (const c of candidates) {

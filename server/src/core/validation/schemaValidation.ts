@@ -35,6 +35,21 @@ function resolvePointer(pointer: string, root: unknown): { path: (string | numbe
   return { path, value: node };
 }
 
+// The field names the schema allows at a path, remembered per kind and path shape (array
+// indexes do not change the schema): the schema walk is costly next to a message. Cleared when
+// large (unknown keys nested in unknown keys make many shapes).
+const allowed = new Map<string, string[]>();
+
+function allowedAt(kind: FileKind, path: (string | number)[]): string[] {
+  const k = `${kind}\u0000${pathKey(path.map((seg) => (typeof seg === 'number' ? 0 : seg)))}`;
+  let keys = allowed.get(k);
+  if (!keys) {
+    if (allowed.size > 1000) allowed.clear();
+    allowed.set(k, (keys = Object.keys(SCHEMAS.propertiesAt(rootSchema(kind), path))));
+  }
+  return keys;
+}
+
 /** Our own rule checks sipMessageCodes with a precise message, so its pattern error is dropped. */
 const coveredElsewhere = (e: ErrorObject) => e.keyword === 'pattern' && e.instancePath.endsWith('/sipMessageCodes');
 
@@ -51,14 +66,7 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   // An anyOf/oneOf reports its branches too; the summary on the same node is enough.
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
-  const root = rootSchema(kind);
-  const allowed = new Map<string, string[]>();
-  const allowedKeys = (p: (string | number)[]) => {
-    const k = pathKey(p);
-    let keys = allowed.get(k);
-    if (!keys) allowed.set(k, (keys = Object.keys(SCHEMAS.propertiesAt(root, p))));
-    return keys;
-  };
+  const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
   const seen = new Set<string>();
   const findings: Finding[] = [];
   let omitted = 0;

@@ -3,7 +3,15 @@ import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 // Our rule for sipMessageCodes (the document shows only "str"): a comma-separated list of SIP
 // status codes, each 100 to 699, e.g. "180,183,200". Spaces after commas are allowed.
 
+/** A list with nothing to say about: codes 100 to 699, commas, spaces after them. */
+const WELL_FORMED = /^[1-6]\d\d(?:, *[1-6]\d\d)*$/;
+
 export function checkSipCodes(value: string, path: readonly (string | number)[]): Finding[] {
+  // The usual list, checked for repeats only (this runs on every keystroke, for every filter).
+  if (WELL_FORMED.test(value)) {
+    const codes = value.split(',');
+    if (codes.length === 1 || new Set(codes.map((c) => c.trim())).size === codes.length) return [];
+  }
   const findings: Finding[] = [];
   if (value.trim() === '') {
     return [
@@ -23,7 +31,6 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
     const code = part.trim();
     const start = offset + part.indexOf(code === '' ? part : code);
     const inner = { start, end: start + Math.max(1, code.length) };
-    const data = removal(parts, i, offset, inner.start);
     if (!/^\d{3}$/.test(code) || Number(code) < 100 || Number(code) > 699) {
       findings.push({
         path,
@@ -35,7 +42,7 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
             : `'${code}' is not a SIP status code: use three digits from 100 to 699.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Error,
-        data,
+        data: removal(parts, i, offset, inner.start),
       });
     } else if (seen.has(code)) {
       findings.push({
@@ -45,7 +52,7 @@ export function checkSipCodes(value: string, path: readonly (string | number)[])
         message: `SIP code ${code} is listed twice.`,
         code: DiagnosticCode.sipCodes,
         severity: Severity.Warning,
-        data,
+        data: removal(parts, i, offset, inner.start),
       });
     }
     seen.add(code);

@@ -1,7 +1,9 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, type ReferenceCache, StatusFollow, type WatcherOptions } from '../../core';
-import { act } from './outcome';
+import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type WatcherOptions } from '../../core';
+import { act, recordGone } from './outcome';
+
+const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
 // execution watcher's timer.
@@ -24,15 +26,20 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     () => s.watcher.wake(),
   );
   s.watcher.addTopic(follow);
-  follow.onChange((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
+  follow.onChange((readings) => {
+    // A status read that found its record gone: the reference cache drops it too.
+    for (const r of readings) if (r.gone) recordGone({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+    void connection.sendNotification(DeviceStatusChangedNotification, { readings });
+  });
   const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
 
   connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
-  connection.onRequest(PrepareDeviceRequest, ({ id }) =>
+  connection.onRequest(PrepareDeviceRequest, ({ id, shown }) =>
     act(
       s.env,
       {
-        action: `prepare device ${id}`,
+        action: `prepare ${recordWords(shownAs('mobileDevice', id, shown))}`,
+        record: shownAs('mobileDevice', id, shown),
         starts: true,
         startedWhat: 'Watch the device\'s status in the Devices view before preparing it again.',
         conflict: 'the device cannot be prepared now (its test node is offline or restarting). Wait until the node is online, then try again.',
@@ -40,11 +47,12 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
       (env) => actions(env).prepare(id),
     ),
   );
-  connection.onRequest(RestartAgentRequest, ({ id }) =>
+  connection.onRequest(RestartAgentRequest, ({ id, shown }) =>
     act(
       s.env,
       {
-        action: `restart the agent of test node ${id}`,
+        action: `restart the agent of ${recordWords(shownAs('testNode', id, shown))}`,
+        record: shownAs('testNode', id, shown),
         starts: true,
         startedWhat: 'Watch the node\'s status in the Devices view before restarting it again.',
         conflict: 'the test node is offline, so there is no agent to restart. Check the machine itself.',
@@ -52,19 +60,27 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
       (env) => actions(env).restartAgent(id),
     ),
   );
-  connection.onRequest(DeviceTestCasesRequest, ({ id }) => act(s.env, { action: `read the test cases that use device ${id}` }, (env) => actions(env).testCases(id)));
-  connection.onRequest(DeviceTokensRequest, ({ mobileId }) => act(s.env, { action: `read the tokens of device ${mobileId}` }, (env) => actions(env).tokens(mobileId)));
-  connection.onRequest(CreateDeviceTokenRequest, ({ mobileId, fullControl, expiryHours }) =>
+  connection.onRequest(DeviceTestCasesRequest, ({ id, shown }) =>
+    act(s.env, { action: `read the test cases that use ${recordWords(shownAs('mobileDevice', id, shown))}`, record: shownAs('mobileDevice', id, shown) }, (env) =>
+      actions(env).testCases(id),
+    ),
+  );
+  connection.onRequest(DeviceTokensRequest, ({ mobileId, shown }) =>
+    act(s.env, { action: `read the tokens of ${recordWords(shownAs('mobileDevice', mobileId, shown))}` }, (env) => actions(env).tokens(mobileId)),
+  );
+  connection.onRequest(CreateDeviceTokenRequest, ({ mobileId, fullControl, expiryHours, shown }) =>
     act(
       s.env,
       {
-        action: `create a token for device ${mobileId}`,
+        action: `create a token for ${recordWords(shownAs('mobileDevice', mobileId, shown))}`,
         starts: true,
         startedWhat: 'Refresh the Devices view and look at the device\'s tokens before creating another; revoke one you cannot use.',
       },
       (env) => actions(env).createToken(mobileId, fullControl, expiryHours),
     ),
   );
-  connection.onRequest(RevokeDeviceTokenRequest, ({ id }) => act(s.env, { action: `revoke token ${id}` }, (env) => actions(env).revokeToken(id)));
+  connection.onRequest(RevokeDeviceTokenRequest, ({ id, shown }) =>
+    act(s.env, { action: `revoke ${recordWords(shownAs('deviceToken', id, shown))}`, record: shownAs('deviceToken', id, shown) }, (env) => actions(env).revokeToken(id)),
+  );
   connection.onNotification(DevicesAttentionNotification, ({ visible }) => follow.setVisible(visible));
 }

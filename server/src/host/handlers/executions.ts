@@ -1,7 +1,10 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, WatchAttentionNotification } from '../../protocol';
-import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type ExecutionWatcher, type ReferenceCache, SuiteActions } from '../../core';
-import { act } from './outcome';
+import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, SuiteActions } from '../../core';
+import { act, recordGone } from './outcome';
+
+const suite = (id: number, shown?: string): ShownRecord => ({ kind: 'testSuite', id, ...(shown !== undefined && { name: shown }) });
+const execution = (id: number, shown?: string): ShownRecord => ({ kind: 'execution', id, ...(shown !== undefined && { name: shown }) });
 
 // Thin adapters from the views' requests to the suite and execution actions.
 
@@ -20,37 +23,53 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   s.watcher.onChange((changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }));
 
   connection.onRequest(ListSuitesRequest, () => act(s.env, { action: 'read the test suites' }, (env) => suites(env).list()));
-  connection.onRequest(ExecuteSuiteRequest, ({ id }) =>
-    act(s.env, { action: `execute test suite ${id}`, starts: true, conflict: 'it is disabled, has no test cases, or none of them can start now.' }, (env) =>
-      suites(env).execute(id),
+  connection.onRequest(ExecuteSuiteRequest, ({ id, shown }) =>
+    act(
+      s.env,
+      { action: `execute ${recordWords(suite(id, shown))}`, starts: true, conflict: 'it is disabled, has no test cases, or none of them can start now.', record: suite(id, shown) },
+      (env) => suites(env).execute(id),
     ),
   );
-  connection.onRequest(CancelSuiteRequest, ({ id }) => act(s.env, { action: `cancel test suite ${id}` }, (env) => suites(env).cancel(id)));
-  connection.onRequest(DeleteSuiteRequest, ({ id }) =>
-    act(s.env, { action: `delete test suite ${id}`, conflict: 'it has queued or running executions. Cancel them first, then delete.' }, (env) => suites(env).delete(id)),
+  connection.onRequest(CancelSuiteRequest, ({ id, shown }) =>
+    act(s.env, { action: `cancel ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) => suites(env).cancel(id)),
+  );
+  connection.onRequest(DeleteSuiteRequest, ({ id, shown }) =>
+    act(s.env, { action: `delete ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) => suites(env).delete(id, recordWords(suite(id, shown)))),
   );
   connection.onRequest(CreateSuiteRequest, ({ name, description, testCaseIds }) =>
     act(s.env, { action: `create test suite "${name}"`, starts: true, conflict: 'another test suite already has this name.' }, (env) =>
       suites(env).create(name, testCaseIds, description),
     ),
   );
-  connection.onRequest(SetSuiteTestCasesRequest, ({ id, testCaseIds }) =>
-    act(s.env, { action: `change the test cases of test suite ${id}` }, (env) => suites(env).setTestCases(id, testCaseIds)),
+  connection.onRequest(SetSuiteTestCasesRequest, ({ id, testCaseIds, shown }) =>
+    act(s.env, { action: `change the test cases of ${recordWords(suite(id, shown))}` }, (env) => suites(env).setTestCases(id, testCaseIds)),
   );
   connection.onRequest(TestCaseChoicesRequest, () => act(s.env, { action: 'read the test cases' }, (env) => suites(env).testCaseChoices()));
 
   connection.onRequest(ListExecutionsRequest, ({ start, count, search }) =>
     act(s.env, { action: 'read the executions' }, (env) => executions(env).page(start, count, search)),
   );
-  connection.onRequest(ExecutionDetailsRequest, ({ id }) => act(s.env, { action: `read execution ${id}` }, (env) => executions(env).details(id)));
-  connection.onRequest(RerunExecutionRequest, ({ id }) =>
-    act(s.env, { action: `rerun execution ${id}`, starts: true, conflict: 'it is still queued or running, or its test case cannot start now.' }, (env) =>
-      executions(env).rerun(id),
+  connection.onRequest(ExecutionDetailsRequest, ({ id, shown }) =>
+    act(s.env, { action: `read ${recordWords(execution(id, shown))}`, record: execution(id, shown) }, (env) => executions(env).details(id)),
+  );
+  connection.onRequest(RerunExecutionRequest, ({ id, shown }) =>
+    act(
+      s.env,
+      { action: `rerun ${recordWords(execution(id, shown))}`, starts: true, conflict: 'it is still queued or running, or its test case cannot start now.', record: execution(id, shown) },
+      (env) => executions(env).rerun(id),
     ),
   );
   connection.onRequest(DeleteExecutionsRequest, ({ ids }) =>
     act(s.env, { action: 'delete executions' }, (env) =>
-      executions(env).delete(ids, (err, id) => describeFailure(err, { action: `delete execution ${id}` }).message),
+      executions(env).delete(ids, (err, id) => {
+        const failure = describeFailure(err, {
+          action: `delete execution ${id}`,
+          record: execution(id),
+          conflict: 'it is still queued or running. Wait for it to end, or cancel its test suite, then delete it.',
+        });
+        if (failure.kind === 'notFound') recordGone(execution(id));
+        return failure.message;
+      }),
     ),
   );
 

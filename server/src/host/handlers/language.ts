@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, parseJson, type ReferenceCache } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
-import { act } from './outcome';
+import { act, recordGone } from './outcome';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
 
@@ -23,6 +23,26 @@ async function optional<T>(lookup: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * How long completion waits for summary list items to be completed by their records (once per
+ * cache life, a few at a time). Past it, the list as the service sent it answers; the records go
+ * on loading for the next completion.
+ */
+const COMPLETED_RECORDS_WAIT_MS = 2000;
+
+/** The completed list when it comes in time, else the plain one. */
+async function completedInTime<T>(completed: () => Promise<T>, plain: () => Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((done) => {
+    timer = setTimeout(() => done(undefined), COMPLETED_RECORDS_WAIT_MS);
+  });
+  try {
+    return (await Promise.race([optional(completed), late])) ?? (await optional(plain));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function registerFeatures(connection: Connection, documents: TextDocuments<TextDocument>, s: Services): void {
   const docOf = (uri: string) => {
     const doc = documents.get(uri);
@@ -35,9 +55,13 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     if (!d) return [];
     const needs = completionNeeds(d.doc, position);
     const online = s.env.current !== undefined;
+    // Summary items ({id, name}) completed by their records: the MSISDN and the filter show.
+    const [devices, traceFilters] = online
+      ? await Promise.all([completedInTime(() => s.refs.completedDevices(), () => s.refs.devices()), completedInTime(() => s.refs.completedTraceFilters(), () => s.refs.traceFilters())])
+      : [undefined, undefined];
     const data: CompletionData = {
-      devices: online ? await optional(() => s.refs.devices()) : undefined,
-      traceFilters: online ? await optional(() => s.refs.traceFilters()) : undefined,
+      devices,
+      traceFilters,
       stepFunction: online && needs.stepFunction ? await optional(() => s.refs.functionInfo(needs.stepFunction!)) : undefined,
     };
     return complete(d.doc, d.kind, position, data);
@@ -98,11 +122,11 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     }),
   );
 
-  connection.onRequest(GetRecordRequest, ({ kind, id }) => {
+  connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
     const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
     // A link in a file, not a view, leads here: a 404 means the file names something the service lacks.
     const ctx = { action: `open ${label.toLowerCase()} ${id}`, notFound: `it does not exist on the service at ${s.env.current?.baseUrl ?? 'this URL'}.` };
-    return act(s.env, ctx, async (env) => {
+    const o = await act(s.env, ctx, async (env) => {
       const c = env.client;
       const record =
         kind === 'mobileDevice'
@@ -114,7 +138,11 @@ export function registerFeatures(connection: Connection, documents: TextDocument
               : kind === 'testNode'
                 ? await c.testNodes.get(id)
                 : await c.testCases.get(id);
-      return { title: `${label} ${id} (${env.name})`, text: JSON.stringify(record, null, 2) + '\n' };
+      // Shown as it is but for secrets (a step's password, say), masked by the one rule.
+      return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
+    // Gone from the service: gone from the views and the reference cache too, whoever opened it.
+    if (!o.ok && o.error.kind === 'notFound') recordGone({ kind, id });
+    return o;
   });
 }

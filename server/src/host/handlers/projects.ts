@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, type ReferenceCache, TraceFilterActions } from '../../core';
+import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, recordWords, type ReferenceCache, type ShownRecord, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -13,6 +13,9 @@ interface Services {
 }
 
 const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
+
+const filter = (id: number, shown?: string): ShownRecord => ({ kind: 'traceFilter', id, ...(shown !== undefined && { name: shown }) });
+const project = (id: number, shown?: string): ShownRecord => ({ kind: 'project', id, ...(shown !== undefined && { name: shown }) });
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
   const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged, (id) => s.refs.traceFilterRaw(id));
@@ -31,15 +34,21 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
       (env) => filters(env).create({ name, filter }),
     ),
   );
-  connection.onRequest(UpdateTraceFilterRequest, ({ id, name, filter }) =>
-    act(s.env, { action: `change trace filter ${id}`, conflict: 'another trace filter already has this name. Choose another name.' }, (env) =>
-      filters(env).update(id, { name, filter }),
+  connection.onRequest(UpdateTraceFilterRequest, ({ id, name, filter: expression, shown }) =>
+    act(
+      s.env,
+      { action: `change ${recordWords(filter(id, shown))}`, conflict: 'another trace filter already has this name. Choose another name.', record: filter(id, shown) },
+      (env) => filters(env).update(id, { name, filter: expression }),
     ),
   );
-  connection.onRequest(DeleteTraceFilterRequest, ({ id }) => act(s.env, { action: `delete trace filter ${id}` }, (env) => filters(env).delete(id)));
+  connection.onRequest(DeleteTraceFilterRequest, ({ id, shown }) =>
+    act(s.env, { action: `delete ${recordWords(filter(id, shown))}`, record: filter(id, shown) }, (env) => filters(env).delete(id, recordWords(filter(id, shown)))),
+  );
 
   connection.onRequest(ListProjectsRequest, ({ page, size }) => act(s.env, { action: 'read the projects' }, (env) => projects(env).page(page, size)));
-  connection.onRequest(ProjectContentsRequest, ({ id }) => act(s.env, { action: `read what project ${id} holds` }, (env) => projects(env).contents(id)));
+  connection.onRequest(ProjectContentsRequest, ({ id, shown }) =>
+    act(s.env, { action: `read what ${recordWords(project(id, shown))} holds`, record: project(id, shown) }, (env) => projects(env).contents(id)),
+  );
   connection.onRequest(CreateProjectRequest, ({ name, entityType, entityIds }) =>
     act(
       s.env,
@@ -47,18 +56,13 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
       (env) => projects(env).create(name, entityType, entityIds),
     ),
   );
-  connection.onRequest(RenameProjectRequest, ({ id, name }) =>
-    act(s.env, { action: `rename project ${id} to "${name}"`, conflict: NAME_TAKEN }, (env) => projects(env).rename(id, name)),
-  );
-  connection.onRequest(DeleteProjectRequest, ({ id }) =>
-    act(
-      s.env,
-      {
-        action: `delete project ${id}`,
-        conflict: 'records are still assigned to it. Expand the project to see them, remove them with Assign to Projects..., then delete it.',
-      },
-      (env) => projects(env).delete(id),
+  connection.onRequest(RenameProjectRequest, ({ id, name, shown }) =>
+    act(s.env, { action: `rename ${recordWords(project(id, shown))} to "${name}"`, conflict: NAME_TAKEN, record: project(id, shown) }, (env) =>
+      projects(env).rename(id, name),
     ),
+  );
+  connection.onRequest(DeleteProjectRequest, ({ id, shown }) =>
+    act(s.env, { action: `delete ${recordWords(project(id, shown))}`, record: project(id, shown) }, (env) => projects(env).deleteSaying(id, recordWords(project(id, shown)))),
   );
   connection.onRequest(ProjectAssignmentsRequest, ({ entityType, ids }) =>
     act(s.env, { action: `read the projects of these ${entityKindWords(entityType)}` }, async (env) => {

@@ -15,7 +15,8 @@ interface Services {
 
 /** The run's answer, its failures in words (a step's RunFailure keeps its own). */
 export function runTestCase(s: Services, p: RunParams): Promise<Outcome<RunTestCaseResult>> {
-  return act(s.env, { action: 'run the test case', starts: true }, (env) => new RunActions(env.client, s.sync, s.extraFinal, s.watcher).run(p));
+  const record = p.id !== undefined ? { record: { kind: 'testCase' as const, id: p.id, ...(p.shown !== undefined && { name: p.shown }) } } : {};
+  return act(s.env, { action: 'run the test case', starts: true, ...record }, (env) => new RunActions(env.client, s.sync, s.extraFinal, s.watcher).run(p));
 }
 
 export function registerRunFeatures(connection: Connection, s: Services): void {

@@ -1,10 +1,12 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type EnvironmentState, type ExecutionWatcher, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
+import { type EnvironmentState, recordWords, type ShownRecord, type ExecutionWatcher, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
 import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
-import { act } from './outcome';
+import { act, recordGone } from './outcome';
 
 // Thin adapters from the Test Cases view's requests to the service. Running one goes through
 // RunTestCaseRequest (runs/), adding to a suite through SetSuiteTestCasesRequest (executions/).
+
+const testCase = (id: number, shown?: string): ShownRecord => ({ kind: 'testCase', id, ...(shown !== undefined && { name: shown }) });
 
 interface Services {
   env: EnvironmentState;
@@ -25,8 +27,8 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
     }),
   );
 
-  connection.onRequest(TestCaseSuitesRequest, ({ id }) =>
-    act(s.env, { action: `read the test suites of test case ${id}` }, async (env) => {
+  connection.onRequest(TestCaseSuitesRequest, ({ id, shown }) =>
+    act(s.env, { action: `read the test suites of ${recordWords(testCase(id, shown))}`, record: testCase(id, shown) }, async (env) => {
       const [containing, all] = await Promise.all([env.client.testCases.suites(id), env.client.testSuites.list().catch(() => [])]);
       // The answer names suites only; an id from the suite list opens them, when the name is unique.
       const ids = new Map<string, number | null>();
@@ -46,7 +48,9 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
   );
 
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {
-    const labels = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), `test case "${name}"`]));
-    return act(s.env, { action: 'delete the test cases' }, (env) => new TestCaseDeletion(env.client, s.extraFinal, s.watcher).deleteAll(ids, labels));
+    const shown = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), name]));
+    return act(s.env, { action: 'delete the test cases' }, (env) =>
+      new TestCaseDeletion(env.client, s.extraFinal, s.watcher).deleteAll(ids, shown, (id) => recordGone(testCase(id, shown.get(id)))),
+    );
   });
 }

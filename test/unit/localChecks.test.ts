@@ -1,0 +1,62 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { secretPaths } from '../../server/src/core/secrets/secrets';
+import { localChecks, walkLocal } from '../../server/src/core/validation/localChecks';
+import { MAX_DEPTH, deeperThan } from '../../server/src/core/document/nesting';
+
+// Our rules run in one walk over the value (with the depth check and the key counts); the secret
+// rule's own walk (`secretPaths`) is the reference it must agree with, path for path and in order.
+
+const cases: unknown[] = [
+  { name: 'a', testStepList: [{ function: 'CALL', params: { password: 'abc', authParams: { scope: 'x', key: 'v', client_id: 'c' } } }] },
+  { password: { old: 'p1', list: ['p2', '', '${VAR}', { deeper: 'p3' }] }, token: ['t1', 't2'], apiKey: '<secret: kept on the service>' },
+  { headers: { Authorization: 'Bearer x', 'X-Api-Key': 'k', accept: 'json' }, nested: [{ clientSecret: 's' }, [{ dbPassword: 'd' }]] },
+  { b: 1, a: { password: 'x' }, 10: { token: 'y' }, 2: { token: 'z' }, authParams: ['not', { secret: 'q' }] },
+  { sipTraceFilters: [{ sipMessageCodes: '180,,99,180' }, 'x', { sipMessageCodes: '200, 183' }], password: 'p' },
+  { name: 'no secrets here', testStepList: [] },
+];
+
+const secretFindings = (kind: 'testCase' | 'bundle', v: unknown) =>
+  localChecks(kind, v)
+    .filter((f) => f.code === 'plaintext-secret')
+    .map((f) => f.path);
+
+describe('walkLocal', () => {
+  test('finds the plain-text secrets the secret rule finds, in its order', () => {
+    for (const v of cases) assert.deepEqual(secretFindings('testCase', v), secretPaths(v), JSON.stringify(v));
+    const expected = cases.flatMap((v, i) => secretPaths(v).map((p) => [i, ...p]));
+    assert.deepEqual(secretFindings('bundle', cases), expected);
+  });
+
+  test('outside a test case nothing is a secret, but keys and colons are still counted', () => {
+    const value = [[{ password: 'x:y' }], 'a:b'];
+    assert.deepEqual(secretFindings('bundle', value), []);
+    assert.deepEqual(walkLocal('bundle', value)?.counts, { keys: 1, colons: 2 });
+    assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2, colons: 4 });
+  });
+
+  test('a SIP code list: each wrong or repeated code, only those', () => {
+    const found = localChecks('testCase', cases[4]).filter((f) => f.code === 'sip-codes');
+    assert.deepEqual(
+      found.map((f) => [f.path, f.inner]),
+      [
+        [['sipTraceFilters', 0, 'sipMessageCodes'], { start: 5, end: 6 }],
+        [['sipTraceFilters', 0, 'sipMessageCodes'], { start: 6, end: 8 }],
+        [['sipTraceFilters', 0, 'sipMessageCodes'], { start: 9, end: 12 }],
+      ],
+    );
+  });
+
+  test('a value nested deeper than the limit is left to the text scan', () => {
+    // The object itself is level 1: MAX_DEPTH levels in all are read, one more is not.
+    const nested = (levels: number) => {
+      let v: unknown = 'x';
+      for (let i = 0; i < levels; i++) v = [v];
+      return { a: v };
+    };
+    assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 1)));
+    assert.equal(walkLocal('testCase', nested(MAX_DEPTH)), undefined);
+    assert.equal(deeperThan(nested(MAX_DEPTH), MAX_DEPTH), true);
+    assert.equal(deeperThan(nested(MAX_DEPTH - 1), MAX_DEPTH), false);
+  });
+});
