@@ -71,3 +71,4 @@ export { DiagnosticCode } from './validation/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
 export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
+export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
