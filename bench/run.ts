@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
 import { benchCli, cliSection } from './cli';
+import { benchHostileValidate, hostileValidateSection } from './hostileValidate';
 import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
@@ -18,7 +19,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli', 'hostile'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -379,6 +380,11 @@ async function main(): Promise<void> {
   if (parts.has('cli')) {
     console.error('cli: tas validate over 1,000 files');
     sections.push(cliSection(await benchCli()));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('hostile')) {
+    console.error('hostile: tas validate on 1 MB and 10 MB of wrong-type items');
+    sections.push(hostileValidateSection(await benchHostileValidate()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const summary = verdicts(validation, typing, requests, hover);
