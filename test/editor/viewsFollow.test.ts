@@ -17,9 +17,20 @@ const STEP_MS = 600_000;
 describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
+  /** The records another client deletes, created before the editor starts so that every view's first read lists them. */
+  const ids = { filter: 0, filter2: 0, project: 0, project2: 0, suite: 0, testCase: 0, device: 0 };
 
   before(async () => {
     emulator = await startEmulator({ host: '127.0.0.1', settings: { executionStepMs: STEP_MS } });
+    const id = async (path: string, body: unknown) => ((await http('POST', path, body)) as { id: number }).id;
+    ids.filter = await id('/api/v2/tracefilters', { name: 'Ghost filter', filter: 'sip' });
+    ids.filter2 = await id('/api/v2/tracefilters', { name: 'Ghost filter 2', filter: 'sip' });
+    ids.project = await id('/api/v2/projects', { name: 'Ghost project' });
+    ids.project2 = await id('/api/v2/projects', { name: 'Ghost project 2' });
+    ids.suite = await id('/api/v2/testsuites', { name: 'Ghost suite', testCaseIds: [1] });
+    ids.testCase = await id('/api/v2/testcases', { name: 'AAA Ghost case', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
+    const node = emulator.store.testNodes.all()[0]!;
+    ids.device = await id('/api/v2/mobiledevices', { name: 'Ghost device', testNodeId: node.id, deviceModelId: emulator.store.deviceModels.all()[0]!.id, msisdn: '4915100000099' });
     editor = await Editor.start({
       name: 'views-follow',
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
@@ -51,6 +62,9 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
 
   const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
+  /** The row whose label is exactly `name`. */
+  const named = (e: Editor, title: string, name: string) =>
+    view(e, title).locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) });
 
   /** Hovers a row and clicks one of its inline actions, found by its title. */
   async function inlineAction(r: ReturnType<typeof row>, action: string): Promise<void> {
@@ -122,37 +136,59 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   });
   it('Trace Filters: a filter deleted elsewhere, then Delete Trace Filter... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/tracefilters', { name: 'Ghost filter', filter: 'sip' })) as { id: number };
       await only(e, 'Trace Filters');
-      const r = row(e, 'Trace Filters', 'Ghost filter');
-      await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${id}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
+      const r = named(e, 'Trace Filters', 'Ghost filter');
+      await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
     });
   });
 
   it('Projects: a project deleted elsewhere, then Delete Project... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/projects', { name: 'Ghost project' })) as { id: number };
       await only(e, 'Projects');
-      const r = row(e, 'Projects', 'Ghost project');
-      await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${id}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
+      const r = named(e, 'Projects', 'Ghost project');
+      await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${ids.project}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
+    });
+  });
+
+  it('Trace Filters: a filter deleted elsewhere, then the inline Edit Trace Filter...', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await only(e, 'Trace Filters');
+      const r = named(e, 'Trace Filters', 'Ghost filter 2');
+      await goneFromRow(e, 'Trace Filters edit', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter2}`), async () => {
+        await inlineAction(r, 'Edit Trace Filter...');
+        // Two boxes: the name, then the filter; both kept as they are.
+        await e.quickInput.locator('input').waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+        await e.quickInput.filter({ hasText: 'The filter expression' }).waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+      }, gone('Trace filter "Ghost filter 2"'));
+    });
+  });
+
+  it('Projects: a project deleted elsewhere, then Rename Project... from its row', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await only(e, 'Projects');
+      const r = named(e, 'Projects', 'Ghost project 2');
+      await goneFromRow(e, 'Projects rename', r, () => http('DELETE', `/api/v2/projects/${ids.project2}`), async () => {
+        await fromMenu(e, r, 'Rename Project...');
+        await e.answerInputBox('Rename Project Ghost project 2', 'Ghost project renamed');
+      }, gone('Project "Ghost project 2"'));
     });
   });
 
   it('Test Suites: a suite deleted elsewhere, then Execute Test Suite on its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/testsuites', { name: 'Ghost suite', testCaseIds: [1] })) as { id: number };
       await only(e, 'Test Suites');
       const r = row(e, 'Test Suites', 'Ghost suite');
-      await goneFromRow(e, 'Test Suites', r, () => http('DELETE', `/api/v2/testsuites/${id}`), () => inlineAction(r, 'Execute Test Suite'), gone('Test suite "Ghost suite"'));
+      await goneFromRow(e, 'Test Suites', r, () => http('DELETE', `/api/v2/testsuites/${ids.suite}`), () => inlineAction(r, 'Execute Test Suite'), gone('Test suite "Ghost suite"'));
     });
   });
 
   it('Test Cases: a test case deleted elsewhere, then Run Test Case on the Service on its row', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const { id } = (await http('POST', '/api/v2/testcases', { name: 'AAA Ghost case', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] })) as { id: number };
       await only(e, 'Test Cases');
       const r = row(e, 'Test Cases', 'AAA Ghost case');
-      await goneFromRow(e, 'Test Cases', r, () => http('DELETE', `/api/v2/testcases/${id}`), () => inlineAction(r, 'Run Test Case on the Service'), gone('Test case "AAA Ghost case"'));
+      await goneFromRow(e, 'Test Cases', r, () => http('DELETE', `/api/v2/testcases/${ids.testCase}`), () => inlineAction(r, 'Run Test Case on the Service'), gone('Test case "AAA Ghost case"'));
     });
   });
 
@@ -172,8 +208,6 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   it('Devices: a device deleted elsewhere leaves the view on its own (its status is followed), without Refresh', async (t) => {
     await withEditor(t, editor, async (e) => {
       const node = emulator!.store.testNodes.all()[0]!;
-      const model = emulator!.store.deviceModels.all()[0]!;
-      const { id } = (await http('POST', '/api/v2/mobiledevices', { name: 'Ghost device', testNodeId: node.id, deviceModelId: model.id, msisdn: '4915100000099' })) as { id: number };
       await only(e, 'Devices');
       const nodeRow = row(e, 'Devices', node.name);
       await nodeRow.first().waitFor({ timeout: LIMITS.output });
@@ -182,10 +216,10 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       await r.first().waitFor({ timeout: LIMITS.output });
       // The Devices view follows its statuses faster than any click: the status read answers 404
       // and the row leaves, with no action and no Refresh.
-      await http('DELETE', `/api/v2/mobiledevices/${id}`);
+      await http('DELETE', `/api/v2/mobiledevices/${ids.device}`);
       await r.first().waitFor({ state: 'detached', timeout: LIMITS.ui });
       assert.ok(
-        emulator!.requests.some((x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${id}/status` && x.status === 404),
+        emulator!.requests.some((x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${ids.device}/status` && x.status === 404),
         'its status read found it gone',
       );
     });

@@ -307,6 +307,15 @@ export class Emulator {
   private logRequest(entry: LoggedRequest): void {
     this.requests.push(entry);
     if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
+    this.arrivals = this.arrivals.filter((w) => (w.test(entry) ? (w.resolve(entry), false) : true));
+  }
+
+  private arrivals: { test: (r: LoggedRequest) => boolean; resolve: (r: LoggedRequest) => void }[] = [];
+  /** The first request (logged already, or still to come) that passes `test`: a test waits for a request to arrive, not for time. */
+  arrived(test: (r: LoggedRequest) => boolean): Promise<LoggedRequest> {
+    const past = this.requests.find(test);
+    if (past) return Promise.resolve(past);
+    return new Promise((resolve) => this.arrivals.push({ test, resolve }));
   }
 
   private finish(entry: LoggedRequest, started: number, status: number): void {

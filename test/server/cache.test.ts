@@ -210,6 +210,8 @@ describe('stale results', () => {
         assert.equal(deviceListAnswered(), false, `version ${v}: the device list was already answered`);
         assert.ok(!lsp.published.get(d.uri)!.some((p) => codes(p).includes('unknown-device')));
       }
+      // The held device list request has arrived (it may be a turn behind the last schema result).
+      await emu.arrived((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices');
       emu.releaseDelays();
       const v4 = await lsp.diagnostics(d.uri, (p) => p.version === 4 && codes(p).includes('unknown-device'));
       assert.deepEqual(v4.diagnostics.map((x) => x.code), ['wrong-type', 'unknown-device']);
