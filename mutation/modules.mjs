@@ -11,22 +11,22 @@ export const MODULES = {
   secrets: {
     what: 'secrets: the one rule, placeholders, masking, scrubbing',
     mutate: ['server/src/core/secrets/rule.ts', 'server/src/core/secrets/secrets.ts', 'server/src/core/secrets/redact.ts', 'server/src/core/secrets/scrub.ts'],
-    tests: ['secrets', 'redact', 'scrub'],
+    tests: ['secrets', 'redact', 'scrub', 'secretRules'],
   },
   'read-lists': {
     what: 'the lenient reader of answers, lists read whole, paging',
     mutate: ['server/src/core/api/read.ts', 'server/src/core/api/lists.ts', 'server/src/core/api/paging.ts'],
-    tests: ['read', 'lists', 'paging'],
+    tests: ['read', 'readers', 'lists', 'paging'],
   },
   retry: {
     what: "the API client's retry and timeout rules",
     mutate: ['server/src/core/api/retry.ts', 'server/src/core/api/session.ts:176-252'],
-    tests: ['operations'],
+    tests: ['retryRules'],
   },
   validation: {
     what: 'validation: local rules, SIP codes, schema messages',
     mutate: ['server/src/core/validation/localChecks.ts', 'server/src/core/validation/sipCodes.ts', 'server/src/core/validation/schemaMessages.ts'],
-    tests: ['localChecks', 'schemas'],
+    tests: ['localChecks', 'schemas', 'sipCodes', 'schemaMessages'],
   },
   references: {
     what: 'references: devices, trace filters and the case identity against the service',
