@@ -15,17 +15,17 @@ const READ: Operation = OPERATIONS.listTestCases;
 const START: Operation = { method: 'POST', path: '/api/v2/testcases/{id}/run', retry: false };
 const DELETE: Operation = { method: 'DELETE', path: '/api/v2/testsuites/{id}', retry: true };
 
-function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}) {
+function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid') {
   let clock = 1_000_000;
   const waits: number[] = [];
-  const calls: { path: string; method: string; timedOut: () => boolean }[] = [];
+  const calls: { path: string; method: string; timedOut: () => boolean; headers: Record<string, string> }[] = [];
   const log: RequestLogEntry[] = [];
   const dispatcher = {
-    request(opts: { path: string; method: string; signal: AbortSignal }) {
+    request(opts: { path: string; method: string; signal: AbortSignal; headers: Record<string, string> }) {
       if (opts.path.startsWith('/api/v2/connect/token')) {
         return Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 }) } });
       }
-      calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted });
+      calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted, headers: opts.headers });
       const step = steps.shift() ?? { status: 200, body: {} };
       if (step === 'hang') {
         // Answers never: the attempt ends when its timeout aborts it.
@@ -48,7 +48,7 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}) {
     close: async () => undefined,
   } as unknown as Dispatcher;
   const session = new ApiSession(
-    { baseUrl: 'https://tas.invalid', clientId: 'id', clientSecret: 'the-secret' },
+    { baseUrl, clientId: 'id', clientSecret: 'the-secret' },
     {
       dispatcher,
       retry,
@@ -94,6 +94,8 @@ describe('retry rules', () => {
     assert.equal(parseRetryAfter(undefined, 0), undefined);
     assert.equal(parseRetryAfter('', 0), undefined);
     assert.equal(parseRetryAfter('soon', 0), undefined);
+    assert.equal(parseRetryAfter('5x', 0), undefined);
+    assert.equal(parseRetryAfter('x5', 0), undefined);
   });
 
   test('sleep waits for its time, and rejects at once when aborted before or during', async () => {
@@ -202,5 +204,45 @@ describe('retry rules', () => {
     const twice = harness([{ status: 401 }, { status: 401 }, { status: 200 }]);
     assert.equal((await twice.failure(READ)).status, 401);
     assert.equal(twice.calls.length, 2);
+  });
+
+  test('the edges: 300 is no success, a closed session is not retried, a read lost at 30 s is not repeated', async () => {
+    const h300 = harness([{ status: 300, body: 1 }]);
+    assert.equal((await h300.failure(READ)).status, 300);
+    const closed = harness([{ fail: 'UND_ERR_CLOSED' }, { status: 200 }]);
+    const e = await closed.failure(READ);
+    assert.equal(e.kind, 'cancelled');
+    assert.equal(closed.calls.length, 1);
+    const late = harness([{ fail: 'ECONNRESET' }, { status: 200 }]);
+    const slow = late.call(READ);
+    late.advance(30_000);
+    await assert.rejects(slow, (x: ApiError) => x.kind === 'network');
+    assert.equal(late.calls.length, 1);
+  });
+
+  test('after a lost answer, only a DELETE takes a 404 for done; any other answer is what it is', async () => {
+    const read = harness([{ fail: 'ECONNRESET' }, { status: 404 }]);
+    assert.equal((await read.failure(READ)).kind, 'notFound');
+    const del = harness([{ fail: 'ECONNRESET' }, { status: 500 }]);
+    assert.equal((await del.failure(DELETE)).status, 500);
+    const done = harness([{ fail: 'ECONNRESET' }, { status: 404 }]);
+    await done.call(DELETE);
+    assert.deepEqual(done.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]), [
+      [undefined, 'network', true],
+      [404, undefined, false],
+    ]);
+  });
+
+  test('the token goes in the Authorization header; a 401 is logged as such; plain http elsewhere is refused before sending', async () => {
+    const h = harness([{ status: 401 }, { status: 404 }]);
+    await h.failure(READ);
+    assert.match(h.calls[0]!.headers['authorization'] ?? '', /^Bearer tok\d+$/);
+    assert.deepEqual(h.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]), [
+      [401, 'unauthorized', true],
+      [404, 'http', false],
+    ]);
+    const plain = harness([{ status: 200 }], {}, 'http://tas.invalid');
+    assert.equal((await plain.failure(READ)).kind, 'insecureHttp');
+    assert.equal(plain.calls.length, 0);
   });
 });
