@@ -6,6 +6,7 @@ import { createSyncActions } from './importExport/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
+import { createApiClientActions } from './views/apiClientActions';
 import { createTestCaseActions } from './views/testCaseActions';
 import { confirmDone } from './notify';
 
@@ -22,6 +23,7 @@ export function createCommands(): Record<string, Command> {
     ...createViewActions(),
     ...createDeviceActions(),
     ...createProjectActions(),
+    ...createApiClientActions(),
     ...createTestCaseActions(),
     ...createSyncActions(),
     showLog: (ctx) => () => ctx.log.show(),

@@ -14,6 +14,7 @@ import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
+import { registerApiClientFeatures } from './handlers/apiClients';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
@@ -135,6 +136,7 @@ registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFina
 registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
+registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
 
 connection.onShutdown(async () => {
   validation.dispose();
