@@ -42,7 +42,7 @@ describe('API client references online', () => {
 
     const known = emu.store.apiClients.all()[0]!;
     const uri2 = 'file:///ws/api-known.testcase.json';
-    await lsp.open(uri2, step(known.id!));
+    await lsp.open(uri2, step(known.id));
     const ds2 = (await lsp.finalDiagnostics(uri2)).diagnostics;
     assert.equal(byCode(ds2, 'unknown-api-client').length, 0, JSON.stringify(ds2));
   });
@@ -63,7 +63,7 @@ describe('API client references online', () => {
   test('the hover shows name, method, URL and auth type, and no secret', async () => {
     const oauth = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'OAUTH2')!;
     const uri = 'file:///ws/api-hover.testcase.json';
-    const text = step(oauth.id!);
+    const text = step(oauth.id);
     await lsp.open(uri, text);
     const value = markdown(await lsp.hover(uri, pos(text, '"apiClientId": ')));
     assert.equal(value, [`**${oauth.name}** (API client ${oauth.id})`, '', `- Method: ${oauth.httpMethod}`, `- URL: ${oauth.serverURL}`, `- Auth type: OAUTH2`].join('\n'));
@@ -72,9 +72,9 @@ describe('API client references online', () => {
   test('a link to the record, whose read-only view shows no password, auth parameter value or secret header', async () => {
     const basic = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'BASIC')!;
     const oauth = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'OAUTH2')!;
-    emu.store.apiClients.get(oauth.id!)!.headerParams = { Accept: 'application/json', Authorization: 'Bearer demo-header-token' };
+    emu.store.apiClients.get(oauth.id)!.headerParams = { Accept: 'application/json', Authorization: 'Bearer demo-header-token' };
     const uri = 'file:///ws/api-link.testcase.json';
-    const text = step(basic.id!);
+    const text = step(basic.id);
     await lsp.open(uri, text);
     const links = await lsp.documentLinks(uri);
     const link = links.find((l) => l.target === `tas-remote:/apiClient/${basic.id}.json`);
@@ -82,7 +82,7 @@ describe('API client references online', () => {
     const start = pos(text, '"apiClientId": ');
     assert.deepEqual(link.range, { start, end: { line: start.line, character: start.character + String(basic.id).length } });
     for (const c of [basic, oauth]) {
-      const o = await lsp.getRecord('apiClient', c.id!);
+      const o = await lsp.getRecord('apiClient', c.id);
       assert.ok(o.ok, JSON.stringify(o));
       const shown = JSON.parse(o.value.text) as Record<string, unknown>;
       assert.equal(shown['name'], c.name);
@@ -90,7 +90,7 @@ describe('API client references online', () => {
       for (const s of [...SECRETS, 'demo-header-token']) assert.ok(!o.value.text.includes(s), `${s} is not shown`);
       for (const v of Object.values((shown['authParams'] ?? {}) as Record<string, string>)) assert.equal(v, '[redacted]');
     }
-    const shownOauth = await lsp.getRecord('apiClient', oauth.id!);
+    const shownOauth = await lsp.getRecord('apiClient', oauth.id);
     assert.ok(shownOauth.ok);
     assert.deepEqual(JSON.parse(shownOauth.value.text)['headerParams'], { Accept: 'application/json', Authorization: '[redacted]' });
     assert.ok(lsp.logs.every((l) => SECRETS.every((s) => !l.includes(s))));
