@@ -121,7 +121,7 @@ describe('the API Clients view\'s requests', () => {
     const typed = 'typed-in-password-77';
     const created = await lsp.connection.sendRequest(CreateApiClientRequest, { name: 'View made', httpMethod: 'POST', serverURL: 'https://made.example.invalid/x', apiClientAuthType: 'BASIC', username: 'u1', password: typed });
     assert.ok(created.ok && created.value.id !== undefined, JSON.stringify(created));
-    const id = created.value.id!;
+    const id = created.value.id;
     const stored = emu.store.apiClients.get(id)!;
     assert.equal(stored.password, typed, 'the password reached the service');
     stored.headerParams = { Accept: 'text/plain' };
