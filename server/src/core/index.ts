@@ -47,6 +47,7 @@ export { codeActions } from './language/codeActions';
 export { complete, type CompletionData, completionNeeds } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
+export { definition, inlayHints, referencesIn } from './language/referenceNavigation';
 export { formatEdits, type FormatOptions } from './language/format';
 export { foldingRanges, selectionRanges } from './language/folding';
 export { documentSymbols, flatSymbols, type SymbolNames } from './language/symbols';

@@ -15,6 +15,7 @@ import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
 import { registerApiClientFeatures } from './handlers/apiClients';
+import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
@@ -75,6 +76,8 @@ connection.onInitialize((params): InitializeResult => {
       documentSymbolProvider: { label: 'Test Automation' },
       foldingRangeProvider: true,
       selectionRangeProvider: true,
+      inlayHintProvider: true,
+      definitionProvider: true,
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
@@ -135,6 +138,7 @@ onRecordGone((record) => {
 });
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
+registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
