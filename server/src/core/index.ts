@@ -48,6 +48,7 @@ export { complete, type CompletionData, completionNeeds } from './language/compl
 export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
 export { definition, inlayHints, referencesIn } from './language/referenceNavigation';
+export { WorkspaceIndex } from './language/workspaceIndex';
 export { formatEdits, type FormatOptions } from './language/format';
 export { foldingRanges, selectionRanges } from './language/folding';
 export { documentSymbols, flatSymbols, type SymbolNames } from './language/symbols';

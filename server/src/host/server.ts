@@ -58,10 +58,13 @@ const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
 let clientCapabilities: ClientCapabilities = {};
+/** The workspace folders, for references and workspace symbols over files not opened. */
+let workspaceRoots: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
   clientCapabilities = params.capabilities;
+  workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
@@ -78,6 +81,8 @@ connection.onInitialize((params): InitializeResult => {
       selectionRangeProvider: true,
       inlayHintProvider: true,
       definitionProvider: true,
+      referencesProvider: true,
+      workspaceSymbolProvider: true,
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
@@ -138,7 +143,7 @@ onRecordGone((record) => {
 });
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
-registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints });
+registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
