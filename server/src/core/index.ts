@@ -44,7 +44,7 @@ export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type Wa
 export { type Failure, failureOf, NotSignedInError, WordedFailure } from './failures/classify';
 export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
 export { codeActions } from './language/codeActions';
-export { complete, type CompletionData, completionNeeds } from './language/completion';
+export { complete, type CompletionData, completionNeeds, NEW_CASE } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
 export { definition, inlayHints, referencesIn } from './language/referenceNavigation';
