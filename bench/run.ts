@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -40,6 +41,17 @@ function machine(): string {
   }
   const [l1] = loadavg();
   return `${cpus().length} CPUs (nproc), ${model}, node ${process.version}, load average ${l1!.toFixed(2)} at the start`;
+}
+
+/** The commit measured, and whether the working tree differed from it. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: resolve(__dirname, '../..'), encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'server', 'client', 'cli', 'bench', 'schemas', 'scripts') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown (no git)';
+  }
 }
 
 const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`);
@@ -309,7 +321,7 @@ async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = new Set<Part>(asked.length > 0 ? asked : PARTS);
   const startLoad = loadavg()[0]!;
-  const header = [`Machine: ${machine()}.`, `Date: ${new Date().toISOString()}.`];
+  const header = [`Machine: ${machine()}.`, `Date: ${new Date().toISOString()}.`, `Commit: ${commit()}.`];
   console.log(header.join('\n'));
   const sections: string[] = [];
   let validation: ValidationResult[] | undefined;

@@ -21,7 +21,7 @@ const LOCAL_CHUNK = 25;
  */
 async function referenceStates(ctx: Context, kinds: Set<FileKind>, wanted: () => Promise<Map<FileKind, Wanted>>): Promise<Map<FileKind, ReferenceState>> {
   const { environment, from } = ctx.source;
-  const env = new EnvironmentState(() => ctx.sessionOptions(), () => {});
+  const env = new EnvironmentState(() => ctx.sessionOptions(), ctx.sessionOptions().onRequest ?? (() => {}));
   env.set({ name: from, ...environment });
   try {
     const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS);
@@ -196,17 +196,17 @@ export const validate: CommandSpec = {
     ctx.out.err(
       `${files.length} ${files.length === 1 ? 'file' : 'files'} checked${states ? ' (with references)' : online ? '' : ' (offline: references not checked)'}: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}${withProblems > 0 ? ` in ${withProblems} ${withProblems === 1 ? 'file' : 'files'}` : ''}.`,
     );
+    // Said whatever else failed: a run with errors also checked no reference.
+    if (unverified) {
+      const said = `References not verified: ${unverified.reason} Use --offline to check without the service.`;
+      if (format === 'github' && !output) ctx.out.out(githubCommand('warning', said));
+      ctx.out.err(said);
+    }
     if (errors > 0) return Exit.failed;
     if (maxWarnings !== undefined && warnings > maxWarnings) {
       ctx.out.err(`More than ${maxWarnings} ${maxWarnings === 1 ? 'warning' : 'warnings'} (--max-warnings).`);
       return Exit.failed;
     }
-    if (unverified) {
-      const said = `References not verified: ${unverified.reason} Use --offline to check without the service.`;
-      if (format === 'github' && !output) ctx.out.out(githubCommand('warning', said));
-      ctx.out.err(said);
-      return unverified.code;
-    }
-    return Exit.ok;
+    return unverified ? unverified.code : Exit.ok;
   },
 };
