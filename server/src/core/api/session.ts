@@ -391,7 +391,7 @@ function shallowItems(value: unknown): { value: unknown; dropped: string[] } | u
   const dropped: string[] = [];
   // A deep record with an id stays as its id alone: what reads it whole (an export) then asks
   // for it and fails for it alone, saying why; one without an id is left out.
-  const kept = items.flatMap((item, i) => {
+  const kept = items.flatMap((item: unknown, i): unknown[] => {
     if (!deeperThan(item, MAX_DEPTH - 2)) return [item];
     const id = isRecord(item) ? int(item['id']) : undefined;
     dropped.push(id === undefined ? `item ${i + 1}` : `id ${id}`);
