@@ -1,4 +1,4 @@
-import { type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
@@ -64,7 +64,6 @@ export class Context {
       const source = requireCredentials(this.env, this.options.profile);
       const client = new TasClient({ ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp }, {
         ...this.sessionOptions(),
-        ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
       });
       this.made = { client, source };
     }
@@ -74,7 +73,8 @@ export class Context {
   /**
    * What every client of this run is made with: the user agent, the timeout, how start/end are
    * read (--start-end, else TAS_START_END, else learnt), the page cap (TAS_MAX_LIST_PAGES), and
-   * the notices: a cut list always on stderr, the readings learnt with --verbose.
+   * the notices: a cut list always on stderr, the readings learnt with --verbose; with --verbose
+   * every request (validate and login make clients of their own).
    */
   sessionOptions(): SessionOptions {
     const pages = Number(this.env['TAS_MAX_LIST_PAGES']);
@@ -82,7 +82,9 @@ export class Context {
       userAgent: `tas-cli/${VERSION}`,
       timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
+      maxBodyBytes: maxBodyBytes(this.env['TAS_MAX_BODY_MB']),
       scrubber: this.out.secrets,
+      ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
       ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
       onNotice: (n: Notice) => {
         if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escape, Minimatch, type MinimatchOptions } from 'minimatch';
@@ -147,10 +147,40 @@ export function outputFile(value: string, cwd: string, option: string): string {
   return path;
 }
 
-/** The absolute path of a folder an option names (--out), made now unless `make` is false (a dry run). */
+/**
+ * The absolute path of a folder an option names (--out), made now unless `make` is false (a dry
+ * run, or ids not yet known to name test cases): then only checked, so that the same mistake
+ * gives the same usage error either way.
+ */
 export function outputFolder(value: string, cwd: string, option: string, make: boolean): string {
   const path = resolve(cwd, value);
   if (isFolderPath(path) === false) throw new UsageError(`${option} ${value} is a file; give a folder.`);
   if (make) makeFolder(path, `${option} ${value}: the folder cannot be made`);
+  else {
+    const code = folderBlocked(path);
+    if (code !== undefined) throw new UsageError(`${option} ${value}: the folder cannot be made (${code}: a part of the path is a file, or not writable).`);
+  }
   return path;
+}
+
+/** Why mkdir -p of `path` would fail (ENOTDIR, EACCES), found without making anything; undefined when it would not. */
+function folderBlocked(path: string): string | undefined {
+  for (let p = path, child: string | undefined; ; child = p, p = dirname(p)) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      if (p === dirname(p)) return undefined;
+      continue;
+    }
+    if (!isDir) return 'ENOTDIR';
+    if (child === undefined) return undefined;
+    try {
+      accessSync(p, constants.W_OK);
+      return undefined;
+    } catch {
+      return 'EACCES';
+    }
+  }
 }

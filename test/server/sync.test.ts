@@ -250,6 +250,11 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     // The case created in B holds the name: it is this file's own link there, not a clash.
     await lsp.change(file, text, 2);
     assert.deepEqual(await identity(2), []);
+    // That case deleted on B: the link of .tas/sync.json names nothing there any more.
+    assert.ok(b.store.testCases.delete(r.id!));
+    assert.equal((await lsp.connection.sendRequest(RefreshRequest)).ok, true);
+    await lsp.change(file, text, 3);
+    assert.deepEqual(await identity(3), ['unlinked-id']);
     await lsp.close(file);
   });
 

@@ -80,14 +80,16 @@ export const exportCmd: CommandSpec = {
       return Exit.ok;
     }
     const dryRun = flag(values['dry-run']);
-    const dir = outputFolder(str(values['out']) ?? '.', ctx.cwd, '--out', !dryRun);
+    // Ids typed by hand: the folder is made only once they all name a test case (the core makes it).
+    const named = args.length > 0;
+    const dir = outputFolder(str(values['out']) ?? '.', ctx.cwd, '--out', !dryRun && !named);
     const folder = pathToFileURL(dir).href;
     const bundle = flag(values['bundle']) ? pathToFileURL(join(dir, BUNDLE_NAME)).href : undefined;
     const sync = syncEngine(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };
-    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }) };
+    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named && { allNamed: true }) };
     let report = await sync.exportCases(params, ctx.signal, progress);
     const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
     if (waiting.length > 0 && flag(values['force'])) {
@@ -128,6 +130,8 @@ export const exportCmd: CommandSpec = {
     let code: ExitCode = Exit.ok;
     if (results.some((r) => r.outcome === 'failed' || r.outcome === 'skipped')) code = Exit.service;
     if (results.some((r) => r.outcome === 'needsDecision')) code = Exit.conflict;
+    // An id that names nothing is the command's mistake, as for run, watch and cancel; nothing was written.
+    if (results.some((r) => r.reason === 'notOnService') && named) code = Exit.usage;
     return code;
   },
 };

@@ -8,7 +8,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -39,7 +39,12 @@ const notice = (n: Notice) => {
     void connection.window.showWarningMessage(n.message);
   } else connection.console.info(n.message);
 };
-const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network, onNotice: notice });
+const sessionOptions = () => ({
+  timeoutMs: settings.current.requestTimeoutSeconds * 1000,
+  network: settings.current.network,
+  onNotice: notice,
+  maxBodyBytes: maxBodyBytes(process.env['TAS_MAX_BODY_MB']),
+});
 const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
 const env = new EnvironmentState(sessionOptions, logRequest);

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { isInsecureHttp } from './baseUrl';
+import { deeperThan, MAX_DEPTH } from '../document/nesting';
 import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
@@ -55,6 +56,8 @@ export interface SessionOptions {
   onNotice?: (notice: Notice) => void;
   /** At most this many pages of one list are read (default MAX_LIST_PAGES in lists.ts); then the list is cut and says so. */
   maxListPages?: number;
+  /** Answers longer than this many bytes are cut off with an error (default 128 MB, TAS_MAX_BODY_MB). */
+  maxBodyBytes?: number;
   /** How start/end of executions and API clients are read (rangeLists.ts); default 'auto': learnt from the answers. */
   startEnd?: StartEndSetting;
   /** Injected for tests: randomness of the jitter, the clock, the wait. */
@@ -105,7 +108,7 @@ export class ApiSession {
   ) {
     this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
     this.ownsDispatcher = !options.dispatcher;
-    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1');
+    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1', options.maxBodyBytes);
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.random = options.random ?? Math.random;
@@ -256,8 +259,9 @@ export class ApiSession {
 
   private parse(res: AttemptResponse, op: Operation, path: string): unknown {
     if (res.text.trim() === '') return undefined;
+    let value: unknown;
     try {
-      return JSON.parse(res.text) as unknown;
+      value = JSON.parse(res.text) as unknown;
     } catch (err) {
       throw new ApiError({
         kind: 'invalidResponse',
@@ -268,6 +272,13 @@ export class ApiSession {
         cause: err,
       });
     }
+    // Everything after this reads answers with recursion somewhere (copies, hashes, file text):
+    // an answer deeper than a file may be is refused here, as one error of this call (an export
+    // batch is then halved until the one record is left, and the others are kept).
+    if (deeperThan(value, MAX_DEPTH)) {
+      throw new ApiError({ kind: 'invalidResponse', method: op.method, path, status: res.status, serviceMessage: `the answer nests more than ${MAX_DEPTH} levels deep and was not read` });
+    }
+    return value;
   }
 
   private httpError(res: AttemptResponse, op: Operation, path: string, attempts: number): ApiError {

@@ -85,8 +85,9 @@ export interface ExportItemResult {
   /**
    * `needsDecision`: the file has unsaved changes, changes since it was last synced, was never
    * synced, or is no file sync writes (`foreignFile`: a symbolic link, not UTF-8; `message` says which).
+   * `failed`: `notOnService` when the id names no test case.
    */
-  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile';
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile' | 'notOnService';
   /** `needsDecision`: what the export would write, for a diff with the local file. */
   serviceText?: string;
   message?: string;

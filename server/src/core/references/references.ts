@@ -199,11 +199,12 @@ function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; 
   const fileId = link.fileIdHere ? exactInt(tc.value['id']) : undefined;
   const id = link.id ?? fileId;
   const name = exactStr(tc.value['name']);
-  if (link.id === undefined && fileId !== undefined && !data.testCases.has(fileId) && !data.unverified?.testCases.has(fileId)) {
+  // The linked id (.tas/sync.json) is checked as the file's own: a case deleted on the service leaves either pointing at nothing.
+  if (id !== undefined && !data.testCases.has(id) && !data.unverified?.testCases.has(id)) {
     out.push({
-      path: [...tc.path, 'id'],
+      path: [...tc.path, fileId !== undefined || name === undefined ? 'id' : 'name'],
       on: 'value',
-      message: `Test case ${fileId} no longer exists on the service; this file is not linked to anything there.`,
+      message: `Test case ${id} no longer exists on the service; this file is not linked to anything there.`,
       code: DiagnosticCode.unlinkedId,
       severity: Severity.Warning,
     });

@@ -78,8 +78,9 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   const read = await exportTestCases(run.client.testCases, params.ids, { ...batch, onProgress: say('Reading test cases') });
   const results: ExportItemResult[] = [];
   for (const id of read.missing) {
-    results.push({ id, uri: params.folder, outcome: 'failed', message: `Test case ${id} does not exist on the service (any more).` });
+    results.push({ id, uri: params.folder, outcome: 'failed', reason: 'notOnService', message: `Test case ${id} does not exist on the service (any more).` });
   }
+  if (params.allNamed === true && read.missing.length > 0) return { results, secretsReplaced: 0 };
   for (const { id, error } of read.failed) {
     results.push(
       error.kind === 'cancelled'

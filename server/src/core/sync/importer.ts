@@ -17,6 +17,7 @@ import { SyncStates } from './state';
 import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
+import { schemaRefusal } from './wouldRefuse';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
 // changes on the service, conflicts and taken names wait for the user's decision; nothing is
@@ -224,7 +225,11 @@ export async function importFiles(
   const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }) });
   const renamed = (x: Push) => ({ ...(x.renamedFrom !== undefined && { renamedFrom: x.renamedFrom }), ...(x.mappings.length > 0 && { mappings: x.mappings }) });
   if (options.dryRun) {
-    for (const x of toSend) result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
+    for (const x of toSend) {
+      const refusal = schemaRefusal(x.body);
+      if (refusal !== undefined) result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
+      else result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
+    }
     return report();
   }
 

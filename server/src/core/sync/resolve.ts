@@ -3,6 +3,7 @@ import type { TasClient } from '../api/client';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { LocalCase } from './local';
+import { syncHash } from './projection';
 import { idsByName, readRecords } from './remote';
 import { stateKey, type SyncState, type SyncStates } from './state';
 
@@ -72,13 +73,18 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
     const id = held.get(p.local.name!);
     if (id === undefined) continue;
     if (p.standing.kind === 'new') p.standing = { kind: 'new', takenById: id };
-    else matched.set(p, id);
+    matched.set(p, id);
   }
   // Another environment's file matched by name here: linked without a base, like an adoption.
-  const more = await readRecords(client, [...matched.values()], options);
+  // A new file whose name is taken by a case with the very same content (an import whose answer
+  // was lost arrived after all) is that case: linked, so it shows as unchanged. Different content
+  // stays a taken name for the user to decide.
+  const more = await readRecords(client, [...new Set(matched.values())], options);
   for (const [p, id] of matched) {
     const record = more.byId.get(id);
-    if (record) p.standing = { kind: 'linked', id, base: undefined, record, how: 'byName' };
+    if (!record) continue;
+    if (p.standing.kind === 'new' && syncHash(record) !== syncHash(p.local.value)) continue;
+    p.standing = { kind: 'linked', id, base: undefined, record, how: 'byName' };
   }
   return placed;
 }

@@ -50,6 +50,8 @@ export interface ExportParams {
   decisions?: Record<string, SyncDecision>;
   /** Plan only: the same outcomes, read from the service as usual, but no file or sync state written. */
   dryRun?: boolean;
+  /** The ids were named by a person: when one names nothing, nothing at all is written (the command was mistyped). */
+  allNamed?: boolean;
 }
 
 /** One import or export: the host, the current environment's client and key, and how to report. */

@@ -23,6 +23,13 @@ export const DiagnosticCode = {
   unknownTestNode: 'unknown-test-node',
   unknownDeviceModel: 'unknown-device-model',
   notVerified: 'references-not-verified',
+  /** Step functions, against the service's functionparams. */
+  missingParameter: 'missing-parameter',
+  unknownParameter: 'unknown-parameter',
+  parameterType: 'wrong-parameter-type',
+  unknownFunction: 'unknown-function',
+  unknownApiClient: 'unknown-api-client',
+  staleApiClientName: 'stale-api-client-name',
   /** The file cannot be read (permissions, a FIFO): reported on the file, the run goes on. */
   unreadable: 'unreadable-file',
   /** The file is not UTF-8: its bytes would not survive a write-back. */
