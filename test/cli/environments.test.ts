@@ -98,5 +98,12 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     const again = await run(b, ['import', 'cases', '--map', `device:5=${moved.device.get(1)}`, '--dry-run']);
     assert.match(again.stdout, /unchanged\) cases\/Moved-between-environments/);
     assert.match(again.stdout, /would map device 5 -> \d+ \(chosen\)/);
+
+    // Checked against B, the file's phone that B lacks is named; the mapped case has no such finding.
+    const checked = await run(b, ['validate', 'cases', '--format', 'json']);
+    const found = (JSON.parse(checked.stdout) as { files?: { path?: string; file?: string; diagnostics: { code: string; message: string }[] }[] }).files ?? [];
+    const foreign = found.flatMap((f) => f.diagnostics.filter((d) => d.code === 'foreign-reference').map((d) => `${f.path ?? f.file}: ${d.message}`));
+    assert.equal(foreign.length, 2, checked.stdout);
+    assert.ok(foreign.every((f) => f.includes('Calls-a-phone-B-lacks') && f.includes(`MSISDN ${lostMsisdn}`)), foreign.join('\n'));
   });
 });
