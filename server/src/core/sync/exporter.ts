@@ -13,6 +13,7 @@ import { bundleFileText, testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
 import { mapLimit } from './pool';
 import { syncHash } from './projection';
+import { ReferenceMapper } from './mapping';
 import { stateKey, type SyncState, SyncStates } from './state';
 import type { ExportParams, SyncRun } from './types';
 import { replaceOpenText } from './writeBack';
@@ -112,10 +113,11 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
+    const mapper = new ReferenceMapper(run.client, run.env, {}, run.signal);
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
-      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true);
+      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true, mapper);
       if (++done % 500 === 0 || done === records.length) say(params.dryRun ? 'Comparing files' : 'Writing files')(done, records.length);
       return r;
     });
@@ -177,7 +179,7 @@ function linksInFolder(state: SyncState, prefix: string, env: string): { linkedF
 
 async function exportOne(
   run: SyncRun,
-  record: ExportedTestCase & { id: number },
+  served: ExportedTestCase & { id: number },
   path: string,
   uri: string,
   key: string,
@@ -186,10 +188,14 @@ async function exportOne(
   decision: string | undefined,
   present: boolean,
   dryRun: boolean,
+  mapper: ReferenceMapper,
 ): Promise<{ result: ExportItemResult; replaced: number }> {
-  const base = { id: record.id, ...(typeof record.name === 'string' && { name: record.name }), uri };
+  const base = { id: served.id, ...(typeof served.name === 'string' && { name: served.name }), uri };
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
+  // A file keeps its home environment's references: another environment's record is translated back.
+  const record = home === run.env ? served : ((await mapper.toHome(state, home, served)) as ExportedTestCase & { id: number });
+  if (home === run.env) await mapper.record(state, served);
   let found: Existing;
   try {
     found = present ? await readExisting(path) : { kind: 'none' };
