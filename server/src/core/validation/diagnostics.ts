@@ -20,6 +20,8 @@ export const DiagnosticCode = {
   staleMsisdn: 'stale-msisdn',
   nameTaken: 'name-taken',
   unlinkedId: 'unlinked-id',
+  /** A reference of the file's home environment with no single counterpart in this one. */
+  foreignReference: 'foreign-reference',
   unknownTestNode: 'unknown-test-node',
   unknownDeviceModel: 'unknown-device-model',
   notVerified: 'references-not-verified',
