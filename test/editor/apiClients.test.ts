@@ -62,7 +62,7 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       await answer(prompt('User name'), 'editor-user');
       await prompt('Password')();
       assert.equal(await input.getAttribute('type'), 'password', 'the password is typed in a password box');
-      await answer(async () => undefined, PASSWORD);
+      await answer(() => Promise.resolve(), PASSWORD);
 
       await e.statusItem(`API client ${NAME} created`).first().waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.apiClients.all().find((c) => c.name === NAME);
