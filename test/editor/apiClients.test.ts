@@ -1,6 +1,7 @@
 // Real editor: an API client created in the API Clients view as a person does it: the view's
 // New API Client... button, the form's boxes and pickers (the password in a password box), the
-// new row in the view. The password reaches the service and never the log. Needs
+// new row in the view. The password reaches the service and never the log. Then Format
+// Document on a sample file and the Outline it leaves. Needs
 // `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
 
 import assert from 'node:assert/strict';
@@ -76,6 +77,26 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
       assert.ok(files.length > 0);
       for (const f of files) assert.ok(!readFileSync(join(f.parentPath, f.name), 'utf8').includes(PASSWORD), `${f.name} does not hold the password`);
+    });
+  });
+
+  it('Format Document lays a test case out as export does, and the Outline shows its steps', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await e.openFile('voice-call-mo.testcase.json');
+      // The sample keeps each step on one line; formatted, each entry has its own. Monaco draws
+      // spaces as no-break spaces, which \s matches.
+      await e.editorLine(/"function":\s"CALL",\s"mobileDeviceId":\s1/).first().waitFor({ timeout: LIMITS.ui });
+      await e.runCommand('Format Document');
+      await e.editorLine(/^\s*"function":\s"CALL",$/).first().waitFor({ timeout: LIMITS.output });
+      await e.runCommand('Explorer: Focus on Outline View');
+      const outline = view(e, 'Outline');
+      await outline.locator('.monaco-list-row').filter({ hasText: 'Voice call MO LTE #001' }).first().waitFor({ timeout: LIMITS.output });
+      const steps = outline.locator('.monaco-list-row').filter({ hasText: /^Steps/ }).first();
+      await steps.waitFor({ timeout: LIMITS.output });
+      if ((await steps.getAttribute('aria-expanded')) !== 'true') await steps.click();
+      await outline.locator('.monaco-list-row').filter({ hasText: /1 CALL · Samsung Galaxy S24 Berlin 01/ }).first().waitFor({ timeout: LIMITS.output });
+      await outline.locator('.monaco-list-row').filter({ hasText: /2 WAIT/ }).first().waitFor({ timeout: LIMITS.output });
+      await e.screenshot('outline-after-format');
     });
   });
 });
