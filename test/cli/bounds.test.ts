@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -113,15 +113,67 @@ describe("tas: the service's answers are input", { timeout: 120_000 }, () => {
     }
   });
 
-  test('a 100,000-deep body is refused as too deep, without a stack overflow', async () => {
-    hostile.routes.set('/api/v2/mobiledevices', json(`${'['.repeat(100_000)}${']'.repeat(100_000)}`));
+  test('wrong types in a list (null, a number, a string id, a number for a name) do not stop tas devices: the rest is shown, the unusable items said', async () => {
+    hostile.routes.set('/api/v2/mobiledevices', json(JSON.stringify([{ id: '5', name: 7, msisdn: 12 }, null, { id: 2, name: 'Pixel', msisdn: '4916000' }, 'x', { id: 'abc' }])));
     try {
-      const r = await run(['devices', '--json']);
-      assert.notEqual(r.code, 0);
-      assert.doesNotMatch(r.stderr, /Maximum call stack|RangeError/);
-      assert.match(r.stderr, /the answer nests more than 256 levels deep and was not read/);
+      for (const args of [['devices'], ['devices', '--json']]) {
+        const r = await run(args);
+        assert.equal(r.code, 0, r.stderr);
+        assert.doesNotMatch(r.stderr, /Cannot read properties/);
+        assert.match(r.stderr, /3 items of the list of mobile devices could not be used and are not shown: item 2 is null, not a record; item 4 is a string, not a record; item 5 has the id "abc", not a whole number\./);
+        if (args.includes('--json')) {
+          assert.deepEqual((JSON.parse(r.stdout) as { id: number }[]).map((d) => d.id), [5, 2]);
+        } else {
+          assert.match(r.stdout, /^5\b/m);
+          assert.match(r.stdout, /^2\s+Pixel\s+4916000/m);
+        }
+      }
     } finally {
       hostile.routes.delete('/api/v2/mobiledevices');
+    }
+  });
+
+  test('a 100,000-deep body is refused as too deep, without a stack overflow; a deep item of a list is said and left out', async () => {
+    hostile.routes.set('/api/v2/mobiledevices', json(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`));
+    try {
+      const r = await run(['devices', '--json']);
+      assert.equal(r.code, 4, r.stderr);
+      assert.doesNotMatch(r.stderr, /Maximum call stack|RangeError/);
+      assert.match(r.stderr, /the answer nests more than 256 levels deep and was not read/);
+      hostile.routes.set('/api/v2/mobiledevices', json(`[{"id":2,"name":"Pixel"},${'['.repeat(100_000)}${']'.repeat(100_000)}]`));
+      const list = await run(['devices', '--json']);
+      assert.equal(list.code, 0, list.stderr);
+      assert.deepEqual((JSON.parse(list.stdout) as { id: number }[]).map((d) => d.id), [2]);
+      assert.match(list.stderr, /nested more than 256 levels deep; they are read as their ids alone \(or left out, without one\): item 2\./);
+    } finally {
+      hostile.routes.delete('/api/v2/mobiledevices');
+    }
+  });
+});
+
+describe('tas export --all: one bad record never stops the others', { timeout: 120_000 }, () => {
+  test('a 3,000-deep test case fails alone, said by id and why; the other 50 are exported and their links saved', async () => {
+    const emu = await startEmulator();
+    const dir = tempDir('tas-deep-export-');
+    try {
+      let deep: unknown = 1;
+      for (let i = 0; i < 3000; i++) deep = [deep];
+      const bad = emu.store.testCases.insert((id) => ({ ...emu.store.testCases.get(1)!, id, name: 'Deep one', ownerId: 1, description: deep }) as never).id;
+      const total = emu.store.testCases.all().length;
+      const r = await tas(['export', '--all', '--out', 'cases'], { cwd: dir.path, env: credentials(emu), timeoutMs: 60_000 });
+      assert.equal(r.code, 4, r.stdout + r.stderr);
+      assert.match(r.stdout, new RegExp(`^failed\\s+cases \\(test case ${bad}\\): Could not export test case ${bad}: .*the answer nests more than 256 levels deep`, 'm'));
+      assert.match(r.stderr, new RegExp(`^${total - 1} written, 0 unchanged, 1 not written\\.`, 'm'));
+      assert.match(r.stderr, new RegExp(`nested more than 256 levels deep; they are read as their ids alone \\(or left out, without one\\): id ${bad}\\.`));
+      const files = readdirSync(join(dir.path, 'cases')).filter((f) => f.endsWith('.testcase.json'));
+      assert.equal(files.length, total - 1);
+      const stateFile = [join(dir.path, '.tas', 'sync.json'), join(dir.path, 'cases', '.tas', 'sync.json')].find((p) => existsSync(p));
+      assert.ok(stateFile, 'the sync state was saved');
+      const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { files: Record<string, unknown> };
+      assert.equal(Object.keys(state.files).length, total - 1);
+    } finally {
+      await emu.close();
+      dir.remove();
     }
   });
 });

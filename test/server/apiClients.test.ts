@@ -4,6 +4,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { applyAction, byCode, credentials, markdown, msg, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../server/src/protocol';
 
 // API clients as the third kind of reference, at the LSP boundary against the emulator: the
 // unknown-api-client diagnostic (confirmed by the record's own GET), completion by name, the hover,
@@ -107,6 +108,38 @@ describe('API client references online', () => {
     assert.equal(msg(stale[0]!), `API client ${c.id} is now named '${c.name}' on the service.`);
     const [fix] = await lsp.codeActions(uri, stale[0]!.range, stale);
     assert.ok(fix && applyAction(uri, text, fix).includes(`"name": ${JSON.stringify(c.name)}`));
+  });
+});
+
+describe('the API Clients view\'s requests', () => {
+  test('list, create with a password, edit keeping it, delete; no secret comes back or reaches the log', async () => {
+    const list = await lsp.connection.sendRequest(ListApiClientsRequest);
+    assert.ok(list.ok, JSON.stringify(list));
+    assert.deepEqual(list.value.map((c) => c.name), emu.store.apiClients.all().map((c) => c.name));
+    for (const s of SECRETS) assert.ok(!JSON.stringify(list.value).includes(s));
+
+    const typed = 'typed-in-password-77';
+    const created = await lsp.connection.sendRequest(CreateApiClientRequest, { name: 'View made', httpMethod: 'POST', serverURL: 'https://made.example.invalid/x', apiClientAuthType: 'BASIC', username: 'u1', password: typed });
+    assert.ok(created.ok && created.value.id !== undefined, JSON.stringify(created));
+    const id = created.value.id;
+    const stored = emu.store.apiClients.get(id)!;
+    assert.equal(stored.password, typed, 'the password reached the service');
+    stored.headerParams = { Accept: 'text/plain' };
+
+    const updated = await lsp.connection.sendRequest(UpdateApiClientRequest, { id, shown: 'View made', input: { name: 'View renamed', httpMethod: 'GET', serverURL: 'https://made.example.invalid/y', apiClientAuthType: 'BASIC', username: 'u1' } });
+    assert.ok(updated.ok, JSON.stringify(updated));
+    const after = emu.store.apiClients.get(id)!;
+    assert.equal(after.name, 'View renamed');
+    assert.equal(after.httpMethod, 'GET');
+    assert.deepEqual(after.headerParams, { Accept: 'text/plain' }, 'fields the form does not show are kept');
+    assert.equal(after.password, typed, 'a password left empty is kept');
+
+    const shown = await lsp.getRecord('apiClient', id);
+    assert.ok(shown.ok && !shown.value.text.includes(typed));
+    const deleted = await lsp.connection.sendRequest(DeleteApiClientRequest, { id, shown: 'View renamed' });
+    assert.ok(deleted.ok, JSON.stringify(deleted));
+    assert.equal(emu.store.apiClients.get(id), undefined);
+    assert.ok(lsp.logs.every((l) => !l.includes(typed)) && !lsp.stderr.includes(typed), 'the password is never logged');
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyIdEdits, idEdits, toTextEdits } from '../../server/src/core/sync/idEdit';
 import { classify } from '../../server/src/core/sync/classify';
+import { mergeImportResults } from '../../server/src/core/sync/decisions';
 import { envKey } from '../../server/src/core/sync/envKey';
 import { firstInvalidUtf8 } from '../../server/src/core/files/safeRead';
 import { assignFileNames, fileBaseName, fileNameWithId } from '../../server/src/core/sync/fileNames';
@@ -283,4 +284,35 @@ describe('classification of a linked case', () => {
       assert.equal(classify({ local, service, base }), want);
     });
   }
+});
+
+describe('the report of an import in two passes', () => {
+  const a = 'file:///w/a.testcase.json';
+  const b = 'file:///w/b.testcases.json';
+  test('decided items take the second pass\'s outcome; the rest keep the first pass\'s, in the first pass\'s order', () => {
+    const first = [
+      { uri: a, outcome: 'nameTaken' as const, takenById: 4 },
+      { uri: b, index: 0, outcome: 'created' as const, id: 7 },
+      { uri: b, index: 1, outcome: 'conflict' as const, id: 8 },
+    ];
+    // The second pass sees what the first pushed as unchanged, and may report items in another order.
+    const second = [
+      { uri: b, index: 1, outcome: 'updated' as const, id: 8 },
+      { uri: b, index: 0, outcome: 'unchanged' as const, id: 7 },
+      { uri: a, outcome: 'unchanged' as const, id: 4 },
+    ];
+    const merged = mergeImportResults(first, second, { [a]: 'linkToExisting', [`${b}#1`]: 'overwriteService' });
+    assert.deepEqual(merged, [
+      { uri: a, outcome: 'unchanged', id: 4 },
+      { uri: b, index: 0, outcome: 'created', id: 7 },
+      { uri: b, index: 1, outcome: 'updated', id: 8 },
+    ]);
+  });
+  test('a decision for an item the second pass did not report leaves the first outcome; no decisions: the first pass whole', () => {
+    const first = [{ uri: a, outcome: 'conflict' as const, id: 3 }];
+    assert.deepEqual(mergeImportResults(first, [], { [a]: 'skip' }), first);
+    assert.deepEqual(mergeImportResults(first, [{ uri: a, outcome: 'updated', id: 3 }], {}), first);
+    // An index is part of the key: item 0 of a bundle is not the bundle.
+    assert.deepEqual(mergeImportResults([{ uri: b, index: 0, outcome: 'conflict', id: 5 }], [{ uri: b, index: 0, outcome: 'updated', id: 5 }], { [b]: 'skip' }), [{ uri: b, index: 0, outcome: 'conflict', id: 5 }]);
+  });
 });

@@ -192,3 +192,137 @@ describe('the execution watcher', () => {
     assert.equal(clock.pending, 0);
   });
 });
+
+describe('the execution watcher, to the millisecond', () => {
+  const gapsOf = async (clock: FakeClock, steps: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < steps; i++) {
+      await clock.step();
+      times.push(clock.t);
+    }
+    return times.slice(1).map((t, i) => t - times[i]!);
+  };
+
+  test('an unchanged reading: the interval grows by half, rounded, up to the longest; nothing is reported', async () => {
+    const { clock, service, watcher, seen } = setup();
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    assert.deepEqual(await gapsOf(clock, 8), [2000, 3000, 4500, 6750, 10125, 15000, 15000]);
+    assert.equal(seen.length, 1, 'only the first reading was news');
+    assert.deepEqual(service.calls, Array(8).fill('get 1'));
+  });
+
+  test('a change brings the interval back to the first one', async () => {
+    const { clock, service, watcher, seen } = setup();
+    service.states.set(1, 'QUEUED');
+    watcher.follow([1]);
+    await gapsOf(clock, 4);
+    service.states.set(1, 'RUNNING');
+    const t0 = clock.t;
+    await clock.step();
+    await clock.step();
+    assert.equal(clock.t - t0 - 6750, 2000, 'after the change, the first interval again');
+    assert.deepEqual(seen.map((c) => c[0]!.status), ['QUEUED', 'RUNNING']);
+  });
+
+  test('two due executions are read one by one; from three on, one list request, and single reads for what it lacks', async () => {
+    const two = setup();
+    two.service.states.set(1, 'RUNNING');
+    two.service.states.set(2, 'RUNNING');
+    two.watcher.follow([1, 2]);
+    await two.clock.step();
+    assert.deepEqual(two.service.calls, ['get 1', 'get 2']);
+
+    const three = setup();
+    for (const id of [1, 2, 3]) three.service.states.set(id, 'RUNNING');
+    three.watcher.follow([1, 2, 3, 4]);
+    three.service.states.delete(4);
+    await three.clock.step();
+    assert.deepEqual(three.service.calls, ['list 100', 'get 4']);
+    assert.deepEqual(three.seen.at(-1)!.map((s) => `${s.id} ${s.status}`).sort(), ['1 RUNNING', '2 RUNNING', '3 RUNNING', '4 DELETED']);
+    assert.equal(three.watcher.following, 3);
+    assert.deepEqual(three.watcher.active().map((s) => s.id).sort(), [1, 2, 3]);
+  });
+
+  test('a failed poll doubles the interval; Retry-After, when longer, is waited exactly; 0 or none is not', async () => {
+    const { clock, service, watcher } = setup();
+    service.states.set(1, 'RUNNING');
+    service.failNext.push(new ApiError({ kind: 'network', method: 'GET', path: '/x' }));
+    watcher.follow([1]);
+    await clock.step();
+    assert.equal(clock.pending, 1);
+    await clock.step();
+    assert.equal(clock.t, 4000, 'twice the first interval');
+    service.failNext.push(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 30_000 }));
+    await clock.step();
+    await clock.step();
+    assert.equal(clock.t, 4000 + 2000 + 30_000);
+    service.failNext.push(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 0 }));
+    const t0 = clock.t;
+    await clock.step();
+    await clock.step();
+    assert.ok(clock.t - t0 < 30_000, 'a Retry-After of 0 is not a pause');
+    // A failure that is no ApiError (a plain text thrown) is paced the same way.
+    service.failNext.push('boom' as unknown as Error);
+    await clock.step();
+    assert.equal(watcher.following, 1);
+    assert.equal(clock.pending, 1);
+  });
+
+  test('nobody looking: four times slower at once; looking again: back to the interval', async () => {
+    const { clock, service, watcher } = setup();
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    await clock.step();
+    watcher.setAttention(false);
+    watcher.setAttention(false);
+    await clock.step();
+    assert.equal(clock.t, 8000);
+    watcher.setAttention(true);
+    await clock.step();
+    assert.equal(clock.t, 8000 + 3000);
+  });
+
+  test('following again one that slowed down asks within the first interval', async () => {
+    const { clock, service, watcher } = setup();
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    await gapsOf(clock, 5);
+    const t0 = clock.t;
+    watcher.follow([1]);
+    await clock.step();
+    assert.equal(clock.t - t0, 2000);
+  });
+
+  test('readings from elsewhere: a final one is not followed; an active one is, and reported; the same again is not news', async () => {
+    const { clock, watcher, seen } = setup();
+    const running = { id: 5, status: 'RUNNING', kind: 'running', final: false, testCaseName: 'Call' } as ExecutionSummary;
+    watcher.follow([4], [{ id: 4, status: 'PASSED', kind: 'passed', final: true } as ExecutionSummary]);
+    assert.equal(watcher.following, 1, 'a final reading of an id asked for is not kept: it is read');
+    watcher.observe([{ id: 6, status: 'PASSED', kind: 'passed', final: true } as ExecutionSummary]);
+    assert.equal(watcher.get(6), undefined);
+    watcher.observe([running]);
+    assert.deepEqual(seen.at(-1), [running]);
+    const count = seen.length;
+    watcher.observe([{ ...running }]);
+    assert.equal(seen.length, count, 'unchanged: nothing reported');
+    // Deleted on the service: the last reading's fields kept, marked final.
+    for (let i = 0; i < 3 && !seen.flat().some((s) => s.id === 5 && s.status === 'DELETED'); i++) await clock.step();
+    const gone = seen.flat().find((s) => s.id === 5 && s.status === 'DELETED');
+    assert.deepEqual(gone, { ...running, status: 'DELETED', kind: 'unknown', final: true });
+  });
+
+  test('a new environment: what was active is reported gone once; with nothing active, nothing', async () => {
+    const { clock, service, watcher, seen } = setup();
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    await clock.step();
+    const before = seen.length;
+    watcher.setSource(service);
+    assert.deepEqual(seen.slice(before), [[]]);
+    watcher.setSource(service);
+    assert.equal(seen.length, before + 1);
+    watcher.dispose();
+    assert.equal(clock.pending, 0);
+  });
+});

@@ -14,6 +14,8 @@ import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
+import { registerApiClientFeatures } from './handlers/apiClients';
+import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
@@ -56,10 +58,13 @@ const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
 let clientCapabilities: ClientCapabilities = {};
+/** The workspace folders, for references and workspace symbols over files not opened. */
+let workspaceRoots: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
   clientCapabilities = params.capabilities;
+  workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
@@ -74,6 +79,10 @@ connection.onInitialize((params): InitializeResult => {
       documentSymbolProvider: { label: 'Test Automation' },
       foldingRangeProvider: true,
       selectionRangeProvider: true,
+      inlayHintProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      workspaceSymbolProvider: true,
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
@@ -134,12 +143,14 @@ onRecordGone((record) => {
 });
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
+registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
+registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
 
 connection.onShutdown(async () => {
   validation.dispose();

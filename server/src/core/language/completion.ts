@@ -159,7 +159,8 @@ function functionItems(ctx: ReturnType<typeof cursorContext>, path: readonly (st
   });
 }
 
-const NEW_CASE = [
+/** A new test case as a snippet: one step, the cursor on the name (also the New Test Case command's). */
+export const NEW_CASE = [
   '{',
   '\t"name": "${1:New test case}",',
   '\t"description": "${2}",',

@@ -317,7 +317,9 @@ export function referencedIds(kind: FileKind, value: unknown, linkOf?: LinkOf, i
     }
     for (const step of itemsOf(tc, 'testStepList')) add(w.devices, step.value['mobileDeviceId']);
     const link = linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined) ?? { fileIdHere: true };
-    if (link.id === undefined && link.fileIdHere) add(w.testCases, tc.value['id']);
+    // The linked id is checked like the file's own (identity): a list without it is confirmed by its record too.
+    if (link.id !== undefined) w.testCases.add(link.id);
+    else if (link.fileIdHere) add(w.testCases, tc.value['id']);
   }
   if (kind === 'bundle' && Array.isArray(value)) {
     for (const tc of value) {

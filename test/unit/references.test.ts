@@ -1,0 +1,203 @@
+import { strict as assert } from 'node:assert';
+import { describe, test } from 'node:test';
+import { checkReferences, closestDevice, DEVICE_CHOICES, deviceCandidates, referencedIds, type LinkOf } from '../../server/src/core/references/references';
+import type { DeviceInfo, ReferenceSnapshot, ReferenceState, Unverified } from '../../server/src/core/references/referenceData';
+import type { Finding } from '../../server/src/core/validation/diagnostics';
+
+// The reference checks on plain data: a document against a snapshot of the service's lists,
+// each diagnostic with its code, place, severity, words and fix data.
+
+const DEVICES: DeviceInfo[] = [
+  { id: 1, name: 'Pixel Berlin', msisdn: '+49 170 1111' },
+  { id: 2, name: 'Galaxy Hamburg', msisdn: '4917022222' },
+  { id: 3, name: 'Pixel Bremen' },
+  { id: 4 },
+];
+
+function snapshot(more: Partial<ReferenceSnapshot> = {}): ReferenceState {
+  return {
+    status: 'ok',
+    data: {
+      devices: new Map(DEVICES.map((d) => [d.id, d])),
+      traceFilters: new Map([[10, { id: 10, name: 'SIP only' }]]),
+      testCases: new Map([
+        [100, 'Call'],
+        [101, 'SMS'],
+      ]),
+      ...more,
+    },
+  };
+}
+
+const unverified = (part: Partial<Unverified>): Unverified => ({ devices: new Set(), traceFilters: new Set(), testCases: new Set(), testNodes: new Set(), reason: 'the service timed out.', ...part });
+const brief = (fs: Finding[]) => fs.map((f) => ({ code: f.code, path: f.path.join('/'), severity: f.severity }));
+
+describe('reference checks', () => {
+  test('an unavailable service: one note at the top, nothing else', () => {
+    const fs = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 99 }] }, { status: 'unavailable', reason: 'cannot reach the service.' });
+    assert.deepEqual(fs, [{ path: [], on: 'value', message: 'References not verified: cannot reach the service.', code: 'references-not-verified', severity: 3 }]);
+  });
+
+  test('known ids give nothing; unknown trace filters and devices are errors where they are named', () => {
+    const doc = {
+      testStepList: [{ mobileDeviceId: 1 }, { mobileDeviceId: 77 }, { function: 'WAIT' }],
+      traceFilters: [{ mobileDeviceId: 2, traceFilterId: 10 }, { mobileDeviceId: 1, traceFilterId: 11 }],
+    };
+    const fs = checkReferences('testCase', doc, snapshot());
+    assert.deepEqual(brief(fs), [
+      { code: 'unknown-trace-filter', path: 'traceFilters/1/traceFilterId', severity: 1 },
+      { code: 'unknown-device', path: 'testStepList/1/mobileDeviceId', severity: 1 },
+    ]);
+    assert.equal(fs[0]!.message, 'Trace filter 11 does not exist on the service.');
+    assert.equal(fs[0]!.on, 'value');
+    assert.equal(fs[1]!.message, 'Mobile device 77 does not exist on the service.');
+    assert.deepEqual(fs[1]!.data, { candidates: [1, 2, 3, 4].map((id) => ({ id, name: DEVICES[id - 1]!.name })) });
+  });
+
+  test('an unknown device in a trace filter item is offered the device with the same MSISDN, else the closest name', () => {
+    const sameNumber = checkReferences('testCase', { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 (170) 1111', mobileDeviceName: 'Galaxy Hamburg' }] }, snapshot());
+    assert.equal(sameNumber.length, 1);
+    assert.equal(sameNumber[0]!.path.join('/'), 'sipTraceFilters/0/mobileDeviceId');
+    assert.equal(sameNumber[0]!.message, 'Mobile device 9 does not exist on the service. Did you mean 1 (Pixel Berlin)?');
+    const data = sameNumber[0]!.data as { replacementId: number; candidates: { id: number }[] };
+    assert.equal(data.replacementId, 1);
+    assert.deepEqual(data.candidates.map((c) => c.id), [1, 2, 3, 4], 'the match first, then by name distance');
+
+    // A step names the device; the trace filter item of the same id carries the name it was copied with.
+    const byName = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, mobileDeviceName: 'Pixel Bremn' }] }, snapshot());
+    assert.deepEqual(brief(byName), [
+      { code: 'unknown-device', path: 'traceFilters/0/mobileDeviceId', severity: 1 },
+      { code: 'unknown-device', path: 'testStepList/0/mobileDeviceId', severity: 1 },
+    ]);
+    assert.match(byName[1]!.message, /Did you mean 3 \(Pixel Bremen\)\?$/);
+    const unnamed = checkReferences('testCase', { traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, msisdn: '00000' }] }, snapshot({ devices: new Map([[4, { id: 4, msisdn: '00000' }]]) }));
+    assert.match(unnamed[0]!.message, /Did you mean 4 \(unnamed\)\?$/);
+  });
+
+  test('names and MSISDNs copied into trace filter items are compared with the device', () => {
+    const doc = {
+      traceFilters: [
+        { mobileDeviceId: 1, traceFilterId: 10, mobileDeviceName: 'Pixel Berlin', msisdn: '+49 170 1111' },
+        { mobileDeviceId: 2, traceFilterId: 10, mobileDeviceName: 'Old name', msisdn: '000' },
+        { mobileDeviceId: 4, traceFilterId: 10, mobileDeviceName: 'Whatever', msisdn: '123' },
+      ],
+    };
+    const fs = checkReferences('testCase', doc, snapshot());
+    assert.deepEqual(brief(fs), [
+      { code: 'stale-device-name', path: 'traceFilters/1/mobileDeviceName', severity: 2 },
+      { code: 'stale-msisdn', path: 'traceFilters/1/msisdn', severity: 2 },
+    ]);
+    assert.equal(fs[0]!.message, "Device 2 is now named 'Galaxy Hamburg' on the service.");
+    assert.deepEqual(fs[0]!.data, { replacement: 'Galaxy Hamburg' });
+    assert.equal(fs[1]!.message, 'Device 2 now has MSISDN 4917022222 on the service.');
+    assert.deepEqual(fs[1]!.data, { replacement: '4917022222' });
+  });
+
+  test('ids the lists lacked and their records could not settle: notes with the reason, never errors', () => {
+    const state = snapshot({ unverified: unverified({ devices: new Set([50]), traceFilters: new Set([60]), testCases: new Set([700]) }) });
+    const doc = { id: 700, name: 'Call', testStepList: [{ mobileDeviceId: 50 }], traceFilters: [{ mobileDeviceId: 50, traceFilterId: 60 }] };
+    const fs = checkReferences('testCase', doc, state);
+    assert.deepEqual(brief(fs), [
+      { code: 'references-not-verified', path: 'traceFilters/0/mobileDeviceId', severity: 3 },
+      { code: 'references-not-verified', path: 'traceFilters/0/traceFilterId', severity: 3 },
+      { code: 'references-not-verified', path: 'testStepList/0/mobileDeviceId', severity: 3 },
+      { code: 'name-taken', path: 'name', severity: 2 },
+    ]);
+    assert.equal(fs[0]!.message, "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.");
+    assert.equal(fs[1]!.message, "Trace filter 60 is not in the service's list and its own record could not be read (the service timed out): not verified.");
+    const noReason = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 50 }] }, snapshot({ unverified: unverified({ devices: new Set([50]), reason: '' }) }));
+    assert.equal(noReason[0]!.message, "Mobile device 50 is not in the service's list and its own record could not be read: not verified.");
+  });
+
+  test("the case's identity: an id the service no longer has, the linked id of .tas/sync.json, a name another case holds", () => {
+    assert.deepEqual(checkReferences('testCase', { id: 100, name: 'Call' }, snapshot()), []);
+    const gone = checkReferences('testCase', { id: 999, name: 'Gone' }, snapshot());
+    assert.deepEqual(brief(gone), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
+    assert.equal(gone[0]!.message, 'Test case 999 no longer exists on the service; this file is not linked to anything there.');
+    const taken = checkReferences('testCase', { id: 100, name: 'SMS' }, snapshot());
+    assert.deepEqual(brief(taken), [{ code: 'name-taken', path: 'name', severity: 2 }]);
+    assert.equal(taken[0]!.message, "Test case 101 on the service already has the name 'SMS'; names must be unique.");
+    assert.deepEqual(taken[0]!.data, { otherId: 101 });
+    // A new file (no id) whose name is taken.
+    assert.deepEqual(brief(checkReferences('testCase', { name: 'Call' }, snapshot())), [{ code: 'name-taken', path: 'name', severity: 2 }]);
+
+    // Linked here (sync state) to a case that was deleted: warned, on the id when the file has it, else on the name.
+    const linkedGone: LinkOf = () => ({ id: 555, fileIdHere: false });
+    assert.deepEqual(brief(checkReferences('testCase', { id: 7, name: 'Call' }, snapshot(), linkedGone)), [
+      { code: 'unlinked-id', path: 'name', severity: 2 },
+      { code: 'name-taken', path: 'name', severity: 2 },
+    ]);
+    assert.deepEqual(brief(checkReferences('testCase', { id: 555, name: 'X' }, snapshot(), () => ({ id: 555, fileIdHere: true }))), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
+    // Linked to a case that exists, under this name: all well, whatever the file's id (another environment's).
+    assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ id: 101, fileIdHere: false })), []);
+    // Another environment's file, not linked here: its id means nothing here and its name is matched on import.
+    assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ fileIdHere: false })), []);
+    // Not verified: the id's own record could not be read.
+    assert.deepEqual(checkReferences('testCase', { id: 999 }, snapshot({ unverified: unverified({ testCases: new Set([999]) }) })), []);
+    // No test case list loaded: no identity check.
+    assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot({ testCases: undefined })), []);
+  });
+
+  test('bundles: each item checked, its link by index; device records need their test node and device model', () => {
+    const links: Record<number, { id?: number; fileIdHere: boolean }> = { 1: { id: 101, fileIdHere: true } };
+    const bundle = [
+      { id: 100, name: 'Call', devices: [{ testNodeId: 5, deviceModelId: 8 }, { testNodeId: 6, deviceModelId: 9 }, 'not a record'] },
+      { name: 'SMS', testStepList: [{ mobileDeviceId: 42 }], devices: 'none' },
+      'not a test case',
+    ];
+    const state = snapshot({ testNodes: new Map([[5, { id: 5 }]]), deviceModels: new Map([[8, { id: 8 }]]) });
+    const fs = checkReferences('bundle', bundle, state, (i) => (i === undefined ? undefined : links[i]));
+    assert.deepEqual(brief(fs), [
+      { code: 'unknown-device', path: '1/testStepList/0/mobileDeviceId', severity: 1 },
+      { code: 'unknown-test-node', path: '0/devices/1/testNodeId', severity: 1 },
+      { code: 'unknown-device-model', path: '0/devices/1/deviceModelId', severity: 1 },
+    ]);
+    assert.equal(fs[1]!.message, 'Test node 6 does not exist on the service.');
+    assert.equal(fs[2]!.message, 'Device model 9 does not exist on the service.');
+    const unsure = checkReferences('bundle', bundle, snapshot({ testNodes: new Map(), deviceModels: new Map(), deviceModelsCut: true, unverified: unverified({ testNodes: new Set([6]) }) }));
+    assert.deepEqual(brief(unsure).filter((f) => f.path.startsWith('0/')), [
+      { code: 'unknown-test-node', path: '0/devices/0/testNodeId', severity: 1 },
+      { code: 'references-not-verified', path: '0/devices/0/deviceModelId', severity: 3 },
+      { code: 'references-not-verified', path: '0/devices/1/testNodeId', severity: 3 },
+      { code: 'references-not-verified', path: '0/devices/1/deviceModelId', severity: 3 },
+    ]);
+    // Lists not loaded (a single test case file needs none): nothing said.
+    assert.deepEqual(brief(checkReferences('bundle', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], snapshot())), []);
+    assert.deepEqual(checkReferences('testCase', { devices: [{ testNodeId: 6 }] }, state), []);
+  });
+
+  test('referencedIds: the ids to confirm, per kind, added into what earlier files wanted', () => {
+    const w = referencedIds('testCase', {
+      id: 7,
+      testStepList: [{ mobileDeviceId: 1 }, { mobileDeviceId: '2' }],
+      traceFilters: [{ mobileDeviceId: 3, traceFilterId: 10, msisdn: '1' }],
+      sipTraceFilters: [{ mobileDeviceId: 4, traceFilterId: 11 }],
+    });
+    assert.deepEqual([...w.devices].sort(), [1, 3, 4]);
+    assert.deepEqual([...w.traceFilters], [10]);
+    assert.deepEqual([...w.msisdn], [3]);
+    assert.deepEqual([...w.testCases], [7]);
+    assert.deepEqual([...w.testNodes], []);
+    // The linked id stands for the file's own; another environment's id is not asked for.
+    assert.deepEqual([...referencedIds('testCase', { id: 7 }, () => ({ id: 70, fileIdHere: true })).testCases], [70]);
+    assert.deepEqual([...referencedIds('testCase', { id: 7 }, () => ({ fileIdHere: false })).testCases], []);
+    const into = referencedIds('bundle', [{ id: 8, devices: [{ testNodeId: 5 }, { testNodeId: 'x' }, 3] }, { devices: 'no' }, 'no'], undefined, w);
+    assert.equal(into, w);
+    assert.deepEqual([...w.testNodes], [5]);
+    assert.deepEqual([...w.testCases].sort(), [7, 8]);
+  });
+
+  test('device choices: the likely match first, then by name distance, at most DEVICE_CHOICES', () => {
+    const many: DeviceInfo[] = Array.from({ length: 8 }, (_, i) => ({ id: 20 - i, name: `Phone ${String.fromCharCode(65 + i)}` }));
+    assert.deepEqual(deviceCandidates(many, {}).map((d) => d.id), [13, 14, 15, 16, 17]);
+    assert.equal(deviceCandidates(many, {}).length, DEVICE_CHOICES);
+    assert.deepEqual(deviceCandidates(many, { name: 'Phone C' }, many[5]).map((d) => d.id), [15, 18, 13, 14, 16]);
+    assert.deepEqual(deviceCandidates([{ id: 2 }, { id: 1, name: 'Phone' }], { name: 'Phone' }).map((d) => d.id), [1, 2], 'an unnamed device last');
+    assert.deepEqual(deviceCandidates([{ id: 2, name: 'ab' }, { id: 1, name: 'ab' }], { name: 'ab' }).map((d) => d.id), [1, 2], 'ties by id');
+    assert.equal(closestDevice(DEVICES, { msisdn: '491701111' })?.id, 1);
+    assert.equal(closestDevice(DEVICES, { msisdn: '999', name: 'Galaxy Hamburg' })?.id, 2);
+    assert.equal(closestDevice(DEVICES, { msisdn: '999' }), undefined);
+    assert.equal(closestDevice(DEVICES, { name: 'Something else entirely' }), undefined);
+    assert.equal(closestDevice(DEVICES, {}), undefined);
+  });
+});
