@@ -23,7 +23,7 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
   const dispatcher = {
     request(opts: { path: string; method: string; signal: AbortSignal; headers: Record<string, string> }) {
       if (opts.path.startsWith('/api/v2/connect/token')) {
-        return Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 }) } });
+        return Promise.resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve(JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 })) } });
       }
       calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted, headers: opts.headers });
       const step = steps.shift() ?? { status: 200, body: {} };
@@ -43,9 +43,9 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
         );
       }
       if ('fail' in step) return Promise.reject(Object.assign(new Error(step.fail), { code: step.fail }));
-      return Promise.resolve({ statusCode: step.status, headers: step.headers ?? {}, body: { text: async () => (step.body === undefined ? '' : JSON.stringify(step.body)) } });
+      return Promise.resolve({ statusCode: step.status, headers: step.headers ?? {}, body: { text: () => Promise.resolve(step.body === undefined ? '' : JSON.stringify(step.body)) } });
     },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   } as unknown as Dispatcher;
   const session = new ApiSession(
     { baseUrl, clientId: 'id', clientSecret: 'the-secret' },
@@ -55,9 +55,10 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
       timeoutMs: 40,
       random: () => 1,
       now: () => clock,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         waits.push(ms);
         clock += ms;
+        return Promise.resolve();
       },
       onRequest: (e) => log.push(e),
     },

@@ -297,9 +297,9 @@ describe('the execution watcher, to the millisecond', () => {
   test('readings from elsewhere: a final one is not followed; an active one is, and reported; the same again is not news', async () => {
     const { clock, watcher, seen } = setup();
     const running = { id: 5, status: 'RUNNING', kind: 'running', final: false, testCaseName: 'Call' } as ExecutionSummary;
-    watcher.follow([4], [{ id: 4, status: 'PASSED', kind: 'passed', final: true } as ExecutionSummary]);
+    watcher.follow([4], [{ id: 4, status: 'PASSED', kind: 'passed', final: true }]);
     assert.equal(watcher.following, 1, 'a final reading of an id asked for is not kept: it is read');
-    watcher.observe([{ id: 6, status: 'PASSED', kind: 'passed', final: true } as ExecutionSummary]);
+    watcher.observe([{ id: 6, status: 'PASSED', kind: 'passed', final: true }]);
     assert.equal(watcher.get(6), undefined);
     watcher.observe([running]);
     assert.deepEqual(seen.at(-1), [running]);
