@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
 import { benchCli, cliSection } from './cli';
+import { benchHostileValidate, hostileValidateSection } from './hostileValidate';
 import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
@@ -17,7 +19,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli', 'hostile'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -39,6 +41,17 @@ function machine(): string {
   }
   const [l1] = loadavg();
   return `${cpus().length} CPUs (nproc), ${model}, node ${process.version}, load average ${l1!.toFixed(2)} at the start`;
+}
+
+/** The commit measured, and whether the working tree differed from it. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: resolve(__dirname, '../..'), encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'server', 'client', 'cli', 'bench', 'schemas', 'scripts') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return 'unknown (no git)';
+  }
 }
 
 const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`);
@@ -308,7 +321,7 @@ async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((a): a is Part => (PARTS as readonly string[]).includes(a));
   const parts = new Set<Part>(asked.length > 0 ? asked : PARTS);
   const startLoad = loadavg()[0]!;
-  const header = [`Machine: ${machine()}.`, `Date: ${new Date().toISOString()}.`];
+  const header = [`Machine: ${machine()}.`, `Date: ${new Date().toISOString()}.`, `Commit: ${commit()}.`];
   console.log(header.join('\n'));
   const sections: string[] = [];
   let validation: ValidationResult[] | undefined;
@@ -367,6 +380,11 @@ async function main(): Promise<void> {
   if (parts.has('cli')) {
     console.error('cli: tas validate over 1,000 files');
     sections.push(cliSection(await benchCli()));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('hostile')) {
+    console.error('hostile: tas validate on 1 MB and 10 MB of wrong-type items');
+    sections.push(hostileValidateSection(await benchHostileValidate()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   const summary = verdicts(validation, typing, requests, hover);

@@ -1,4 +1,4 @@
-import { type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
@@ -82,6 +82,7 @@ export class Context {
       userAgent: `tas-cli/${VERSION}`,
       timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
+      maxBodyBytes: maxBodyBytes(this.env['TAS_MAX_BODY_MB']),
       scrubber: this.out.secrets,
       ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
       ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),

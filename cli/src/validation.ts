@@ -10,6 +10,9 @@ import {
   DiagnosticSeverity,
   type FileKind,
   fileKindOf,
+  limitProblems,
+  type Problems,
+  SETTING_RANGES,
   firstInvalidUtf8,
   NotARegularFileError,
   readRegularFileSync,
@@ -26,22 +29,33 @@ export interface FileResult {
   diagnostics: Diagnostic[];
 }
 
+/** The editor's default per-file cap: at most this many problems, plus one saying how many more. */
+export const DEFAULT_MAX_PROBLEMS: number = SETTING_RANGES['tas.validation.maxProblems'].default;
+
 /** A file after the checks that need no service: what the reference checks then start from. */
 export interface LocalResult {
   path: string;
+  /** Problems of the file itself (unreadable, not UTF-8): always shown, outside the cap. */
   diagnostics: Diagnostic[];
+  /** The checks' problems, in the editor's order (schema first), each part capped and counted. */
+  parts?: Problems[];
+  doc?: TextDocument;
+  maxProblems?: number;
   parsed?: { doc: TextDocument; kind: FileKind; value: unknown };
 }
 
-/** Syntax, schema, local rules and repeated keys. `uri`: the file's, when the caller has it already. */
-export function checkLocal(path: string, text: string, uri = pathToFileURL(path).href): LocalResult {
+/**
+ * Syntax, schema, local rules and repeated keys, at most `maxProblems` of each (the rest counted
+ * only, as in the editor). `uri`: the file's, when the caller has it already.
+ */
+export function checkLocal(path: string, text: string, uri = pathToFileURL(path).href, maxProblems = DEFAULT_MAX_PROBLEMS): LocalResult {
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
   const doc = createTextDocument(uri, text);
-  const local = analyzeLocal(doc, kind);
-  if (local.value === undefined) return { path, diagnostics: local.diagnostics };
-  const duplicates = analyzeDuplicateKeys(doc, local.value);
-  return { path, diagnostics: [...local.diagnostics, ...duplicates.diagnostics], parsed: { doc, kind, value: local.value } };
+  const local = analyzeLocal(doc, kind, maxProblems);
+  if (local.value === undefined) return { path, diagnostics: [], parts: [local], doc, maxProblems };
+  const duplicates = analyzeDuplicateKeys(doc, local.value, maxProblems);
+  return { path, diagnostics: [], parts: [local, duplicates], doc, maxProblems, parsed: { doc, kind, value: local.value } };
 }
 
 const fileProblem = (code: string, message: string, line = 0, character = 0): Diagnostic => ({
@@ -80,11 +94,14 @@ export function readForCheck(path: string): { text: string | undefined; problem?
 export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined, links?: CaseLinks): FileResult {
   const p = local.parsed;
   const state = p && references?.(p.kind);
-  const refs = p && state ? analyzeReferences(p.doc, p.kind, p.value, state, Infinity, links).diagnostics : [];
-  // In file order, as a compiler lists them.
-  const all = [...local.diagnostics, ...refs];
+  const max = local.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const refs = p && state ? [analyzeReferences(p.doc, p.kind, p.value, state, max, links)] : [];
+  const limited = local.doc ? limitProblems(local.doc, [...(local.parts ?? []), ...refs], max, 'raise the cap with --max-problems') : [];
+  const more = limited.filter((d) => d.code === DiagnosticCode.tooManyProblems);
+  // In file order, as a compiler lists them; the line saying how many more comes last.
+  const all = [...local.diagnostics, ...limited.filter((d) => d.code !== DiagnosticCode.tooManyProblems)];
   all.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { path: local.path, diagnostics: all };
+  return { path: local.path, diagnostics: [...all, ...more] };
 }
 
 export function validateText(path: string, text: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {

@@ -6,6 +6,8 @@ import { createSyncActions } from './importExport/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
+import { createApiClientActions } from './views/apiClientActions';
+import { newTestCase } from './newTestCase';
 import { createTestCaseActions } from './views/testCaseActions';
 import { confirmDone } from './notify';
 
@@ -22,6 +24,8 @@ export function createCommands(): Record<string, Command> {
     ...createViewActions(),
     ...createDeviceActions(),
     ...createProjectActions(),
+    ...createApiClientActions(),
+    newTestCase,
     ...createTestCaseActions(),
     ...createSyncActions(),
     showLog: (ctx) => () => ctx.log.show(),

@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { ConnectionStatus } from './connectionStatus';
 import { Ctx } from './context';
 import { Environments } from './environments';
+import { registerTemplate } from './newTestCase';
 
 // The extension's entry points: activation reads as the order things are made in.
 
@@ -18,6 +19,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<void
   extension.subscriptions.push(ctx);
 
   registerCommands(ctx);
+  registerTemplate(extension.subscriptions);
   await ctx.start();
 }
 

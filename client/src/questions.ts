@@ -107,6 +107,11 @@ export function deleteTraceFilterQuestion(name: string, detail: string): ModalQu
   return confirmation(`Delete trace filter ${name}?`, detail, 'Keep It', 'Delete');
 }
 
+/** `detail` names the workspace files whose steps refer to it. */
+export function deleteApiClientQuestion(name: string, detail: string): ModalQuestion<boolean> {
+  return confirmation(`Delete API client ${name}?`, detail, 'Keep It', 'Delete');
+}
+
 export function deleteProjectQuestion(name: string): ModalQuestion<boolean> {
   return confirmation(`Delete project ${name}?`, 'The service refuses while records are still assigned to it. The records themselves are not deleted.', 'Keep It', 'Delete');
 }

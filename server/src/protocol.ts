@@ -4,6 +4,8 @@
 // the core's domain model (server/src/core/model), reached through the core's entry.
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type {
+  ApiClientInfo,
+  ApiClientInput,
   CheckResult,
   ConnectionState,
   DeviceTokenSummary,
@@ -316,3 +318,17 @@ export const DeleteTestCasesRequest = new RequestType<
   Outcome<{ deleted: number[]; failed: { id: number; message: string }[] }>,
   void
 >('tas/testCases/delete');
+
+// ---- API clients (issue 21): the API Clients view; the password is write-only ----
+
+/** client -> server: every API client: name, method, URL and auth type only (never a secret). */
+export const ListApiClientsRequest = new RequestType0<Outcome<ApiClientInfo[]>, void>('tas/apiClients/list');
+
+/** client -> server: create an API client (never retried); `password` only when typed. */
+export const CreateApiClientRequest = new RequestType<ApiClientInput, Outcome<{ id?: number }>, void>('tas/apiClients/create');
+
+/** client -> server: change an API client's form fields; the others stay as the service has them. */
+export const UpdateApiClientRequest = new RequestType<{ id: number; input: ApiClientInput } & Shown, Outcome<null>, void>('tas/apiClients/update');
+
+/** client -> server: delete an API client. */
+export const DeleteApiClientRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/apiClients/delete');

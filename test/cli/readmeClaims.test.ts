@@ -102,7 +102,7 @@ describe('README, run as written', { timeout: 120_000 }, () => {
   });
 
   test('the dry-run rule: 5 when it would refuse to overwrite or a name is taken, and nothing written', async () => {
-    says('(5 when it would refuse to overwrite or a name is taken)');
+    says('(5 when it would refuse to overwrite or a name is taken;');
     newCase('taken.testcase.json', { name: 'Voice call MO LTE #001', description: 'another one' });
     const dryImport = await run(['import', '.', '--dry-run']);
     assert.equal(dryImport.code, 5, dryImport.stdout);

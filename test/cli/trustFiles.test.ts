@@ -143,6 +143,36 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.match(dry.stdout, /^would refuse x\.testcase\.json: .*FIFO/m);
   });
 
+  test('a crafted link carrying a hand-written file\'s own hash does not make export overwrite it (no --force)', async () => {
+    // Hand-written: one line, not the text export writes, and not case 1's content.
+    const mine = `${JSON.stringify({ name: 'My own case', testStepList: [] })}\n`;
+    writeFileSync(join(dir.path, 'mine.testcase.json'), mine);
+    stateFile({ 'mine.testcase.json': 1 }, { 'mine.testcase.json': syncHash(JSON.parse(mine) as Record<string, unknown>) });
+    const r = await run(['export', '1', '--out', '.']);
+    assert.equal(readFileSync(join(dir.path, 'mine.testcase.json'), 'utf8'), mine, 'the file is untouched');
+    assert.notEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^needsDecision mine\.testcase\.json \(test case 1 .*was never synced/m);
+    // A file export wrote is still replaced on a re-export once the service changed it.
+    const first = await run(['export', '2', '--out', 'cases']);
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    emu.store.testCases.get(2)!.description = 'changed on the service';
+    const again = await run(['export', '2', '--out', 'cases']);
+    assert.equal(again.code, 0, again.stdout + again.stderr);
+    assert.match(again.stdout, /^written\s+cases\//m);
+  });
+
+  test('export refuses a target folder reached through a symbolic link out of the sync root', async () => {
+    symlinkSync(outside.path, join(dir.path, 'out'), 'dir');
+    const r = await run(['export', '1', '--out', 'out']);
+    assert.notEqual(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual(readdirSync(outside.path), [], 'nothing written outside');
+    assert.match(r.stdout, /^failed\s+out \(test case 1 .*\): .*out is reached through a symbolic link to .*, outside its sync root: nothing was written there\./m);
+    // Below such a link, too: no folder is made outside.
+    const deeper = await run(['export', '1', '--out', 'out/sub']);
+    assert.notEqual(deeper.code, 0);
+    assert.deepEqual(readdirSync(outside.path), []);
+  });
+
   // chmod 000 does not stop root: as root, tas runs as nobody here (the folder is opened to it).
   test('a file that cannot be read is an error of that file, not the end of the run', async () => {
     writeFileSync(join(dir.path, 'locked.testcase.json'), JSON.stringify({ name: 'Locked' }));

@@ -106,9 +106,11 @@ describe('the reference cache', () => {
         }
       }
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });
-      // Nothing else was asked: validation of plain test cases needs only these lists, and the
-      // device the list lacks is confirmed by its own record once (50 files name it).
-      assert.deepEqual(emu.requests.map((r) => `${r.method} ${r.path}`).sort(), [
+      // Nothing else was asked: validation of plain test cases needs only these lists, the one
+      // step function they use (WAIT) is described once for all 100 files, and the device the
+      // list lacks is confirmed by its own record once (50 files name it).
+      assert.deepEqual(emu.requests.map((r) => `${r.method} ${r.path}${r.path.endsWith('functionparams') ? r.query : ''}`).sort(), [
+        'GET /api/v2/functionparams?function=WAIT',
         'GET /api/v2/mobiledevices',
         'GET /api/v2/mobiledevices/999',
         'GET /api/v2/testcases',

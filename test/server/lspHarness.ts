@@ -116,6 +116,8 @@ export class LspHarness {
     configuration?: unknown,
     /** More of the client's text document capabilities (hierarchical symbols and the like). */
     textDocument: Record<string, unknown> = {},
+    /** The workspace folders' uris (none unless given). */
+    workspaceFolders?: string[],
   ): Promise<LspHarness> {
     const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
@@ -154,7 +156,7 @@ export class LspHarness {
         workspace: { applyEdit: true },
         ...(configuration !== undefined && { workspace: { applyEdit: true, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
       },
-      workspaceFolders: null,
+      workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       initializationOptions,
     });
     await connection.sendNotification(InitializedNotification.type, {});

@@ -47,6 +47,11 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   before(async () => {
     a = await startEmulator({ keepBodies: true });
     b = await startEmulator({ keepBodies: true, demoData: false });
+    // B holds the same phones, API clients and trace filters as A (and no test case): the
+    // references of A's cases have their counterparts there (test/cli/environments.test.ts moves them).
+    b.store.devices.load(structuredClone(a.store.devices.toJSON()));
+    b.store.apiClients.load(structuredClone(a.store.apiClients.toJSON()));
+    b.store.traceFilters.load(structuredClone(a.store.traceFilters.toJSON()));
     dir = await mkdtemp(join(tmpdir(), 'tas-sync-'));
     await mkdir(join(dir, '.git'));
     lsp = await LspHarness.start({}, { environmentFromClient: true });

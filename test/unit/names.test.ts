@@ -17,6 +17,8 @@ const BOXES: { box: string; kind: NamedKind; current?: string }[] = [
   { box: 'New Trace Filter...', kind: 'traceFilter' },
   { box: 'Edit Trace Filter... (its name)', kind: 'traceFilter', current: 'SIP only' },
   { box: 'New Test Suite from Test Cases...', kind: 'testSuite' },
+  { box: 'New API Client... (its name)', kind: 'apiClient' },
+  { box: 'Edit API Client... (its name)', kind: 'apiClient', current: 'SIP only' },
 ];
 
 describe('name boxes refuse empty and taken names', () => {
@@ -48,7 +50,7 @@ describe('name boxes refuse empty and taken names', () => {
         return [...text.matchAll(/showInputBox\(\{([\s\S]*?)\n\s*\}\);/g)].map((m) => ({ file: f, body: m[1]! }));
       });
     const naming = boxes.filter((b) => /prompt: '(Name of|A name for)|title: `Rename|title: 'New /.test(b.body) && !/Assign .* to a new project/.test(b.body));
-    assert.equal(naming.length, 4, `four boxes ask for a record name (trace filter name for New and Edit): ${naming.map((b) => b.file).join(', ')}`);
-    for (const b of naming) assert.match(b.body, /validateInput: nameRule\('(project|traceFilter|testSuite)'/, `${b.file}: ${b.body.slice(0, 80)}`);
+    assert.equal(naming.length, 5, `five boxes ask for a record name (trace filter and API client names for New and Edit): ${naming.map((b) => b.file).join(', ')}`);
+    for (const b of naming) assert.match(b.body, /validateInput: nameRule\('(project|traceFilter|testSuite|apiClient)'/, `${b.file}: ${b.body.slice(0, 80)}`);
   });
 });

@@ -31,6 +31,7 @@ const BUILDERS: Record<string, () => ModalQuestion<unknown>[]> = {
   deleteTestCasesQuestion: () => [questions.deleteTestCasesQuestion('test case Call', 1), questions.deleteTestCasesQuestion('2 test cases', 2)],
   clearProjectsQuestion: () => [questions.clearProjectsQuestion('Remove test case Call from every project?')],
   deleteTraceFilterQuestion: () => [questions.deleteTraceFilterQuestion('SIP only', 'No test-case file in this workspace refers to it.')],
+  deleteApiClientQuestion: () => [questions.deleteApiClientQuestion('Billing REST', '1 test-case file in this workspace refers to it (a.testcase.json).')],
   deleteProjectQuestion: () => [questions.deleteProjectQuestion('Voice')],
   restartAgentQuestion: () => [questions.restartAgentQuestion({ message: 'Restart the agent of test node n1?', detail: 'Tests running on them may fail.' })],
   revokeTokenQuestion: () => [questions.revokeTokenQuestion('Token 4', 'Galaxy S24')],

@@ -8,6 +8,7 @@ import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { caseDiff, type CaseDiff, caseTexts, diffLimit } from '../conflictDiff';
 import { displayPath } from '../files';
 import { fileUri, syncEngine } from '../syncHost';
+import { refMapOf } from '../refMap';
 
 const SETTLED = new Set(['created', 'updated', 'unchanged', 'tookService']);
 const CONFLICTS = new Set(['conflict', 'serviceChanged', 'nameTaken']);
@@ -30,7 +31,7 @@ function advice(r: ImportItemResult, file: string): string | undefined {
     case 'nameTaken':
       return "another test case on the service has this name: rename the file's test case, or link to it with tas import --link-existing";
     default:
-      return undefined;
+      return r.unmapped && r.unmapped.length > 0 ? `${r.message ?? ''} Name each counterpart with --map kind:id=id (e.g. --map ${r.unmapped[0]!.kind}:${r.unmapped[0]!.id}=ID) or --map-file.` : undefined;
   }
 }
 
@@ -68,22 +69,27 @@ export const importCmd: CommandSpec = {
   name: 'import',
   summary: 'Import test-case files into the service.',
   action: 'import the files',
-  usage: 'tas import <files or folders>... [--force] [--link-existing] [--dry-run]',
+  usage: 'tas import <files or folders>... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file file]',
   description: [
     'Creates or updates a test case per file (and per item of a bundle), in batches, with the',
     "editor's sync rules: unchanged cases are not sent; a case changed on the service since the",
     'last sync is not overwritten without --force; another environment\'s id is never sent; secret',
     'placeholders take the service\'s values. New ids are written back into the files, links and',
     'sync bases into .tas/sync.json. Exit 5 when something was refused for a decision.',
+    "References of a file made in another environment (devices, API clients, trace filters) are",
+    "sent as this environment's records with the same MSISDN or name; a case with a reference",
+    'that has no single counterpart is not sent (exit 5) unless --map or --map-file names it.',
   ].join('\n'),
-  options: { force: { type: 'boolean' }, 'link-existing': { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  options: { force: { type: 'boolean' }, 'link-existing': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, map: { type: 'string', multiple: true }, 'map-file': { type: 'string' } },
   optionHelp: {
     force: ['', 'replace the service version of cases changed there (conflicts included)'],
     'link-existing': ['', 'link a new file to the test case that already has its name, then sync as usual'],
     'dry-run': ['', 'say what would be created, updated, left alone or refused; send and write nothing'],
+    map: ['kind:id=id', "the counterpart here of another environment's device, apiClient or traceFilter id (repeatable)"],
+    'map-file': ['file', 'a JSON file of counterparts: {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}'],
   },
   positionals: { min: 1 },
-  complete: { positionals: 'files' },
+  complete: { positionals: 'files', options: { 'map-file': 'files' } },
   async run(ctx, values, paths) {
     for (const p of paths) if (!existsSync(resolve(ctx.cwd, p))) throw new UsageError(`${p} does not exist.`);
     const uris = paths.map((p) => fileUri(ctx.cwd, p));
@@ -94,7 +100,8 @@ export const importCmd: CommandSpec = {
     };
 
     // A dry run takes the same steps and decisions, reading the service, and sends and writes nothing.
-    const options = { dryRun: flag(values['dry-run']), force: flag(values['force']) };
+    const map = refMapOf(ctx.cwd, values);
+    const options = { dryRun: flag(values['dry-run']), force: flag(values['force']), ...(map && { map }) };
     const dryRun = options.dryRun;
     let report = await sync.importFiles({ uris, ...options }, ctx.signal, progress);
     // --link-existing: a new file whose name is taken is linked to that test case, then imported
@@ -125,7 +132,8 @@ export const importCmd: CommandSpec = {
         const id = r.id !== undefined ? ` (test case ${r.id})` : r.takenById !== undefined ? ` (name held by test case ${r.takenById})` : '';
         // The core's words for these name the editor's choices; the CLI's options are named instead.
         const said = advice(r, r.file) ?? (r.outcome === 'created' || r.outcome === 'updated' ? undefined : r.message);
-        const why = [renameText(r, dryRun), said].filter((x) => x !== undefined).join('; ') || undefined;
+        const mapped = r.mappings && r.mappings.length > 0 ? `${dryRun ? 'would map' : 'mapped'} ${r.mappings.join(', ')}` : undefined;
+        const why = [renameText(r, dryRun), mapped, said].filter((x) => x !== undefined).join('; ') || undefined;
         const label = dryRun ? DRY[r.outcome] : r.outcome.padEnd(14);
         ctx.out.out(`${ctx.out.paint(label, colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
         if (r.diff) printDiff(ctx, r.diff);
@@ -143,7 +151,7 @@ export const importCmd: CommandSpec = {
     }
     let code: ExitCode = Exit.ok;
     if (results.some((r) => r.outcome === 'refused' || r.outcome === 'skipped')) code = Exit.failed;
-    if (results.some((r) => CONFLICTS.has(r.outcome))) code = Exit.conflict;
+    if (results.some((r) => CONFLICTS.has(r.outcome) || (r.unmapped?.length ?? 0) > 0)) code = Exit.conflict;
     return code;
   },
 };

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -8,7 +8,7 @@ import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
-import { checkLocal, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
+import { checkLocal, DEFAULT_MAX_PROBLEMS, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
@@ -74,7 +74,7 @@ export const validate: CommandSpec = {
   name: 'validate',
   summary: 'Check test-case files like the editor does.',
   action: 'check the files',
-  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--output FILE]',
+  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
     'with credentials set, the devices, trace filters and test cases they name on the service.',
@@ -89,12 +89,14 @@ export const validate: CommandSpec = {
     offline: { type: 'boolean' },
     format: { type: 'string', short: 'f' },
     'max-warnings': { type: 'string' },
+    'max-problems': { type: 'string' },
     output: { type: 'string', short: 'o' },
   },
   optionHelp: {
     offline: ['', 'schema and local rules only; no service requests'],
     format: ['FORMAT', 'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations), or junit (JUnit XML)'],
     'max-warnings': ['N', 'exit 1 when there are more than N warnings (like ESLint)'],
+    'max-problems': ['N', `at most N problems per file, plus one saying how many more (default ${DEFAULT_MAX_PROBLEMS}, at most ${SETTING_RANGES['tas.validation.maxProblems'].max}, as the editor's tas.validation.maxProblems)`],
     output: ['FILE', 'write the report to FILE instead of stdout'],
   },
   positionals: { min: 0 },
@@ -103,6 +105,9 @@ export const validate: CommandSpec = {
     const format = str(values['format']) ?? (ctx.options.json ? 'json' : 'text');
     if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json, sarif, github or junit, not "${format}".`);
     const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
+    const maxProblems = parseCount(str(values['max-problems']), '--max-problems', DEFAULT_MAX_PROBLEMS);
+    const range = SETTING_RANGES['tas.validation.maxProblems'];
+    if (maxProblems < range.min || maxProblems > range.max) throw new UsageError(`--max-problems takes ${range.min} to ${range.max}, not ${maxProblems}.`);
     const files = findFiles(args, ctx.cwd);
     const outputArg = str(values['output']);
     const output = outputArg === undefined ? undefined : outputFile(outputArg, ctx.cwd, '--output');
@@ -132,7 +137,7 @@ export const validate: CommandSpec = {
         for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) {
           // A file that cannot be read is an error of that file, not the end of the run.
           const { text, problem } = readForCheck(files[k]!);
-          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k]);
+          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k], maxProblems);
           if (problem) local.diagnostics.unshift(problem);
           locals.push(local);
         }

@@ -3,9 +3,9 @@
 // kind has among the names the view knows. The service's 409 stays handled for names the view
 // did not know. No `vscode` import: test/unit/names.test.ts checks every box.
 
-export type NamedKind = 'project' | 'traceFilter' | 'testSuite';
+export type NamedKind = 'project' | 'traceFilter' | 'testSuite' | 'apiClient';
 
-const WORDS: Record<NamedKind, string> = { project: 'project', traceFilter: 'trace filter', testSuite: 'test suite' };
+const WORDS: Record<NamedKind, string> = { project: 'project', traceFilter: 'trace filter', testSuite: 'test suite', apiClient: 'API client' };
 
 /**
  * Why the box refuses `value`, or undefined when it takes it. `taken`: the names the view knows;

@@ -66,14 +66,14 @@ async function askTraceFilter(title: string, taken: string[], start?: TraceFilte
   return { name: name.trim(), filter };
 }
 
-/** Workspace test-case files whose traceFilterId values name this filter (open editors included). */
-async function filesReferring(id: number): Promise<vscode.Uri[]> {
+/** Workspace test-case files whose traceFilterId values (or what `idsIn` reads) name this id (open editors included). */
+export async function filesReferring(id: number, idsIn: (text: string) => Set<number> = traceFilterIdsIn): Promise<vscode.Uri[]> {
   const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', 5000);
   const out: vscode.Uri[] = [];
   for (const uri of files) {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    if (traceFilterIdsIn(text).has(id)) out.push(uri);
+    if (idsIn(text).has(id)) out.push(uri);
   }
   return out;
 }

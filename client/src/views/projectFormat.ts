@@ -97,6 +97,11 @@ export function clearQuestion(entities: readonly EntityRef[]): string {
 }
 
 /** Trace filter ids a test-case file refers to; a cheap scan that also reads files being edited. */
+/** The ids a test-case file's steps name in `params.apiClientId`. */
+export function apiClientIdsIn(text: string): Set<number> {
+  return new Set([...text.matchAll(/"apiClientId"\s*:\s*(\d+)/g)].map((m) => Number(m[1])));
+}
+
 export function traceFilterIdsIn(text: string): Set<number> {
   return new Set([...text.matchAll(/"traceFilterId"\s*:\s*(\d+)/g)].map((m) => Number(m[1])));
 }

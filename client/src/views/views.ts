@@ -12,6 +12,7 @@ import { SuitesView } from './suitesView';
 import { TestCasesView } from './testCasesView';
 import { StartedTracker } from './tracker';
 import { TraceFiltersView } from './traceFiltersView';
+import { ApiClientsView } from './apiClientsView';
 
 // The "Test Automation" container's views and what they share, built from the server's port.
 
@@ -24,6 +25,7 @@ export class Views implements vscode.Disposable {
   readonly tracker: StartedTracker;
   readonly devices: DevicesView;
   readonly traceFilters: TraceFiltersView;
+  readonly apiClients: ApiClientsView;
   readonly projects: ProjectsView;
   readonly testCases: TestCasesView;
   private readonly disposables: vscode.Disposable[] = [];
@@ -43,12 +45,13 @@ export class Views implements vscode.Disposable {
     this.executions = new ExecutionsView(server, this.feed, state);
     this.details = new ExecutionDetails(server, this.feed);
     this.traceFilters = new TraceFiltersView(server);
+    this.apiClients = new ApiClientsView(server);
     this.projects = new ProjectsView(server);
     this.tracker = new StartedTracker(this.feed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
-    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.projects, this.devices];
+    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.apiClients, this.projects, this.devices];
     // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
     const refreshClamps = new SettingClamps((message) => server.log.warn(message));
     this.freshness = new Freshness(
@@ -91,6 +94,7 @@ export class Views implements vscode.Disposable {
       this.devices,
       this.devices.tree.onDidChangeVisibility(() => this.attention()),
       this.traceFilters,
+      this.apiClients,
       this.projects,
       this.testCases,
       new RunningStatus(this.feed),
@@ -106,6 +110,7 @@ export class Views implements vscode.Disposable {
     this.suites.refresh();
     this.executions.refresh();
     this.traceFilters.refresh();
+    this.apiClients.refresh();
     this.projects.refresh();
     this.testCases.refresh();
     this.devices.refresh();

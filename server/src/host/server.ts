@@ -8,12 +8,14 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
 import { registerFeatures } from './handlers/language';
 import { registerRunFeatures } from './handlers/runs';
+import { registerApiClientFeatures } from './handlers/apiClients';
+import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
@@ -39,7 +41,12 @@ const notice = (n: Notice) => {
     void connection.window.showWarningMessage(n.message);
   } else connection.console.info(n.message);
 };
-const sessionOptions = () => ({ timeoutMs: settings.current.requestTimeoutSeconds * 1000, network: settings.current.network, onNotice: notice });
+const sessionOptions = () => ({
+  timeoutMs: settings.current.requestTimeoutSeconds * 1000,
+  network: settings.current.network,
+  onNotice: notice,
+  maxBodyBytes: maxBodyBytes(process.env['TAS_MAX_BODY_MB']),
+});
 const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
 const env = new EnvironmentState(sessionOptions, logRequest);
@@ -51,10 +58,13 @@ const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
 let clientCapabilities: ClientCapabilities = {};
+/** The workspace folders, for references and workspace symbols over files not opened. */
+let workspaceRoots: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
   clientCapabilities = params.capabilities;
+  workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
@@ -69,6 +79,10 @@ connection.onInitialize((params): InitializeResult => {
       documentSymbolProvider: { label: 'Test Automation' },
       foldingRangeProvider: true,
       selectionRangeProvider: true,
+      inlayHintProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      workspaceSymbolProvider: true,
     },
     serverInfo: { name: SERVER_NAME, version: SERVER_VERSION },
   };
@@ -129,12 +143,14 @@ onRecordGone((record) => {
 });
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
+registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
+registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
 
 connection.onShutdown(async () => {
   validation.dispose();

@@ -14,6 +14,8 @@ export interface ServerSettings {
   pollIntervalMs: number;
   /** State names that end an execution, besides the ones the watcher knows. */
   finalStates: string[];
+  /** tas.inlayHints.enabled: names after reference ids. */
+  inlayHints: boolean;
   /** The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`). */
   network: NetworkOptions;
 }
@@ -25,6 +27,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   requestTimeoutSeconds: SETTING_RANGES['tas.requestTimeoutSeconds'].default,
   pollIntervalMs: SETTING_RANGES['tas.executions.pollIntervalSeconds'].default * 1000,
   finalStates: [],
+  inlayHints: true,
   network: {},
 };
 
@@ -47,6 +50,7 @@ export class Settings {
         validation?: { debounceMs?: unknown; maxProblems?: unknown };
         requestTimeoutSeconds?: unknown;
         executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
+        inlayHints?: { enabled?: unknown };
       } | null,
       { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
     ];
@@ -63,6 +67,7 @@ export class Settings {
       requestTimeoutSeconds: this.clamps.read('tas.requestTimeoutSeconds', raw?.requestTimeoutSeconds),
       pollIntervalMs: this.clamps.read('tas.executions.pollIntervalSeconds', raw?.executions?.pollIntervalSeconds) * 1000,
       finalStates: Array.isArray(raw?.executions?.finalStates) ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string') : [],
+      inlayHints: raw?.inlayHints?.enabled !== false,
       network,
     };
     return changed;

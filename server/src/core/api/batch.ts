@@ -88,7 +88,9 @@ export async function exportTestCases(api: Pick<TestCasesApi, 'exportBatch'>, id
   }, (settled) => {
     done += settled;
     options.onProgress?.(done, ids.length);
-  }, ['tooLarge', 'invalidRequest', 'notFound']);
+    // An answer too large or too deep for us (invalidResponse) is halved like one too large for
+    // the service, so that one bad record fails alone and the others are exported.
+  }, ['tooLarge', 'invalidRequest', 'notFound', 'invalidResponse']);
   const testCases = [...found.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list);
   return { testCases, missing, failed };
 }

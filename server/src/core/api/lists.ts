@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import type { Operation } from './operations';
-import { exactNum, isRecord } from './read';
+import { exactNum, isRecord, usableRecords } from './read';
 import type { PagesCut } from './paging';
 import type { ApiSession, QueryValue } from './session';
 
@@ -119,7 +119,7 @@ export interface ListRead {
 export async function readList<T>(s: ApiSession, op: Operation, read: ListRead = {}): Promise<Listed<T>> {
   const call = (extra: Record<string, QueryValue>) =>
     s.call(op, { ...(read.params && { params: read.params }), query: { ...read.query, ...extra }, ...(read.signal && { signal: read.signal }) });
-  const first = listAnswer<T>(await call({}), op);
+  const first = usable(s, op, read, listAnswer<T>(await call({}), op), 0);
   const items: Listed<T> = [...first.items];
   let paging = first.paging;
   if (!paging) return items;
@@ -133,7 +133,7 @@ export async function readList<T>(s: ApiSession, op: Operation, read: ListRead =
   while (hasMore(paging, index, items.length, pageItems)) {
     if (pages >= max) return cutList(s, op, read, items, { pages, total: paging.totalElements, reason: `at most ${max} pages of a list are read` });
     index += 1;
-    const next = listAnswer<T>(await call({ page: index, size }), op);
+    const next = usable(s, op, read, listAnswer<T>(await call({ page: index, size }), op), items.length);
     pages += 1;
     const fresh = next.items.filter((item) => {
       const id = idOf(item);
@@ -162,6 +162,16 @@ export function pageLimits(s: ApiSession, op: Operation): { maxPages: number; on
       s.notice(`cut:${op.path}`, `The list of ${listWords(op)} was cut after ${cut.pages} pages (${cut.items}${of} items): ${cut.reason}. What is past the cut is not shown.`, 'warning');
     },
   };
+}
+
+/** A page with only the items that can be used; the rest said once per list, by place or id. */
+function usable<T>(s: ApiSession, op: Operation, read: ListRead, page: { items: T[]; paging?: Paging }, offset: number): { items: T[]; paging?: Paging } {
+  const { records, unusable } = usableRecords(page.items, offset);
+  if (unusable.length > 0) {
+    const listed = unusable.slice(0, 5).join('; ') + (unusable.length > 5 ? `; and ${unusable.length - 5} more` : '');
+    s.notice(`unusable:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `${unusable.length} ${unusable.length === 1 ? 'item' : 'items'} of the list of ${listWords(op, read.params)} could not be used and ${unusable.length === 1 ? 'is' : 'are'} not shown: ${listed}.`, 'warning');
+  }
+  return { ...page, items: records as T[] };
 }
 
 function cutList<T>(s: ApiSession, op: Operation, read: ListRead, items: Listed<T>, cut: Omit<ListCut, 'items'>): Listed<T> {

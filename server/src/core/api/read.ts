@@ -48,3 +48,39 @@ export const time = (v: unknown): string | undefined => {
   if (typeof v === 'number' && Number.isFinite(v)) return new Date(v).toISOString();
   return typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? v : undefined;
 };
+
+/** Records of a list as sent, and what could not be used of it, in words (by place, or by id). */
+export interface UsableRecords {
+  records: Loose[];
+  unusable: string[];
+}
+
+/**
+ * The records of a list the service sent, each read leniently: an object, with its id an integer
+ * (a string of digits is read as its number). What is not a record (null, a number, a string, a
+ * list) or carries an id that is not a whole number is left out and said, so that one bad item
+ * never stops the others. `offset`: the place of the first item in the whole list.
+ */
+export function usableRecords(items: readonly unknown[], offset = 0): UsableRecords {
+  const records: Loose[] = [];
+  const unusable: string[] = [];
+  items.forEach((item, i) => {
+    const place = `item ${offset + i + 1}`;
+    if (!isRecord(item)) {
+      unusable.push(`${place} is ${item === null ? 'null' : Array.isArray(item) ? 'a list' : `a ${typeof item}`}, not a record`);
+      return;
+    }
+    if (!('id' in item) || typeof item['id'] === 'number' && Number.isInteger(item['id'])) {
+      records.push(item);
+      return;
+    }
+    const id = int(item['id']);
+    if (id === undefined) {
+      const shown = JSON.stringify(item['id']) ?? String(item['id']);
+      unusable.push(`${place} has the id ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown}, not a whole number`);
+      return;
+    }
+    records.push({ ...item, id });
+  });
+  return { records, unusable };
+}

@@ -1,5 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { isInsecureHttp } from './baseUrl';
+import { deeperThan, MAX_DEPTH } from '../document/nesting';
+import { int, isRecord } from './read';
+import type { Loose } from './types';
 import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
@@ -55,6 +58,8 @@ export interface SessionOptions {
   onNotice?: (notice: Notice) => void;
   /** At most this many pages of one list are read (default MAX_LIST_PAGES in lists.ts); then the list is cut and says so. */
   maxListPages?: number;
+  /** Answers longer than this many bytes are cut off with an error (default 128 MB, TAS_MAX_BODY_MB). */
+  maxBodyBytes?: number;
   /** How start/end of executions and API clients are read (rangeLists.ts); default 'auto': learnt from the answers. */
   startEnd?: StartEndSetting;
   /** Injected for tests: randomness of the jitter, the clock, the wait. */
@@ -105,7 +110,7 @@ export class ApiSession {
   ) {
     this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
     this.ownsDispatcher = !options.dispatcher;
-    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1');
+    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1', options.maxBodyBytes);
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.random = options.random ?? Math.random;
@@ -256,8 +261,9 @@ export class ApiSession {
 
   private parse(res: AttemptResponse, op: Operation, path: string): unknown {
     if (res.text.trim() === '') return undefined;
+    let value: unknown;
     try {
-      return JSON.parse(res.text) as unknown;
+      value = JSON.parse(res.text) as unknown;
     } catch (err) {
       throw new ApiError({
         kind: 'invalidResponse',
@@ -268,6 +274,17 @@ export class ApiSession {
         cause: err,
       });
     }
+    // Everything after this reads answers with recursion somewhere (copies, hashes, file text):
+    // an answer deeper than a file may be is refused here, as one error of this call (an export
+    // batch is then halved until the one record is left, and the others are kept).
+    if (!deeperThan(value, MAX_DEPTH)) return value;
+    // A read list keeps its other items: only the deep ones are cut down, and said by id.
+    const list = op.method === 'GET' ? shallowItems(value) : undefined;
+    if (list) {
+      this.notice(`deep:${path}`, `A list the service sent holds records nested more than ${MAX_DEPTH} levels deep; they are read as their ids alone (or left out, without one): ${list.dropped.join(', ')}.`, 'warning');
+      return list.value;
+    }
+    throw new ApiError({ kind: 'invalidResponse', method: op.method, path, status: res.status, serviceMessage: `the answer nests more than ${MAX_DEPTH} levels deep and was not read` });
   }
 
   private httpError(res: AttemptResponse, op: Operation, path: string, attempts: number): ApiError {
@@ -362,3 +379,26 @@ function toQuery(query: Record<string, QueryValue> | undefined): URLSearchParams
   }
   return q;
 }
+
+/**
+ * A list answer (an array, or an object wrapping one) without its items nested too deep, and
+ * those items named (by id where they have one); undefined when the depth is not in its items.
+ */
+function shallowItems(value: unknown): { value: unknown; dropped: string[] } | undefined {
+  const wrapper = isRecord(value) ? LIST_KEYS.find((k) => Array.isArray(value[k])) : undefined;
+  const items = Array.isArray(value) ? value : wrapper !== undefined ? ((value as Loose)[wrapper] as unknown[]) : undefined;
+  if (!items) return undefined;
+  const dropped: string[] = [];
+  // A deep record with an id stays as its id alone: what reads it whole (an export) then asks
+  // for it and fails for it alone, saying why; one without an id is left out.
+  const kept = items.flatMap((item: unknown, i): unknown[] => {
+    if (!deeperThan(item, MAX_DEPTH - 2)) return [item];
+    const id = isRecord(item) ? int(item['id']) : undefined;
+    dropped.push(id === undefined ? `item ${i + 1}` : `id ${id}`);
+    return id === undefined ? [] : [{ id }];
+  });
+  const rest = wrapper !== undefined ? { ...(value as Loose), [wrapper]: kept } : kept;
+  return deeperThan(rest, MAX_DEPTH) ? undefined : { value: rest, dropped };
+}
+
+const LIST_KEYS = ['content', 'items', 'data', 'results'];

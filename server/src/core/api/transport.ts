@@ -22,12 +22,30 @@ export interface AttemptResponse {
   text: string;
 }
 
+/** The largest answer read, by default: an export batch of 200 large test cases fits many times. */
+export const DEFAULT_MAX_BODY_MB = 128;
+
+/** The body cap from `TAS_MAX_BODY_MB` (whole megabytes, at least 1); the default otherwise. */
+export function maxBodyBytes(variable: string | undefined): number {
+  const mb = variable !== undefined && /^\d+$/.test(variable.trim()) ? Number(variable.trim()) : 0;
+  return (mb >= 1 ? mb : DEFAULT_MAX_BODY_MB) * 1024 * 1024;
+}
+
+/** Says that an answer was cut off at the cap: the start of the words plainShape keeps. */
+export const BODY_TOO_LARGE = 'the answer is larger than';
+
 export class Transport {
   constructor(
     private readonly baseUrl: string,
     private readonly dispatcher: Dispatcher,
     private readonly userAgent: string,
+    /** Answers longer than this are cut off, not read whole (an endless body would fill the memory). */
+    private readonly maxBodyBytes = DEFAULT_MAX_BODY_MB * 1024 * 1024,
   ) {}
+
+  private readBody(res: BodySource, base: { method: string; path: string }): Promise<string> {
+    return readCapped(res, this.maxBodyBytes, base);
+  }
 
   async send(req: AttemptRequest, logPath: string): Promise<AttemptResponse> {
     const url = new URL(this.baseUrl.replace(/\/+$/, '') + req.path);
@@ -51,9 +69,10 @@ export class Transport {
         },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
       });
-      const text = await res.body.text();
+      const text = await this.readBody(res, base);
       return { status: res.statusCode, headers: res.headers, text };
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled', cause: err });
       if (timeout.aborted) {
         throw new ApiError({ ...base, kind: 'timeout', serviceMessage: `no answer within ${req.timeoutMs} ms`, cause: err });
@@ -64,6 +83,30 @@ export class Transport {
       throw new ApiError({ ...base, kind: 'network', serviceMessage: networkMessage(err, code), cause: err });
     }
   }
+}
+
+export interface BodySource {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Buffer | Uint8Array> & { destroy(err?: Error): unknown };
+}
+
+/** The body as text, read in chunks up to the cap; past it the connection is dropped and an error says so. */
+async function readCapped(res: BodySource, cap: number, base: { method: string; path: string }): Promise<string> {
+  const tooLarge = () => {
+    res.body.destroy();
+    return new ApiError({ ...base, kind: 'invalidResponse', status: res.statusCode, serviceMessage: `${BODY_TOO_LARGE} ${cap / 1024 / 1024} MB (TAS_MAX_BODY_MB) and was cut off` });
+  };
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += chunk.length;
+    if (size > cap) throw tooLarge();
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function networkMessage(err: unknown, code: string | undefined): string {

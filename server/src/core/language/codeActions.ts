@@ -38,6 +38,7 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
     switch (d.code) {
       case DiagnosticCode.staleDeviceName:
       case DiagnosticCode.staleMsisdn:
+      case DiagnosticCode.staleApiClientName:
         if (data.replacement !== undefined) actions.push(fix(`Update to ${JSON.stringify(data.replacement)}`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
         break;
       case DiagnosticCode.unknownDevice:
@@ -58,7 +59,11 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
       case DiagnosticCode.plaintextSecret:
         actions.push(fix('Replace the secret with a placeholder', [TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))]));
         break;
+      case DiagnosticCode.unknownFunction:
+        if (data.replacement !== undefined) actions.push(fix(`Use step function '${data.replacement}'`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
+        break;
       case DiagnosticCode.unknownField:
+      case DiagnosticCode.unknownParameter:
         if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
         break;
       case DiagnosticCode.required: {

@@ -2,7 +2,7 @@ import type { TextDocument } from '../text/textDocument';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
-import type { DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { Schema } from '../validation/schemaNav';
 
@@ -20,12 +20,17 @@ export interface CompletionData {
   traceFilters?: Map<number, TraceFilterInfo>;
   /** The function of the step the cursor is in, when known to the service. */
   stepFunction?: StepFunction;
+  /** The step functions the service is known to have, for a step's `function` value. */
+  functions?: StepFunction[];
+  apiClients?: Map<number, ApiClientInfo>;
 }
 
 /** What the completion at a position needs from the service, so the host can fetch only that. */
-export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string } {
+export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean } {
   const ctx = cursorContext(doc, position);
   const path = ctx.location.path;
+  if (!ctx.location.isAtPropertyKey && path[path.length - 1] === 'apiClientId') return { apiClients: true };
+  if (!ctx.location.isAtPropertyKey && isStepField(path, 'function')) return { functionNames: true };
   const i = path.lastIndexOf('params');
   if (i >= 2 && path[i - 2] === 'testStepList' && typeof path[i - 1] === 'number') {
     const fn = literalAt(ctx, path.slice(0, i), 'function');
@@ -78,6 +83,7 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
   }
 
   const last = path[path.length - 1];
+  if (data.functions && isStepField(path, 'function')) return functionItems(ctx, path, data.functions);
   if (last === 'mobileDeviceId' && data.devices) {
     return [...data.devices.values()].map((d) => ({
       label: d.name ?? `Device ${d.id}`,
@@ -87,6 +93,17 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
       sortText: String(d.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(d.id)),
       labelDetails: { description: `id ${d.id}` },
+    }));
+  }
+  if (last === 'apiClientId' && data.apiClients) {
+    return [...data.apiClients.values()].map((a) => ({
+      label: a.name ?? `API client ${a.id}`,
+      kind: CompletionItemKind.Reference,
+      detail: [a.httpMethod, a.serverURL].filter(Boolean).join(' '),
+      filterText: `${a.id} ${a.name ?? ''}`,
+      sortText: String(a.id).padStart(9, '0'),
+      textEdit: TextEdit.replace(ctx.replace, String(a.id)),
+      labelDetails: { description: `id ${a.id}` },
     }));
   }
   if (last === 'traceFilterId' && data.traceFilters) {
@@ -117,7 +134,33 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
   }));
 }
 
-const NEW_CASE = [
+/** The path ends at a field of a step (`testStepList[n].field`). */
+function isStepField(path: readonly (string | number)[], field: string): boolean {
+  const n = path.length;
+  return n >= 3 && path[n - 1] === field && typeof path[n - 2] === 'number' && path[n - 3] === 'testStepList';
+}
+
+/** Step function names with their description; a newly chosen one (no `params` yet) brings its required parameters. */
+function functionItems(ctx: ReturnType<typeof cursorContext>, path: readonly (string | number)[], functions: StepFunction[]): CompletionItem[] {
+  const hasParams = presentKeys(ctx, path.slice(0, -1), ['params']).has('params');
+  const esc = (t: string) => t.replace(/[$}\\]/g, '\\$&');
+  return functions.map((f) => {
+    const required = f.params.filter((p) => p.required);
+    const params = required.map((p, i) => `"${esc(p.name)}": ${p.type === 'integer' || p.type === 'number' ? `\${${i + 1}:0}` : p.type === 'boolean' ? `\${${i + 1}|false,true|}` : `"$${i + 1}"`}`);
+    const text = esc(JSON.stringify(f.name)) + (!hasParams && params.length ? `, "params": { ${params.join(', ')} }` : '');
+    return {
+      label: f.name,
+      kind: CompletionItemKind.Function,
+      detail: required.length ? `requires ${required.map((p) => p.name).join(', ')}` : 'no required parameters',
+      documentation: f.description ? { kind: MarkupKind.Markdown, value: f.description } : undefined,
+      textEdit: TextEdit.replace(ctx.replace, text),
+      insertTextFormat: InsertTextFormat.Snippet,
+    };
+  });
+}
+
+/** A new test case as a snippet: one step, the cursor on the name (also the New Test Case command's). */
+export const NEW_CASE = [
   '{',
   '\t"name": "${1:New test case}",',
   '\t"description": "${2}",',

@@ -3,7 +3,7 @@ import { MarkupKind, Range, type Hover, type Position } from '../text/shapes';
 import type { StepFunction } from './completion';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt } from '../document/location';
-import type { DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 
 // Hovers: the schema's description of a field; the live record behind a device or trace-filter
@@ -12,6 +12,7 @@ import { SCHEMAS, rootSchema } from '../validation/schemas';
 export interface HoverData {
   device?: DeviceInfo & { status?: string };
   traceFilter?: TraceFilterInfo;
+  apiClient?: ApiClientInfo;
   stepFunction?: StepFunction;
   /** The service could not be asked; the reason is shown instead of a record. */
   unavailable?: string;
@@ -20,6 +21,7 @@ export interface HoverData {
 export type HoverTarget =
   | { kind: 'device'; id: number }
   | { kind: 'traceFilter'; id: number }
+  | { kind: 'apiClient'; id: number }
   | { kind: 'stepFunction'; name: string }
   | { kind: 'schema' };
 
@@ -32,6 +34,7 @@ export function hoverTarget(doc: TextDocument, position: Position): HoverTarget 
   if (!ctx.location.isAtPropertyKey && typeof node?.value === 'number') {
     if (last === 'mobileDeviceId') return { kind: 'device', id: node.value };
     if (last === 'traceFilterId') return { kind: 'traceFilter', id: node.value };
+    if (last === 'apiClientId') return { kind: 'apiClient', id: node.value };
   }
   const fnIndex = path.lastIndexOf('testStepList');
   if (fnIndex >= 0 && typeof path[fnIndex + 1] === 'number' && (last === 'function' || path[fnIndex + 2] === 'params')) {
@@ -74,6 +77,14 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
     const f = data.traceFilter;
     if (!f) return md(`**Trace filter ${target.id}** does not exist on the service.`);
     return md(`**${f.name ?? `Trace filter ${f.id}`}** (trace filter ${f.id})\n\nFilter: \`${f.filter ?? ''}\``);
+  }
+  if (target.kind === 'apiClient') {
+    if (data.unavailable) return md(`**API client ${target.id}**\n\nNot verified: ${data.unavailable}`);
+    const a = data.apiClient;
+    if (!a) return md(`**API client ${target.id}** does not exist on the service.`);
+    // Only these four: never the password, auth parameters or headers.
+    const lines = [`**${a.name ?? `API client ${a.id}`}** (API client ${a.id})`, '', row('Method', a.httpMethod), row('URL', a.serverURL), row('Auth type', a.authType)];
+    return md(lines.filter((l) => l !== undefined).join('\n'));
   }
   if (target.kind === 'stepFunction' && data.stepFunction) {
     const fn = data.stepFunction;

@@ -3,7 +3,7 @@ import { Range, type DocumentLink } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';
 import { remoteUri, type RecordKind } from '../model/files';
-import { exactInt } from '../api/read';
+import { exactInt, isRecord } from '../api/read';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 
 // Document links from references to read-only views of the remote records.
@@ -19,12 +19,15 @@ export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown)
         if (device !== undefined) targets.push({ path: [...item.path, 'mobileDeviceId'], kind: 'mobileDevice', id: device });
         const filter = exactInt(item.value['traceFilterId']);
         if (filter !== undefined) targets.push({ path: [...item.path, 'traceFilterId'], kind: 'traceFilter', id: filter });
+        const params = item.value['params'];
+        const apiClient = isRecord(params) ? exactInt(params['apiClientId']) : undefined;
+        if (apiClient !== undefined) targets.push({ path: [...item.path, 'params', 'apiClientId'], kind: 'apiClient', id: apiClient });
       }
     }
   }
   if (targets.length === 0) return [];
   const located = locate(doc.getText(), targets.map((t) => t.path));
-  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node' };
+  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node', apiClient: 'API client' };
   return targets.flatMap((t) => {
     const at = located.get(pathKey(t.path));
     if (!at) return [];

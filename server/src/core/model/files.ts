@@ -9,7 +9,7 @@ export const FILE_PATTERNS = ['**/*.testcase.json', '**/*.testcases.json'] as co
 /** URI scheme of the read-only views of remote records that document links open. */
 export const REMOTE_SCHEME = 'tas-remote';
 
-export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite' | 'testNode';
+export type RecordKind = 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite' | 'testNode' | 'apiClient';
 
 /** `tas-remote:/mobileDevice/3.json`: the link target for a reference. */
 export function remoteUri(kind: RecordKind, id: number): string {
@@ -17,6 +17,6 @@ export function remoteUri(kind: RecordKind, id: number): string {
 }
 
 export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | undefined {
-  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite|testNode)\/(\d+)\.json$/.exec(uri);
+  const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite|testNode|apiClient)\/(\d+)\.json$/.exec(uri);
   return m ? { kind: m[1] as RecordKind, id: Number(m[2]) } : undefined;
 }

@@ -61,6 +61,10 @@ export interface ImportItemResult extends LocalCaseRef {
    * test case, when the file gives it another; the import renames it (says both names).
    */
   renamedFrom?: string;
+  /** References translated to this environment's records (or that would be, in a dry run), in words. */
+  mappings?: string[];
+  /** `refused`: references with no single counterpart here; nothing of the case was sent. */
+  unmapped?: { kind: 'device' | 'apiClient' | 'traceFilter'; id: number; identity?: { msisdn?: string; name?: string }; candidates: number[]; where: string }[];
 }
 
 export interface ImportReport {

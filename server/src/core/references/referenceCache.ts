@@ -32,6 +32,8 @@ const PAGE_SIZE = 1000;
 
 export class ReferenceCache implements RecordSource {
   private readonly entries = new Map<string, Entry<unknown>>();
+  /** Step function names seen in this environment's documents: candidates for completion. */
+  readonly seenFunctions = new Set<string>();
 
   constructor(
     private readonly env: EnvironmentState,
@@ -45,6 +47,7 @@ export class ReferenceCache implements RecordSource {
 
   clear(): void {
     this.entries.clear();
+    this.seenFunctions.clear();
   }
 
   /**
@@ -111,10 +114,15 @@ export class ReferenceCache implements RecordSource {
       const out = new Map<number, ApiClientInfo>();
       for await (const a of c.apiClients.iterate({ pageSize: PAGE_SIZE })) {
         if (typeof a.id !== 'number') continue;
-        out.set(a.id, { id: a.id, name: exactStr(a.name), httpMethod: exactStr(a.httpMethod), serverURL: exactStr(a.serverURL), authType: exactStr(a.apiClientAuthType) });
+        out.set(a.id, apiClientInfo({ ...a, id: a.id }));
       }
       return out;
     });
+  }
+
+  /** GET /apiclients/{id}, once per cache life: undefined for a 404, a throw for any other failure. */
+  apiClientRecord(id: number): Promise<ApiClientInfo | undefined> {
+    return this.get(`record:apiClient:${id}`, (c) => unlessMissing(async () => apiClientInfo({ ...(await c.apiClients.get(id)), id })));
   }
 
   testNodes(): Promise<Map<number, NamedInfo>> {
@@ -285,6 +293,11 @@ function deviceInfo(d: Loose & { id: number }): DeviceInfo {
     // A summary item ({id, name}) has no MSISDN at all; an empty one is still an answer.
     ...(!('msisdn' in d) && { partial: true }),
   };
+}
+
+/** Only what the editor may show: never the password, auth parameters or headers. */
+function apiClientInfo(a: Loose & { id: number }): ApiClientInfo {
+  return { id: a.id, name: exactStr(a['name']), httpMethod: exactStr(a['httpMethod']), serverURL: exactStr(a['serverURL']), authType: exactStr(a['apiClientAuthType']) };
 }
 
 function traceFilterInfo(f: Loose & { id: number }): TraceFilterInfo {

@@ -4,12 +4,14 @@ import type { DeviceInfo, ReferenceState, ReferenceSnapshot, Wanted } from './re
 import { closest, distance } from '../validation/schemaMessages';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { itemsOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
+import type { CaseLink } from '../sync/caseLinks';
+import { foreignReferences } from './foreign';
 
 // Live reference checks: ids and names in a document against a snapshot of the service.
 // Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
 
 /** A file's links in the current environment (sync state); absent: the file's ids are taken as this environment's. */
-export type LinkOf = (index: number | undefined) => { id?: number; fileIdHere: boolean } | undefined;
+export type LinkOf = (index: number | undefined) => CaseLink | undefined;
 
 export function checkReferences(kind: FileKind, value: unknown, state: ReferenceState, linkOf?: LinkOf): Finding[] {
   if (state.status === 'unavailable') {
@@ -26,6 +28,12 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
   const data = state.data;
   const findings: Finding[] = [];
   for (const tc of testCasesIn(kind, value)) {
+    const link = linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined);
+    // Another environment's ids: looked up by who they are, not by id (foreign.ts).
+    if (link?.home) {
+      findings.push(...foreignReferences(tc, data, link.home), ...identity(tc, data, link));
+      continue;
+    }
     findings.push(...deviceItems(tc, 'traceFilters', data), ...deviceItems(tc, 'sipTraceFilters', data));
     for (const item of itemsOf(tc, 'traceFilters')) {
       const id = exactInt(item.value['traceFilterId']);
@@ -55,7 +63,7 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
       hints ??= storedHints(tc);
       findings.push(unknownDevice([...step.path, 'mobileDeviceId'], id, data, hints.get(id) ?? {}));
     }
-    findings.push(...identity(tc, data, linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)));
+    findings.push(...identity(tc, data, link));
   }
   if (kind === 'bundle') findings.push(...bundleDevices(value, data));
   return findings;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { Identity, RefKind } from './identities';
 import { SyncStates, stateKey } from './state';
 
 // What the sync state says of a file's test cases in one environment, for the language server's
@@ -9,6 +10,8 @@ export interface CaseLink {
   id?: number;
   /** Whether the file's own `id` member belongs to this environment. */
   fileIdHere: boolean;
+  /** Not here: the file's home environment and who its references are there (identities.ts), for the foreign-reference check. */
+  home?: { env: string; identity: (kind: RefKind, id: number) => Identity | undefined };
 }
 
 /** By bundle index (undefined for a single test-case file); undefined: the state has no entry. */
@@ -23,6 +26,7 @@ export async function caseLinks(uri: string, env: string, states: SyncStates = n
     const entry = state.entry(stateKey(state.root, path, index));
     if (!entry) return undefined;
     const id = entry.links[env]?.id;
-    return { ...(id !== undefined && { id }), fileIdHere: entry.home === env };
+    const here = entry.home === env;
+    return { ...(id !== undefined && { id }), fileIdHere: here, ...(!here && { home: { env: entry.home, identity: (kind: RefKind, ref: number) => state.identity(entry.home, kind, ref) } }) };
   };
 }

@@ -93,6 +93,7 @@ export class SyncEngine {
       force: params.force === true,
       dryRun: params.dryRun === true,
       ...(params.only && { only: params.only }),
+      ...(params.map && { map: params.map }),
     });
   }
 

@@ -1,5 +1,5 @@
-import { mkdir, readdir } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { mkdir, readdir, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { exportTestCases } from '../api/batch';
 import { isRecord } from '../api/read';
 import { withoutBom } from '../document/byteOrderMark';
@@ -13,6 +13,7 @@ import { bundleFileText, testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
 import { mapLimit } from './pool';
 import { syncHash } from './projection';
+import { ReferenceMapper } from './mapping';
 import { stateKey, type SyncState, SyncStates } from './state';
 import type { ExportParams, SyncRun } from './types';
 import { replaceOpenText } from './writeBack';
@@ -93,7 +94,14 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   const decisions = params.decisions ?? {};
   let secretsReplaced = 0;
 
-  if (params.bundle !== undefined) {
+  // The target folder (links resolved, as far as it exists) must lie inside its sync root: a
+  // folder that is a link out of the repository is refused before anything is made or written.
+  const target = params.bundle !== undefined ? dirname(uriToPath(params.bundle)) : uriToPath(params.folder);
+  const outside = await outsideRoot(target, (await states.forFile(join(target, 'x.testcase.json'))).root);
+  if (outside !== undefined) {
+    const message = `${target} is reached through a symbolic link to ${outside}, outside its sync root: nothing was written there.`;
+    for (const r of records) results.push({ id: r.id, ...(typeof r.name === 'string' && { name: r.name }), uri: params.bundle ?? params.folder, outcome: 'failed', message });
+  } else if (params.bundle !== undefined) {
     secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results, params.dryRun === true);
   } else {
     const folder = uriToPath(params.folder);
@@ -105,10 +113,11 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
+    const mapper = new ReferenceMapper(run.client, run.env, {}, run.signal);
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
-      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true);
+      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true, mapper);
       if (++done % 500 === 0 || done === records.length) say(params.dryRun ? 'Comparing files' : 'Writing files')(done, records.length);
       return r;
     });
@@ -120,6 +129,26 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   if (!params.dryRun) await states.saveAll();
   const warnings = await states.warnings();
   return { results, secretsReplaced, ...(warnings.length > 0 && { warnings }) };
+}
+
+/** Where `folder` really is when that lies outside `root` (links resolved); undefined when inside. */
+async function outsideRoot(folder: string, root: string): Promise<string | undefined> {
+  const realRoot = await realpath(root).catch(() => resolve(root));
+  // The nearest part of the path that exists, links resolved; the rest is made below it.
+  let existing = resolve(folder);
+  let rest = '';
+  for (;;) {
+    const real = await realpath(existing).catch(() => undefined);
+    if (real !== undefined) {
+      const whole = rest === '' ? real : join(real, rest);
+      const rel = relative(realRoot, whole);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)) ? undefined : whole;
+    }
+    const parent = dirname(existing);
+    if (parent === existing) return undefined;
+    rest = rest === '' ? basename(existing) : join(basename(existing), rest);
+    existing = parent;
+  }
 }
 
 /** The names in a folder; none when it does not exist yet (a dry run does not make it). */
@@ -150,7 +179,7 @@ function linksInFolder(state: SyncState, prefix: string, env: string): { linkedF
 
 async function exportOne(
   run: SyncRun,
-  record: ExportedTestCase & { id: number },
+  served: ExportedTestCase & { id: number },
   path: string,
   uri: string,
   key: string,
@@ -159,10 +188,14 @@ async function exportOne(
   decision: string | undefined,
   present: boolean,
   dryRun: boolean,
+  mapper: ReferenceMapper,
 ): Promise<{ result: ExportItemResult; replaced: number }> {
-  const base = { id: record.id, ...(typeof record.name === 'string' && { name: record.name }), uri };
+  const base = { id: served.id, ...(typeof served.name === 'string' && { name: served.name }), uri };
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
+  // A file keeps its home environment's references: another environment's record is translated back.
+  const record = home === run.env ? served : ((await mapper.toHome(state, home, served)) as ExportedTestCase & { id: number });
+  if (home === run.env) await mapper.record(state, served);
   let found: Existing;
   try {
     found = present ? await readExisting(path) : { kind: 'none' };
@@ -197,14 +230,19 @@ async function exportOne(
     if (decision === 'skip') return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
     if (decision !== 'overwriteFile') {
       const syncedBase = entry?.links[run.env]?.base;
-      const reason = isDirty ? 'unsavedChanges' : syncedBase === undefined ? 'notSynced' : localHash !== syncedBase ? 'localChanges' : undefined;
+      // A recorded hash is trusted only for a file whose text is exactly what export writes:
+      // .tas/sync.json comes with the repository, and a crafted link may carry a file's own hash.
+      const handWritten = syncedBase !== undefined && localHash === syncedBase && !writtenByExport(existingText, existingValue);
+      const reason = isDirty ? 'unsavedChanges' : syncedBase === undefined || handWritten ? 'notSynced' : localHash !== syncedBase ? 'localChanges' : undefined;
       if (reason) {
         const why =
           reason === 'unsavedChanges'
             ? 'has unsaved changes'
-            : reason === 'notSynced'
-              ? 'was never synced with this test case'
-              : 'has changes not imported to the service';
+            : handWritten
+              ? 'was not written by export (its text is not what export writes), though .tas/sync.json links it'
+              : reason === 'notSynced'
+                ? 'was never synced with this test case'
+                : 'has changes not imported to the service';
         return {
           result: { ...base, outcome: 'needsDecision', reason, serviceText: text, message: `${path} ${why}. Compare it with the service's version, then overwrite the file or skip it.` },
           replaced: 0,
@@ -220,6 +258,16 @@ async function exportOne(
   }
   state.setLink(key, run.env, link, home);
   return { result: { ...base, outcome: 'written', ...(said !== undefined && { message: said }) }, replaced };
+}
+
+/** Whether a file's text is exactly what export writes for its own content (line ends aside). */
+function writtenByExport(text: string, value: Record<string, unknown> | undefined): boolean {
+  if (!value) return false;
+  const again = testCaseFileText(value, {
+    ...(typeof value['id'] === 'number' && { id: value['id'] }),
+    ...(value['$schema'] !== undefined && { schema: value['$schema'] }),
+  });
+  return again.text === text.replace(/\r\n/g, '\n');
 }
 
 /** One bundle file: the export array as returned, secrets masked; returns the secrets replaced. */

@@ -16,6 +16,7 @@ import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets
 import { SyncStates } from './state';
 import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
+import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { schemaRefusal } from './wouldRefuse';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
@@ -28,6 +29,8 @@ interface Push {
   targetId: number | undefined;
   /** The service's name of the case when the file gives it another: the import renames it. */
   renamedFrom: string | undefined;
+  /** References translated from the file's home environment, in words. */
+  mappings: string[];
 }
 
 /** The service's name of a linked case when the file carries another (an import renames it). */
@@ -59,7 +62,7 @@ export async function importFiles(
   run: SyncRun,
   uris: string[],
   decisions: Record<string, SyncDecision>,
-  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[] } = {},
+  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[]; map?: RefOverrides } = {},
 ): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
@@ -91,6 +94,14 @@ export async function importFiles(
   const addEdits = (file: LocalFile, more: Edit[]) => edits.set(file, [...(edits.get(file) ?? []), ...more]);
   /** The home of the case's entry once linked here: its existing one, else here, else unknown. */
   const homeOf = (p: Placed): string => p.state.entry(p.key)?.home ?? (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
+  // References: a case at home records who its records are; one from another environment is
+  // compared and sent with this environment's ids (mapping.ts).
+  const mapper = new ReferenceMapper(run.client, run.env, options.map, run.signal);
+  const refHome = (p: Placed): string => homeOf(p) || run.env;
+  for (const p of placed) {
+    if (refHome(p) === run.env) await mapper.record(p.state, p.local.value);
+    else if (p.standing.kind === 'linked') p.standing.record = (await mapper.toHome(p.state, refHome(p), p.standing.record)) as ExportedTestCase;
+  }
   const writeIdIfHome = (p: Placed, id: number) => {
     if (homeOf(p) === run.env && p.local.fileId !== id) addEdits(p.local.file, idEdits(p.local.file.text, id, p.local.index));
   };
@@ -98,7 +109,7 @@ export async function importFiles(
   const result = (p: Placed, r: Omit<ImportItemResult, 'uri'>) =>
     results.push({ uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }), ...r });
 
-  const push = (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
+  const push = async (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
     if (p.local.name === undefined || p.local.name.trim() === '') {
       result(p, { outcome: 'refused', message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.` });
       return;
@@ -112,7 +123,23 @@ export async function importFiles(
       });
       return;
     }
-    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(restored.value as TestCase) }, targetId, renamedFrom: renameOf(p.local, record).renamedFrom });
+    let value = restored.value;
+    let mappings: string[] = [];
+    const home = refHome(p);
+    if (home !== run.env) {
+      const mapped = await mapper.toEnv(p.state, home, value);
+      if (mapped.unmapped.length > 0) {
+        result(p, {
+          outcome: 'refused',
+          unmapped: mapped.unmapped.map((u) => ({ kind: u.kind, id: u.id, candidates: u.candidates, where: u.where, ...(u.identity && { identity: u.identity }) })),
+          message: `${describeCase(p.local)} was not sent: its references belong to ${home}. ${mapped.unmapped.map((u) => unmappedWords(u, home, run.env)).join('; ')}. Choose their counterparts, then import again.`,
+        });
+        return;
+      }
+      value = mapped.value;
+      mappings = mapped.applied.map(mappingWords);
+    }
+    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(value as TestCase) }, targetId, renamedFrom: renameOf(p.local, record).renamedFrom, mappings });
   };
 
   for (const p of placed) {
@@ -128,10 +155,10 @@ export async function importFiles(
         break;
       case 'missing':
       case 'foreign':
-        push(p, undefined, undefined);
+        await push(p, undefined, undefined);
         break;
       case 'new':
-        if (s.takenById === undefined) push(p, undefined, undefined);
+        if (s.takenById === undefined) await push(p, undefined, undefined);
         else
           result(p, {
             outcome: 'nameTaken',
@@ -148,7 +175,7 @@ export async function importFiles(
           writeIdIfHome(p, s.id);
           result(p, { outcome: 'unchanged', id: s.id });
         } else if (state === 'localChanged' || decision === 'overwriteService' || (options.force && decision !== 'takeService')) {
-          push(p, s.id, s.record);
+          await push(p, s.id, s.record);
         } else if (decision === 'takeService') {
           if (p.local.index === undefined) {
             addEdits(p.local.file, [{ offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) }]);
@@ -196,7 +223,7 @@ export async function importFiles(
 
   const warnings = await states.warnings();
   const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }) });
-  const renamed = (x: Push) => (x.renamedFrom !== undefined ? { renamedFrom: x.renamedFrom } : {});
+  const renamed = (x: Push) => ({ ...(x.renamedFrom !== undefined && { renamedFrom: x.renamedFrom }), ...(x.mappings.length > 0 && { mappings: x.mappings }) });
   if (options.dryRun) {
     for (const x of toSend) {
       const refusal = schemaRefusal(x.body);
@@ -221,8 +248,9 @@ export async function importFiles(
   // Bases come from the records as the service now holds them (it may normalise what it got).
   const after = await readRecords(run.client, pushed.map((y) => y.id), { ...batch, onProgress: say('Reading the imported versions') });
   for (const { x, id } of pushed) {
-    const record = after.byId.get(id);
+    const served = after.byId.get(id);
     const home = homeOf(x.p);
+    const record = served && refHome(x.p) !== run.env ? ((await mapper.toHome(x.p.state, refHome(x.p), served)) as ExportedTestCase) : served;
     x.p.state.setLink(x.p.key, run.env, { id, ...(record && { base: syncHash(record), ...updatedOf(record) }) }, home);
     writeIdIfHome(x.p, id);
     result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', id, ...renamed(x) });

@@ -4,6 +4,7 @@ import { isRecord } from '../api/read';
 import { writeAtomic } from '../files/atomicWrite';
 import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
 import { linkKeyProblem } from './linkPaths';
+import { parseIdentities, type Identity, type IdentityTable, type RefKind } from './identityState';
 
 // The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
@@ -27,6 +28,8 @@ export interface FileEntry {
 export interface SyncStateData {
   version: 1;
   files: Record<string, FileEntry>;
+  /** Per environment, who the records the files name are (identities.ts); absent until recorded. */
+  identities?: Record<string, IdentityTable>;
 }
 
 export class StateFileError extends Error {
@@ -119,7 +122,8 @@ export function parseState(text: string, path: string): SyncStateData {
     }
     files[key] = { home: entry['home'], links };
   }
-  return { version: 1, files };
+  const identities = parseIdentities(raw['identities']);
+  return { version: 1, files, ...(identities && { identities }) };
 }
 
 /** Stable text: keys sorted at every level, 2-space indentation, trailing newline. */
@@ -202,6 +206,25 @@ export class SyncState {
     const old = entry.links[env];
     if (old && old.id === link.id && old.base === link.base && old.updated === link.updated) return;
     entry.links[env] = link;
+    this.changed = true;
+  }
+
+  /** Who record `id` of this kind is in `env`, as recorded. */
+  identity(env: string, kind: RefKind, id: number): Identity | undefined {
+    return this.data.identities?.[env]?.[kind]?.[String(id)];
+  }
+
+  /** The ids recorded in `env` for this kind, by identity, for the way back (another environment's ids to this one's). */
+  recorded(env: string, kind: RefKind): [number, Identity][] {
+    return Object.entries(this.data.identities?.[env]?.[kind] ?? {}).map(([id, who]) => [Number(id), who]);
+  }
+
+  recordIdentity(env: string, kind: RefKind, id: number, who: Identity): void {
+    const table = ((this.data.identities ??= Object.create(null) as Record<string, IdentityTable>)[env] ??= {});
+    const ids = (table[kind] ??= Object.create(null) as Record<string, Identity>);
+    const old = ids[String(id)];
+    if (old && old.msisdn === who.msisdn && old.name === who.name) return;
+    ids[String(id)] = who;
     this.changed = true;
   }
 

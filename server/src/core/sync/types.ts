@@ -38,6 +38,8 @@ export interface ImportParams {
   dryRun?: boolean;
   /** Only these cases of the files (one item of a bundle, to run it); the others are left alone and not reported. */
   only?: LocalCaseRef[];
+  /** The user's counterparts for references of another environment (mapping.ts), per kind: home id to this environment's id. */
+  map?: Partial<Record<'device' | 'apiClient' | 'traceFilter', Record<string, number>>>;
 }
 
 export interface ExportParams {

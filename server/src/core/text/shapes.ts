@@ -89,7 +89,7 @@ export interface DocumentLink {
 }
 
 /** The LSP's completion item kinds the core uses, with the protocol's numbers. */
-export const CompletionItemKind = { Value: 12, Property: 10, Reference: 18, Snippet: 15 } as const;
+export const CompletionItemKind = { Value: 12, Property: 10, Reference: 18, Snippet: 15, Function: 3 } as const;
 export type CompletionItemKind = (typeof CompletionItemKind)[keyof typeof CompletionItemKind];
 
 export const InsertTextFormat = { PlainText: 1, Snippet: 2 } as const;

@@ -112,7 +112,7 @@ export function analyzeReferences(
  * The diagnostics to publish: the parts in order, at most `maxProblems` in all, and when some
  * are left out, one more saying how many and how to see them.
  */
-export function limitProblems(doc: TextDocument, parts: readonly Problems[], maxProblems: number): Diagnostic[] {
+export function limitProblems(doc: TextDocument, parts: readonly Problems[], maxProblems: number, raise = 'raise the setting tas.validation.maxProblems'): Diagnostic[] {
   const all = parts.flatMap((p) => p.diagnostics);
   const shown = all.slice(0, maxProblems);
   const omitted = all.length - shown.length + parts.reduce((n, p) => n + p.omitted, 0);
@@ -121,7 +121,7 @@ export function limitProblems(doc: TextDocument, parts: readonly Problems[], max
     ...shown,
     {
       range: Range.create(doc.positionAt(0), doc.positionAt(Math.min(1, doc.getText().length))),
-      message: `${omitted.toLocaleString('en-US')} more problems in this file are not shown (at most ${maxProblems} are). Fix the ones shown, or raise the setting tas.validation.maxProblems.`,
+      message: `${omitted.toLocaleString('en-US')} more problems in this file are not shown (at most ${maxProblems} are). Fix the ones shown, or ${raise}.`,
       severity: Severity.Information,
       code: DiagnosticCode.tooManyProblems,
       source: SOURCE,

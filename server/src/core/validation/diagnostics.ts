@@ -20,9 +20,18 @@ export const DiagnosticCode = {
   staleMsisdn: 'stale-msisdn',
   nameTaken: 'name-taken',
   unlinkedId: 'unlinked-id',
+  /** A reference of the file's home environment with no single counterpart in this one. */
+  foreignReference: 'foreign-reference',
   unknownTestNode: 'unknown-test-node',
   unknownDeviceModel: 'unknown-device-model',
   notVerified: 'references-not-verified',
+  /** Step functions, against the service's functionparams. */
+  missingParameter: 'missing-parameter',
+  unknownParameter: 'unknown-parameter',
+  parameterType: 'wrong-parameter-type',
+  unknownFunction: 'unknown-function',
+  unknownApiClient: 'unknown-api-client',
+  staleApiClientName: 'stale-api-client-name',
   /** The file cannot be read (permissions, a FIFO): reported on the file, the run goes on. */
   unreadable: 'unreadable-file',
   /** The file is not UTF-8: its bytes would not survive a write-back. */

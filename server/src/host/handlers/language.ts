@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, parseJson, type ReferenceCache } from '../../core';
+import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
 import { act, recordGone } from './outcome';
@@ -63,6 +63,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       devices,
       traceFilters,
       stepFunction: online && needs.stepFunction ? await optional(() => s.refs.functionInfo(needs.stepFunction!)) : undefined,
+      functions: online && needs.functionNames ? await optional(() => knownFunctions(s.refs)) : undefined,
+      apiClients: online && needs.apiClients ? await optional(() => s.refs.apiClients()) : undefined,
     };
     return complete(d.doc, d.kind, position, data);
   });
@@ -82,6 +84,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
             const device = await s.refs.device(target.id);
             data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(target.id)) };
           } else if (target.kind === 'traceFilter') data.traceFilter = await s.refs.traceFilter(target.id);
+          else if (target.kind === 'apiClient') data.apiClient = (await optional(() => s.refs.apiClients()))?.get(target.id) ?? (await s.refs.apiClientRecord(target.id));
           else data.stepFunction = await s.refs.functionInfo(target.name);
         } catch (err) {
           // In words: the hover is no place for a method, a path or a raw network error.
@@ -123,7 +126,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   );
 
   connection.onRequest(GetRecordRequest, async ({ kind, id }) => {
-    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node' }[kind];
+    const label = { mobileDevice: 'Mobile device', traceFilter: 'Trace filter', testCase: 'Test case', testSuite: 'Test suite', testNode: 'Test node', apiClient: 'API client' }[kind];
     // A link in a file, not a view, leads here: a 404 means the file names something the service lacks.
     const ctx = { action: `open ${label.toLowerCase()} ${id}`, notFound: `it does not exist on the service at ${s.env.current?.baseUrl ?? 'this URL'}.` };
     const o = await act(s.env, ctx, async (env) => {
@@ -137,12 +140,14 @@ export function registerFeatures(connection: Connection, documents: TextDocument
               ? await c.testSuites.get(id)
               : kind === 'testNode'
                 ? await c.testNodes.get(id)
-                : await c.testCases.get(id);
+                : kind === 'apiClient'
+                  ? shownApiClient(await c.apiClients.get(id))
+                  : await c.testCases.get(id);
       // Shown as it is but for secrets (a step's password, say), masked by the one rule.
       return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
     // Gone from the service: gone from the views and the reference cache too, whoever opened it.
-    if (!o.ok && o.error.kind === 'notFound') recordGone({ kind, id });
+    if (!o.ok && o.error.kind === 'notFound' && kind !== 'apiClient') recordGone({ kind, id });
     return o;
   });
 }

@@ -637,7 +637,7 @@ errors++;
 }
 if(data.testStepList !== undefined){
 if(!(validate21(data.testStepList, {instancePath:instancePath+"/testStepList",parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -691,19 +691,19 @@ errors++;
 }
 if(data.traceFilters !== undefined){
 if(!(validate23(data.traceFilters, {instancePath:instancePath+"/traceFilters",parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.sipTraceFilters !== undefined){
 if(!(validate25(data.sipTraceFilters, {instancePath:instancePath+"/sipTraceFilters",parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.projects !== undefined){
 if(!(validate27(data.projects, {instancePath:instancePath+"/projects",parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1473,7 +1473,7 @@ errors++;
 }
 if(data.testStepList !== undefined){
 if(!(validate21(data.testStepList, {instancePath:instancePath+"/testStepList",parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1527,19 +1527,19 @@ errors++;
 }
 if(data.traceFilters !== undefined){
 if(!(validate23(data.traceFilters, {instancePath:instancePath+"/traceFilters",parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.sipTraceFilters !== undefined){
 if(!(validate25(data.sipTraceFilters, {instancePath:instancePath+"/sipTraceFilters",parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.projects !== undefined){
 if(!(validate27(data.projects, {instancePath:instancePath+"/projects",parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1549,7 +1549,7 @@ if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate35(data11[i0], {instancePath:instancePath+"/devices/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if (vErrors === null) vErrors = validate35.errors; else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1571,7 +1571,7 @@ if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate37(data13[i1], {instancePath:instancePath+"/apiClients/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if (vErrors === null) vErrors = validate37.errors; else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1618,7 +1618,7 @@ if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate30(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

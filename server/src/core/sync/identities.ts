@@ -1,0 +1,131 @@
+import { exactStr, isRecord } from '../api/read';
+import type { TasClient } from '../api/client';
+
+// Who the records a test case names are, independent of their ids: a device by MSISDN (then
+// name), an API client and a trace filter by name. Ids differ between environments; identities
+// do not, so they carry a reference from one environment to another. Recorded per environment in
+// the sync state (state.ts `identities`): no secret, only what a list item shows anyone.
+
+export type RefKind = 'device' | 'apiClient' | 'traceFilter';
+
+export const REF_KINDS: readonly RefKind[] = ['device', 'apiClient', 'traceFilter'];
+
+export interface Identity {
+  msisdn?: string;
+  name?: string;
+}
+
+/** Per kind, id (as text: a JSON key) to identity: one environment's part of the sync state. */
+export type IdentityTable = Partial<Record<RefKind, Record<string, Identity>>>;
+
+/** One id a test case names, and where (a path into the case, for messages and edits). */
+export interface RefSite {
+  kind: RefKind;
+  id: number;
+  path: (string | number)[];
+}
+
+const KIND_WORDS: Record<RefKind, string> = { device: 'device', apiClient: 'API client', traceFilter: 'trace filter' };
+
+export const kindWords = (kind: RefKind): string => KIND_WORDS[kind];
+
+export function identityWords(kind: RefKind, who: Identity | undefined): string {
+  if (!who) return 'not recorded';
+  if (kind === 'device' && who.msisdn) return `MSISDN ${who.msisdn}${who.name ? ` ("${who.name}")` : ''}`;
+  return who.name !== undefined ? `"${who.name}"` : 'no name';
+}
+
+/** The ids of records a test case names: steps' devices and API clients, trace filters' devices and filters. */
+export function referenceSites(value: Record<string, unknown>): RefSite[] {
+  const out: RefSite[] = [];
+  const add = (kind: RefKind, v: unknown, path: (string | number)[]) => {
+    if (typeof v === 'number' && Number.isInteger(v)) out.push({ kind, id: v, path });
+  };
+  const steps = value['testStepList'];
+  if (Array.isArray(steps)) {
+    steps.forEach((s: unknown, i) => {
+      if (!isRecord(s)) return;
+      add('device', s['mobileDeviceId'], ['testStepList', i, 'mobileDeviceId']);
+      if (isRecord(s['params'])) add('apiClient', s['params']['apiClientId'], ['testStepList', i, 'params', 'apiClientId']);
+    });
+  }
+  for (const list of ['traceFilters', 'sipTraceFilters'] as const) {
+    const items = value[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((t: unknown, i) => {
+      if (!isRecord(t)) return;
+      add('device', t['mobileDeviceId'], [list, i, 'mobileDeviceId']);
+      if (list === 'traceFilters') add('traceFilter', t['traceFilterId'], [list, i, 'traceFilterId']);
+    });
+  }
+  return out;
+}
+
+/** A copy of `value` with each site's id replaced by `to(site)` (undefined: left as it is). */
+export function withIds(value: Record<string, unknown>, sites: RefSite[], to: (site: RefSite) => number | undefined): Record<string, unknown> {
+  const copy = structuredClone(value);
+  for (const site of sites) {
+    const id = to(site);
+    if (id === undefined) continue;
+    let at: unknown = copy;
+    for (const step of site.path.slice(0, -1)) at = (at as Record<string | number, unknown>)[step];
+    (at as Record<string | number, unknown>)[site.path[site.path.length - 1]!] = id;
+  }
+  return copy;
+}
+
+/** One environment's records of the three kinds, by id, as identities. */
+export type Directory = Record<RefKind, Map<number, Identity>>;
+
+const identityOf = (item: Record<string, unknown>, withMsisdn: boolean): Identity => {
+  const msisdn = withMsisdn ? exactStr(item['msisdn']) : undefined;
+  const name = exactStr(item['name']);
+  return { ...(msisdn !== undefined && msisdn !== '' && { msisdn }), ...(name !== undefined && { name }) };
+};
+
+const toDirectory = (items: unknown[], withMsisdn: boolean): Map<number, Identity> =>
+  new Map(items.flatMap((x) => (isRecord(x) && typeof x['id'] === 'number' ? [[x['id'], identityOf(x, withMsisdn)] as const] : [])));
+
+/**
+ * The lists of one environment, each read once for the run and only when a kind is needed (an
+ * import in the file's own environment whose identities are all recorded reads none).
+ */
+export class Directories {
+  private readonly lists = new Map<RefKind, Promise<Map<number, Identity>>>();
+
+  constructor(
+    private readonly client: TasClient,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  of(kind: RefKind): Promise<Map<number, Identity>> {
+    let list = this.lists.get(kind);
+    if (!list) {
+      const s = this.signal;
+      list =
+        kind === 'device'
+          ? this.client.devices.list(s).then((l) => toDirectory(l, true))
+          : kind === 'apiClient'
+            ? this.client.apiClients.all({ pageSize: 1000, ...(s && { signal: s }) }).then((l) => toDirectory(l, false))
+            : this.client.traceFilters.list(s).then((l) => toDirectory(l, false));
+      this.lists.set(kind, list);
+    }
+    return list;
+  }
+}
+
+/** The records of `list` with this identity: a device by MSISDN when both have one, else by name. */
+export function candidatesFor(kind: RefKind, who: Identity, list: Map<number, Identity>): number[] {
+  const out: number[] = [];
+  for (const [id, it] of list) {
+    if (kind === 'device' && who.msisdn !== undefined) {
+      if (it.msisdn === who.msisdn) out.push(id);
+    } else if (who.name !== undefined && it.name === who.name) out.push(id);
+  }
+  // Two phones with one MSISDN: the name settles it if it can.
+  if (out.length > 1 && kind === 'device' && who.name !== undefined) {
+    const named = out.filter((id) => list.get(id)?.name === who.name);
+    if (named.length === 1) return named;
+  }
+  return out.sort((a, b) => a - b);
+}

@@ -1,0 +1,64 @@
+import { once } from 'node:events';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A hostile stand-in for the service on loopback: it passes every request on to the emulator
+// (sign-in, lists) except the paths a test takes over, where it answers whatever the test wants:
+// wrong types, endless or huge bodies, deep nesting.
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface HostileService {
+  url: string;
+  /** Path (without the query) → the answer the test gives instead of the emulator's. */
+  routes: Map<string, Handler>;
+  close(): Promise<void>;
+}
+
+export async function startHostileService(emulatorUrl: string): Promise<HostileService> {
+  const routes = new Map<string, Handler>();
+  const target = new URL(emulatorUrl);
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const own = routes.get(path);
+    if (own) return own(req, res);
+    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    routes,
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+/** Answers JSON text as given. */
+export const json = (text: string): Handler => (_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(text);
+};
+
+/** An endless JSON array, written as fast as the reader takes it; counts the bytes sent. */
+export function endless(sent: { bytes: number }): Handler {
+  return (req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const chunk = Buffer.from('1,'.repeat(32 * 1024));
+    res.write('[');
+    const more = () => {
+      while (!res.destroyed && res.write(chunk)) sent.bytes += chunk.length;
+      if (!res.destroyed) res.once('drain', more);
+    };
+    res.on('close', () => req.destroy());
+    more();
+  };
+}
