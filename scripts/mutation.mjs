@@ -18,7 +18,10 @@ const TARGET = 80;
 const sh = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
 // The ajv code the schema validation imports is generated, not committed.
 if (!reportOnly && sh('node', ['scripts/schemaValidators.mjs']).status !== 0) process.exit(1);
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+// The run tests the working tree: uncommitted changes are said, not hidden behind the commit.
+const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/mutation.md', ':!mutation/results.json', ':!mutation/incremental'], { encoding: 'utf8' }).stdout.trim() !== '';
+const commit = dirty ? `${head} + changes` : head;
 
 /** The rows kept in the report, by module (a run of some modules keeps the others' rows). */
 const rows = readRows();
