@@ -93,7 +93,7 @@ function writeReport(all) {
     if (!r || r.survivors.length === 0) continue;
     out.push(`### ${name}`, '');
     for (const s of r.survivors) {
-      const reason = EQUIVALENT[`${s.where} ${s.mutator}`] ?? 'not judged yet';
+      const reason = EQUIVALENT[`${s.where} ${s.mutator}`] ?? 'not judged yet (may be a missing test)';
       out.push(`- \`${s.where}\` ${s.mutator} \`${s.replacement.replace(/`/g, "'")}\` in \`${s.code.replace(/`/g, "'")}\`: ${reason}`);
     }
     out.push('');

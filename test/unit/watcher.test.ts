@@ -372,7 +372,7 @@ describe('the execution watcher: readings, counts and ends', () => {
     assert.equal(clock.t, 4000);
   });
 
-  test('without a source nothing is scheduled; dispose ends every timer', async () => {
+  test('without a source nothing is scheduled; dispose ends every timer', () => {
     const { clock, service, watcher } = setup();
     watcher.setSource(undefined);
     watcher.follow([1]);
