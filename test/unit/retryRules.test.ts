@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import type { Dispatcher } from 'undici';
 import { OPERATIONS, type Operation } from '../../server/src/core/api/operations';
@@ -15,6 +16,9 @@ const READ: Operation = OPERATIONS.listTestCases;
 const START: Operation = { method: 'POST', path: '/api/v2/testcases/{id}/run', retry: false };
 const DELETE: Operation = { method: 'DELETE', path: '/api/v2/testsuites/{id}', retry: true };
 
+/** An answer's body as undici gives it: chunks to read, and a way to drop it. */
+const bodyOf = (text: string) => Readable.from(text === '' ? [] : [Buffer.from(text)]);
+
 function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid') {
   let clock = 1_000_000;
   const waits: number[] = [];
@@ -23,7 +27,7 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
   const dispatcher = {
     request(opts: { path: string; method: string; signal: AbortSignal; headers: Record<string, string> }) {
       if (opts.path.startsWith('/api/v2/connect/token')) {
-        return Promise.resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve(JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 })) } });
+        return Promise.resolve({ statusCode: 200, headers: {}, body: bodyOf(JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 })) });
       }
       calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted, headers: opts.headers });
       const step = steps.shift() ?? { status: 200, body: {} };
@@ -43,7 +47,7 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
         );
       }
       if ('fail' in step) return Promise.reject(Object.assign(new Error(step.fail), { code: step.fail }));
-      return Promise.resolve({ statusCode: step.status, headers: step.headers ?? {}, body: { text: () => Promise.resolve(step.body === undefined ? '' : JSON.stringify(step.body)) } });
+      return Promise.resolve({ statusCode: step.status, headers: step.headers ?? {}, body: bodyOf(step.body === undefined ? '' : JSON.stringify(step.body)) });
     },
     close: () => Promise.resolve(),
   } as unknown as Dispatcher;
