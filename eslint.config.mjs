@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'server/src/core/validation/generated/**', 'node_modules/**', '.tools/**', '.vscode-test/**', '*.mjs', '*.cjs', 'scripts/*.mjs', 'scripts/*.cjs', 'mutation/*.mjs'] },
+  { ignores: ['dist/**', 'out/**', 'server/src/core/validation/generated/**', 'node_modules/**', '.tools/**', '.vscode-test/**', '*.mjs', '*.cjs', 'scripts/*.mjs', 'scripts/*.cjs', 'mutation/*.mjs', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

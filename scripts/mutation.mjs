@@ -7,19 +7,25 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { MODULES } from '../mutation/modules.mjs';
 import { EQUIVALENT } from '../mutation/equivalent.mjs';
 
-const asked = process.argv.slice(2);
+// `--report`: only write docs/mutation.md again from mutation/results.json (after judging survivors).
+const reportOnly = process.argv.includes('--report');
+const asked = process.argv.slice(2).filter((a) => a !== '--report');
 for (const a of asked) if (!(a in MODULES)) throw new Error(`No module "${a}": ${Object.keys(MODULES).join(', ')}.`);
-const names = asked.length > 0 ? asked : Object.keys(MODULES);
+const names = reportOnly ? [] : asked.length > 0 ? asked : Object.keys(MODULES);
 const DOC = 'docs/mutation.md';
 const TARGET = 80;
 
 const sh = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
 // The ajv code the schema validation imports is generated, not committed.
-if (sh('node', ['scripts/schemaValidators.mjs']).status !== 0) process.exit(1);
-const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+if (!reportOnly && sh('node', ['scripts/schemaValidators.mjs']).status !== 0) process.exit(1);
+const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
+// The run tests the working tree: uncommitted changes are said, not hidden behind the commit.
+const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/mutation.md', ':!mutation/results.json', ':!mutation/incremental'], { encoding: 'utf8' }).stdout.trim() !== '';
+const commit = dirty ? `${head} + changes` : head;
 
 /** The rows kept in the report, by module (a run of some modules keeps the others' rows). */
 const rows = readRows();
+if (reportOnly) writeReport(rows);
 let failed = false;
 for (const name of names) {
   const run = sh('npx', ['stryker', 'run', 'stryker.config.mjs'], { MUTATION_MODULE: name });
@@ -87,7 +93,7 @@ function writeReport(all) {
     if (!r || r.survivors.length === 0) continue;
     out.push(`### ${name}`, '');
     for (const s of r.survivors) {
-      const reason = EQUIVALENT[`${s.where} ${s.mutator}`] ?? 'not judged yet';
+      const reason = EQUIVALENT[`${s.where} ${s.mutator}`] ?? 'not judged yet (may be a missing test)';
       out.push(`- \`${s.where}\` ${s.mutator} \`${s.replacement.replace(/`/g, "'")}\` in \`${s.code.replace(/`/g, "'")}\`: ${reason}`);
     }
     out.push('');

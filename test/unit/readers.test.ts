@@ -52,7 +52,7 @@ describe('the lenient readers', () => {
     assert.equal(time('2024-05-01T10:00:00Z'), '2024-05-01T10:00:00Z');
     assert.equal(time(0), '1970-01-01T00:00:00.000Z');
     assert.equal(time(1714557600000), '2024-05-01T10:00:00.000Z');
-    for (const v of ['not a date', '', NaN, Infinity, null, undefined, {}, true]) assert.equal(time(v), undefined, JSON.stringify(v) ?? 'undefined');
+    for (const v of ['not a date', '', NaN, Infinity, null, undefined, {}, true]) assert.equal(time(v), undefined, JSON.stringify(v));
   });
   test('pick: the first spelling that is there, skipping undefined and null, keeping 0, false and empty text', () => {
     assert.equal(pick({ a: null, b: undefined, c: 0, d: 1 }, ['a', 'b', 'c', 'd']), 0);

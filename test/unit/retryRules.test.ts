@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import type { Dispatcher } from 'undici';
 import { OPERATIONS, type Operation } from '../../server/src/core/api/operations';
@@ -15,9 +16,8 @@ const READ: Operation = OPERATIONS.listTestCases;
 const START: Operation = { method: 'POST', path: '/api/v2/testcases/{id}/run', retry: false };
 const DELETE: Operation = { method: 'DELETE', path: '/api/v2/testsuites/{id}', retry: true };
 
-
-/** A body as the transport reads it: chunks (a plain array is iterable by for await), and destroy. */
-const bodyOf = (text: string) => Object.assign([Buffer.from(text)], { destroy: () => undefined });
+/** An answer's body as undici gives it: chunks to read, and a way to drop it. */
+const bodyOf = (text: string) => Readable.from(text === '' ? [] : [Buffer.from(text)]);
 
 function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid') {
   let clock = 1_000_000;

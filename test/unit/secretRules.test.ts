@@ -36,7 +36,7 @@ describe('placeholders and plaintext secrets', () => {
   });
   test('a plaintext secret: a non-empty string that is no placeholder and no ${variable}', () => {
     assert.equal(isPlainSecretValue('hunter2'), true);
-    for (const v of ['', SECRET_PLACEHOLDER, '${TOKEN}', 'pre${X}post', 7, null, undefined, {}]) assert.equal(isPlainSecretValue(v), false, JSON.stringify(v) ?? 'undefined');
+    for (const v of ['', SECRET_PLACEHOLDER, '${TOKEN}', 'pre${X}post', 7, null, undefined, {}]) assert.equal(isPlainSecretValue(v), false, JSON.stringify(v));
   });
   test('secret paths: nested secrets, objects under secret names, arrays, in reading order; numbers and nulls skipped', () => {
     const doc = {

@@ -326,3 +326,63 @@ describe('the execution watcher, to the millisecond', () => {
     assert.equal(clock.pending, 0);
   });
 });
+
+describe('the execution watcher: readings, counts and ends', () => {
+  test('exactly three due: one list request; requests are counted', async () => {
+    const { clock, service, watcher } = setup();
+    for (const id of [1, 2, 3]) service.states.set(id, 'RUNNING');
+    watcher.follow([1, 2, 3]);
+    assert.deepEqual(watcher.active(), [], 'nothing read yet: nothing active to show');
+    await clock.step();
+    assert.deepEqual(service.calls, ['list 100']);
+    assert.equal(watcher.requests, 1);
+    const two = setup();
+    two.service.states.set(1, 'RUNNING');
+    two.service.states.set(2, 'RUNNING');
+    two.watcher.follow([1, 2]);
+    await two.clock.step();
+    assert.equal(two.watcher.requests, 2);
+  });
+
+  test('a reading from elsewhere that changed a followed execution is reported, and the next poll is an interval later', async () => {
+    const { clock, service, watcher, seen } = setup();
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    await clock.step();
+    await clock.step();
+    const t0 = clock.t;
+    const done = { id: 1, status: 'PASSED', kind: 'passed' as const, final: true };
+    service.states.set(1, 'PASSED');
+    watcher.observe([{ id: 1, status: 'RUNNING', kind: 'running', final: false }]);
+    assert.equal(clock.pending, 1);
+    await clock.step();
+    assert.equal(clock.t - t0, 3000, 'the same reading: the interval as it was');
+    watcher.observe([done]);
+    assert.deepEqual(seen.at(-1), [done]);
+    assert.equal(watcher.following, 0);
+  });
+
+  test('a Retry-After that is not a number is not waited for', async () => {
+    const { clock, service, watcher } = setup();
+    service.states.set(1, 'RUNNING');
+    service.failNext.push({ kind: 'rateLimited', retryAfterMs: '30000' } as unknown as Error);
+    watcher.follow([1]);
+    await clock.step();
+    await clock.step();
+    assert.equal(clock.t, 4000);
+  });
+
+  test('without a source nothing is scheduled; dispose ends every timer', () => {
+    const { clock, service, watcher } = setup();
+    watcher.setSource(undefined);
+    watcher.follow([1]);
+    assert.equal(clock.pending, 0);
+    watcher.setSource(service);
+    service.states.set(1, 'RUNNING');
+    watcher.follow([1]);
+    assert.equal(clock.pending, 1);
+    watcher.dispose();
+    assert.equal(clock.pending, 0);
+    assert.equal(watcher.following, 0);
+  });
+});
