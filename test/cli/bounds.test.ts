@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { credentials, tas, tempDir } from './harness';
-import { endless, type HostileService, json, startHostileService } from './hostileService';
+import { endless, type HostileService, json, startHostileService } from '../emulator/hostileService';
 
 // Issue 19, bounded work on hostile input, at the `tas` boundary: numbers from the environment
 // are clamped like the editor's settings; validate caps the problems of a file like the editor.

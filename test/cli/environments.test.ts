@@ -104,6 +104,8 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     const found = (JSON.parse(checked.stdout) as { files?: { path?: string; file?: string; diagnostics: { code: string; message: string }[] }[] }).files ?? [];
     const foreign = found.flatMap((f) => f.diagnostics.filter((d) => d.code === 'foreign-reference').map((d) => `${f.path ?? f.file}: ${d.message}`));
     assert.equal(foreign.length, 2, checked.stdout);
+    const mappedFile = found.find((f) => (f.path ?? f.file ?? '').includes('Moved-between-environments'));
+    assert.deepEqual(mappedFile?.diagnostics.filter((d) => d.code.startsWith('unknown-') || d.code.startsWith('stale-')) ?? [], [], 'A\'s ids are not read as B\'s');
     assert.ok(foreign.every((f) => f.includes('Calls-a-phone-B-lacks') && f.includes(`MSISDN ${lostMsisdn}`)), foreign.join('\n'));
   });
 });

@@ -24,6 +24,12 @@ describe('import wording', () => {
     assert.match(q.detail, /On the service it is named "Old name": "Overwrite the service" renames "Old name" to "New name" on the service\./);
   });
 
+  test("references of another environment: the report names each mapping", () => {
+    const moved = imported('created', A, { name: 'Moved', id: 9, mappings: ['device 4 -> 40 (MSISDN 4911)', 'API client 2 -> 20 ("SMS")'] });
+    assert.match(importReportText([moved], pathOf, 'S'), /created \(id 9\), references mapped: device 4 -> 40 \(MSISDN 4911\), API client 2 -> 20 \("SMS"\)/);
+    assert.doesNotMatch(importReportText([imported('created', B, { id: 3 })], pathOf, 'S'), /references mapped/);
+  });
+
   test('one summary with the counts per outcome', () => {
     const results = [
       imported('created', A),

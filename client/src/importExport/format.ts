@@ -136,7 +136,9 @@ export function importReportText(results: ImportItemResult[], pathOf: PathOf, su
   const renamed = (r: ImportItemResult) => (r.renamedFrom !== undefined ? `, ${r.outcome === 'updated' ? `renamed from "${r.renamedFrom}"` : renameWords(r).replace(/^renames/, 'importing it renames')}` : '');
   const lines = [`# Import to Service`, '', summary, '', ...warningLines(warnings)];
   if (problems.length > 0) lines.push('## Not imported', '', ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${renamed(r)}`, r.message)), '');
-  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}${renamed(r)}`, undefined)), '');
+  // References of another environment sent as this one's records (sync/mapping.ts): each named.
+  const mapped = (r: ImportItemResult) => (r.mappings && r.mappings.length > 0 ? `, references mapped: ${r.mappings.join(', ')}` : '');
+  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}${renamed(r)}${mapped(r)}`, undefined)), '');
   return lines.join('\n');
 }
 

@@ -22,7 +22,7 @@ export async function startHostileService(emulatorUrl: string): Promise<HostileS
     const path = (req.url ?? '/').split('?')[0]!;
     const own = routes.get(path);
     if (own) return own(req, res);
-    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

@@ -1,0 +1,102 @@
+// Real editor: an API client created in the API Clients view as a person does it: the view's
+// New API Client... button, the form's boxes and pickers (the password in a password box), the
+// new row in the view. The password reaches the service and never the log. Then Format
+// Document on a sample file and the Outline it leaves. Needs
+// `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { Editor, LIMITS, withEditor } from './harness';
+
+const NAME = 'Editor API client';
+const PASSWORD = 'typed-in-editor-pw-5';
+
+describe('real editor: API clients', { timeout: 300_000 }, () => {
+  let emulator: Emulator | undefined;
+  let editor: Editor | undefined;
+
+  before(async () => {
+    emulator = await startEmulator({ host: '127.0.0.1' });
+    editor = await Editor.start({
+      name: 'apiClients',
+      env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
+    });
+  });
+
+  after(async () => {
+    await editor?.stop();
+    await emulator?.close();
+  });
+
+  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
+
+  it('creates an API client from its view; the row shows, the password is sent and never logged', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      // Only the API Clients view open, so its rows have room.
+      for (const header of await e.page.locator('.sidebar .pane-header').all()) {
+        const isIt = /^API Clients/.test((await header.innerText()).trim());
+        if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
+      }
+      const pane = view(e, 'API Clients');
+      await pane.locator('.monaco-list-row').filter({ hasText: 'Billing REST' }).first().waitFor({ timeout: LIMITS.output });
+      await pane.locator('.pane-header').hover();
+      await pane.locator('.pane-header .action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
+
+      // One box or picker after the other, each known by its prompt or placeholder.
+      const input = e.quickInput.locator('input');
+      const answer = async (ready: () => Promise<unknown>, text: string) => {
+        await ready();
+        await input.press('Control+A');
+        await e.page.keyboard.type(text);
+        await e.page.keyboard.press('Enter');
+      };
+      const prompt = (text: string) => () => e.quickInput.locator('.quick-input-message', { hasText: text }).waitFor({ timeout: LIMITS.ui });
+      const placeholder = (text: string) => () => e.quickInput.locator(`input[placeholder^="${text}"]`).waitFor({ timeout: LIMITS.ui });
+      await answer(prompt('Name of the API client'), NAME);
+      await answer(placeholder('HTTP method'), 'POST');
+      await answer(prompt('The URL the client calls'), 'https://made.example.invalid/hook');
+      await answer(placeholder('Authentication'), 'BASIC');
+      await answer(prompt('User name'), 'editor-user');
+      await prompt('Password')();
+      assert.equal(await input.getAttribute('type'), 'password', 'the password is typed in a password box');
+      await answer(() => Promise.resolve(), PASSWORD);
+
+      await e.statusItem(`API client ${NAME} created`).first().waitFor({ timeout: LIMITS.output });
+      const made = emulator!.store.apiClients.all().find((c) => c.name === NAME);
+      assert.ok(made, 'the service has the new API client');
+      assert.equal(made.password, PASSWORD);
+      assert.equal(made.httpMethod, 'POST');
+      await pane.locator('.monaco-list-row').filter({ hasText: NAME }).first().waitFor({ timeout: LIMITS.output });
+      await e.screenshot('api-client-created');
+      // Every log the workbench wrote (extension host, output channels, the server's) lacks it.
+      const dir = await e.saveLogs();
+      const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      assert.ok(files.length > 0);
+      for (const f of files) assert.ok(!readFileSync(join(f.parentPath, f.name), 'utf8').includes(PASSWORD), `${f.name} does not hold the password`);
+    });
+  });
+
+  it('Format Document lays a test case out as export does, and the Outline shows its steps', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await e.openFile('voice-call-mo.testcase.json');
+      // The sample keeps each step on one line; formatted, each entry has its own. Monaco draws
+      // spaces as no-break spaces, which \s matches.
+      await e.editorLine(/"function":\s"CALL",\s"mobileDeviceId":\s1/).first().waitFor({ timeout: LIMITS.ui });
+      await e.runCommand('Format Document');
+      await e.editorLine(/^\s*"function":\s"CALL",$/).first().waitFor({ timeout: LIMITS.output });
+      await e.runCommand('Explorer: Focus on Outline View');
+      const outline = view(e, 'Outline');
+      await outline.locator('.monaco-list-row').filter({ hasText: 'Voice call MO LTE #001' }).first().waitFor({ timeout: LIMITS.output });
+      const steps = outline.locator('.monaco-list-row').filter({ hasText: /^Steps/ }).first();
+      await steps.waitFor({ timeout: LIMITS.output });
+      if ((await steps.getAttribute('aria-expanded')) !== 'true') await steps.click();
+      await outline.locator('.monaco-list-row').filter({ hasText: /1 CALL · Samsung Galaxy S24 Berlin 01/ }).first().waitFor({ timeout: LIMITS.output });
+      await outline.locator('.monaco-list-row').filter({ hasText: /2 WAIT/ }).first().waitFor({ timeout: LIMITS.output });
+      await e.screenshot('outline-after-format');
+    });
+  });
+});

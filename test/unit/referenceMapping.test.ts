@@ -1,0 +1,70 @@
+import { strict as assert } from 'node:assert';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { TasClient } from '../../server/src/core/api/client';
+import { parseState, stateText, SyncState } from '../../server/src/core/sync/state';
+import { ReferenceMapper } from '../../server/src/core/sync/mapping';
+
+// The mapping of references between environments, on lists given here: counterparts by MSISDN
+// then name, nothing guessed, the user's choices, the way back, and the identities' file form.
+
+const lists = (devices: object[], apiClients: object[] = [], traceFilters: object[] = []) => {
+  const reads: string[] = [];
+  const client = {
+    devices: { list: () => (reads.push('devices'), Promise.resolve(devices)) },
+    apiClients: { all: () => (reads.push('apiClients'), Promise.resolve(apiClients)) },
+    traceFilters: { list: () => (reads.push('traceFilters'), Promise.resolve(traceFilters)) },
+  } as unknown as TasClient;
+  return { client, reads };
+};
+
+const tcase = (device: number, api?: number) => ({
+  name: 'x',
+  testStepList: [{ function: 'CALL', mobileDeviceId: device, params: api === undefined ? {} : { apiClientId: api } }],
+  traceFilters: [{ mobileDeviceId: device, traceFilterId: 3 }],
+});
+
+test('maps by MSISDN, stops on none or two, takes a choice, and translates back', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'tas-map-'));
+  try {
+    const state = await SyncState.load(dir);
+    const home = lists([{ id: 4, msisdn: '4911', name: 'P4' }, { id: 5, msisdn: '4922', name: 'P5' }], [{ id: 2, name: 'SMS' }], [{ id: 3, name: 'DNS' }]);
+    await new ReferenceMapper(home.client, 'A').record(state, tcase(4, 2));
+    await new ReferenceMapper(home.client, 'A').record(state, tcase(5));
+    // Trace filter 3 was recorded by the first: the second reads no trace filter list.
+    assert.deepEqual(home.reads.sort(), ['apiClients', 'devices', 'devices', 'traceFilters']);
+
+    // B: P4 under id 40, two phones with P5's MSISDN and other names, the API client under 20.
+    const b = lists([{ id: 40, msisdn: '4911', name: 'P4' }, { id: 50, msisdn: '4922', name: 'x' }, { id: 51, msisdn: '4922', name: 'y' }], [{ id: 20, name: 'SMS' }], [{ id: 30, name: 'DNS' }]);
+    const mapper = new ReferenceMapper(b.client, 'B');
+    const ok = await mapper.toEnv(state, 'A', tcase(4, 2));
+    assert.deepEqual(ok.unmapped, []);
+    assert.deepEqual(ok.value, { ...tcase(40, 20), traceFilters: [{ mobileDeviceId: 40, traceFilterId: 30 }] });
+    assert.deepEqual(ok.applied.map((m) => [m.kind, m.from, m.to]), [['device', 4, 40], ['apiClient', 2, 20], ['traceFilter', 3, 30]]);
+    assert.deepEqual(await mapper.toHome(state, 'A', ok.value), tcase(4, 2), 'the way back changes nothing');
+
+    const two = await mapper.toEnv(state, 'A', tcase(5));
+    assert.deepEqual(two.unmapped.map((u) => [u.where, u.candidates, u.identity?.msisdn]), [['testStepList[0].mobileDeviceId', [50, 51], '4922'], ['traceFilters[0].mobileDeviceId', [50, 51], '4922']]);
+    const never = await mapper.toEnv(state, 'A', tcase(9));
+    assert.deepEqual(never.unmapped.map((u) => [u.identity, u.candidates]), [[undefined, []], [undefined, []]]);
+
+    const chosen = await new ReferenceMapper(b.client, 'B', { device: { '5': 51 } }).toEnv(state, 'A', tcase(5));
+    assert.deepEqual(chosen.unmapped, []);
+    assert.deepEqual(chosen.applied[0], { kind: 'device', from: 5, to: 51, identity: { msisdn: '4922', name: 'P5' }, chosen: true });
+    assert.equal(b.reads.filter((r) => r === 'devices').length, 2, 'one device list per mapper');
+
+    await state.save();
+    const saved = await readFile(join(dir, '.tas', 'sync.json'), 'utf8');
+    assert.equal(stateText(parseState(saved, 'x')), saved, 'identities read back as written, sorted');
+    assert.deepEqual(JSON.parse(saved).identities.A.device, { '4': { msisdn: '4911', name: 'P4' }, '5': { msisdn: '4922', name: 'P5' } });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('identities of a crafted sync state: entries that are no id with a name or MSISDN are dropped', () => {
+  const text = JSON.stringify({ version: 1, files: {}, identities: { A: { device: { '1': { msisdn: '49' }, x: { name: 'n' }, '2': { token: 's' } }, other: { '3': { name: 'n' } } }, B: 'no' } });
+  assert.deepEqual(JSON.parse(JSON.stringify(parseState(text, 'p').identities)), { A: { device: { '1': { msisdn: '49' } } } });
+});
