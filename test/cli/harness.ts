@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
@@ -32,10 +32,27 @@ export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 
 /** Spawned, not run synchronously: the emulator answers from this same process. */
 /** `closeStdout`: the reader goes away before anything is written, as `tas ... | head` does. */
 /** `timeoutMs`: the child is killed after it (a run that could hang must not hang the tests); its code is then null. */
+let nobodysCli: string | undefined;
+/**
+ * A copy of dist/cli.js (one self-contained file) in a folder anyone may enter: the clone may sit
+ * below a folder user nobody cannot open (CI clones wherever it likes).
+ */
+function cliNobodyCanRead(): string {
+  if (nobodysCli) return nobodysCli;
+  const dir = mkdtempSync(join(tmpdir(), 'tas-cli-nobody-'));
+  chmodSync(dir, 0o755);
+  const copy = join(dir, 'cli.js');
+  copyFileSync(CLI, copy);
+  chmodSync(copy, 0o644);
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return (nobodysCli = copy);
+}
+
 /** `unprivileged`: when the tests run as root, tas runs as user and group nobody (file permissions then bind it). */
 export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean; timeoutMs?: number; unprivileged?: boolean }): Promise<CliResult> {
+  const asNobody = options.unprivileged === true && process.getuid?.() === 0;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [asNobody ? cliNobodyCanRead() : CLI, ...args], {
       cwd: options.cwd,
       env: {
         PATH: process.env['PATH'] ?? '',
@@ -47,7 +64,7 @@ export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: str
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
       // Node drops the supplementary groups when it sets the ids.
-      ...(options.unprivileged && process.getuid?.() === 0 && { uid: NOBODY, gid: NOBODY }),
+      ...(asNobody && { uid: NOBODY, gid: NOBODY }),
     });
     let stdout = '';
     let stderr = '';

@@ -25,15 +25,16 @@ const REFERENCE_ERRORS = ['Mobile device 999 does not exist on the service', 'Tr
 const NOT_VERIFIED = 'References not verified: no service credentials are set';
 
 /** A test case being written: the CALL step has no device yet (line 4 ends after `"CALL"` at column 25). */
+/** HANGUP takes no parameters, so once its device is in, the step is complete (the step checks agree). */
 const DRAFT = `{
   "name": "Draft call",
   "testStepList": [
-    { "function": "CALL" }
+    { "function": "HANGUP" }
   ]
 }
 `;
 const DRAFT_LINE = 4;
-const DRAFT_COLUMN = 25;
+const DRAFT_COLUMN = 27;
 
 /** Exported before device 1 was renamed: its stored name is stale. */
 const STALE_NAME = 'Galaxy S24 (old name)';
@@ -71,7 +72,8 @@ describe('real editor: language features with credentials from the environment',
       // The web workbench saves after a second by default; here saving is the person's move.
       // Suggestions show only when asked for (Ctrl+Space), not while typing: what the widget
       // shows is then the answer to that one request.
-      settings: { 'files.autoSave': 'off', 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' }, 'editor.suggestOnTriggerCharacters': false },
+      // Inlay hints off: the tests find a line by its text, which a hint after an id would change.
+      settings: { 'files.autoSave': 'off', 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' }, 'editor.suggestOnTriggerCharacters': false, 'tas.inlayHints.enabled': false },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: CLIENT_ID, TAS_CLIENT_SECRET: CLIENT_SECRET },
     });
   });
@@ -124,7 +126,7 @@ describe('real editor: language features with credentials from the environment',
       await e.openFile('draft.testcase.json');
       await e.goTo(DRAFT_LINE, DRAFT_COLUMN);
       await e.page.keyboard.type(', "mobileDeviceId": ');
-      await e.editorLine('"function": "CALL", "mobileDeviceId":').waitFor();
+      await e.editorLine('"function": "HANGUP", "mobileDeviceId":').waitFor();
       const widget = e.page.locator('.editor-widget.suggest-widget');
       assert.equal(await widget.isVisible(), false, 'no suggestions before asking for them');
       await e.page.keyboard.press('Control+Space');
@@ -140,7 +142,7 @@ describe('real editor: language features with credentials from the environment',
       await widget.locator('.monaco-list-row.focused', { hasText: DEVICE_1 }).waitFor();
       await e.page.keyboard.press('Enter');
       await widget.waitFor({ state: 'hidden' });
-      await e.editorLine('{ "function": "CALL", "mobileDeviceId": 1 }').waitFor();
+      await e.editorLine('{ "function": "HANGUP", "mobileDeviceId": 1 }').waitFor();
       // The draft is valid again: once revalidated, the Problems panel lists nothing for it
       // (while the value was missing it showed "A value is expected here").
       await e.showProblems();

@@ -31,7 +31,8 @@ describe('real editor: reference links open the remote record read-only', { time
     editor = await Editor.start({
       name: 'remote',
       // Alt adds cursors, so Ctrl+click follows links (VS Code's default, pinned here).
-      settings: { 'editor.multiCursorModifier': 'alt', 'files.autoSave': 'off' },
+      // Inlay hints off: the tests find a line by its text, which a hint after an id would change.
+      settings: { 'editor.multiCursorModifier': 'alt', 'files.autoSave': 'off', 'tas.inlayHints.enabled': false },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: CLIENT_ID, TAS_CLIENT_SECRET: CLIENT_SECRET },
     });
   });
