@@ -48,7 +48,8 @@ describe('plain http to another machine', () => {
       assert.match(r.stderr, /--allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1/);
       assert.doesNotMatch(r.stdout + r.stderr, /stand-in-secret/);
     }
-    assert.match(runs[3]!.stderr, /The profile was not written/);
+    // Refused as soon as the URL is known: before the client ID and secret are asked for.
+    assert.match(runs[3]!.stderr, /Nothing was asked for or written/);
   });
 
   test('the opt-in, as a flag or a variable, lets the request go (the probe stops it at the lookup)', TIMEOUT, async () => {

@@ -1,4 +1,4 @@
-import { baseUrlProblem, normalizeBaseUrl, TasClient } from '../../../server/src/core';
+import { ApiError, baseUrlProblem, isInsecureHttp, normalizeBaseUrl, TasClient } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, repositoryOf, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
@@ -53,6 +53,11 @@ export const login: CommandSpec = {
     const problem = baseUrlProblem(typedUrl);
     if (problem) throw new UsageError(`The base URL is not a service URL: ${problem}`);
     const baseUrl = normalizeBaseUrl(typedUrl);
+    // Refused before the secret is asked for, in the words every refused request gets.
+    if (isInsecureHttp(baseUrl) && ctx.options.allowInsecureHttp !== true) {
+      const refused = new ApiError({ kind: 'insecureHttp', method: 'POST', path: '/api/v2/connect/token' });
+      throw new CliError(`${failureText(refused, 'sign in')} Nothing was asked for or written.`, exitCodeOf(refused));
+    }
     const clientId = givenId ?? (await ask(ctx, 'Client ID: '));
     const clientSecret = await askSecret(ctx, 'Client secret: ');
     if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
