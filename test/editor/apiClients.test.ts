@@ -22,6 +22,8 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
     emulator = await startEmulator({ host: '127.0.0.1' });
     editor = await Editor.start({
       name: 'apiClients',
+      // VS Code shortens a line's inlay hints past 43 characters by default; whole, they can be read.
+      settings: { 'editor.inlayHints.maximumLength': 0 },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
     });
   });
@@ -97,6 +99,19 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       await outline.locator('.monaco-list-row').filter({ hasText: /1 CALL · Samsung Galaxy S24 Berlin 01/ }).first().waitFor({ timeout: LIMITS.output });
       await outline.locator('.monaco-list-row').filter({ hasText: /2 WAIT/ }).first().waitFor({ timeout: LIMITS.output });
       await e.screenshot('outline-after-format');
+    });
+  });
+
+  it('inlay hints name the device after its id, with its MSISDN, and the trace filter after its id', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await e.openFile('sms-to-pixel.testcase.json');
+      const device = emulator!.store.devices.get(3)!;
+      const filter = emulator!.store.traceFilters.get(3)!;
+      // Monaco draws spaces as no-break spaces: \s matches both.
+      const words = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s');
+      await e.editorLine(new RegExp(`"mobileDeviceId":\\s3\\s*${words(device.name)}\\s·\\s${device.msisdn.slice(0, 6)}`)).first().waitFor({ timeout: LIMITS.output });
+      await e.editorLine(new RegExp(`"traceFilterId":\\s3\\s*${words(filter.name)}`)).first().waitFor({ timeout: LIMITS.output });
+      await e.screenshot('inlay-hints');
     });
   });
 });
