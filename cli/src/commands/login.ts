@@ -1,4 +1,4 @@
-import { ApiError, baseUrlProblem, isInsecureHttp, normalizeBaseUrl, TasClient } from '../../../server/src/core';
+import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, repositoryOf, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
@@ -54,7 +54,7 @@ export const login: CommandSpec = {
     if (problem) throw new UsageError(`The base URL is not a service URL: ${problem}`);
     const baseUrl = normalizeBaseUrl(typedUrl);
     // Refused before the secret is asked for, in the words every refused request gets.
-    if (isInsecureHttp(baseUrl) && ctx.options.allowInsecureHttp !== true) {
+    if (refusesPlainHttp(baseUrl, ctx.options.allowInsecureHttp)) {
       const refused = new ApiError({ kind: 'insecureHttp', method: 'POST', path: '/api/v2/connect/token' });
       throw new CliError(`${failureText(refused, 'sign in')} Nothing was asked for or written.`, exitCodeOf(refused));
     }

@@ -17,7 +17,7 @@ export * from './model/projects';
 export * from './model/sync';
 export * from './model/testCases';
 
-export { baseUrlProblem, insecureHttpAllowed, isInsecureHttp, normalizeBaseUrl } from './api/baseUrl';
+export { baseUrlProblem, insecureHttpAllowed, normalizeBaseUrl, refusesPlainHttp } from './api/baseUrl';
 export { TasClient } from './api/client';
 export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';

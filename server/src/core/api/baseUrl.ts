@@ -39,6 +39,11 @@ export function isInsecureHttp(baseUrl: string): boolean {
   return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
 }
 
+/** The one rule: requests to this base URL are refused before connecting (no opt-in for plain http). */
+export function refusesPlainHttp(baseUrl: string, allowInsecureHttp: boolean | undefined): boolean {
+  return isInsecureHttp(baseUrl) && allowInsecureHttp !== true;
+}
+
 /** TAS_ALLOW_INSECURE_HTTP as the hosts read it: 1 or true opts in; anything else does not. */
 export function insecureHttpAllowed(value: string | undefined): boolean {
   return value === '1' || value?.toLowerCase() === 'true';

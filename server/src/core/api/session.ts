@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { isInsecureHttp } from './baseUrl';
+import { refusesPlainHttp } from './baseUrl';
 import { deeperThan, MAX_DEPTH } from '../document/nesting';
 import { int, isRecord } from './read';
 import type { Loose } from './types';
@@ -116,7 +116,7 @@ export class ApiSession {
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
     this.wait = options.sleep ?? sleep;
-    this.refusedHttp = isInsecureHttp(environment.baseUrl) && environment.allowInsecureHttp !== true;
+    this.refusedHttp = refusesPlainHttp(environment.baseUrl, environment.allowInsecureHttp);
     this.scrubber = options.scrubber ?? new SecretScrubber();
     this.scrubber.addCredentials(environment.clientId, environment.clientSecret);
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
