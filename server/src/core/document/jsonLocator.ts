@@ -25,11 +25,17 @@ export interface Located {
 }
 
 interface Trie {
-  /** `pathKey` of the path to here, made once when the trie is built. */
-  key: string;
   wanted: boolean;
+  /** Children by segment, as text (an array's item 3 and an object's key "3" are one). */
   children: Map<string, Trie>;
+  parent: Trie | undefined;
+  /** The array indexes among the children, ascending; made when the node is first met as an array. */
+  indexes?: number[];
+  /** Where the scan found this node. */
+  at?: Located;
 }
+
+const node = (parent: Trie | undefined): Trie => ({ wanted: false, children: new Map(), parent });
 
 /** A map key for a path; segments never contain NUL in practice, and a level is either array or object. */
 export const pathKey = (path: JsonPath): string => path.join('\u0000');
@@ -61,8 +67,6 @@ class Scanner {
   line = 0;
   lineStart = 0;
   readonly n: number;
-  readonly found = new Map<string, Located>();
-
   constructor(
     readonly text: string,
     /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
@@ -168,13 +172,14 @@ class Scanner {
     } else if (node.children.size > 0 && c === 0x5b) {
       this.i++;
       this.skipWs();
-      let index = 0;
-      while (this.i < this.n && text.charCodeAt(this.i) !== 0x5d) {
-        const child = node.children.get(String(index));
-        if (child) {
-          this.visit(child, undefined, undefined);
+      // Only the wanted items are looked up: no text made for every index passed.
+      const indexes = (node.indexes ??= arrayIndexes(node));
+      let next = 0;
+      for (let index = 0; this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
+        if (index === indexes[next]) {
+          next++;
+          this.visit(node.children.get(String(index))!, undefined, undefined);
         } else this.skipValue();
-        index++;
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
           this.i++;
@@ -187,9 +192,40 @@ class Scanner {
     }
     if (node.wanted || this.all) {
       const value = { start, end: this.i };
-      this.found.set(node.key, key ? { value, valueAt, key, keyAt } : { value, valueAt });
+      node.at = key ? { value, valueAt, key, keyAt } : { value, valueAt };
     }
   }
+}
+
+/** The children of a node that can be array items (canonical whole numbers), ascending. */
+function arrayIndexes(node: Trie): number[] {
+  const out: number[] = [];
+  for (const k of node.children.keys()) if (String(Number(k)) === k && Number.isInteger(Number(k)) && Number(k) >= 0) out.push(Number(k));
+  return out.sort((a, b) => a - b);
+}
+
+/** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
+function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
+  const root = node(undefined);
+  const ends = paths.map((path) => {
+    if (path.length > MAX_DEPTH) return undefined;
+    let at = root;
+    for (const seg of path) {
+      const k = String(seg);
+      let next = at.children.get(k);
+      if (!next) at.children.set(k, (next = node(at)));
+      at = next;
+    }
+    at.wanted = true;
+    return at;
+  });
+  return { root, ends };
+}
+
+function scan(text: string, root: Trie, ancestors: boolean): void {
+  const s = new Scanner(text, ancestors);
+  s.skipWs();
+  s.visit(root, undefined, undefined);
 }
 
 /**
@@ -199,23 +235,42 @@ class Scanner {
  * ancestor of a path is found too (the closest one stands in for a path the text lacks).
  */
 export function locate(text: string, paths: readonly JsonPath[], ancestors = false): Map<string, Located> {
-  const root: Trie = { key: '', wanted: false, children: new Map() };
-  for (const path of paths) {
-    if (path.length > MAX_DEPTH) continue;
-    let node = root;
-    for (const seg of path) {
-      const k = String(seg);
-      let next = node.children.get(k);
-      if (!next) node.children.set(k, (next = { key: node === root ? k : `${node.key}\u0000${k}`, wanted: false, children: new Map() }));
-      node = next;
+  const found = new Map<string, Located>();
+  if (paths.length === 0) return found;
+  const { root } = trieOf(paths);
+  scan(text, root, ancestors);
+  const collect = (t: Trie, key: string, top: boolean): void => {
+    if (t.at) found.set(key, t.at);
+    for (const [k, child] of t.children) collect(child, top ? k : `${key}\u0000${k}`, false);
+  };
+  collect(root, '', true);
+  return found;
+}
+
+/**
+ * For each path, in order, where it is in the text, or else where its closest existing ancestor
+ * is (a missing property is shown on its object). One pass, and no path keys made.
+ */
+export function locateEach(text: string, paths: readonly JsonPath[]): (Located | undefined)[] {
+  if (paths.length === 0) return [];
+  const { root, ends } = trieOf(paths);
+  scan(text, root, true);
+  return paths.map((path, i) => {
+    const end = ends[i];
+    if (end?.at) return end.at;
+    // The deepest node on the path the trie holds (a path too deep to look for has none of its own).
+    let t: Trie | undefined = end;
+    if (!t) {
+      t = root;
+      for (let d = 0; d < path.length - 1; d++) {
+        const next = t.children.get(String(path[d]));
+        if (!next) break;
+        t = next;
+      }
     }
-    node.wanted = true;
-  }
-  if (paths.length === 0) return new Map();
-  const s = new Scanner(text, ancestors);
-  s.skipWs();
-  s.visit(root, undefined, undefined);
-  return s.found;
+    while (t && !t.at) t = t.parent;
+    return t?.at;
+  });
 }
 
 /**
