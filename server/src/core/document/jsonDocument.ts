@@ -93,14 +93,16 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
 /**
  * Turns findings into diagnostics, locating all their paths, and their ancestors (a missing
  * property is shown on its closest existing one), in one pass over the text; that pass also gives
- * the lines, so the document's line offsets are not needed.
+ * the lines, so the document's line offsets are not needed. `unique`: the text is known to repeat
+ * no key, which lets that pass leave each object early.
  */
-export function toDiagnostics(doc: TextDocument, findings: readonly Finding[]): Diagnostic[] {
+export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false): Diagnostic[] {
   if (findings.length === 0) return [];
   const text = boundDepth(doc.getText()).text;
   const located = locateEach(
     text,
     findings.map((f) => f.path),
+    unique,
   );
   return findings.map((f, i) => {
     const at = located[i];

@@ -29,8 +29,10 @@ interface Trie {
   /** Children by segment, as text (an array's item 3 and an object's key "3" are one). */
   children: Map<string, Trie>;
   parent: Trie | undefined;
-  /** The array indexes among the children, ascending; made when the node is first met as an array. */
-  indexes?: number[];
+  /** The children that can be array items, by ascending index; made when first met as an array. */
+  items?: { index: number; child: Trie }[];
+  /** The children as a list, for a small object: compared with the key in place, nothing sliced. */
+  list?: [string, Trie][];
   /** Where the scan found this node. */
   at?: Located;
 }
@@ -67,12 +69,17 @@ class Scanner {
   line = 0;
   lineStart = 0;
   readonly n: number;
+  /** No backslash in the text: every key is spelt as its value, so keys compare in place. */
+  readonly plain: boolean;
   constructor(
     readonly text: string,
     /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
     readonly all: boolean,
+    /** The text repeats no key in any object (JSON.parse keeps the last of a repeated key). */
+    readonly unique = false,
   ) {
     this.n = text.length;
+    this.plain = text.indexOf('\\') === -1;
   }
 
   /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
@@ -104,26 +111,7 @@ class Scanner {
       return;
     }
     if (c === 0x7b || c === 0x5b) {
-      let depth = 0;
-      do {
-        const d = text.charCodeAt(i);
-        if (d === 0x20) {
-          i++; // indentation: most of what is skipped outside strings
-          continue;
-        }
-        if (d === 0x22) {
-          i = stringEnd(text, i);
-          continue;
-        }
-        if (d === 0x7b || d === 0x5b) depth++;
-        else if (d === 0x7d || d === 0x5d) depth--;
-        else if ((d === 0x0a || d === 0x0d) && (d === 0x0a || text.charCodeAt(i + 1) !== 0x0a)) {
-          this.line++;
-          this.lineStart = i + 1;
-        }
-        i++;
-      } while (depth > 0 && i < n);
-      this.i = i;
+      this.skipNested(0);
       return;
     }
     // number, true, false, null
@@ -132,6 +120,47 @@ class Scanner {
       if (d === 0x2c || d === 0x7d || d === 0x5d || (d < 128 && WS[d])) break;
       i++;
     }
+    this.i = i;
+  }
+
+  /**
+   * The child named by the key at i, moving past the key. Most wanted objects have a few
+   * children: their names are compared with the text in place, with no string made per key.
+   */
+  childAt(node: Trie): Trie | undefined {
+    if (!this.plain || node.children.size > 8) return node.children.get(this.readKey());
+    const start = this.i;
+    this.i = stringEnd(this.text, start);
+    const length = this.i - start - 2;
+    for (const [name, child] of (node.list ??= [...node.children])) {
+      if (name.length === length && this.text.startsWith(name, start + 1)) return child;
+    }
+    return undefined;
+  }
+
+  /** Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket). */
+  skipNested(depth: number): void {
+    const text = this.text;
+    const n = this.n;
+    let i = this.i;
+    do {
+      const d = text.charCodeAt(i);
+      if (d === 0x20) {
+        i++; // indentation: most of what is skipped outside strings
+        continue;
+      }
+      if (d === 0x22) {
+        i = stringEnd(text, i);
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) depth--;
+      else if ((d === 0x0a || d === 0x0d) && (d === 0x0a || text.charCodeAt(i + 1) !== 0x0a)) {
+        this.line++;
+        this.lineStart = i + 1;
+      }
+      i++;
+    } while (depth > 0 && i < n);
     this.i = i;
   }
 
@@ -150,17 +179,20 @@ class Scanner {
     if (node.children.size > 0 && c === 0x7b) {
       this.i++;
       this.skipWs();
-      while (this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
+      // Without repeated keys, the object is left as soon as every wanted key is found.
+      let left = this.unique ? node.children.size : -1;
+      while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
         const keyStart = this.i;
         const keyCharacter = keyStart - this.lineStart;
         const keyLine = this.line;
-        const child = node.children.get(this.readKey());
+        const child = this.childAt(node);
         const keyEnd = this.i;
         this.skipWs();
         this.i++; // colon
         this.skipWs();
         if (child) {
           this.visit(child, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
+          left--;
         } else this.skipValue();
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
@@ -168,17 +200,17 @@ class Scanner {
           this.skipWs();
         }
       }
-      this.i++;
+      if (left === 0) this.skipNested(1);
+      else this.i++;
     } else if (node.children.size > 0 && c === 0x5b) {
       this.i++;
       this.skipWs();
       // Only the wanted items are looked up: no text made for every index passed.
-      const indexes = (node.indexes ??= arrayIndexes(node));
+      const items = (node.items ??= arrayItems(node));
       let next = 0;
-      for (let index = 0; this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
-        if (index === indexes[next]) {
-          next++;
-          this.visit(node.children.get(String(index))!, undefined, undefined);
+      for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
+        if (index === items[next]?.index) {
+          this.visit(items[next++]!.child, undefined, undefined);
         } else this.skipValue();
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
@@ -186,7 +218,9 @@ class Scanner {
           this.skipWs();
         }
       }
-      this.i++;
+      // Past the last wanted item, the rest is skipped without counting items.
+      if (next === items.length) this.skipNested(1);
+      else this.i++;
     } else {
       this.skipValue();
     }
@@ -197,11 +231,14 @@ class Scanner {
   }
 }
 
-/** The children of a node that can be array items (canonical whole numbers), ascending. */
-function arrayIndexes(node: Trie): number[] {
-  const out: number[] = [];
-  for (const k of node.children.keys()) if (String(Number(k)) === k && Number.isInteger(Number(k)) && Number(k) >= 0) out.push(Number(k));
-  return out.sort((a, b) => a - b);
+/** The children of a node that can be array items (named by a whole number as String() writes it), by index. */
+function arrayItems(node: Trie): { index: number; child: Trie }[] {
+  const out: { index: number; child: Trie }[] = [];
+  for (const [k, child] of node.children) {
+    const index = Number(k);
+    if (Number.isInteger(index) && index >= 0 && String(index) === k) out.push({ index, child });
+  }
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
@@ -222,8 +259,8 @@ function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefin
   return { root, ends };
 }
 
-function scan(text: string, root: Trie, ancestors: boolean): void {
-  const s = new Scanner(text, ancestors);
+function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
+  const s = new Scanner(text, ancestors, unique);
   s.skipWs();
   s.visit(root, undefined, undefined);
 }
@@ -249,12 +286,13 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
 
 /**
  * For each path, in order, where it is in the text, or else where its closest existing ancestor
- * is (a missing property is shown on its object). One pass, and no path keys made.
+ * is (a missing property is shown on its object). One pass, and no path keys made. `unique`: the
+ * text repeats no key (`noRepeatedKeys`), so an object is left once its wanted keys are found.
  */
-export function locateEach(text: string, paths: readonly JsonPath[]): (Located | undefined)[] {
+export function locateEach(text: string, paths: readonly JsonPath[], unique = false): (Located | undefined)[] {
   if (paths.length === 0) return [];
   const { root, ends } = trieOf(paths);
-  scan(text, root, true);
+  scan(text, root, true, unique);
   return paths.map((path, i) => {
     const end = ends[i];
     if (end?.at) return end.at;

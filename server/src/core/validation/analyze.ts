@@ -3,7 +3,7 @@ import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
-import { findDuplicateKeys, type KeyCounts } from '../document/duplicateKeys';
+import { findDuplicateKeys, noRepeatedKeys, type KeyCounts } from '../document/duplicateKeys';
 import { walkLocal, type LocalWalk } from './localChecks';
 import { MAX_DEPTH, boundDepth } from '../document/nesting';
 import type { ReferenceState } from '../references/referenceData';
@@ -60,19 +60,25 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   const schema = validateSchema(kind, parsed.value, maxProblems);
   // Not walked yet when the parse needed no depth answer, or when the value read had to be cut.
   walked ??= walkLocal(kind, parsed.value);
-  if (walked && typeof parsed.value === 'object' && parsed.value !== null) keyCounts.set(parsed.value, walked.counts);
   const findings = walked ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.slice(0, maxProblems);
+  // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
+  // without repeats, the locating pass leaves each object once its wanted keys are found.
+  const unique = walked && kept.length > 0 ? noRepeatedKeys(parsed.text, walked.counts) : undefined;
+  if (walked && typeof parsed.value === 'object' && parsed.value !== null) keyCounts.set(parsed.value, { counts: walked.counts, unique });
   if (kept.length > 0) yield;
   return {
     value: parsed.value,
-    diagnostics: [...deep, ...toDiagnostics(doc, kept)],
+    diagnostics: [...deep, ...toDiagnostics(doc, kept, unique)],
     omitted: schema.omitted + findings.length - kept.length,
   };
 }
 
-/** The key counts of each value `analyzeLocal` parsed, for the duplicate-key pass on the same text. */
-const keyCounts = new WeakMap<object, KeyCounts>();
+/**
+ * The key counts of each value `analyzeLocal` parsed, for the duplicate-key pass on the same text,
+ * and whether that text repeats no key, when already known.
+ */
+const keyCounts = new WeakMap<object, { counts: KeyCounts; unique: boolean | undefined }>();
 
 /**
  * Keys repeated within one object: a full scan, so it runs after the schema diagnostics. Pass
@@ -80,8 +86,8 @@ const keyCounts = new WeakMap<object, KeyCounts>();
  * usual case) is cleared by comparing counts (the local walk's), several times faster than the scan.
  */
 export function analyzeDuplicateKeys(doc: TextDocument, parsed?: unknown, maxProblems = Infinity): Problems {
-  const counts = typeof parsed === 'object' && parsed !== null ? keyCounts.get(parsed) : undefined;
-  const found = findDuplicateKeys(boundDepth(doc.getText()).text, parsed, counts);
+  const known = typeof parsed === 'object' && parsed !== null ? keyCounts.get(parsed) : undefined;
+  const found = known?.unique ? [] : findDuplicateKeys(boundDepth(doc.getText()).text, parsed, known?.counts);
   const kept = found.slice(0, maxProblems);
   return {
     diagnostics: kept.map(({ key, span }) => ({
