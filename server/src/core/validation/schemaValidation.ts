@@ -35,13 +35,27 @@ function resolvePointer(pointer: string, root: unknown): { path: (string | numbe
       node = node[index];
     } else {
       const raw = pointer.slice(from, to);
-      const part = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+      const part = ownKey(node, raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
       path.push(part);
       node = (node as Record<string, unknown> | undefined)?.[part];
     }
     from = to + 1;
   }
   return { path, value: node };
+}
+
+/**
+ * The object's own spelling of `key` when it has few keys: a property read with a key string just
+ * cut from a pointer costs a lookup in the engine's table of names; one the object holds does not.
+ */
+function ownKey(node: unknown, key: string): string {
+  if (typeof node !== 'object' || node === null) return key;
+  let n = 0;
+  for (const k in node) {
+    if (k === key) return k;
+    if (++n === 16) break;
+  }
+  return key;
 }
 
 // The field names the schema allows at a path, remembered per kind and path shape (array
@@ -76,7 +90,8 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
-  const seen = new Set<string>();
+  // Errors kept, by node: compared field by field, so no key text is made per error.
+  const seen = new Map<string, ErrorObject[]>();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
@@ -88,17 +103,23 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       omitted++;
       continue;
     }
-    // The same complaint about the same node, reached through two schema branches, once.
-    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
-    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '')}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     const { path, value: at } = resolvePointer(e.instancePath, value);
+    // The same complaint about the same node, reached through two schema branches, once.
+    const before = seen.get(e.instancePath);
+    if (before?.some((b) => b.keyword === e.keyword && detail(b) === detail(e))) continue;
+    if (before) before.push(e);
+    else seen.set(e.instancePath, [e]);
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
   }
   return { findings, omitted };
+}
+
+/** What tells two complaints of one keyword about one node apart. */
+function detail(e: ErrorObject): string {
+  const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
+  return p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '');
 }
 
 /** Whether the node at `pointer`, or one of its ancestors, has an anyOf/oneOf summary. */
