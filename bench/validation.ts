@@ -27,7 +27,7 @@ const TEST_CASE_ID = (testCaseSchema as { $id: string }).$id;
  */
 export function ours(d: BenchDocument, doc = TextDocument.create(d.uri, 'json', 1, d.text)): Diagnostic[] {
   const local = analyzeLocal(doc, d.kind);
-  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local.value).diagnostics];
+  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local).diagnostics];
 }
 
 /** Ours, up to the first publication (schema diagnostics only). */
