@@ -23,12 +23,19 @@ const FUNCTIONS = ['CALL', 'ANSWER_CALL', 'HANGUP', 'SEND_SMS', 'RECEIVE_SMS', '
 function step(i: number, padding: number, short: boolean): Obj {
   const fn = FUNCTIONS[i % FUNCTIONS.length]!;
   const device = (i % 20) + 1;
-  const params: Obj =
-    fn === 'WAIT'
-      ? { seconds: 5 + (i % 10) }
-      : fn === 'OPEN_URL'
-        ? { url: `https://example.com/page/${i}`, apiClientId: (i % 5) + 1 }
-        : { target: `+49151${String(1_000_000 + i).padStart(8, '0')}`, durationSeconds: 10 + (i % 50) };
+  // Each function's parameters as the emulator's functionparams describe them, so the step
+  // checks (issue 21) find nothing in the valid documents either.
+  const target = `+49151${String(1_000_000 + i).padStart(8, '0')}`;
+  const params: Obj = {
+    CALL: { target, durationSeconds: 10 + (i % 50) },
+    ANSWER_CALL: { timeoutSeconds: 10 + (i % 50) },
+    HANGUP: {},
+    SEND_SMS: { target, text: `Bench message ${i}` },
+    RECEIVE_SMS: { timeoutSeconds: 10 + (i % 50) },
+    WAIT: { seconds: 5 + (i % 10) },
+    OPEN_URL: { url: `https://example.com/page/${i}`, expectStatus: 200 },
+    DATA_SESSION: { megabytes: 1 + (i % 10) },
+  }[fn]!;
   return {
     function: fn,
     ...(fn === 'WAIT' ? {} : { mobileDeviceId: device }),
