@@ -147,7 +147,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
     // Gone from the service: gone from the views and the reference cache too, whoever opened it.
-    if (!o.ok && o.error.kind === 'notFound' && kind !== 'apiClient') recordGone({ kind, id });
+    if (!o.ok && o.error.kind === 'notFound') recordGone({ kind, id });
     return o;
   });
 }
