@@ -49,6 +49,7 @@ export { hover, type HoverData, hoverTarget } from './language/hover';
 export { documentLinks } from './language/links';
 export { definition, inlayHints, referencesIn } from './language/referenceNavigation';
 export { WorkspaceIndex } from './language/workspaceIndex';
+export type { HereContext } from './language/workspaceHomes';
 export { formatEdits, type FormatOptions } from './language/format';
 export { foldingRanges, selectionRanges } from './language/folding';
 export { documentSymbols, flatSymbols, type SymbolNames } from './language/symbols';

@@ -97,6 +97,8 @@ connection.onInitialized(async () => {
     applyWatcherSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
+  // In the background: references and workspace symbols wait for it, diagnostics never do.
+  indexWorkspace(clientCapabilities).catch((err: unknown) => connection.console.error(`workspace index failed: ${err instanceof Error ? err.message : String(err)}`));
 });
 
 connection.onDidChangeConfiguration(async () => {
@@ -143,7 +145,7 @@ onRecordGone((record) => {
 });
 registerFeatures(connection, documents, { refs, env, validation, status });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
-registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
+const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env);
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
