@@ -2,7 +2,9 @@ import {
   type ClientCapabilities,
   createConnection,
   DidChangeConfigurationNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
@@ -31,6 +33,11 @@ import { ValidationScheduler } from './validation';
 // client; VS Code starts it over IPC. Features live in transport-free modules (core/).
 
 const connection = createConnection(ProposedFeatures.all);
+// Node ends a process on an unhandled rejection; one stray failure must not take the editor's
+// checks away for the rest of the session. It is logged, so it is seen and fixed.
+process.on('unhandledRejection', (reason) => {
+  connection.console.error(`An unexpected failure was caught; the server goes on: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+});
 const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
 // What the user should know about the service, once per environment: a cut list is shown (and
@@ -38,7 +45,9 @@ const settings = new Settings(connection);
 const notice = (n: Notice) => {
   if (n.level === 'warning') {
     connection.console.warn(n.message);
-    void connection.window.showWarningMessage(n.message);
+    // A notification, not window/showMessageRequest: a client without message boxes (or one
+    // that refuses the request) must not turn a warning into a rejected promise.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: n.message });
   } else connection.console.info(n.message);
 };
 const sessionOptions = () => ({
@@ -57,12 +66,15 @@ const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => set
 const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
+/** Whether the client takes a dynamic registration for settings changes. */
+let canRegister = false;
 let clientCapabilities: ClientCapabilities = {};
 /** The workspace folders, for references and workspace symbols over files not opened. */
 let workspaceRoots: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
+  canRegister = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   clientCapabilities = params.capabilities;
   workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
@@ -92,7 +104,12 @@ connection.onInitialized(async () => {
   // After initialize, so the first status notification cannot precede its answer.
   if (!environmentFromClient) env.useProcessEnv(process.env);
   if (settings.canPull) {
-    await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
+    // Only where the client says it can take it; a refusal must not cost the settings themselves.
+    if (canRegister) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] }).catch((err: unknown) => {
+        connection.console.warn(`The editor did not take the settings-change registration (${err instanceof Error ? err.message : String(err)}); settings are read now and on each change it announces.`);
+      });
+    }
     if (await settings.pull()) env.reconnect();
     applyWatcherSettings();
   }
