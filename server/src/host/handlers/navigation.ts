@@ -67,8 +67,14 @@ export function registerNavigationFeatures(connection: Connection, documents: Te
 
   return async (capabilities) => {
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true) {
-      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) });
-      watched = true;
+      // A client that refuses it after all: each query looks at the files instead.
+      watched = await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) }).then(
+        () => true,
+        (err: unknown) => {
+          connection.console.warn(`The editor did not take the file-events registration (${err instanceof Error ? err.message : String(err)}); references and workspace symbols look at the files' times on each query.`);
+          return false;
+        },
+      );
     }
     const started = performance.now();
     await workspace.build();
