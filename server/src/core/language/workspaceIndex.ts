@@ -188,9 +188,10 @@ export class WorkspaceIndex {
     const refs = referencesIn(kind, value);
     const cases = testCasesIn(kind, value);
     const located = locate(doc.getText(), [...refs.map((r) => r.path), ...cases.map((c) => c.path)]);
+    // The locating pass counts lines: no line offsets of the whole text are needed.
     const range = (p: (string | number)[]) => {
       const at = located.get(pathKey(p));
-      return at && { start: doc.positionAt(at.value.start), end: doc.positionAt(at.value.end) };
+      return at && { start: at.valueAt ?? doc.positionAt(at.value.start), end: at.endAt ?? doc.positionAt(at.value.end) };
     };
     const byCase = new Map<string, CaseEntry['refs']>();
     for (const r of refs) {
