@@ -35,7 +35,7 @@ interface FileEntry {
 }
 
 /** Files read at once while building; between two batches other messages go first. */
-const BATCH = 16;
+const BATCH = 32;
 const letOthersFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class WorkspaceIndex {
@@ -164,8 +164,9 @@ export class WorkspaceIndex {
   private async read(uri: string): Promise<void> {
     try {
       const path = uriToPath(uri);
-      const mtimeMs = (await stat(path)).mtimeMs;
-      const e = await this.entryOf(createTextDocument(uri, await readRegularText(path)), mtimeMs);
+      let mtimeMs = -1;
+      const text = await readRegularText(path, { stats: (st) => (mtimeMs = st.mtimeMs) });
+      const e = await this.entryOf(createTextDocument(uri, text), mtimeMs);
       if (e) this.files.set(uri, e);
       else this.files.delete(uri);
     } catch {
