@@ -76,4 +76,27 @@ describe('Find All References across environments and file events', () => {
       assert.equal(await lsp.stop(), 0, lsp.stderr);
     }
   });
+
+  test('offline: ids of the active environment by value; a file of another environment is left out (no list to say who is who)', async () => {
+    const offlineDir = mkdtempSync(join(tmpdir(), 'tas-wsrefs-offline-'));
+    try {
+      mkdirSync(join(offlineDir, '.tas'));
+      const here = step('Here', 7);
+      writeFileSync(join(offlineDir, 'here.testcase.json'), here);
+      writeFileSync(join(offlineDir, 'also.testcase.json'), step('Also', 3, 7));
+      writeFileSync(join(offlineDir, 'abroad.testcase.json'), step('Abroad', 7));
+      writeFileSync(join(offlineDir, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: { 'abroad.testcase.json': { home: OTHER, links: { [OTHER]: { id: 1 } } } } }));
+      const lsp = await LspHarness.start({}, undefined, undefined, {}, [pathToFileURL(offlineDir).href]);
+      try {
+        const uri = pathToFileURL(join(offlineDir, 'here.testcase.json')).href;
+        await lsp.open(uri, here);
+        const found = await lsp.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(here, '"mobileDeviceId": '), context: { includeDeclaration: true } });
+        assert.deepEqual(where(found), ['also.testcase.json:9', 'here.testcase.json:5']);
+      } finally {
+        assert.equal(await lsp.stop(), 0, lsp.stderr);
+      }
+    } finally {
+      rmSync(offlineDir, { recursive: true, force: true });
+    }
+  });
 });
