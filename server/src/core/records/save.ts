@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { isRecord } from '../api/read';
-import type { Loose, TestSuiteUpdate } from '../api/types';
+import type { Loose } from '../api/types';
 import { Severity } from '../validation/diagnostics';
 import { requestBodyOf, mergeDocuments } from './body';
 import { recordFindings } from './check';
@@ -89,7 +89,7 @@ async function send(client: TasClient, kind: RecordDocKind, id: number | undefin
       await client.traceFilters.update(id, b);
       break;
     case 'testSuite':
-      await client.testSuites.update(id, body as TestSuiteUpdate);
+      await client.testSuites.update(id, body);
       break;
   }
   return id;

@@ -4,6 +4,7 @@ import {
   completeRecord,
   deleteRecord,
   deviceTestCaseNames,
+  documentText,
   type EnvironmentState,
   hoverRecord,
   isRecord,
@@ -134,9 +135,9 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   );
 
   connection.onRequest(NewRecordDocumentRequest, ({ kind, testNodeId, deviceModelId }) =>
-    act(s.env, { action: `start a new ${RECORD_KIND_WORDS[kind]}` }, async (env) => ({
-      text: JSON.stringify(templateOf(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) }), null, 2) + '\n',
-    })),
+    act(s.env, { action: `start a new ${RECORD_KIND_WORDS[kind]}` }, (env) =>
+      Promise.resolve({ text: documentText(templateOf(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) })) }),
+    ),
   );
 
   connection.onRequest(RecordChoicesRequest, () =>
