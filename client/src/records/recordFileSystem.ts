@@ -36,6 +36,8 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly problems = vscode.languages.createDiagnosticCollection('Test Automation records');
   private readonly disposables: vscode.Disposable[] = [];
   private newCount = 0;
+  /** Saved documents whose text the service changed: shown once the editor has saved them. */
+  private readonly kept = new Map<string, string>();
 
   constructor(
     private readonly server: RequestPort,
@@ -48,6 +50,12 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       vscode.workspace.registerTextDocumentContentProvider(THEIRS_SCHEME, { provideTextDocumentContent: (uri) => this.theirs.get(uri.toString()) ?? '' }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme === RECORD_SCHEME && e.contentChanges.length > 0) this.problems.delete(e.document.uri);
+      }),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        const kept = this.kept.get(doc.uri.toString());
+        if (kept === undefined) return;
+        this.kept.delete(doc.uri.toString());
+        void this.showKept(doc.uri, kept);
       }),
       this.problems,
       this.changes,
@@ -115,6 +123,11 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const e = await this.entry(uri);
     const text = decode(content);
+    if (text === e.base) {
+      // The record as the service last gave it: nothing to send.
+      this.entries.set(uri.toString(), { ...e, text, mtime: Date.now() });
+      return;
+    }
     const what = `${RECORD_KIND_WORDS[e.kind]} ${uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
     let r = await ask(this.server, SaveRecordDocumentRequest, { text, base: e.base });
     if (r.status === 'conflict') r = await this.resolveConflict(uri, r, text, e.base, what);
@@ -124,16 +137,21 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     if (r.status === 'conflict') throw new ExtensionError(`${r.message} Your document is unsaved.`);
     this.problems.delete(uri);
-    // The editor keeps what it wrote; then the service's version replaces it (a change it reloads).
-    const wrote = Date.now();
-    this.entries.set(uri.toString(), { kind: e.kind, text, base: r.text, mtime: wrote });
+    this.entries.set(uri.toString(), { kind: e.kind, text: r.text, base: r.text, mtime: Date.now() });
     this.tellBase(uri, r.text);
-    setTimeout(() => {
-      this.entries.set(uri.toString(), { kind: e.kind, text: r.text, base: r.text, mtime: wrote + 1 });
-      this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-    }, 0);
+    // The editor keeps what it wrote; then the document shows what the service kept.
+    if (r.text !== text) this.kept.set(uri.toString(), r.text);
     this.saved(e.kind);
     confirmDone(this.log, r.created ? `${RECORD_KIND_WORDS[e.kind]} ${r.id} created.` : `${RECORD_KIND_WORDS[e.kind]} ${r.id} saved.`);
+  }
+
+  /** Puts the service's version into the saved document (that save sends nothing: it is the record as read). */
+  private async showKept(uri: vscode.Uri, kept: string): Promise<void> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!doc || doc.isDirty || doc.getText() === kept) return;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), kept);
+    if (await vscode.workspace.applyEdit(edit)) await doc.save();
   }
 
   private async resolveConflict(uri: vscode.Uri, r: Extract<SaveResult, { status: 'conflict' }>, text: string, base: string, what: string): Promise<SaveResult> {
@@ -143,7 +161,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const choice = await askModal(recordConflictQuestion(what, r.mergeable));
     if (choice === 'merge') return ask(this.server, SaveRecordDocumentRequest, { text, base, merge: true });
     if (choice === 'overwrite') return ask(this.server, SaveRecordDocumentRequest, { text, base, force: true });
-    return { status: 'refused', sent: false, message: `Not saved: ${r.message.replace(/ ?nothing was sent\.?$/, '')} Your document is unsaved.`.replace(/: +Your/, ': your') };
+    return { status: 'refused', sent: false, message: `${r.message} Your document is unsaved: take what you need from the service's version in the diff, then save again.` };
   }
 
   /** The refusal on the field it names (its key's line), else on the first line. */
