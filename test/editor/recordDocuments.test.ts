@@ -51,9 +51,11 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
   /** Puts the cursor before the closing quote of the string value on the line with `key`, and deletes `remove` characters before it. */
   const typeInto = async (e: Editor, key: string, remove: number, text: string) => {
-    await e.editorLine(`"${key}":`).first().click();
+    const line = e.editorLine(`"${key}":`).first();
+    await line.click();
     await e.page.keyboard.press('End');
-    await e.page.keyboard.press('ArrowLeft');
+    // Before the closing quote: one step back, and one more over a trailing comma.
+    if (/,\s*$/.test(await line.innerText())) await e.page.keyboard.press('ArrowLeft');
     await e.page.keyboard.press('ArrowLeft');
     for (let i = 0; i < remove; i++) await e.page.keyboard.press('Backspace');
     await e.page.keyboard.type(text);
@@ -126,6 +128,27 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await ask.locator('.monaco-button', { hasText: /^Delete$/ }).click();
       await e.statusItem(`Device ${COLLEAGUES_NAME} deleted`).first().waitFor({ timeout: LIMITS.output });
       assert.equal((await http('GET', `/mobiledevices/${made.id}`)).status, 404);
+    });
+  });
+
+  it('creates a test node from the Devices view and renames it in its document', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const header = pane(e).locator('.pane-header');
+      await header.hover();
+      await header.locator('.action-label[aria-label^="New Test Node"]').click({ timeout: LIMITS.ui });
+      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"name": ""').first().waitFor({ timeout: LIMITS.ui });
+      assert.equal(await e.editorLine('"ecid"').count(), 0);
+      await typeInto(e, 'name', 0, 'node-editor-01');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(/test node \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      const made = emulator!.store.testNodes.all().find((n) => n.name === 'node-editor-01');
+      assert.ok(made, 'the service has the new test node');
+      await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
+      await typeInto(e, 'name', 2, '99');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(`test node ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal((await http('GET', `/testnodes/${made.id}`)).json['name'], 'node-editor-99');
     });
   });
 });

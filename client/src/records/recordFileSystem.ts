@@ -128,7 +128,8 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       this.entries.set(uri.toString(), { ...e, text, mtime: Date.now() });
       return;
     }
-    const what = `${RECORD_KIND_WORDS[e.kind]} ${uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
+    // Named by its id once it has one (a new record's document keeps its new-N address).
+    const what = `${RECORD_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
     let r = await ask(this.server, SaveRecordDocumentRequest, { text, base: e.base });
     if (r.status === 'conflict') r = await this.resolveConflict(uri, r, text, e.base, what);
     if (r.status === 'refused') {
