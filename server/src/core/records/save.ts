@@ -5,7 +5,7 @@ import type { Loose } from '../api/types';
 import { Severity } from '../validation/diagnostics';
 import { requestBodyOf, mergeDocuments } from './body';
 import { recordFindings } from './check';
-import { creatable, fieldOf, RECORD_FIELDS, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
+import { creatable, fieldOf, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
 import { documentOf, documentText, metaOf, revisionOf, sameService } from './document';
 import { recordSaveWords } from '../failures/records';
 
@@ -97,8 +97,10 @@ async function send(client: TasClient, kind: RecordDocKind, id: number | undefin
 
 /** The field a refusal names ("'msisdn' must be ..."), when it is one of the kind's. */
 export function refusedField(kind: RecordDocKind, message: string): string | undefined {
+  // A name another record has (the interface's 409 "name needs to be unique"); the quoted name is a value.
+  if (/\bnamed\b|\bname\b.*\b(unique|taken|exists)\b/i.test(message)) return 'name';
   for (const m of message.matchAll(/['"`]([A-Za-z][A-Za-z0-9]*)['"`]/g)) if (fieldOf(kind, m[1]!)) return m[1];
-  return RECORD_FIELDS[kind].find((f) => new RegExp(`\\b${f.name}\\b`).test(message))?.name;
+  return undefined;
 }
 
 /** Saves a document's text: update when it names an id, create when it does not. */
