@@ -151,4 +151,41 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       assert.equal((await http('GET', `/testnodes/${made.id}`)).json['name'], 'node-editor-99');
     });
   });
+
+  it("opens an API client from its row, saves a change over a colleague's keeping both and its password, and deletes it", async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const api = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^API Clients/ }) });
+      for (const h of await e.page.locator('.sidebar .pane-header').all()) {
+        const isIt = /^API Clients/.test((await h.innerText()).trim());
+        if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
+      }
+      const client = emulator!.store.apiClients.all().find((c) => c.name === 'Billing REST')!;
+      const password = client.password;
+      assert.ok(password, 'the demo client has a password');
+      const row = api.locator('.monaco-list-row').filter({ hasText: 'Billing REST' }).first();
+      await row.click({ timeout: LIMITS.output });
+      await e.activeTab(`${client.id}.json`).waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"payload":').first().waitFor({ timeout: LIMITS.ui });
+      assert.equal(await e.editorLine(/"password"|"authParams"/).count(), 0, 'no secret in the document');
+      assert.equal((await http('PUT', `/apiclients/${client.id}`, { serverURL: 'https://billing.example.invalid/v2' })).status, 200);
+      await typeInto(e, 'username', 0, '-ops');
+      await e.page.keyboard.press('Control+S');
+      const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
+      await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.output });
+      await e.page.keyboard.press('Enter');
+      await e.statusItem(`API client ${client.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      const back = await http('GET', `/apiclients/${client.id}`);
+      assert.equal(back.json['serverURL'], 'https://billing.example.invalid/v2', "the colleague's change is kept");
+      assert.match(String(back.json['username']), /-ops$/, 'my change is on the service');
+      assert.equal(emulator!.store.apiClients.get(client.id)!.password, password, 'the password the document never held is kept');
+
+      await row.click({ button: 'right' });
+      await e.chooseMenuItem('Delete API Client...');
+      const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Delete API client Billing REST?' });
+      await ask.locator('.monaco-button:focus', { hasText: 'Keep It' }).waitFor({ timeout: LIMITS.output });
+      await ask.locator('.monaco-button', { hasText: /^Delete$/ }).click();
+      await e.statusItem('API client Billing REST deleted').first().waitFor({ timeout: LIMITS.output });
+      assert.equal((await http('GET', `/apiclients/${client.id}`)).status, 404);
+    });
+  });
 });
