@@ -41,6 +41,33 @@ describe('lenient readers', () => {
     assert.equal(exactInt('3'), undefined);
   });
 
+  test('number readers: what is no finite number is none, whatever the reader', () => {
+    for (const v of [NaN, Infinity, -Infinity, [7], ['12'], true, {}]) {
+      assert.equal(int(v), undefined, JSON.stringify(v));
+      assert.equal(num(v), undefined, JSON.stringify(v));
+      assert.equal(exactNum(v), undefined, JSON.stringify(v));
+    }
+  });
+
+  test('time: what is no point in time is none, a number or a text that names none included', () => {
+    for (const v of [NaN, Infinity, 'soon', '', ['2026-01-02'], true, null]) assert.equal(time(v), undefined, JSON.stringify(v));
+    assert.equal(time('2026-01-02T05:04:05+02:00'), '2026-01-02T05:04:05+02:00', 'as sent, not made UTC');
+  });
+
+  test('usableRecords: what cannot be used is said by its place in the whole list; a digit-string id is read as its number', () => {
+    const { records, unusable, mended } = usableRecords([null, 'x', [1], 5, { id: 'abc' }, { id: 1.5 }, { id: '12' }, { name: 3 }], 10);
+    assert.deepEqual(unusable, [
+      'item 11 is null, not a record',
+      'item 12 is a string, not a record',
+      'item 13 is a list, not a record',
+      'item 14 is a number, not a record',
+      'item 15 has the id "abc", not a whole number',
+      'item 16 has the id 1.5, not a whole number',
+    ]);
+    assert.deepEqual(records, [{ id: 12 }, { name: '3' }]);
+    assert.deepEqual(mended, ['item 18: name is the number 3, read as the text "3"']);
+  });
+
   test('bool and time', () => {
     assert.equal(bool('true'), true);
     assert.equal(bool(false), false);
