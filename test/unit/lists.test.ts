@@ -183,6 +183,36 @@ describe('reading a list whole', () => {
     ]);
   });
 
+  test('unusable items in words: one is "item ... is", more are listed five at most; each page and each record\'s list said apart', async () => {
+    const one = fakeSession(() => [{ id: 1 }, null]);
+    await readList(one.s, op);
+    assert.deepEqual(one.notices.map((n) => n.message), ['1 item of the list of mobile devices could not be used and is not shown: item 2 is null, not a record.']);
+    const five = fakeSession(() => [null, null, null, null, null]);
+    await readList(five.s, op);
+    assert.match(five.notices[0]!.message, /item 4 is null, not a record; item 5 is null, not a record\.$/);
+    const seven = fakeSession(() => [null, null, null, null, null, null, 7]);
+    await readList(seven.s, op);
+    assert.equal(seven.notices[0]!.message, '7 items of the list of mobile devices could not be used and are not shown: item 1 is null, not a record; item 2 is null, not a record; item 3 is null, not a record; item 4 is null, not a record; item 5 is null, not a record; and 2 more.');
+    const pages = fakeSession((q) => ({ content: q['page'] === undefined ? [{ id: 1 }, null] : [{ id: 2 }, null], totalPages: 2 }));
+    await readList(pages.s, OPERATIONS.listMobileDeviceTestCases, { params: { id: 7 } });
+    await readList(pages.s, OPERATIONS.listMobileDeviceTestCases, { params: { id: 8 } });
+    assert.deepEqual(pages.notices.map((n) => n.message.replace(/ could not.*: /, ': ')), [
+      '1 item of the list of the test cases of mobile device 7: item 2 is null, not a record.',
+      '1 item of the list of the test cases of mobile device 7: item 4 is null, not a record.',
+      '1 item of the list of the test cases of mobile device 8: item 2 is null, not a record.',
+      '1 item of the list of the test cases of mobile device 8: item 4 is null, not a record.',
+    ]);
+  });
+
+  test('fields of the wrong type are said once per list, by id', async () => {
+    const f = fakeSession(() => [{ id: 5, name: 7 }, { id: '6', name: 'Pixel', label: ['x'] }]);
+    const list = await readList(f.s, op);
+    assert.deepEqual(list, [{ id: 5, name: '7' }, { id: 6, name: 'Pixel' }]);
+    assert.deepEqual(f.notices.map((n) => [n.level, n.message]), [
+      ['warning', 'The list of mobile devices holds fields of the wrong type: id 5: name is the number 7, read as the text "7"; id 6: label is a list, not text, and is left out.'],
+    ]);
+  });
+
   test('a service that answers every page with the first one is read once more, not forever', async () => {
     const f = fakeSession(() => ({ content: devices(1, 20), totalPages: 5, number: 0, size: 20 }));
     const list = await readList(f.s, op);

@@ -85,4 +85,10 @@ describe('lenient readers', () => {
     assert.deepEqual(mended, ['id 5: name is the number 7, read as the text "7"', 'id 5: msisdn is the number 4916012, read as the text "4916012"', 'id 5: label is a list, not text, and is left out']);
     assert.deepEqual(sent.label, ['x'], 'the answer itself is not changed');
   });
+
+  test('usableRecords: a long id is shown cut to 40 characters', () => {
+    const long = 'x'.repeat(50);
+    const fits = 'y'.repeat(38);
+    assert.deepEqual(usableRecords([{ id: long }, { id: fits }]).unusable, [`item 1 has the id "${'x'.repeat(39)}..., not a whole number`, `item 2 has the id "${fits}", not a whole number`]);
+  });
 });
