@@ -22,6 +22,8 @@ export interface Located {
   /** Where the value and the key start as line and character, when the locating pass counted lines. */
   valueAt?: Position;
   keyAt?: Position;
+  /** Where the value ends (just after it), as line and character, when the pass counted lines. */
+  endAt?: Position;
 }
 
 interface Trie {
@@ -226,7 +228,9 @@ class Scanner {
     }
     if (node.wanted || this.all) {
       const value = { start, end: this.i };
-      node.at = key ? { value, valueAt, key, keyAt } : { value, valueAt };
+      // The pass counted every line break up to here (values hold none outside strings' escapes).
+      const endAt = { line: this.line, character: this.i - this.lineStart };
+      node.at = key ? { value, valueAt, key, keyAt, endAt } : { value, valueAt, endAt };
     }
   }
 }
