@@ -19,6 +19,7 @@ import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
+import { registerUserFeatures } from './handlers/users';
 import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
 
 const SERVER_NAME = 'Test Automation language server';
@@ -151,6 +152,7 @@ registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
 registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
+registerUserFeatures(connection, { env });
 
 connection.onShutdown(async () => {
   validation.dispose();

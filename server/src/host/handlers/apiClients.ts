@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { ApiClientActions, type EnvironmentState } from '../../core';
-import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../protocol';
+import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, SetApiClientPasswordRequest, UpdateApiClientRequest } from '../../protocol';
 import { act } from './outcome';
 
 // Thin adapters from the API Clients view's requests to their actions. The input may carry a
@@ -30,6 +30,9 @@ export function registerApiClientFeatures(connection: Connection, s: Services): 
   );
   connection.onRequest(UpdateApiClientRequest, ({ id, input, shown }) =>
     act(s.env, { action: `change ${words(id, shown)}`, conflict: 'another API client already has this name. Choose another name.' }, (env) => actions(env.client).update(id, input)),
+  );
+  connection.onRequest(SetApiClientPasswordRequest, ({ id, password, shown }) =>
+    act(s.env, { action: `set the password of ${words(id, shown)}` }, (env) => actions(env.client).setPassword(id, password)),
   );
   connection.onRequest(DeleteApiClientRequest, ({ id, shown }) => act(s.env, { action: `delete ${words(id, shown)}` }, (env) => actions(env.client).delete(id)));
 }
