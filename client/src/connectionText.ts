@@ -69,6 +69,12 @@ export function statusLook(state: ConnectionState, environment?: string, message
   }
 }
 
+/** The tooltip's line for who is signed in (GET /users/me): the email, else the id, and the role. */
+export function signedInLine(user: { id: number; email?: string; role?: string }): string {
+  const who = user.email ?? `user ${user.id}`;
+  return `Signed in as ${who}${user.role ? `, role ${user.role}` : ' (the service did not say the role)'}.`;
+}
+
 /** What the user can do after a failed sign-in check. */
 export type NextStep = 'reenterCredentials' | 'changeUrl' | 'retry';
 

@@ -12,8 +12,9 @@ import { nodes } from './nodes';
 import { rerun } from './rerun';
 import { run } from './run';
 import { suites } from './suites';
+import { users } from './users';
 import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login, completionCommand(() => COMMANDS)];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, api, login, completionCommand(() => COMMANDS)];
