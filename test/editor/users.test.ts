@@ -1,0 +1,124 @@
+// Real editor: the Users view as an administrator uses it (issue 29): who is signed in in the
+// status bar's tooltip; Invite User... with a typed temporary password (a password box); Change
+// Role... and Delete User... from a row's menu, each confirmed in a dialog whose focused button
+// keeps things, the delete naming the user picked to receive the records. The temporary password
+// reaches the service and nothing the editor wrote (logs, settings, backups, state). Needs
+// `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
+
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { Editor, LIMITS, withEditor } from './harness';
+
+const EMAIL = 'invited.in.editor@example.com';
+const TEMP_PASSWORD = 'typed-temp-pw-in-editor-8';
+const HEIR = 'qa.lead@example.com';
+
+/** Every file under `dir` (the editor's whole temp folder: profile, logs, browser state) holding `secret`. */
+function holding(dir: string, secret: string): string[] {
+  const found: string[] = [];
+  for (const f of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!f.isFile()) continue;
+    const path = join(f.parentPath, f.name);
+    // Installed extensions and the like are large and were written before anything was typed.
+    if (statSync(path).size > 64 * 1024 * 1024) continue;
+    const bytes = readFileSync(path);
+    if (bytes.includes(secret, 0, 'latin1') || bytes.includes(Buffer.from(secret, 'utf16le'))) found.push(path);
+  }
+  return found;
+}
+
+describe('real editor: users', { timeout: 300_000 }, () => {
+  let emulator: Emulator | undefined;
+  let editor: Editor | undefined;
+
+  before(async () => {
+    emulator = await startEmulator({ host: '127.0.0.1', keepBodies: true });
+    editor = await Editor.start({
+      name: 'users',
+      env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
+    });
+  });
+
+  after(async () => {
+    await editor?.stop();
+    await emulator?.close();
+  });
+
+  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
+  const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
+
+  it('invites a user, changes the role, deletes with reassignment; the password is in nothing the editor wrote', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const emu = emulator!;
+      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      for (const header of await e.page.locator('.sidebar .pane-header').all()) {
+        const isIt = /^Users/.test((await header.innerText()).trim());
+        if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
+      }
+      const pane = view(e, 'Users');
+      const row = (text: string) => pane.locator('.monaco-list-row').filter({ hasText: text }).first();
+      await row('admin@example.com').waitFor({ timeout: LIMITS.output });
+      // Who is signed in, in the status bar's tooltip (connected by now: the view has its rows).
+      await e.statusItem(/TAS: /).first().hover();
+      await e.page.locator('.monaco-hover, .workbench-hover', { hasText: 'Signed in as admin@example.com, role ADMIN.' }).first().waitFor({ timeout: LIMITS.output });
+      await e.page.mouse.move(0, 0);
+      await pane.locator('.pane-header').hover();
+      await pane.locator('.pane-header .action-label[aria-label^="Invite User"]').click({ timeout: LIMITS.ui });
+
+      const input = e.quickInput.locator('input');
+      const answer = async (ready: () => Promise<unknown>, text: string) => {
+        await ready();
+        await input.press('Control+A');
+        await e.page.keyboard.type(text);
+        await e.page.keyboard.press('Enter');
+      };
+      const prompt = (text: string) => () => e.quickInput.locator('.quick-input-message', { hasText: text }).waitFor({ timeout: LIMITS.ui });
+      const placeholder = (text: string) => () => e.quickInput.locator(`input[placeholder^="${text}"]`).waitFor({ timeout: LIMITS.ui });
+      await answer(prompt('Email of the new user'), EMAIL);
+      await answer(placeholder('Role'), 'TESTER');
+      await answer(placeholder('Temporary password'), 'Type a temporary');
+      await prompt('Temporary password (not shown')();
+      assert.equal(await input.getAttribute('type'), 'password', 'the temporary password is typed in a password box');
+      await answer(() => Promise.resolve(), TEMP_PASSWORD);
+
+      await e.statusItem(`User ${EMAIL}`).first().waitFor({ timeout: LIMITS.output });
+      const invited = emu.store.users.all().find((u) => u.email === EMAIL);
+      assert.ok(invited, 'the service has the new user');
+      assert.equal(invited.role, 'TESTER');
+      const sent = emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/users').at(-1)?.body;
+      assert.deepEqual(sent, { email: EMAIL, role: 'TESTER', tempPassword: TEMP_PASSWORD });
+      await row(EMAIL).waitFor({ timeout: LIMITS.output });
+
+      // Change Role... from the row's menu: Enter would keep the role; the click changes it.
+      await row(EMAIL).click({ button: 'right' });
+      await e.chooseMenuItem('Change Role...');
+      await answer(placeholder('Role (now TESTER)'), 'ADMIN');
+      await dialog(e).filter({ hasText: `Give ${EMAIL} the role ADMIN instead of TESTER?` }).waitFor({ timeout: LIMITS.ui });
+      await dialog(e).locator('.monaco-button:focus', { hasText: 'Keep the Role' }).waitFor({ timeout: LIMITS.ui });
+      await dialog(e).locator('.monaco-button', { hasText: /^Change Role$/ }).click();
+      await e.statusItem(`${EMAIL} now has the role ADMIN`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal(emu.store.users.get(invited.id)!.role, 'ADMIN');
+
+      // Delete User...: the heir is picked from the list and named in the question.
+      const filter = emu.store.traceFilters.all()[0]!;
+      filter.ownerId = invited.id;
+      await row(EMAIL).click({ button: 'right' });
+      await e.chooseMenuItem('Delete User...');
+      await answer(placeholder(`Who receives everything ${EMAIL} owns?`), HEIR);
+      await dialog(e).filter({ hasText: `Everything ${EMAIL} owns on the service goes to ${HEIR}` }).waitFor({ timeout: LIMITS.ui });
+      await dialog(e).locator('.monaco-button:focus', { hasText: 'Keep the User' }).waitFor({ timeout: LIMITS.ui });
+      await dialog(e).locator('.monaco-button', { hasText: `Delete and Give to ${HEIR}` }).click();
+      await e.statusItem(`User ${EMAIL} deleted`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal(emu.store.users.get(invited.id), undefined);
+      assert.equal(filter.ownerId, emu.store.users.all().find((u) => u.email === HEIR)!.id);
+      await row(EMAIL).waitFor({ state: 'hidden', timeout: LIMITS.output });
+      await e.screenshot('users-after-delete');
+
+      await e.saveLogs();
+      assert.deepEqual(holding(e.temp, TEMP_PASSWORD), [], 'no file of the editor holds the temporary password');
+    });
+  });
+});
