@@ -15,6 +15,8 @@ import { Editor, LIMITS, withEditor } from './harness';
 const EMAIL = 'invited.in.editor@example.com';
 const TEMP_PASSWORD = 'typed-temp-pw-in-editor-8';
 const HEIR = 'qa.lead@example.com';
+const API_PASSWORD = 'typed-api-pw-in-editor-3';
+const AGENT_MARKER = 'agent-key-shown-in-editor-6';
 
 /** Every file under `dir` (the editor's whole temp folder: profile, logs, browser state) holding `secret`. */
 function holding(dir: string, secret: string): string[] {
@@ -38,6 +40,8 @@ describe('real editor: users', { timeout: 300_000 }, () => {
     emulator = await startEmulator({ host: '127.0.0.1', keepBodies: true });
     editor = await Editor.start({
       name: 'users',
+      // The LSP trace on, as a person debugging would have it: it goes to the log files scanned below.
+      settings: { 'tas.trace.server': 'verbose' },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
     });
   });
@@ -49,16 +53,23 @@ describe('real editor: users', { timeout: 300_000 }, () => {
 
   const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
   const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
+  /** Opens the container with only `title` expanded, so its rows have room. */
+  const only = async (e: Editor, title: string) => {
+    // The activity bar's icon toggles: clicked only while the container is not shown.
+    const shown = await e.page.locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ }).first().isVisible();
+    if (!shown) await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+    await e.page.locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ }).first().waitFor({ timeout: LIMITS.ui });
+    for (const header of await e.page.locator('.sidebar .pane-header').all()) {
+      const isIt = new RegExp(`^${title}`).test((await header.innerText()).trim());
+      if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
+    }
+    return view(e, title);
+  };
 
   it('invites a user, changes the role, deletes with reassignment; the password is in nothing the editor wrote', async (t) => {
     await withEditor(t, editor, async (e) => {
       const emu = emulator!;
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
-      for (const header of await e.page.locator('.sidebar .pane-header').all()) {
-        const isIt = /^Users/.test((await header.innerText()).trim());
-        if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
-      }
-      const pane = view(e, 'Users');
+      const pane = await only(e, 'Users');
       const row = (text: string) => pane.locator('.monaco-list-row').filter({ hasText: text }).first();
       await row('admin@example.com').waitFor({ timeout: LIMITS.output });
       // Who is signed in, in the status bar's tooltip (connected by now: the view has its rows).
@@ -119,6 +130,64 @@ describe('real editor: users', { timeout: 300_000 }, () => {
 
       await e.saveLogs();
       assert.deepEqual(holding(e.temp, TEMP_PASSWORD), [], 'no file of the editor holds the temporary password');
+    });
+  });
+
+  it('the other secret boxes: an API client password, a pasted device token, an agent configuration; none in any file', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const emu = emulator!;
+      const input = e.quickInput.locator('input');
+      const password = async (promptText: string, text: string) => {
+        await e.quickInput.locator('.quick-input-message', { hasText: promptText }).waitFor({ timeout: LIMITS.ui });
+        assert.equal(await input.getAttribute('type'), 'password', `"${promptText}" is a password box`);
+        await e.page.keyboard.type(text);
+        await e.page.keyboard.press('Enter');
+      };
+
+      // The log channel at Trace level, so the LSP trace reaches its log file (as when debugging).
+      await e.runCommand('Developer: Set Log Level...');
+      await e.page.keyboard.type('Test Automation Service');
+      await e.quickInput.locator('.monaco-list-row', { hasText: 'Test Automation Service' }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page.keyboard.press('Enter');
+      await e.quickInput.locator('.monaco-list-row', { hasText: 'Trace' }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page.keyboard.type('Trace');
+      await e.page.keyboard.press('Enter');
+      await e.quickInput.waitFor({ state: 'hidden', timeout: LIMITS.ui });
+
+      // Set API Client Password... from the row's menu: typed twice, never shown.
+      const basic = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'BASIC')!;
+      const clients = await only(e, 'API Clients');
+      await clients.locator('.monaco-list-row').filter({ hasText: basic.name }).first().click({ button: 'right', timeout: LIMITS.output });
+      await e.chooseMenuItem('Set API Client Password...');
+      await password('New password', API_PASSWORD);
+      await password('The same password again', API_PASSWORD);
+      await e.statusItem(`The password of API client ${basic.name} was set`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal(emu.store.apiClients.get(basic.id)!.password, API_PASSWORD);
+
+      // Validate Device Token... from the palette: the token pasted into a password box.
+      const token = emu.store.tokens.all().find((x) => x.expiresMs > emu.now())!;
+      await e.runCommand('Test Automation: Validate Device Token...');
+      await password('Paste the device token', token.token);
+      await e.page.locator('.notification-toast', { hasText: 'The service says the token is valid.' }).first().waitFor({ timeout: LIMITS.output });
+
+      // Show Agent Configuration on a test node: read-only in a dialog, then closed.
+      const node = emu.store.testNodes.all().find((n) => n.label !== '')!;
+      emu.store.agentConfigs[node.label]!['enrollmentKey'] = AGENT_MARKER;
+      const devices = await only(e, 'Devices');
+      await devices.locator('.monaco-list-row').filter({ hasText: node.name }).first().click({ button: 'right', timeout: LIMITS.output });
+      await e.chooseMenuItem('Show Agent Configuration');
+      await dialog(e).filter({ hasText: AGENT_MARKER }).waitFor({ timeout: LIMITS.output });
+      await dialog(e).locator('.monaco-button', { hasText: /^Close$/ }).click();
+      await dialog(e).waitFor({ state: 'hidden', timeout: LIMITS.ui });
+
+      await e.saveLogs();
+      // The trace was on: the log files hold the requests that carried the secrets, masked.
+      const logs = readdirSync(join(e.temp, 'user-data', 'logs'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      const logText = logs.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')).join('\n');
+      assert.match(logText, /tas\/apiClients\/setPassword/, 'the LSP trace was written');
+      for (const secret of [API_PASSWORD, token.token, AGENT_MARKER, TEMP_PASSWORD]) {
+        assert.deepEqual(holding(e.temp, secret), [], `no file of the editor holds ${secret.slice(0, 8)}...`);
+      }
     });
   });
 });
