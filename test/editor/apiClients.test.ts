@@ -49,23 +49,14 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       await pane.locator('.pane-header .action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
 
       // One box or picker after the other, each known by its prompt or placeholder.
-      const input = e.quickInput.locator('input');
-      const answer = async (ready: () => Promise<unknown>, text: string) => {
-        await ready();
-        await input.press('Control+A');
-        await e.page.keyboard.type(text);
-        await e.page.keyboard.press('Enter');
-      };
-      const prompt = (text: string) => () => e.quickInput.locator('.quick-input-message', { hasText: text }).waitFor({ timeout: LIMITS.ui });
-      const placeholder = (text: string) => () => e.quickInput.locator(`input[placeholder^="${text}"]`).waitFor({ timeout: LIMITS.ui });
-      await answer(prompt('Name of the API client'), NAME);
-      await answer(placeholder('HTTP method'), 'POST');
-      await answer(prompt('The URL the client calls'), 'https://made.example.invalid/hook');
-      await answer(placeholder('Authentication'), 'BASIC');
-      await answer(prompt('User name'), 'editor-user');
-      await prompt('Password')();
-      assert.equal(await input.getAttribute('type'), 'password', 'the password is typed in a password box');
-      await answer(() => Promise.resolve(), PASSWORD);
+      await e.answerStep({ prompt: 'Name of the API client' }, NAME);
+      await e.answerStep({ placeholder: 'HTTP method' }, 'POST');
+      await e.answerStep({ prompt: 'The URL the client calls' }, 'https://made.example.invalid/hook');
+      await e.answerStep({ placeholder: 'Authentication' }, 'BASIC');
+      await e.answerStep({ prompt: 'User name' }, 'editor-user');
+      await e.waitForStep({ prompt: 'Password' });
+      assert.equal(await e.quickInput.locator('input').getAttribute('type'), 'password', 'the password is typed in a password box');
+      await e.answerStep({ prompt: 'Password' }, PASSWORD);
 
       await e.statusItem(`API client ${NAME} created`).first().waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.apiClients.all().find((c) => c.name === NAME);

@@ -63,6 +63,9 @@ describe('real editor: users', { timeout: 300_000 }, () => {
       const isIt = new RegExp(`^${title}`).test((await header.innerText()).trim());
       if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
     }
+    // A header's hover (the Devices title's summary) would lie over the rows: the pointer leaves.
+    await e.page.mouse.move(0, 0);
+    await e.page.locator('.context-view .hover-contents').first().waitFor({ state: 'hidden', timeout: LIMITS.ui });
     return view(e, title);
   };
 
@@ -79,21 +82,12 @@ describe('real editor: users', { timeout: 300_000 }, () => {
       await pane.locator('.pane-header').hover();
       await pane.locator('.pane-header .action-label[aria-label^="Invite User"]').click({ timeout: LIMITS.ui });
 
-      const input = e.quickInput.locator('input');
-      const answer = async (ready: () => Promise<unknown>, text: string) => {
-        await ready();
-        await input.press('Control+A');
-        await e.page.keyboard.type(text);
-        await e.page.keyboard.press('Enter');
-      };
-      const prompt = (text: string) => () => e.quickInput.locator('.quick-input-message', { hasText: text }).waitFor({ timeout: LIMITS.ui });
-      const placeholder = (text: string) => () => e.quickInput.locator(`input[placeholder^="${text}"]`).waitFor({ timeout: LIMITS.ui });
-      await answer(prompt('Email of the new user'), EMAIL);
-      await answer(placeholder('Role'), 'TESTER');
-      await answer(placeholder('Temporary password'), 'Type a temporary');
-      await prompt('Temporary password (not shown')();
-      assert.equal(await input.getAttribute('type'), 'password', 'the temporary password is typed in a password box');
-      await answer(() => Promise.resolve(), TEMP_PASSWORD);
+      await e.answerStep({ prompt: 'Email of the new user' }, EMAIL);
+      await e.answerStep({ placeholder: 'Role' }, 'TESTER');
+      await e.answerStep({ placeholder: 'Temporary password' }, 'Type a temporary');
+      await e.waitForStep({ prompt: 'Temporary password (not shown' });
+      assert.equal(await e.quickInput.locator('input').getAttribute('type'), 'password', 'the temporary password is typed in a password box');
+      await e.answerStep({ prompt: 'Temporary password (not shown' }, TEMP_PASSWORD);
 
       await e.statusItem(`User ${EMAIL}`).first().waitFor({ timeout: LIMITS.output });
       const invited = emu.store.users.all().find((u) => u.email === EMAIL);
@@ -106,7 +100,7 @@ describe('real editor: users', { timeout: 300_000 }, () => {
       // Change Role... from the row's menu: Enter would keep the role; the click changes it.
       await row(EMAIL).click({ button: 'right' });
       await e.chooseMenuItem('Change Role...');
-      await answer(placeholder('Role (now TESTER)'), 'ADMIN');
+      await e.answerStep({ placeholder: 'Role (now TESTER)' }, 'ADMIN');
       await dialog(e).filter({ hasText: `Give ${EMAIL} the role ADMIN instead of TESTER?` }).waitFor({ timeout: LIMITS.ui });
       await dialog(e).locator('.monaco-button:focus', { hasText: 'Keep the Role' }).waitFor({ timeout: LIMITS.ui });
       await dialog(e).locator('.monaco-button', { hasText: /^Change Role$/ }).click();
@@ -118,7 +112,7 @@ describe('real editor: users', { timeout: 300_000 }, () => {
       filter.ownerId = invited.id;
       await row(EMAIL).click({ button: 'right' });
       await e.chooseMenuItem('Delete User...');
-      await answer(placeholder(`Who receives everything ${EMAIL} owns?`), HEIR);
+      await e.answerStep({ placeholder: `Who receives everything ${EMAIL} owns?` }, HEIR);
       await dialog(e).filter({ hasText: `Everything ${EMAIL} owns on the service goes to ${HEIR}` }).waitFor({ timeout: LIMITS.ui });
       await dialog(e).locator('.monaco-button:focus', { hasText: 'Keep the User' }).waitFor({ timeout: LIMITS.ui });
       await dialog(e).locator('.monaco-button', { hasText: `Delete and Give to ${HEIR}` }).click();
