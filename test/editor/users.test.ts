@@ -127,6 +127,28 @@ describe('real editor: users', { timeout: 300_000 }, () => {
     });
   });
 
+  it('a generated temporary password is shown once in a dialog, is what the service got, and is in no file', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const emu = emulator!;
+      const email = 'generated.pw@example.com';
+      await e.runCommand('Test Automation: Invite User...');
+      await e.answerStep({ prompt: 'Email of the new user' }, email);
+      await e.answerStep({ placeholder: 'Role' }, 'TESTER');
+      await e.answerStep({ placeholder: 'Temporary password' }, 'Generate');
+      const shown = dialog(e).filter({ hasText: `${email}` });
+      await shown.filter({ hasText: 'it is not shown again' }).waitFor({ timeout: LIMITS.output });
+      const sent = emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/users').at(-1)?.body as { email: string; tempPassword: string };
+      assert.equal(sent.email, email);
+      assert.match(sent.tempPassword, /^[A-Za-z2-9]{20}$/);
+      assert.ok((await shown.innerText()).includes(sent.tempPassword), 'the dialog shows the password the service got');
+      await dialog(e).locator('.monaco-button:focus', { hasText: /^Copy$/ }).waitFor({ timeout: LIMITS.ui });
+      await dialog(e).locator('.monaco-button', { hasText: /^Close$/ }).click();
+      await dialog(e).waitFor({ state: 'hidden', timeout: LIMITS.ui });
+      await e.saveLogs();
+      assert.deepEqual(holding(e.temp, sent.tempPassword), [], 'no file of the editor holds the generated password');
+    });
+  });
+
   it('the other secret boxes: an API client password, a pasted device token, an agent configuration; none in any file', async (t) => {
     await withEditor(t, editor, async (e) => {
       const emu = emulator!;
