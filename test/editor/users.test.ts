@@ -207,3 +207,65 @@ describe('real editor: users', { timeout: 300_000 }, () => {
     });
   });
 });
+
+describe('real editor: a user without the ADMIN role', { timeout: 300_000 }, () => {
+  let emulator: Emulator | undefined;
+  let editor: Editor | undefined;
+
+  before(async () => {
+    emulator = await startEmulator({ host: '127.0.0.1' });
+    editor = await Editor.start({
+      name: 'usersTester',
+      env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-tester', TAS_CLIENT_SECRET: 'demo-tester-secret' },
+    });
+  });
+
+  after(async () => {
+    await editor?.stop();
+    await emulator?.close();
+  });
+
+  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
+  const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
+
+  it('the Users view says why it is empty; Assign to Projects... says before sending what the service will refuse', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const emu = emulator!;
+      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      const users = view(e, 'Users');
+      await users.locator('.pane-header').click();
+      await users.getByText('Only users with the ADMIN role manage users. You are signed in as tester@example.com with the role TESTER.').waitFor({ timeout: LIMITS.output });
+      await users.locator('.pane-header').hover();
+      await users.locator('.pane-header .action-label[aria-label^="Refresh Users"]').waitFor({ timeout: LIMITS.ui });
+      assert.equal(await users.locator('.pane-header .action-label[aria-label^="Invite User"]').count(), 0, 'no Invite User... for a tester');
+
+      // A trace filter the admin owns, in Voice: the picker's Enter keeps Voice, then the question.
+      const filter = emu.store.traceFilters.get(1)!;
+      const filters = view(e, 'Trace Filters');
+      await filters.locator('.pane-header').click();
+      const assignments = () => emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/projects/assignments').length;
+      const ask = async () => {
+        await filters.locator('.monaco-list-row').filter({ hasText: filter.name }).first().click({ button: 'right', timeout: LIMITS.output });
+        await e.chooseMenuItem('Assign to Projects...');
+        await e.quickInput.locator('.quick-input-title', { hasText: `Assign trace filter ${filter.name} to Projects` }).waitFor({ timeout: LIMITS.output });
+        await e.quickInput.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Voice' }).first().waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+        await dialog(e).filter({ hasText: 'You are signed in as tester@example.com with the role TESTER, not ADMIN.' }).waitFor({ timeout: LIMITS.ui });
+        assert.match(await dialog(e).innerText(), new RegExp(`if any of these is not yours: ${filter.name}\\.`));
+      };
+      await ask();
+      await dialog(e).locator('.monaco-button:focus', { hasText: 'Do Not Assign' }).waitFor({ timeout: LIMITS.ui });
+      await e.page.keyboard.press('Enter');
+      await dialog(e).waitFor({ state: 'hidden', timeout: LIMITS.ui });
+      assert.equal(assignments(), 0, 'Enter sends nothing');
+
+      await ask();
+      await dialog(e).locator('.monaco-button', { hasText: 'Assign Anyway' }).click();
+      await e.page.locator('.notification-toast', { hasText: 'without the ADMIN role you can assign only records you created' }).first().waitFor({ timeout: LIMITS.output });
+      // Sent now (the session repeats a 401 once with a fresh token, as for any call).
+      assert.ok(assignments() > 0);
+      assert.deepEqual(emu.store.projectRefs('TRACE_FILTER', filter.id).map((p) => p.name), ['Voice'], 'nothing changed');
+      await e.screenshot('tester-refused');
+    });
+  });
+});
