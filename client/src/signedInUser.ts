@@ -4,16 +4,23 @@ import { isAdmin, type UserSummary } from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { ask, type ServerPort } from './serverPort';
 
-// Who is signed in (GET /users/me), read once each time the connection settles as connected:
-// shown in the status bar's tooltip, and `tas.admin` set for the Users view's commands. A service
-// that does not answer it leaves both unsaid; the reason goes to the log only.
+// Who is signed in (GET /users/me), read each time the connection settles as connected: shown
+// in the status bar's tooltip, and `tas.admin` set for the Users view's commands. A service that
+// does not answer it leaves both unsaid; the reason goes to the log only.
+
+/** Who is signed in, or undefined (logged) when the service does not say. */
+export async function readSignedIn(server: ServerPort): Promise<UserSummary | undefined> {
+  try {
+    return await ask(server, CurrentUserRequest);
+  } catch (err) {
+    server.log.warn(`Who is signed in could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
 
 export class SignedInUser implements vscode.Disposable {
-  private current: UserSummary | undefined;
   /** Each settled connection change; an answer for an older one is dropped. */
   private generation = 0;
-  private readonly changed = new vscode.EventEmitter<UserSummary | undefined>();
-  readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(
@@ -23,32 +30,21 @@ export class SignedInUser implements vscode.Disposable {
     this.subscription = server.onConnectionChanged(({ state }) => void this.read(state === 'connected'));
   }
 
-  get user(): UserSummary | undefined {
-    return this.current;
-  }
-
   private async read(connected: boolean): Promise<void> {
     const generation = ++this.generation;
-    this.set(undefined);
+    setAdmin(undefined);
     if (!connected) return;
-    try {
-      const user = await ask(this.server, CurrentUserRequest);
-      if (generation !== this.generation) return;
-      this.set(user);
-      this.status.showUser(user);
-    } catch (err) {
-      this.server.log.warn(`Who is signed in could not be read: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-
-  private set(user: UserSummary | undefined): void {
-    this.current = user;
-    void vscode.commands.executeCommand('setContext', 'tas.admin', isAdmin(user));
-    this.changed.fire(user);
+    const user = await readSignedIn(this.server);
+    if (!user || generation !== this.generation) return;
+    setAdmin(user);
+    this.status.showUser(user);
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.changed.dispose();
   }
+}
+
+function setAdmin(user: UserSummary | undefined): void {
+  void vscode.commands.executeCommand('setContext', 'tas.admin', isAdmin(user));
 }

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { AssignProjectsRequest, CurrentUserRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
-import { isAdmin, type EntityRef, type ProjectEntityType, type UserSummary } from '../../../server/src/core';
+import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
+import { isAdmin, userLabel, type EntityRef, type ProjectEntityType } from '../../../server/src/core';
 import { ask, type RequestPort, type ServerPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { confirmed } from '../modal';
 import { clearProjectsQuestion, notOwnerQuestion } from '../questions';
-import { userName } from './userFormat';
+import { readSignedIn } from '../signedInUser';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
 import { confirmDone } from '../notify';
 
@@ -54,27 +54,17 @@ async function chooseNames(requests: RequestPort, entityType: ProjectEntityType,
   return { names: [...new Set(names)], hadAny: current.some((e) => e.projects.length > 0) };
 }
 
-/** Who is signed in, or undefined when the service does not say (then nothing is said before sending). */
-async function signedIn(requests: ServerPort): Promise<UserSummary | undefined> {
-  try {
-    return await ask(requests, CurrentUserRequest);
-  } catch (err) {
-    requests.log.warn(`Who is signed in could not be read: ${err instanceof Error ? err.message : String(err)}`);
-    return undefined;
-  }
-}
-
 /** The command: the clicked row, or the selected rows, of any view whose rows carry `entity`. */
 export function assignToProjects(requests: ServerPort, refreshProjects: () => void) {
   return async (clicked?: unknown, selection?: unknown): Promise<void> => {
     const entities = selectedEntities(clicked, selection);
     if (entities.length === 0) throw new ExtensionError('Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.');
     // Rule 7: without ADMIN the service refuses records the user does not own; said before sending.
-    const me = await signedIn(requests);
+    const me = await readSignedIn(requests);
     for (const [entityType, group] of byType(entities)) {
       const choice = await chooseNames(requests, entityType, group);
       if (!choice) return;
-      if (me && !isAdmin(me) && !(await confirmed(notOwnerQuestion(userName(me), me.role, group.map((e) => e.label))))) return;
+      if (me && !isAdmin(me) && !(await confirmed(notOwnerQuestion(userLabel(me), me.role, group.map((e) => e.label))))) return;
       if (choice.names.length === 0) {
         if (!choice.hadAny) {
           void vscode.window.showInformationMessage(`Nothing to change: ${group.length === 1 ? group[0]!.label : `these ${kindWord(entityType, 2)}`} ${group.length === 1 ? 'is' : 'are'} in no project.`);

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { ChangeUserRoleRequest, DeleteUserRequest, InviteUserRequest } from '../../../server/src/protocol';
-import { generateTempPassword, type UserSummary } from '../../../server/src/core';
+import { generateTempPassword, userLabel, type UserSummary } from '../../../server/src/core';
 import type { Command } from '../context';
 import { askModal, confirmed } from '../modal';
 import { confirmDone } from '../notify';
 import { changeRoleQuestion, deleteUserQuestion, tempPasswordQuestion } from '../questions';
 import { ask } from '../serverPort';
-import { heirsOf, roleChoices, userName } from './userFormat';
+import { heirsOf, roleChoices } from './userFormat';
 import type { UserNode } from './usersView';
 import type { Views } from './views';
 
@@ -19,7 +19,7 @@ const OTHER_ROLE = 'Other role...';
 
 async function pickUser(users: readonly UserSummary[], title: string, placeHolder: string): Promise<UserSummary | undefined> {
   const picked = await vscode.window.showQuickPick(
-    users.map((u) => ({ label: userName(u), description: [u.role, `id ${u.id}`].filter(Boolean).join(' · '), user: u })),
+    users.map((u) => ({ label: userLabel(u), description: [u.role, `id ${u.id}`].filter(Boolean).join(' · '), user: u })),
     { title, placeHolder, matchOnDescription: true },
   );
   return picked?.user;
@@ -87,12 +87,12 @@ export function createUserActions(): Record<string, Command> {
     changeUserRole: ({ server, views }) => async (arg: unknown) => {
       const user = await userArg(views, arg, 'Change Role');
       if (!user) return;
-      const role = await askRole(`Change Role of ${userName(user)}`, await views.users.load(), user.role);
+      const role = await askRole(`Change Role of ${userLabel(user)}`, await views.users.load(), user.role);
       if (role === undefined || role === user.role) return;
-      if (!(await confirmed(changeRoleQuestion(userName(user), user.role, role)))) return;
-      await ask(server, ChangeUserRoleRequest, { id: user.id, role, shown: userName(user) });
+      if (!(await confirmed(changeRoleQuestion(userLabel(user), user.role, role)))) return;
+      await ask(server, ChangeUserRoleRequest, { id: user.id, role, shown: userLabel(user) });
       views.users.refresh();
-      confirmDone(server.log, `${userName(user)} now has the role ${role}.`);
+      confirmDone(server.log, `${userLabel(user)} now has the role ${role}.`);
     },
 
     deleteUser: ({ server, views }) => async (arg: unknown) => {
@@ -100,15 +100,15 @@ export function createUserActions(): Record<string, Command> {
       if (!user) return;
       const heirs = heirsOf(await views.users.load(), user.id);
       if (heirs.length === 0) {
-        void vscode.window.showInformationMessage(`${userName(user)} is the only user: nobody could receive what they own.`);
+        void vscode.window.showInformationMessage(`${userLabel(user)} is the only user: nobody could receive what they own.`);
         return;
       }
-      const heir = await pickUser(heirs, `Delete User ${userName(user)}`, `Who receives everything ${userName(user)} owns?`);
+      const heir = await pickUser(heirs, `Delete User ${userLabel(user)}`, `Who receives everything ${userLabel(user)} owns?`);
       if (!heir) return;
-      if (!(await confirmed(deleteUserQuestion(userName(user), userName(heir))))) return;
-      const r = await ask(server, DeleteUserRequest, { id: user.id, newUser: heir.id, shown: userName(user) });
+      if (!(await confirmed(deleteUserQuestion(userLabel(user), userLabel(heir))))) return;
+      const r = await ask(server, DeleteUserRequest, { id: user.id, newUser: heir.id, shown: userLabel(user) });
       views.users.refresh();
-      confirmDone(server.log, `User ${userName(user)} deleted; what they owned went to ${userName(heir)}${r.transferred ? ` (the service moved ${r.transferred})` : ''}.`);
+      confirmDone(server.log, `User ${userLabel(user)} deleted; what they owned went to ${userLabel(heir)}${r.transferred ? ` (the service moved ${r.transferred})` : ''}.`);
     },
   };
 }

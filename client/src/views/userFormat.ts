@@ -1,20 +1,18 @@
-import type { UserSummary } from '../../../server/src/core';
+import { userLabel, type UserSummary } from '../../../server/src/core';
 
 // How the Users view and its commands word users; no `vscode` here, so unit tests cover it.
-
-export const userName = (u: { id: number; email?: string }): string => u.email ?? `user ${u.id}`;
 
 /** A row of the Users view; `self` marks the signed-in user (who cannot delete themselves). */
 export function userRow(u: UserSummary, me: UserSummary | undefined): { label: string; description: string; tooltip: string; contextValue: string } {
   const self = me?.id === u.id;
   const description = [u.role ?? 'role not shown', self ? 'you' : undefined].filter(Boolean).join(' · ');
-  const tooltip = [`${userName(u)} (id ${u.id})`, `Role: ${u.role ?? 'not shown by the service'}`, u.createdAt ? `Created: ${u.createdAt}` : undefined].filter(Boolean).join('\n');
-  return { label: userName(u), description, tooltip, contextValue: self ? 'user.self' : 'user' };
+  const tooltip = [`${userLabel(u)} (id ${u.id})`, `Role: ${u.role ?? 'not shown by the service'}`, u.createdAt ? `Created: ${u.createdAt}` : undefined].filter(Boolean).join('\n');
+  return { label: userLabel(u), description, tooltip, contextValue: self ? 'user.self' : 'user' };
 }
 
 /** The view's message for a user without the ADMIN role: why the list is empty. */
 export function notAdminMessage(me: UserSummary): string {
-  return `Only users with the ADMIN role manage users. You are signed in as ${userName(me)}${me.role ? ` with the role ${me.role}` : ''}.`;
+  return `Only users with the ADMIN role manage users. You are signed in as ${userLabel(me)}${me.role ? ` with the role ${me.role}` : ''}.`;
 }
 
 /**

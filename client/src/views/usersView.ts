@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { CurrentUserRequest, ListUsersRequest } from '../../../server/src/protocol';
-import type { ShownRecord, UserSummary } from '../../../server/src/core';
-import { isAdmin } from '../../../server/src/core';
+import { isAdmin, type ShownRecord, type UserSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { notAdminMessage, userRow } from './userFormat';
 
