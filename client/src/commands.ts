@@ -8,6 +8,7 @@ import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
 import { createApiClientActions } from './views/apiClientActions';
 import { createUserActions } from './views/userActions';
+import { createRecordCommands } from './records/recordCommands';
 import { newTestCase } from './newTestCase';
 import { createTestCaseActions } from './views/testCaseActions';
 import { confirmDone } from './notify';
@@ -27,6 +28,7 @@ export function createCommands(): Record<string, Command> {
     ...createProjectActions(),
     ...createApiClientActions(),
     ...createUserActions(),
+    ...createRecordCommands(),
     newTestCase,
     ...createTestCaseActions(),
     ...createSyncActions(),
