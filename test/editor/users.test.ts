@@ -32,6 +32,9 @@ function holding(dir: string, secret: string): string[] {
   return found;
 }
 
+const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
+const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
+
 describe('real editor: users', { timeout: 300_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
@@ -51,8 +54,6 @@ describe('real editor: users', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
-  const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
   /** Opens the container with only `title` expanded, so its rows have room. */
   const only = async (e: Editor, title: string) => {
     // The activity bar's icon toggles: clicked only while the container is not shown.
@@ -225,8 +226,6 @@ describe('real editor: a user without the ADMIN role', { timeout: 300_000 }, () 
     await emulator?.close();
   });
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
-  const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
 
   it('the Users view says why it is empty; Assign to Projects... says before sending what the service will refuse', async (t) => {
     await withEditor(t, editor, async (e) => {
