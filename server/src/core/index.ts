@@ -64,6 +64,7 @@ export { RunActions, type RunCheck, runCheck, RunFailure, type RunParams, type R
 export { runSyncOf } from './runs/syncAdapter';
 export { caseLinks, type CaseLinks } from './sync/caseLinks';
 export { mergeImportResults } from './sync/decisions';
+export { copyTestCases, type CopyEnd, type CopyOptions } from './sync/copy';
 export { SyncEngine } from './sync/engine';
 export { envKey } from './sync/envKey';
 export { caseKey, expandUris } from './sync/local';

@@ -94,6 +94,8 @@ export class SyncEngine {
       dryRun: params.dryRun === true,
       ...(params.only && { only: params.only }),
       ...(params.map && { map: params.map }),
+      remember: params.remember === true,
+      confirmMappings: params.confirmMappings === true,
     });
   }
 

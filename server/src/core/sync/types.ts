@@ -40,6 +40,10 @@ export interface ImportParams {
   only?: LocalCaseRef[];
   /** The user's counterparts for references of another environment (mapping.ts), per kind: home id to this environment's id. */
   map?: Partial<Record<'device' | 'apiClient' | 'traceFilter', Record<string, number>>>;
+  /** Keep the counterparts of `map` that were used in the sync state, for later imports (the editor's picks). */
+  remember?: boolean;
+  /** When a case would be sent with mapped references, or is stopped at one, send nothing: answer a dry run to confirm. */
+  confirmMappings?: boolean;
 }
 
 export interface ExportParams {
