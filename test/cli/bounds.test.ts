@@ -121,6 +121,8 @@ describe("tas: the service's answers are input", { timeout: 120_000 }, () => {
         assert.equal(r.code, 0, r.stderr);
         assert.doesNotMatch(r.stderr, /Cannot read properties/);
         assert.match(r.stderr, /3 items of the list of mobile devices could not be used and are not shown: item 2 is null, not a record; item 4 is a string, not a record; item 5 has the id "abc", not a whole number\./);
+        // The fields of a kept record that are not text are said by id, with how they were read.
+        assert.match(r.stderr, /The list of mobile devices holds fields of the wrong type: id 5: name is the number 7, read as the text "7"; id 5: msisdn is the number 12, read as the text "12"\./);
         if (args.includes('--json')) {
           assert.deepEqual((JSON.parse(r.stdout) as { id: number }[]).map((d) => d.id), [5, 2]);
         } else {
@@ -145,6 +147,24 @@ describe("tas: the service's answers are input", { timeout: 120_000 }, () => {
       assert.equal(list.code, 0, list.stderr);
       assert.deepEqual((JSON.parse(list.stdout) as { id: number }[]).map((d) => d.id), [2]);
       assert.match(list.stderr, /nested more than 256 levels deep; they are read as their ids alone \(or left out, without one\): item 2\./);
+    } finally {
+      hostile.routes.delete('/api/v2/mobiledevices');
+    }
+  });
+
+  test('a 100,000-deep error answer is an error with its status, never a stack overflow (text and --json)', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    hostile.routes.set('/api/v2/mobiledevices', (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(deep);
+    });
+    try {
+      for (const args of [['devices'], ['devices', '--json'], ['api', 'GET', '/api/v2/mobiledevices'], ['api', 'GET', '/api/v2/mobiledevices', '--json']]) {
+        const r = await run(args);
+        assert.notEqual(r.code, 0, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
+        assert.doesNotMatch(r.stdout + r.stderr, /Maximum call stack|RangeError|at .*\.js:\d+/, args.join(' '));
+        assert.match(r.stderr, /500/, args.join(' '));
+      }
     } finally {
       hostile.routes.delete('/api/v2/mobiledevices');
     }

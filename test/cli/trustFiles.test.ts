@@ -161,6 +161,20 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.match(again.stdout, /^written\s+cases\//m);
   });
 
+  test('a crafted link naming another case\'s exported file (export\'s own text, its own hash) does not make export replace it', async () => {
+    const first = await run(['export', '2', '--out', '.']);
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    const file = readdirSync(dir.path).find((f) => f.endsWith('.testcase.json'))!;
+    const before = readFileSync(join(dir.path, file), 'utf8');
+    assert.equal((JSON.parse(before) as { id: number }).id, 2);
+    // The repository now says that file is test case 1's, with the file's own hash as its base.
+    stateFile({ [file]: 1 }, { [file]: syncHash(JSON.parse(before) as Record<string, unknown>) });
+    const r = await run(['export', '1', '--out', '.']);
+    assert.notEqual(r.code, 0, r.stdout + r.stderr);
+    assert.equal(readFileSync(join(dir.path, file), 'utf8'), before, 'test case 2\'s file is untouched');
+    assert.ok(r.stdout.split('\n').some((l) => l.startsWith(`needsDecision ${file} (test case 1 `) && l.includes('was never synced')), r.stdout);
+  });
+
   test('export refuses a target folder reached through a symbolic link out of the sync root', async () => {
     symlinkSync(outside.path, join(dir.path, 'out'), 'dir');
     const r = await run(['export', '1', '--out', 'out']);

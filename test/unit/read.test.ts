@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from '../../server/src/core/api/read';
+import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time, usableRecords } from '../../server/src/core/api/read';
 
 // The one set of lenient readers: each variant's leniency, as its comment states it.
 
@@ -48,5 +48,14 @@ describe('lenient readers', () => {
     assert.equal(time(0), '1970-01-01T00:00:00.000Z');
     assert.equal(time('2026-01-02T03:04:05Z'), '2026-01-02T03:04:05Z');
     assert.equal(time('soon'), undefined);
+  });
+
+  test('usableRecords: a text field holding a number is read as its text, anything else left out; each said by id', () => {
+    const sent = { id: 5, name: 7, msisdn: 4916012, label: ['x'], description: null, other: 3 };
+    const { records, unusable, mended } = usableRecords([sent, { id: 6, name: 'Pixel' }]);
+    assert.deepEqual(unusable, []);
+    assert.deepEqual(records, [{ id: 5, name: '7', msisdn: '4916012', description: null, other: 3 }, { id: 6, name: 'Pixel' }]);
+    assert.deepEqual(mended, ['id 5: name is the number 7, read as the text "7"', 'id 5: msisdn is the number 4916012, read as the text "4916012"', 'id 5: label is a list, not text, and is left out']);
+    assert.deepEqual(sent.label, ['x'], 'the answer itself is not changed');
   });
 });

@@ -166,10 +166,13 @@ export function pageLimits(s: ApiSession, op: Operation): { maxPages: number; on
 
 /** A page with only the items that can be used; the rest said once per list, by place or id. */
 function usable<T>(s: ApiSession, op: Operation, read: ListRead, page: { items: T[]; paging?: Paging }, offset: number): { items: T[]; paging?: Paging } {
-  const { records, unusable } = usableRecords(page.items, offset);
+  const { records, unusable, mended } = usableRecords(page.items, offset);
+  const listed = (said: string[]) => said.slice(0, 5).join('; ') + (said.length > 5 ? `; and ${said.length - 5} more` : '');
   if (unusable.length > 0) {
-    const listed = unusable.slice(0, 5).join('; ') + (unusable.length > 5 ? `; and ${unusable.length - 5} more` : '');
-    s.notice(`unusable:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `${unusable.length} ${unusable.length === 1 ? 'item' : 'items'} of the list of ${listWords(op, read.params)} could not be used and ${unusable.length === 1 ? 'is' : 'are'} not shown: ${listed}.`, 'warning');
+    s.notice(`unusable:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `${unusable.length} ${unusable.length === 1 ? 'item' : 'items'} of the list of ${listWords(op, read.params)} could not be used and ${unusable.length === 1 ? 'is' : 'are'} not shown: ${listed(unusable)}.`, 'warning');
+  }
+  if (mended.length > 0) {
+    s.notice(`mended:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `The list of ${listWords(op, read.params)} holds ${mended.length === 1 ? 'a field' : 'fields'} of the wrong type: ${listed(mended)}.`, 'warning');
   }
   return { ...page, items: records as T[] };
 }

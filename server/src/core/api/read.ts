@@ -53,6 +53,33 @@ export const time = (v: unknown): string | undefined => {
 export interface UsableRecords {
   records: Loose[];
   unusable: string[];
+  /** Fields of kept records that were not text where the interface says text, by id: how each was read. */
+  mended: string[];
+}
+
+/** Fields the interface types as text in the records the project shows (names, numbers of phones). */
+const TEXT_FIELDS = ['name', 'msisdn', 'description', 'label', 'testNodeName', 'deviceModelName', 'serverURL', 'httpMethod', 'email', 'username'] as const;
+
+/**
+ * The record with each text field that holds something else read once, here, for every reader
+ * after it: a number as its decimal text (said, since a phone number loses its leading + or 0),
+ * anything else left out (said). Null means "none" and is kept.
+ */
+function mendText(record: Loose, who: string, mended: string[]): Loose {
+  let out = record;
+  for (const field of TEXT_FIELDS) {
+    const v = record[field];
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    if (out === record) out = { ...record };
+    if (typeof v === 'number' && Number.isFinite(v)) {
+      out[field] = String(v);
+      mended.push(`${who}: ${field} is the number ${String(v)}, read as the text "${String(v)}"`);
+    } else {
+      delete out[field];
+      mended.push(`${who}: ${field} is ${Array.isArray(v) ? 'a list' : `a ${typeof v}`}, not text, and is left out`);
+    }
+  }
+  return out;
 }
 
 /**
@@ -64,6 +91,7 @@ export interface UsableRecords {
 export function usableRecords(items: readonly unknown[], offset = 0): UsableRecords {
   const records: Loose[] = [];
   const unusable: string[] = [];
+  const mended: string[] = [];
   items.forEach((item, i) => {
     const place = `item ${offset + i + 1}`;
     if (!isRecord(item)) {
@@ -71,7 +99,7 @@ export function usableRecords(items: readonly unknown[], offset = 0): UsableReco
       return;
     }
     if (!('id' in item) || typeof item['id'] === 'number' && Number.isInteger(item['id'])) {
-      records.push(item);
+      records.push(mendText(item, 'id' in item ? `id ${String(item['id'])}` : place, mended));
       return;
     }
     const id = int(item['id']);
@@ -80,7 +108,7 @@ export function usableRecords(items: readonly unknown[], offset = 0): UsableReco
       unusable.push(`${place} has the id ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown}, not a whole number`);
       return;
     }
-    records.push({ ...item, id });
+    records.push(mendText({ ...item, id }, `id ${id}`, mended));
   });
-  return { records, unusable };
+  return { records, unusable, mended };
 }

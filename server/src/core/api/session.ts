@@ -297,6 +297,8 @@ export class ApiSession {
     } catch {
       body = undefined;
     }
+    // An error body is read by the same walkers as an answer: too deep, it is kept as text only.
+    if (deeperThan(body, MAX_DEPTH)) body = undefined;
     const message = serviceMessage(body, text);
     return new ApiError({
       kind: kindForStatus(res.status, op.method, op.path),

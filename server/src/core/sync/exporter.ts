@@ -232,13 +232,18 @@ async function exportOne(
       const syncedBase = entry?.links[run.env]?.base;
       // A recorded hash is trusted only for a file whose text is exactly what export writes:
       // .tas/sync.json comes with the repository, and a crafted link may carry a file's own hash.
-      const handWritten = syncedBase !== undefined && localHash === syncedBase && !writtenByExport(existingText, existingValue);
+      // And only for a file that holds the very case the link names (its id is the home's).
+      const ownId = home === run.env ? record.id : entry?.links[home]?.id;
+      const otherCase = ownId !== undefined && existingValue?.['id'] !== ownId;
+      const handWritten = syncedBase !== undefined && localHash === syncedBase && (otherCase || !writtenByExport(existingText, existingValue));
       const reason = isDirty ? 'unsavedChanges' : syncedBase === undefined || handWritten ? 'notSynced' : localHash !== syncedBase ? 'localChanges' : undefined;
       if (reason) {
         const why =
           reason === 'unsavedChanges'
             ? 'has unsaved changes'
-            : handWritten
+            : handWritten && otherCase
+              ? `holds ${typeof existingValue?.['id'] === 'number' ? `test case ${existingValue['id']}` : 'a test case without an id'}, not the one .tas/sync.json links it to`
+              : handWritten
               ? 'was not written by export (its text is not what export writes), though .tas/sync.json links it'
               : reason === 'notSynced'
                 ? 'was never synced with this test case'
