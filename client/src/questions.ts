@@ -143,3 +143,12 @@ export function removeEnvironmentQuestion(name: string): ModalQuestion<boolean> 
 export function useUrlQuestion(message: string, oldUrl: string, useAnyway: string): ModalQuestion<boolean> {
   return confirmation(message, `Keeping leaves ${oldUrl} as it is.`, 'Keep the Old URL', useAnyway);
 }
+
+/**
+ * The preview of a copy to another environment (or of an import that maps references): every
+ * mapping in the detail. Copying or importing creates or updates and replaces nothing a person
+ * made there, so it comes first.
+ */
+export function mappingPreviewQuestion(message: string, detail: string, act: string): ModalQuestion<boolean> {
+  return { message, detail, choices: [{ title: act, value: true, loses: false }] };
+}

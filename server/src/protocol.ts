@@ -7,6 +7,7 @@ import type {
   ApiClientInfo,
   ApiClientInput,
   CheckResult,
+  CopyReport,
   ConnectionState,
   DeviceTokenSummary,
   DevicesOverview,
@@ -24,6 +25,7 @@ import type {
   ProjectEntityType,
   ProjectPage,
   ProjectRefInfo,
+  RefChoices,
   RecordKind,
   RefreshResult,
   RunChoice,
@@ -160,10 +162,13 @@ export const SyncStatusRequest = new RequestType<{ uris: string[] }, Outcome<Fil
  * current environment, batched, never retried. Safe items are pushed; conflicts, changes on the
  * service only and taken names come back undecided until `decisions` (by `uri` or `uri#index`)
  * settle them. New ids are written back into the files (open buffers through workspace/applyEdit).
- * Cancellable; progress through SyncProgressNotification under `operation`.
+ * Cancellable; progress through SyncProgressNotification under `operation`. References of another
+ * environment: `map` names counterparts (kept in the sync state with `remember`); with
+ * `confirmMappings` an import that would map one sends nothing and answers a dry run
+ * (`needsConfirmation`) for the preview.
  */
 export const ImportFilesRequest = new RequestType<
-  { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string },
+  { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string; map?: RefChoices; remember?: boolean; confirmMappings?: boolean },
   Outcome<ImportReport>,
   void
 >('tas/sync/import');
@@ -187,7 +192,28 @@ export const ExportTestCasesRequest = new RequestType<
   void
 >('tas/sync/export');
 
-/** server -> client: progress of an import or export the client started with `operation`. */
+/**
+ * client -> server: create test cases of the active environment in `target`, references mapped
+ * by identity (sync/copy.ts), created once and never retried. `dryRun`: the preview, nothing sent.
+ * `map`: counterparts chosen; `remember` keeps them in the sync state of `choicesAt` (a folder).
+ * The target's secret travels in memory only, as SetEnvironmentNotification's does. Cancellable;
+ * progress through SyncProgressNotification under `operation`.
+ */
+export const CopyTestCasesRequest = new RequestType<
+  {
+    ids: number[];
+    target: EnvironmentInfo & { clientSecret: string };
+    dryRun?: boolean;
+    map?: RefChoices;
+    remember?: boolean;
+    choicesAt?: string;
+    operation?: string;
+  },
+  Outcome<CopyReport>,
+  void
+>('tas/testCases/copy');
+
+/** server -> client: progress of an import, export or copy the client started with `operation`. */
 export const SyncProgressNotification = new NotificationType<{ operation: string; done: number; total: number; message?: string }>(
   'tas/sync/progress',
 );

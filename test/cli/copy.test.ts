@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { credentials, tas, tempDir } from './harness';
-import { caseOn, shuffle, type Moved } from './twoEnvironments';
+import { caseOn, shuffle, type Moved } from '../twoEnvironments';
 
 // tas copy: service test cases of A created in B directly, by the import's mapping rule: B's
 // records with the same MSISDN or name; a phone B lacks stops its case (exit 5, nothing of it

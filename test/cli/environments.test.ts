@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { credentials, tas, tempDir } from './harness';
-import { caseOn, shuffle, type Moved } from './twoEnvironments';
+import { caseOn, shuffle, type Moved } from '../twoEnvironments';
 
 // Two environments with the same phones, API clients and trace filters under other ids: a test
 // case exported from A and imported into B names B's records; one whose phone B lacks is not

@@ -1,7 +1,7 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type EnvironmentState, outcome, SyncEngine } from '../../core';
-import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
+import { copyTestCases, envKey, type EnvironmentState, outcome, SyncEngine } from '../../core';
+import { CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
 // Thin adapters from the sync requests to the transport-free SyncEngine.
@@ -30,8 +30,22 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
     act(env, { action: 'compare the files with the service' }, () => engine.status(uris.map((uri) => ({ uri })), toSignal(token))),
   );
-  connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation }, token) =>
-    act(env, { action: 'import the files', starts: false }, () => engine.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
+  connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation, map, remember, confirmMappings }, token) =>
+    act(env, { action: 'import the files', starts: false }, () =>
+      engine.importFiles({ uris, decisions: decisions ?? {}, ...(map && { map }), remember: remember === true, confirmMappings: confirmMappings === true }, toSignal(token), progressOf(operation)),
+    ),
+  );
+  // The target gets a client of its own for this copy; the active environment is untouched.
+  connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
+    act(env, { action: `copy the test cases to ${target.name}`, starts: false }, (active) =>
+      env.withClientOf(target, (client) =>
+        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
+          ...options,
+          signal: toSignal(token),
+          ...(operation !== undefined && { progress: progressOf(operation)! }),
+        }),
+      ),
+    ),
   );
   connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
     act(env, { action: 'export the test cases' }, () => engine.exportCases(params, toSignal(token), progressOf(operation))),

@@ -1,5 +1,5 @@
-import type { Emulator } from '../emulator/emulator';
-import type { Table } from '../emulator/store';
+import type { Emulator } from './emulator/emulator';
+import type { Table } from './emulator/store';
 
 // Two environments with the same phones, API clients and trace filters under other ids: what the
 // tests of references carried between environments share.
