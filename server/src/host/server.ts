@@ -2,7 +2,9 @@ import {
   type ClientCapabilities,
   createConnection,
   DidChangeConfigurationNotification,
+  MessageType,
   ProposedFeatures,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
@@ -31,6 +33,11 @@ import { ValidationScheduler } from './validation';
 // client; VS Code starts it over IPC. Features live in transport-free modules (core/).
 
 const connection = createConnection(ProposedFeatures.all);
+// Node ends a process on an unhandled rejection; one stray failure must not take the editor's
+// checks away for the rest of the session. It is logged, so it is seen and fixed.
+process.on('unhandledRejection', (reason) => {
+  connection.console.error(`An unexpected failure was caught; the server goes on: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+});
 const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
 // What the user should know about the service, once per environment: a cut list is shown (and
@@ -38,7 +45,9 @@ const settings = new Settings(connection);
 const notice = (n: Notice) => {
   if (n.level === 'warning') {
     connection.console.warn(n.message);
-    void connection.window.showWarningMessage(n.message);
+    // A notification, not window/showMessageRequest: a client without message boxes (or one
+    // that refuses the request) must not turn a warning into a rejected promise.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: n.message });
   } else connection.console.info(n.message);
 };
 const sessionOptions = () => ({
