@@ -8,6 +8,7 @@ import type {
   ApiClientInput,
   CheckResult,
   CopyReport,
+  CounterpartChoice,
   ConnectionState,
   DeviceTokenSummary,
   DevicesOverview,
@@ -212,6 +213,13 @@ export const CopyTestCasesRequest = new RequestType<
   Outcome<CopyReport>,
   void
 >('tas/testCases/copy');
+
+/**
+ * client -> server: keep `to` (an id here) as the counterpart of `from` (an id of the file's home
+ * environment `home`) in the file's sync state: the quick fix of `foreign-reference`. The file is
+ * not edited; open documents are checked again.
+ */
+export const ChooseCounterpartRequest = new RequestType<CounterpartChoice, Outcome<void>, void>('tas/sync/chooseCounterpart');
 
 /** server -> client: progress of an import, export or copy the client started with `operation`. */
 export const SyncProgressNotification = new NotificationType<{ operation: string; done: number; total: number; message?: string }>(

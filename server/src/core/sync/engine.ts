@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { NotSignedInError } from '../failures/classify';
+import type { RefKind } from './identities';
 import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
@@ -86,6 +88,18 @@ export class SyncEngine {
     }
     await states.saveAll();
     return out;
+  }
+
+  /**
+   * Keeps the counterpart here a person chose for a reference of another environment (the
+   * quick fix of `foreign-reference`): in the file's sync state, ids only; the file is not edited.
+   */
+  async rememberCounterpart(choice: { uri: string; home: string; kind: RefKind; from: number; to: number }): Promise<void> {
+    const env = this.host.environment();
+    if (!env) throw new NotSignedInError();
+    const state = await new SyncStates().forFile(fileURLToPath(choice.uri));
+    state.rememberChoice(choice.home, envKey(env.baseUrl), choice.kind, choice.from, choice.to);
+    await state.save();
   }
 
   importFiles(params: ImportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ImportReport> {

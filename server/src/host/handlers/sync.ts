@@ -1,7 +1,7 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { copyTestCases, envKey, type EnvironmentState, outcome, SyncEngine } from '../../core';
-import { CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
+import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
 // Thin adapters from the sync requests to the transport-free SyncEngine.
@@ -14,7 +14,7 @@ function toSignal(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState): SyncEngine {
+export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, revalidate: () => void): SyncEngine {
   const engine = new SyncEngine({
     environment: () => env.current,
     openText: (uri) => documents.get(uri)?.getText(),
@@ -34,6 +34,12 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
     act(env, { action: 'import the files', starts: false }, () =>
       engine.importFiles({ uris, decisions: decisions ?? {}, ...(map && { map }), remember: remember === true, confirmMappings: confirmMappings === true }, toSignal(token), progressOf(operation)),
     ),
+  );
+  connection.onRequest(ChooseCounterpartRequest, (choice) =>
+    act(env, { action: 'keep the counterpart' }, async () => {
+      await engine.rememberCounterpart(choice);
+      revalidate();
+    }),
   );
   // The target gets a client of its own for this copy; the active environment is untouched.
   connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
