@@ -66,12 +66,15 @@ const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => set
 const watcher = new ExecutionWatcher(undefined, watcherOptions);
 
 let environmentFromClient = false;
+/** Whether the client takes a dynamic registration for settings changes. */
+let canRegister = false;
 let clientCapabilities: ClientCapabilities = {};
 /** The workspace folders, for references and workspace symbols over files not opened. */
 let workspaceRoots: string[] = [];
 
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
+  canRegister = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   clientCapabilities = params.capabilities;
   workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
@@ -101,7 +104,12 @@ connection.onInitialized(async () => {
   // After initialize, so the first status notification cannot precede its answer.
   if (!environmentFromClient) env.useProcessEnv(process.env);
   if (settings.canPull) {
-    await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] });
+    // Only where the client says it can take it; a refusal must not cost the settings themselves.
+    if (canRegister) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] }).catch((err: unknown) => {
+        connection.console.warn(`The editor did not take the settings-change registration (${err instanceof Error ? err.message : String(err)}); settings are read now and on each change it announces.`);
+      });
+    }
     if (await settings.pull()) env.reconnect();
     applyWatcherSettings();
   }

@@ -44,7 +44,13 @@ export class Settings {
   /** Reads the settings again; true when the network settings changed (clients must be rebuilt). */
   async pull(): Promise<boolean> {
     if (!this.canPull) return false;
-    const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }])) as [
+    // A client that answers workspace/configuration with an error leaves the settings as they were.
+    const answer: unknown = await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]).catch((err: unknown) => {
+      this.connection.console.warn(`The editor did not answer the request for settings (${err instanceof Error ? err.message : String(err)}); the settings stay as they were.`);
+      return undefined;
+    });
+    if (!Array.isArray(answer)) return false;
+    const [raw, http] = answer as [
       {
         cache?: { ttlSeconds?: unknown };
         validation?: { debounceMs?: unknown; maxProblems?: unknown };
