@@ -74,6 +74,7 @@ describe('copy and mapped imports at the LSP boundary', { timeout: 60_000 }, () 
     const c = caseOn(a, 'Imported with a preview', 4, 6);
     const exported = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [c.id], folder: pathToFileURL(join(dir, 'cases')).href }));
     const uri = exported.results[0]!.uri;
+    const seen = b.requests.at(-1)?.seq ?? 0;
     await lsp.setEnvironment(B());
     const before = b.store.testCases.size;
     const preview = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [uri], confirmMappings: true }));
@@ -85,5 +86,9 @@ describe('copy and mapped imports at the LSP boundary', { timeout: 60_000 }, () 
     assert.equal(sent.needsConfirmation, undefined);
     assert.equal(sent.results[0]!.outcome, 'created');
     assert.equal(b.store.testCases.size, before + 1);
+    // The preview and the import map with the lists the server caches for its reference checks: one read of each.
+    const reads = b.requests.filter((r) => r.seq > seen && r.method === 'GET');
+    const lists = (path: string) => reads.filter((r) => r.path === `/api/v2/${path}`).length;
+    assert.deepEqual([lists('mobiledevices'), lists('apiclients'), lists('tracefilters')], [1, 1, 1], reads.map((r) => `${r.path}${r.query}`).join('\n'));
   });
 });

@@ -50,7 +50,7 @@ test('maps by MSISDN, stops on none or two, takes a choice, and translates back'
     const never = await mapper.toEnv(state, 'A', tcase(9));
     assert.deepEqual(never.unmapped.map((u) => [u.identity, u.candidates]), [[undefined, []], [undefined, []]]);
 
-    const chosen = await new ReferenceMapper(b.client, 'B', { device: { '5': 51 } }).toEnv(state, 'A', tcase(5));
+    const chosen = await new ReferenceMapper(b.client, 'B', { overrides: { device: { '5': 51 } } }).toEnv(state, 'A', tcase(5));
     assert.deepEqual(chosen.unmapped, []);
     assert.deepEqual(chosen.applied[0], { kind: 'device', from: 5, to: 51, identity: { msisdn: '4922', name: 'P5' }, chosen: true });
     assert.equal(b.reads.filter((r) => r === 'devices').length, 2, 'one device list per mapper');

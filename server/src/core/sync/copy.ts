@@ -4,7 +4,7 @@ import type { TasClient } from '../api/client';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { CopyItemResult, CopyReport } from '../model/sync';
-import { Directories } from './identities';
+import { Directories, type ListSource } from './identities';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { syncFields } from './projection';
 import { idsByName, readRecords } from './remote';
@@ -24,6 +24,8 @@ export interface CopyEnd {
   client: TasClient;
   env: string;
   name: string;
+  /** The host's cached lists of this environment, if it keeps them (the language server's active one). */
+  lists?: ListSource;
 }
 
 export interface CopyOptions {
@@ -53,8 +55,8 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
   const records = await readRecords(from.client, ids, { ...batch, onProgress: say(`Reading the test cases of ${from.name}`) });
   const state: SyncState | undefined = options.choicesAt !== undefined ? await new SyncStates().forFile(join(options.choicesAt, 'copy.testcase.json')) : undefined;
   const chosen = state?.choices(from.env, to.env) ?? {};
-  const mapper = new ReferenceMapper(to.client, to.env, options.map, options.signal);
-  const source = new Directories(from.client, options.signal);
+  const mapper = new ReferenceMapper(to.client, to.env, { ...(options.map && { overrides: options.map }), ...(options.signal && { signal: options.signal }) });
+  const source = new Directories(from.client, options.signal, from.lists);
 
   const toSend: { sourceId: number; name: string; body: TestCase; mappings: string[]; chosen: { kind: keyof RefOverrides; from: number; to: number }[] }[] = [];
   for (const id of [...new Set(ids)]) {

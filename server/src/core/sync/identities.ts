@@ -86,9 +86,19 @@ const identityOf = (item: Record<string, unknown>, withMsisdn: boolean): Identit
 const toDirectory = (items: unknown[], withMsisdn: boolean): Map<number, Identity> =>
   new Map(items.flatMap((x) => (isRecord(x) && typeof x['id'] === 'number' ? [[x['id'], identityOf(x, withMsisdn)] as const] : [])));
 
+/** Where a host already keeps an environment's lists (the language server's reference cache): records with at least an id, a name or an MSISDN. */
+export type ListSource = (kind: RefKind) => Promise<Map<number, { name?: string; msisdn?: string }>>;
+
+/** Who a listed record is, and nothing else of it (the identities are written into the sync state). */
+const onlyIdentity = (kind: RefKind, it: { name?: string; msisdn?: string }): Identity => ({
+  ...(kind === 'device' && typeof it.msisdn === 'string' && it.msisdn !== '' && { msisdn: it.msisdn }),
+  ...(typeof it.name === 'string' && { name: it.name }),
+});
+
 /**
  * The lists of one environment, each read once for the run and only when a kind is needed (an
- * import in the file's own environment whose identities are all recorded reads none).
+ * import in the file's own environment whose identities are all recorded reads none). With
+ * `cached`, the host's own lists are used and no request is added to them.
  */
 export class Directories {
   private readonly lists = new Map<RefKind, Promise<Map<number, Identity>>>();
@@ -96,14 +106,16 @@ export class Directories {
   constructor(
     private readonly client: TasClient,
     private readonly signal?: AbortSignal,
+    private readonly cached?: ListSource,
   ) {}
 
   of(kind: RefKind): Promise<Map<number, Identity>> {
     let list = this.lists.get(kind);
     if (!list) {
       const s = this.signal;
-      list =
-        kind === 'device'
+      list = this.cached
+        ? this.cached(kind).then((m) => new Map([...m].map(([id, it]) => [id, onlyIdentity(kind, it)] as const)))
+        : kind === 'device'
           ? this.client.devices.list(s).then((l) => toDirectory(l, true))
           : kind === 'apiClient'
             ? this.client.apiClients.all({ pageSize: 1000, ...(s && { signal: s }) }).then((l) => toDirectory(l, false))

@@ -95,7 +95,7 @@ export async function importFiles(
   const homeOf = (p: Placed): string => p.state.entry(p.key)?.home ?? (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
   // References: a case at home records who its records are; one from another environment is
   // compared and sent with this environment's ids (mapping.ts).
-  const mapper = new ReferenceMapper(run.client, run.env, options.map, run.signal, options.remember === true);
+  const mapper = new ReferenceMapper(run.client, run.env, { ...(options.map && { overrides: options.map }), ...(run.signal && { signal: run.signal }), remember: options.remember === true, ...(run.lists && { lists: run.lists }) });
   const refHome = (p: Placed): string => homeOf(p) || run.env;
   for (const p of placed) {
     if (refHome(p) === run.env) await mapper.record(p.state, p.local.value);

@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type RefKind, type RefSite } from './identities';
+import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type ListSource, type RefKind, type RefSite } from './identities';
 import type { SyncState } from './state';
 
 // References carried between environments. A file's ids belong to its home environment; sent to
@@ -65,16 +65,19 @@ export function unmappedWords(u: UnmappedReference, home: string, env: string): 
 export class ReferenceMapper {
   private readonly dirs: Directories;
 
+  private readonly overrides: RefOverrides;
+  /** Counterparts the user chose (overrides) are kept in the sync state for the next time. */
+  private readonly remember: boolean;
+
   constructor(
     client: TasClient,
     /** The environment the run talks to. */
     readonly env: string,
-    private readonly overrides: RefOverrides = {},
-    signal?: AbortSignal,
-    /** Counterparts the user chose (overrides) are kept in the sync state for the next time. */
-    private readonly remember = false,
+    options: { overrides?: RefOverrides; signal?: AbortSignal; remember?: boolean; lists?: ListSource } = {},
   ) {
-    this.dirs = new Directories(client, signal);
+    this.overrides = options.overrides ?? {};
+    this.remember = options.remember === true;
+    this.dirs = new Directories(client, options.signal, options.lists);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { TasClient } from '../api/client';
 import type { LocalCaseRef, SyncDecision } from '../model/sync';
+import type { ListSource } from './identities';
 
 // What the sync engine and the modules it calls share: the host's port, progress, the
 // parameters of import and export, and one run's context. Its own module, so the engine imports
@@ -19,6 +20,8 @@ export interface SyncHost {
   openText: (uri: string) => string | undefined;
   /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
   applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
+  /** The current environment's device, API client and trace filter lists as the host caches them; absent: each run reads its own. */
+  lists?: ListSource;
 }
 
 export interface SyncProgress {
@@ -67,4 +70,6 @@ export interface SyncRun {
   signal: AbortSignal | undefined;
   progress: ProgressSink | undefined;
   batchSize: number | undefined;
+  /** The host's cached lists of this environment (SyncHost.lists). */
+  lists?: ListSource;
 }

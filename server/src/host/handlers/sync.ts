@@ -1,6 +1,6 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { copyTestCases, envKey, type EnvironmentState, outcome, SyncEngine } from '../../core';
+import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type RefKind, SyncEngine } from '../../core';
 import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -14,11 +14,14 @@ function toSignal(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, revalidate: () => void): SyncEngine {
+export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, refs: ReferenceCache, revalidate: () => void): SyncEngine {
+  // Mapping references reads the lists the reference checks already cache: no request of its own.
+  const lists = (kind: RefKind) => (kind === 'device' ? refs.devices() : kind === 'traceFilter' ? refs.traceFilters() : refs.apiClients());
   const engine = new SyncEngine({
     environment: () => env.current,
     openText: (uri) => documents.get(uri)?.getText(),
     applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
+    lists,
   });
 
   const progressOf = (operation: string | undefined) =>
@@ -45,7 +48,7 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
   connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
     act(env, { action: `copy the test cases to ${target.name}`, starts: false }, (active) =>
       env.withClientOf(target, (client) =>
-        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
+        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name, lists }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
           ...options,
           signal: toSignal(token),
           ...(operation !== undefined && { progress: progressOf(operation)! }),

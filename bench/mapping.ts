@@ -1,0 +1,145 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ExportTestCasesRequest, ImportFilesRequest } from '../server/src/protocol';
+import { envKey } from '../server/src/core/sync/envKey';
+import type { Outcome } from '../server/src/core/model/outcome';
+import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
+import { startEmulator, type Emulator } from '../test/emulator/emulator';
+import { LspHarness } from '../test/server/lspHarness';
+import { shuffle } from '../test/twoEnvironments';
+
+// Importing 10,000 test cases into another environment (every device, API client and trace
+// filter mapped to that environment's record with the same identity) against the same import
+// without mapping (the same files without their sync state, so their references are taken as
+// this environment's). Both read the files' ids in B, find nothing, create every case, and write
+// nothing back into the files: the difference is the mapping. The ratio's target (issue 20) is
+// 1.2x. `node out/bench/run.js mapping`.
+
+export interface MappingRound {
+  mappedSeconds: number;
+  plainSeconds: number;
+}
+
+export interface MappingBenchResult {
+  testCases: number;
+  rounds: MappingRound[];
+  /** Reads of B's device, API client and trace filter lists during the last mapped import. */
+  listReads: number;
+}
+
+const ROUNDS = 3;
+const LISTS = new Set(['/api/v2/mobiledevices', '/api/v2/apiclients', '/api/v2/tracefilters']);
+
+function value<T>(o: Outcome<T>): T {
+  if (!o.ok) throw new Error(`${o.error.kind}: ${o.error.message}`);
+  return o.value;
+}
+
+/** B: A's demo records under other ids, and no test cases, so every import creates all of them. */
+async function target(): Promise<Emulator> {
+  const b = await startEmulator();
+  shuffle(b);
+  b.store.testCases.load({ next: 1, rows: [] });
+  return b;
+}
+
+export async function benchMapping(extra = 10_000): Promise<MappingBenchResult> {
+  const a = await startEmulator({ scale: { extraTestCases: extra } });
+  const lsp = await LspHarness.start({}, { environmentFromClient: true });
+  const root = await mkdtemp(join(tmpdir(), 'tas-bench-mapping-'));
+  try {
+    const home = join(root, 'home');
+    await mkdir(join(home, '.git'), { recursive: true });
+    await lsp.setEnvironment({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });
+    const ids = a.store.testCases.all().map((t) => t.id);
+    value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder: pathToFileURL(home).href }));
+    await lsp.setEnvironment(null);
+    await a.close();
+
+    const rounds: MappingRound[] = [];
+    let listReads = 0;
+    let copies = 0;
+    /** A fresh B and a fresh copy of the files (an import writes links into its folder), then the import alone timed. */
+    const importInto = async (mapped: boolean): Promise<{ seconds: number; reads: number }> => {
+      const b = await target();
+      const folder = join(root, `copy-${++copies}`);
+      try {
+        await cp(home, folder, { recursive: true });
+        const statePath = join(folder, '.tas', 'sync.json');
+        if (mapped) {
+          // Each file linked in B to a test case B does not have: read and found gone, as in the
+          // import without mapping, then created with B's records in place of A's.
+          const state = JSON.parse(await readFile(statePath, 'utf8')) as { files: Record<string, { links: Record<string, unknown> }> };
+          for (const entry of Object.values(state.files)) entry.links[envKey(b.url)] = Object.values(entry.links)[0];
+          await writeFile(statePath, JSON.stringify(state));
+        } else {
+          // Without a sync state the files' ids are read in B and found to name nothing there, and
+          // their references are taken as B's own: nothing to map, nothing written back.
+          await rm(join(folder, '.tas'), { recursive: true, force: true });
+        }
+        await lsp.setEnvironment({ name: 'B', baseUrl: b.url, ...DEMO_CREDENTIALS.admin });
+        const t = performance.now();
+        const report = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [pathToFileURL(folder).href] }));
+        const seconds = (performance.now() - t) / 1000;
+        const created = report.results.filter((r) => r.outcome === 'created').length;
+        if (created !== ids.length) throw new Error(`the import created ${created} of ${ids.length}: ${report.results.find((r) => r.outcome !== 'created')?.message ?? ''}`);
+        const reads = b.requests.filter((r) => r.method === 'GET' && LISTS.has(r.path));
+        if (process.env['TAS_BENCH_SHOW_READS']) console.error(reads.map((r) => `${r.path}${r.query}`).join('\n'));
+        return { seconds, reads: reads.length };
+      } finally {
+        await lsp.setEnvironment(null);
+        await b.close();
+        await rm(folder, { recursive: true, force: true });
+      }
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Taking turns, so a change in the machine's load meets both.
+      const first = round % 2 === 0 ? await importInto(true) : undefined;
+      const p = await importInto(false);
+      const m = first ?? (await importInto(true));
+      listReads = m.reads;
+      rounds.push({ mappedSeconds: m.seconds, plainSeconds: p.seconds });
+      console.error(`mapping: round ${round + 1}: mapped ${m.seconds.toFixed(2)} s, without mapping ${p.seconds.toFixed(2)} s`);
+    }
+    return { testCases: ids.length, rounds, listReads };
+  } finally {
+    await lsp.stop();
+    await a.close().catch(() => undefined);
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
+export function mappingRatio(r: MappingBenchResult): number {
+  return median(r.rounds.map((x) => x.mappedSeconds)) / median(r.rounds.map((x) => x.plainSeconds));
+}
+
+export function mappingSection(r: MappingBenchResult): string {
+  const ratio = mappingRatio(r);
+  const rows = r.rounds.map((x, i) => `| ${i + 1} | ${x.plainSeconds.toFixed(2)} s | ${x.mappedSeconds.toFixed(2)} s | ${(x.mappedSeconds / x.plainSeconds).toFixed(2)}x |`);
+  return [
+    `### Import of ${r.testCases.toLocaleString('en')} test cases into another environment`,
+    '',
+    "Over LSP, files exported from environment A imported into B, whose devices, API clients and trace filters have other ids (every reference mapped),",
+    "against the same files without their sync state (references taken as B's: nothing to map). Both read the files' ids in B, find none, create every case",
+    'and write nothing back into the files. Rounds take turns; each import gets a fresh B and a fresh copy of the files.',
+    '',
+    '| Round | Without mapping | With mapping | Ratio |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+    `Median ratio ${ratio.toFixed(2)}x (target 1.2x: ${ratio <= 1.2 ? 'met' : '**not met**'}). List reads of B (devices, API clients, trace filters) during a mapped import: ${r.listReads}.`,
+  ].join('\n');
+}
+
+if (require.main === module) {
+  benchMapping(Number(process.env['TAS_BENCH_SYNC_EXTRA'] ?? 10_000))
+    .then((r) => console.log(mappingSection(r)))
+    .catch((err: unknown) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      process.exit(1);
+    });
+}
