@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CopyTestCasesRequest } from '../../../server/src/protocol';
 import type { CopyReport, RefChoices, TestCaseRef } from '../../../server/src/core';
 import type { Credentials } from '../environments';
-import { confirmed } from '../modal';
+import { askModal } from '../modal';
 import { confirmDone } from '../notify';
 import { mappingPreviewQuestion } from '../questions';
 import { ask } from '../serverPort';
@@ -48,7 +48,8 @@ export async function copyToEnvironment(ui: SyncUi, cases: TestCaseRef[], target
     return;
   }
   const question = mappingPreviewQuestion(`Copy ${creating === cases.length ? what : `${creating} of ${cases.length} test cases`} from ${source} to ${target.name}?`, copyPreview(preview), 'Copy');
-  if (!(await confirmed(question))) return;
+  // Nothing is lost by copying: a question, not a warning.
+  if ((await askModal(question, 'info')) !== true) return;
 
   const report = await send(false, map);
   const summary = copySummary(report, target.name);

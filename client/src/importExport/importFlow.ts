@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
 import { caseKey, mergeImportResults, type ImportReport, type RefChoices, type SyncDecision } from '../../../server/src/core';
-import { confirmed } from '../modal';
+import { askModal } from '../modal';
 import { mappingPreviewQuestion } from '../questions';
 import { pickCounterparts } from './counterparts';
 import { distinctUnmapped, previewLines } from './mappingFormat';
@@ -94,7 +94,7 @@ async function settleMappings(ui: SyncUi, report: ImportReport, env: string, sta
   }
   const lines = previewLines(preview.results.map((r) => ({ ...r, label: `${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}` })));
   const question = mappingPreviewQuestion(`Import into ${env} with references mapped to its records?`, lines.join('\n'), 'Import');
-  return (await confirmed(question)) ? map : undefined;
+  return (await askModal(question, 'info')) === true ? map : undefined;
 }
 
 const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;

@@ -61,17 +61,31 @@ export function referenceSites(value: Record<string, unknown>): RefSite[] {
   return out;
 }
 
-/** A copy of `value` with each site's id replaced by `to(site)` (undefined: left as it is). */
+/**
+ * A copy of `value` with each site's id replaced by `to(site)` (undefined: left as it is). Only
+ * the objects and arrays on the sites' paths are copied (10,000 cases are mapped per import); the
+ * rest is shared with `value`, which is never changed.
+ */
 export function withIds(value: Record<string, unknown>, sites: RefSite[], to: (site: RefSite) => number | undefined): Record<string, unknown> {
-  const copy = structuredClone(value);
+  const copies = new Set<unknown>();
+  const own = <T extends object>(x: T): T => {
+    const c = (Array.isArray(x) ? [...(x as unknown[])] : { ...x }) as T;
+    copies.add(c);
+    return c;
+  };
+  const root = own(value);
   for (const site of sites) {
     const id = to(site);
     if (id === undefined) continue;
-    let at: unknown = copy;
-    for (const step of site.path.slice(0, -1)) at = (at as Record<string | number, unknown>)[step];
-    (at as Record<string | number, unknown>)[site.path[site.path.length - 1]!] = id;
+    let at = root as Record<string | number, unknown>;
+    for (const step of site.path.slice(0, -1)) {
+      let next = at[step] as Record<string | number, unknown>;
+      if (!copies.has(next)) at[step] = next = own(next);
+      at = next;
+    }
+    at[site.path[site.path.length - 1]!] = id;
   }
-  return copy;
+  return root;
 }
 
 /** One environment's records of the three kinds, by id, as identities. */

@@ -64,6 +64,7 @@ export function unmappedWords(u: UnmappedReference, home: string, env: string): 
 /** The mapper of one import, export or copy: the target environment's lists read once, lazily. */
 export class ReferenceMapper {
   private readonly dirs: Directories;
+  private readonly homeTables = new WeakMap<SyncState, Map<string, Map<number, Identity>>>();
 
   private readonly overrides: RefOverrides;
   /** Counterparts the user chose (overrides) are kept in the sync state for the next time. */
@@ -144,12 +145,23 @@ export class ReferenceMapper {
     for (const site of sites) {
       const who = (await this.dirs.of(site.kind)).get(site.id);
       if (!who) continue;
-      const back = uniqueHome(state, home, site.kind, who) ?? reverseChoice(this.overrides, site.kind, site.id) ?? reverseChoice(state.choices(home, this.env), site.kind, site.id);
+      const back = this.uniqueHome(state, home, site.kind, who) ?? reverseChoice(this.overrides, site.kind, site.id) ?? reverseChoice(state.choices(home, this.env), site.kind, site.id);
       if (back !== undefined) to.set(site, back);
     }
     return withIds(value, sites, (s) => to.get(s));
   }
 
+
+  /** The home record recorded with this identity, if exactly one. The home's table does not change during a run: read once per state. */
+  private uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
+    const key = `${home}\n${kind}`;
+    let byState = this.homeTables.get(state);
+    if (!byState) this.homeTables.set(state, (byState = new Map()));
+    let recorded = byState.get(key);
+    if (!recorded) byState.set(key, (recorded = new Map(state.recorded(home, kind))));
+    const ids = candidatesFor(kind, who, recorded);
+    return ids.length === 1 ? ids[0] : undefined;
+  }
 }
 
 function reverseChoice(choices: RefOverrides, kind: RefKind, id: number): number | undefined {
@@ -157,11 +169,6 @@ function reverseChoice(choices: RefOverrides, kind: RefKind, id: number): number
   return found.length === 1 ? Number(found[0]![0]) : undefined;
 }
 
-function uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
-  const recorded = new Map(state.recorded(home, kind));
-  const ids = candidatesFor(kind, who, recorded);
-  return ids.length === 1 ? ids[0] : undefined;
-}
 
 function dedupe(list: AppliedMapping[]): AppliedMapping[] {
   const seen = new Set<string>();
