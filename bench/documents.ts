@@ -20,20 +20,36 @@ type Obj = Record<string, unknown>;
 // 6 trace filters, 5 API clients), so the LSP runs see no reference errors either.
 const FUNCTIONS = ['CALL', 'ANSWER_CALL', 'HANGUP', 'SEND_SMS', 'RECEIVE_SMS', 'WAIT', 'OPEN_URL', 'DATA_SESSION'];
 
+/** Each function's parameters as the emulator's functionparams declares them, so the step checks find nothing. */
+function paramsOf(fn: string, i: number): Obj | undefined {
+  switch (fn) {
+    case 'WAIT':
+      return { seconds: 5 + (i % 10) };
+    case 'OPEN_URL':
+      return { url: `https://example.com/page/${i}` };
+    case 'HANGUP':
+      return undefined;
+    case 'ANSWER_CALL':
+    case 'RECEIVE_SMS':
+      return { timeoutSeconds: 10 + (i % 50) };
+    case 'SEND_SMS':
+      return { target: `+49151${String(1_000_000 + i).padStart(8, '0')}`, text: `Bench message ${i}` };
+    case 'DATA_SESSION':
+      return { megabytes: 1 + (i % 50) };
+    default:
+      return { target: `+49151${String(1_000_000 + i).padStart(8, '0')}`, durationSeconds: 10 + (i % 50) };
+  }
+}
+
 function step(i: number, padding: number, short: boolean): Obj {
   const fn = FUNCTIONS[i % FUNCTIONS.length]!;
   const device = (i % 20) + 1;
-  const params: Obj =
-    fn === 'WAIT'
-      ? { seconds: 5 + (i % 10) }
-      : fn === 'OPEN_URL'
-        ? { url: `https://example.com/page/${i}`, apiClientId: (i % 5) + 1 }
-        : { target: `+49151${String(1_000_000 + i).padStart(8, '0')}`, durationSeconds: 10 + (i % 50) };
+  const params = paramsOf(fn, i);
   return {
     function: fn,
     ...(fn === 'WAIT' ? {} : { mobileDeviceId: device }),
-    params,
-    description: short ? `Step ${i + 1}` : `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}${'.'.repeat(padding)}`,
+    ...(params && { params }),
+    description: short ? `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}` : `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}${'.'.repeat(padding)}`,
   };
 }
 
@@ -68,7 +84,8 @@ function exported(n: number, steps: number, padding: number): Obj {
   }));
   const apiClients = [
     {
-      id: (n % 5) + 1,
+      // The demo data's API client 1, under its own name (another would be a stale name).
+      id: 1,
       name: 'Billing REST',
       apiClientAuthType: 'NONE',
       basicAuthViaSecrets: false,

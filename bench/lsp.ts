@@ -53,13 +53,16 @@ export class BenchClient {
   private waiters: Waiter[] = [];
   private stderr = '';
   private exited = false;
+  private readonly logs: string[] = [];
+  private logWaiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
 
   private constructor(
     private readonly connection: ProtocolConnection,
     private readonly child: ChildProcess,
   ) {}
 
-  static async start(emu: Emulator, settings: ServerSettings): Promise<BenchClient> {
+  /** `workspaceFolders`: the folders' uris, given as a client with file events (VS Code) gives them. */
+  static async start(emu: Emulator, settings: ServerSettings, workspaceFolders?: string[]): Promise<BenchClient> {
     const env = {
       ...process.env,
       TAS_BASE_URL: emu.url,
@@ -83,6 +86,8 @@ export class BenchClient {
     const isReady = new Promise<void>((r) => (ready = r));
     connection.onNotification(LogMessageNotification.type, (m) => {
       if (/\bready\b/.test(m.message)) ready();
+      c.logs.push(m.message);
+      c.logWaiters = c.logWaiters.filter((w) => !(w.pattern.test(m.message) && (w.resolve(m.message), true)));
     });
     connection.onNotification('tas/status', () => undefined);
     const tas = { validation: { debounceMs: settings.debounceMs }, cache: { ttlSeconds: settings.cacheTtlSeconds } };
@@ -94,9 +99,9 @@ export class BenchClient {
       rootUri: null,
       capabilities: {
         textDocument: { publishDiagnostics: { versionSupport: true } },
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } },
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, ...(workspaceFolders && { didChangeWatchedFiles: { dynamicRegistration: true } }) },
       },
-      workspaceFolders: null,
+      workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
     });
     await connection.sendNotification(InitializedNotification.type, {});
     // The server logs "ready" once it has read its settings.
@@ -117,6 +122,19 @@ export class BenchClient {
     const answer: Promise<unknown> = method === 'hover' ? this.connection.sendRequest(HoverRequest.type, params) : this.connection.sendRequest(CompletionRequest.type, params);
     await this.within(answer, `the ${method} at ${position.line}:${position.character}`);
     return performance.now() - sent;
+  }
+
+  /** The first log line of the server matching `pattern` (one logged already counts). */
+  logged(pattern: RegExp): Promise<string> {
+    const seen = this.logs.find((l) => pattern.test(l));
+    return this.within(seen !== undefined ? Promise.resolve(seen) : new Promise<string>((resolve) => this.logWaiters.push({ pattern, resolve })), `a log line ${pattern}`);
+  }
+
+  /** Sends any request; resolves with its answer and the time it took (ms). */
+  async request<R>(method: string, params: unknown): Promise<{ answer: R; ms: number }> {
+    const sent = performance.now();
+    const answer = await this.within(this.connection.sendRequest<R>(method, params), `the answer to ${method}`);
+    return { answer, ms: performance.now() - sent };
   }
 
   /** Sends an incremental edit and returns the time it was sent. */

@@ -4,6 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { largeBundle, validationDocuments } from './documents';
 import { benchCli, cliSection } from './cli';
+import { authoringParts } from './authoring';
 import { benchHostileValidate, hostileValidateSection } from './hostileValidate';
 import { benchExecutions, type ExecutionsBenchResult } from './executions';
 import { benchHover, type HoverResult } from './hover';
@@ -20,7 +21,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'mapping', 'cli', 'hostile'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'mapping', 'cli', 'hostile', 'editing', 'workspace'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -393,7 +394,9 @@ async function main(): Promise<void> {
     sections.push(hostileValidateSection(await benchHostileValidate()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
-  const summary = verdicts(validation, typing, requests, hover);
+  const authoring = await authoringParts((p) => parts.has(p), LARGE_PLAN);
+  sections.push(...authoring.sections);
+  const summary = [verdicts(validation, typing, requests, hover), ...authoring.targets].filter((l) => l !== '').join('\n');
   console.log(`\n### Targets\n\n${summary}`);
   const [l1] = loadavg();
   const busy = Math.max(startLoad, l1!) > cpus().length;

@@ -1,6 +1,6 @@
 // Runs compiled *.test.js files under out/test with Node's test runner.
 // Layers are folder names under test/: `node scripts/run-tests.mjs server emulator-conformance`.
-// Without names it runs every layer but `editor` (the real-editor layer has its own script).
+// Without names it runs every layer but `editor` and `neovim` (real editors, each with its own script).
 //
 // The tests run on loopback whatever the shell holds: every TAS_* variable (the ones `tas` and the
 // server read, e.g. a CI job's TAS_BASE_URL and credentials) is removed from the tests' environment.
@@ -50,7 +50,7 @@ if (deployment) {
 
 const inLayer = (f, l) => f.startsWith(join(root, l) + '/');
 const files = collect(root).filter((f) =>
-  layers.length === 0 ? !inLayer(f, 'editor') : layers.some((l) => inLayer(f, l)),
+  layers.length === 0 ? !inLayer(f, 'editor') && !inLayer(f, 'neovim') : layers.some((l) => inLayer(f, l)),
 );
 if (files.length === 0) {
   console.error(`no test files found under ${root} for layers: ${layers.join(', ') || 'all'}`);

@@ -22,7 +22,8 @@ import {
 } from '../../server/src/core';
 
 // The editor's validation, file by file: syntax, schema and local rules, repeated keys, and
-// (given the service's lists) live references. The same core functions the server runs.
+// (given the service's lists) live references, step functions and API clients. The same core
+// functions the server runs.
 
 export interface FileResult {
   path: string;
@@ -90,13 +91,16 @@ export function readForCheck(path: string): { text: string | undefined; problem?
   return { text, problem: fileProblem(DiagnosticCode.notUtf8, message, lines.length - 1, lines[lines.length - 1]!.length) };
 }
 
-/** Adds the live reference checks (given the service's lists) and sorts in file order. */
-export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined, links?: CaseLinks): FileResult {
+/**
+ * Adds the live reference checks (given the service's lists) and the step checks made for the
+ * file (`steps`: its step functions and API clients), and sorts in file order.
+ */
+export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined, links?: CaseLinks, steps: readonly Problems[] = []): FileResult {
   const p = local.parsed;
   const state = p && references?.(p.kind);
   const max = local.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   const refs = p && state ? [analyzeReferences(p.doc, p.kind, p.value, state, max, links)] : [];
-  const limited = local.doc ? limitProblems(local.doc, [...(local.parts ?? []), ...refs], max, 'raise the cap with --max-problems') : [];
+  const limited = local.doc ? limitProblems(local.doc, [...(local.parts ?? []), ...refs, ...steps], max, 'raise the cap with --max-problems') : [];
   const more = limited.filter((d) => d.code === DiagnosticCode.tooManyProblems);
   // In file order, as a compiler lists them; the line saying how many more comes last.
   const all = [...local.diagnostics, ...limited.filter((d) => d.code !== DiagnosticCode.tooManyProblems)];

@@ -4,7 +4,8 @@ import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { applyAction, byCode, credentials, markdown, msg, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
-import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../server/src/protocol';
+import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, RecordGoneNotification, UpdateApiClientRequest } from '../../server/src/protocol';
+import type { ShownRecord } from '../../server/src/core';
 
 // API clients as the third kind of reference, at the LSP boundary against the emulator: the
 // unknown-api-client diagnostic (confirmed by the record's own GET), completion by name, the hover,
@@ -140,6 +141,35 @@ describe('the API Clients view\'s requests', () => {
     assert.ok(deleted.ok, JSON.stringify(deleted));
     assert.equal(emu.store.apiClients.get(id), undefined);
     assert.ok(lsp.logs.every((l) => !l.includes(typed)) && !lsp.stderr.includes(typed), 'the password is never logged');
+  });
+});
+
+describe('an API client deleted by another client', () => {
+  test('Delete says it by name, every view is told to drop it, and a file naming it is marked at once', async () => {
+    const made = await lsp.connection.sendRequest(CreateApiClientRequest, { name: 'Short-lived', httpMethod: 'GET', serverURL: 'https://gone.example.invalid/', apiClientAuthType: 'NONE' });
+    assert.ok(made.ok && made.value.id !== undefined, JSON.stringify(made));
+    const id = made.value.id;
+    const uri = 'file:///ws/api-gone.testcase.json';
+    await lsp.open(uri, step(id));
+    assert.equal(byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'unknown-api-client').length, 0, 'known before');
+    const mark = lsp.mark(uri);
+    emu.store.apiClients.delete(id);
+    const told = new Promise<{ record: ShownRecord }>((resolve) => lsp.connection.onNotification(RecordGoneNotification, resolve));
+    const gone = await lsp.connection.sendRequest(DeleteApiClientRequest, { id, shown: 'Short-lived' });
+    assert.equal(!gone.ok && gone.error.kind, 'notFound');
+    assert.equal(!gone.ok && gone.error.message, 'API client "Short-lived" was deleted on the service; it has left the views.');
+    assert.deepEqual((await told).record, { kind: 'apiClient', id, name: 'Short-lived' });
+    // The reference cache dropped it (its lifetime is 300 s): the open file names an unknown API client now.
+    const again = await lsp.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'unknown-api-client'));
+    assert.equal(byCode(again.diagnostics, 'unknown-api-client').length, 1);
+    await lsp.close(uri);
+  });
+
+  test('its record opened from a link answers 404: the views are told too', async () => {
+    const told = new Promise<{ record: ShownRecord }>((resolve) => lsp.connection.onNotification(RecordGoneNotification, resolve));
+    const o = await lsp.getRecord('apiClient', 98765);
+    assert.equal(!o.ok && o.error.kind, 'notFound');
+    assert.deepEqual((await told).record, { kind: 'apiClient', id: 98765 });
   });
 });
 

@@ -68,6 +68,8 @@ export class LspHarness {
   /** Every workspace/applyEdit the server asked for, answered with `applyEditAnswer`. */
   readonly applyEdits: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer = true;
+  /** Every capability the server registered (client/registerCapability), answered at once. */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   /** With `configuration`: every item the server asked for in workspace/configuration, in order. */
   readonly configurationItems: { section?: string; scopeUri?: string }[] = [];
   private configurationWaiters: { count: number; resolve: () => void }[] = [];
@@ -118,6 +120,8 @@ export class LspHarness {
     textDocument: Record<string, unknown> = {},
     /** The workspace folders' uris (none unless given). */
     workspaceFolders?: string[],
+    /** More of the client's workspace capabilities (file events and the like). */
+    workspace: Record<string, unknown> = {},
   ): Promise<LspHarness> {
     const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
@@ -145,16 +149,18 @@ export class LspHarness {
         setImmediate(answered);
         return p.items.map((item) => (item.section === 'tas' ? configuration : null));
       });
-      connection.onRequest('client/registerCapability', () => null);
     }
+    connection.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+      h.registrations.push(...p.registrations);
+      return null;
+    });
     connection.listen();
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       capabilities: {
         textDocument: { publishDiagnostics: { versionSupport: true }, ...textDocument },
-        workspace: { applyEdit: true },
-        ...(configuration !== undefined && { workspace: { applyEdit: true, configuration: true, didChangeConfiguration: { dynamicRegistration: true } } }),
+        workspace: { applyEdit: true, ...(configuration !== undefined && { configuration: true, didChangeConfiguration: { dynamicRegistration: true } }), ...workspace },
       },
       workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       initializationOptions,

@@ -87,6 +87,7 @@ describe('locate', () => {
           assert.ok(l, JSON.stringify(path));
           assert.deepEqual(l.valueAt, doc.positionAt(l.value.start), `${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`);
           if (l.key) assert.deepEqual(l.keyAt, doc.positionAt(l.key.start), JSON.stringify(path));
+          assert.deepEqual(l.endAt, doc.positionAt(l.value.end), `end of ${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`);
         }
       }
     }

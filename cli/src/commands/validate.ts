@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -8,38 +8,38 @@ import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
-import { checkLocal, DEFAULT_MAX_PROBLEMS, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
+import { checkLocal, DEFAULT_MAX_PROBLEMS, type FileResult, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
 /** Files checked between two looks at the network while the reference lists load. */
 const LOCAL_CHUNK = 25;
 
+/** The environment and the reference cache of the run: one list, record and function answer each, shared by every file. */
+function serviceCache(ctx: Context): { env: EnvironmentState; refs: ReferenceCache } {
+  const { environment, from } = ctx.source;
+  const env = new EnvironmentState(() => ctx.sessionOptions(), ctx.sessionOptions().onRequest ?? (() => {}));
+  env.set({ name: from, ...environment });
+  return { env, refs: new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS) };
+}
+
 /**
  * The service's lists once for the whole run, or why they cannot be had. The ids the files name
  * that the lists lack (`wanted`, once the files are read) are then confirmed by their own records.
  */
-async function referenceStates(ctx: Context, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
-  const { environment, from } = ctx.source;
-  const env = new EnvironmentState(() => ctx.sessionOptions(), ctx.sessionOptions().onRequest ?? (() => {}));
-  env.set({ name: from, ...environment });
-  try {
-    const refs = new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS);
-    const states = new Map<FileKind, ReferenceState>();
-    for (const kind of kinds) states.set(kind, await refs.state(kind));
-    if ([...states.values()].some((s) => s.status !== 'ok')) return states;
-    const { ids, apiClients } = await wanted();
-    // A file of another environment naming an API client: its counterpart is looked up by name in the list.
-    const clients = apiClients ? await refs.apiClients().catch(() => undefined) : undefined;
-    for (const [kind, state] of states) {
-      const w = ids.get(kind);
-      const confirmed = w ? await refs.confirm(state, w) : state;
-      states.set(kind, clients && confirmed.status === 'ok' ? { ...confirmed, data: { ...confirmed.data, apiClients: clients } } : confirmed);
-    }
-    return states;
-  } finally {
-    await env.dispose();
+async function referenceStates(refs: ReferenceCache, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
+  const states = new Map<FileKind, ReferenceState>();
+  for (const kind of kinds) states.set(kind, await refs.state(kind));
+  if ([...states.values()].some((s) => s.status !== 'ok')) return states;
+  const { ids, apiClients } = await wanted();
+  // A file of another environment naming an API client: its counterpart is looked up by name in the list.
+  const clients = apiClients ? await refs.apiClients().catch(() => undefined) : undefined;
+  for (const [kind, state] of states) {
+    const w = ids.get(kind);
+    const confirmed = w ? await refs.confirm(state, w) : state;
+    states.set(kind, clients && confirmed.status === 'ok' ? { ...confirmed, data: { ...confirmed.data, apiClients: clients } } : confirmed);
   }
+  return states;
 }
 
 /** Every id the files name, per kind of file (the union: one confirmation serves every file). */
@@ -80,7 +80,8 @@ export const validate: CommandSpec = {
   usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
-    'with credentials set, the devices, trace filters and test cases they name on the service.',
+    'with credentials set, the devices, trace filters, test cases and API clients they name and',
+    'each step against its function\'s parameters (functionparams), as the editor does.',
     'Folders are searched (node_modules, .git and .tas left out). Quote globs: "cases/**/*.json",',
     '"cases/{smoke,nightly}", "[a-m]*.testcase.json"; one starting with ! leaves out what it',
     'matches: \'!cases/drafts\' (single quotes keep an interactive shell from reading the !).',
@@ -117,54 +118,7 @@ export const validate: CommandSpec = {
     // A mistyped path or glob must not pass a CI job by checking nothing.
     if (files.length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
     const online = !flag(values['offline']) && ctx.hasCredentials();
-    let states: Map<FileKind, ReferenceState> | undefined;
-    let unverified: { reason: string; code: ExitCode } | undefined;
-    const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
-    // A file's id names a test case only in its home environment (the sync state says which);
-    // the sync states are read while the files are checked.
-    const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
-    const syncStates = new SyncStates();
-    const uris = files.map((f) => pathToFileURL(f).href);
-    const links = env === undefined ? undefined : uris.map((uri) => caseLinks(uri, env, syncStates).catch(() => undefined));
-    let localsRead!: (locals: LocalResult[]) => void;
-    const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
-    const pending = online
-      ? referenceStates(ctx, kinds, async () => {
-          const [read, linked] = [await localsDone, links ? await Promise.all(links) : []];
-          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
-        })
-      : undefined;
-    // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
-    pending?.catch(() => undefined);
-    // The local checks run while the service's lists are on their way, a chunk of files at a
-    // time, so that the answers are read (and the next requests sent) in between.
-    const locals: LocalResult[] = [];
-    try {
-      for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
-        if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) {
-          // A file that cannot be read is an error of that file, not the end of the run.
-          const { text, problem } = readForCheck(files[k]!);
-          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k], maxProblems);
-          if (problem) local.diagnostics.unshift(problem);
-          locals.push(local);
-        }
-      }
-    } finally {
-      // Also on a failure, so the confirmations (and the client) end.
-      localsRead(locals);
-    }
-    if (pending) {
-      states = await pending;
-      const failed = [...states.values()].find((s) => s.status === 'unavailable');
-      if (failed?.status === 'unavailable') {
-        unverified = { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service };
-        // One line for the run instead of a note in every file.
-        states = undefined;
-      }
-    }
-    const linksOf = states && links ? await Promise.all(links) : [];
-    const results = locals.map((l, i) => withReferences(l, states && ((kind) => states?.get(kind)), linksOf[i]));
+    const { results, states, unverified } = await checkFiles(ctx, files, maxProblems, online);
     const all = results.flatMap((r) => r.diagnostics);
     const errors = all.filter((d) => (d.severity ?? 1) === 1).length;
     const warnings = all.filter((d) => d.severity === 2).length;
@@ -218,3 +172,68 @@ export const validate: CommandSpec = {
     return unverified ? unverified.code : Exit.ok;
   },
 };
+
+/**
+ * Every file checked as the editor checks it: the local checks first, while the service's lists
+ * are on their way, then (online, once the lists are had) references, step functions and API
+ * clients. `states` undefined: references not checked (offline, or `unverified` says why).
+ */
+async function checkFiles(
+  ctx: Context,
+  files: string[],
+  maxProblems: number,
+  online: boolean,
+): Promise<{ results: FileResult[]; states?: Map<FileKind, ReferenceState>; unverified?: { reason: string; code: ExitCode } }> {
+  const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
+  // A file's id names a test case only in its home environment (the sync state says which);
+  // the sync states are read while the files are checked.
+  const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
+  const syncStates = new SyncStates();
+  const uris = files.map((f) => pathToFileURL(f).href);
+  const links = env === undefined ? undefined : uris.map((uri) => caseLinks(uri, env, syncStates).catch(() => undefined));
+  let localsRead!: (locals: LocalResult[]) => void;
+  const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
+  const service = online ? serviceCache(ctx) : undefined;
+  try {
+    const pending = service
+      ? referenceStates(service.refs, kinds, async () => {
+          const [read, linked] = [await localsDone, links ? await Promise.all(links) : []];
+          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
+        })
+      : undefined;
+    // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
+    pending?.catch(() => undefined);
+    // The local checks run while the service's lists are on their way, a chunk of files at a
+    // time, so that the answers are read (and the next requests sent) in between.
+    const locals: LocalResult[] = [];
+    try {
+      for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
+        if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) {
+          // A file that cannot be read is an error of that file, not the end of the run.
+          const { text, problem } = readForCheck(files[k]!);
+          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k], maxProblems);
+          if (problem) local.diagnostics.unshift(problem);
+          locals.push(local);
+        }
+      }
+    } finally {
+      // Also on a failure, so the confirmations end.
+      localsRead(locals);
+    }
+    const states = pending ? await pending : undefined;
+    const failed = states && [...states.values()].find((s) => s.status === 'unavailable');
+    if (failed?.status === 'unavailable') {
+      // One line for the run instead of a note in every file.
+      return { results: locals.map((l) => withReferences(l)), unverified: { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service } };
+    }
+    const linksOf = states && links ? await Promise.all(links) : [];
+    // Steps against each function's description and the API clients they name, as the editor
+    // checks them: with the lists at hand (the service answered), each answer asked once a run.
+    const steps = await Promise.all(locals.map((l, i) => (service && states && l.parsed ? stepProblems(l.parsed.doc, l.parsed.kind, l.parsed.value, service.refs, true, l.maxProblems, linksOf[i]) : Promise.resolve([]))));
+    return { results: locals.map((l, i) => withReferences(l, states && ((kind) => states.get(kind)), linksOf[i], steps[i])), ...(states && { states }) };
+  } finally {
+    // Also on a failure, so the client ends.
+    await service?.env.dispose();
+  }
+}

@@ -26,8 +26,12 @@ export class ApiClientsView implements vscode.TreeDataProvider<ApiClientNode>, v
     this.changed.fire(undefined);
   }
 
-  /** Records found gone are of other kinds: API clients are read again by Refresh or after a change. */
-  forget(_r: ShownRecord): void {}
+  /** A record found gone: an API client leaves its row at once. */
+  forget(r: ShownRecord): void {
+    if (r.kind !== 'apiClient' || !this.clients?.some((c) => c.id === r.id)) return;
+    this.clients = this.clients.filter((c) => c.id !== r.id);
+    this.changed.fire(undefined);
+  }
 
   get loaded(): readonly ApiClientInfo[] {
     return this.clients ?? [];

@@ -21,6 +21,7 @@ import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
+import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
 import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
 
 const SERVER_NAME = 'Test Automation language server';
@@ -114,6 +115,8 @@ connection.onInitialized(async () => {
     applyWatcherSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
+  // In the background: references and workspace symbols wait for it, diagnostics never do.
+  indexWorkspace(clientCapabilities).catch((err: unknown) => connection.console.error(`workspace index failed: ${err instanceof Error ? err.message : String(err)}`));
 });
 
 connection.onDidChangeConfiguration(async () => {
@@ -143,13 +146,15 @@ env.onChange(() => {
     },
   );
   validation.revalidateAll();
+  recordDocuments.revalidateAll();
   void status.probe();
 });
 connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
-documents.onDidChangeContent((e) => validation.schedule(e.document));
-documents.onDidClose((e) => validation.forget(e.document.uri));
+const recordDocuments = registerRecordDocumentFeatures(connection, documents, { env, refs, changed: () => (refs.clear(), validation.revalidateAll()) });
+documents.onDidChangeContent((e) => (validation.schedule(e.document), recordDocuments.schedule(e.document)));
+documents.onDidClose((e) => (validation.forget(e.document.uri), recordDocuments.forget(e.document.uri)));
 
 // A record an action or read found gone leaves the reference cache (files naming it are told at
 // once) and every view of the client.
@@ -158,9 +163,9 @@ onRecordGone((record) => {
   validation.revalidateAll();
   void connection.sendNotification(RecordGoneNotification, { record });
 });
-registerFeatures(connection, documents, { refs, env, validation, status });
+registerFeatures(connection, documents, { refs, env, validation, status, recordDocuments });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
-registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
+const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env, refs, () => validation.revalidateAll());
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });

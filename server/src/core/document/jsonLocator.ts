@@ -22,6 +22,8 @@ export interface Located {
   /** Where the value and the key start as line and character, when the locating pass counted lines. */
   valueAt?: Position;
   keyAt?: Position;
+  /** Where the value ends (just after it), as line and character, when the pass counted lines. */
+  endAt?: Position;
 }
 
 interface Trie {
@@ -187,7 +189,9 @@ class Scanner {
     }
     if (node.wanted || this.all) {
       const value = { start, end: this.i };
-      this.found.set(node.key, key ? { value, valueAt, key, keyAt } : { value, valueAt });
+      // The pass counted every line break up to here (values hold none outside strings' escapes).
+      const endAt = { line: this.line, character: this.i - this.lineStart };
+      this.found.set(node.key, key ? { value, valueAt, key, keyAt, endAt } : { value, valueAt, endAt });
     }
   }
 }

@@ -76,6 +76,7 @@ const KIND_WORDS: Record<ShownKind, string> = {
   testNode: 'test node',
   deviceToken: 'device token',
   traceFilter: 'trace filter',
+  apiClient: 'API client',
   project: 'project',
 };
 

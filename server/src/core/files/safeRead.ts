@@ -56,6 +56,8 @@ export class NotUtf8Error extends Error {
 export interface ReadOptions {
   /** Follow a symbolic link to a regular file (read-only checks); import and export never do. */
   followLinks?: boolean;
+  /** Told the opened file's stats (its modification time, say), so the caller needs no stat of its own. */
+  stats?: (s: Stats) => void;
 }
 
 const flags = (noFollow: boolean) => constants.O_RDONLY | NONBLOCK | (noFollow ? NOFOLLOW : 0);
@@ -94,6 +96,7 @@ export async function readRegularFile(path: string, options: ReadOptions = {}): 
   try {
     const s = await fstatP(fd);
     if (!s.isFile()) throw new NotARegularFileError(path, kindOf(s));
+    options.stats?.(s);
     return await readFdP(fd);
   } finally {
     await closeP(fd).catch(() => undefined);

@@ -1,6 +1,6 @@
 import { findNodeAtLocation, getNodeValue, parseTree, type Node } from 'jsonc-parser';
 import type { TextDocument } from '../text/textDocument';
-import type { Range } from '../text/shapes';
+import type { Position, Range } from '../text/shapes';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey, type JsonPath, type Located } from '../document/jsonLocator';
@@ -29,7 +29,9 @@ interface Read {
 export function documentSymbols(doc: TextDocument, kind: FileKind, names: SymbolNames = {}): DocumentSymbol[] {
   const r = read(doc.getText(), kind);
   if (!r) return [];
-  const range = (s: { start: number; end: number }): Range => ({ start: doc.positionAt(s.start), end: doc.positionAt(s.end) });
+  // The locating pass counted the lines of what it found (a 1 MB text's line offsets cost as
+  // much as the whole outline); a half-typed text's nodes are placed by the document.
+  const range: ToRange = (s, from, to) => ({ start: from ?? doc.positionAt(s.start), end: to ?? doc.positionAt(s.end) });
   return testCasesIn(kind, r.value).flatMap((tc) => {
     const whole = r.at(tc.path);
     return whole ? [testCaseSymbol(tc, whole, r, range, names)] : [];
@@ -83,7 +85,8 @@ function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
   return paths;
 }
 
-type ToRange = (s: { start: number; end: number }) => Range;
+/** A span as a range; `from` and `to`: its ends' positions when known. */
+type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
 
 function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
   const name = exactStr(tc.value['name']);
@@ -100,10 +103,11 @@ function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange,
       if (!itemAt) return [];
       const label = isRecord(v) ? item(v, i) : { name: `${i + 1}` };
       const keyAt = r.at([...tc.path, list, i, ITEM_KEY[list]]);
-      return [symbol(label.name, label.detail, kind, itemAt.value, keyAt?.value ?? itemAt.value, range)];
+      return [symbol(label.name, label.detail, kind, valueOf(itemAt), keyAt ? valueOf(keyAt) : valueOf(itemAt), range)];
     });
-    const span = { start: at.key?.start ?? at.value.start, end: at.value.end };
-    children.push({ ...symbol(title, `${items.length}`, SymbolKind.Array, span, at.key ?? at.value, range), children: itemSymbols });
+    const key = keyOf(at);
+    const span: Placed = { start: key?.start ?? at.value.start, end: at.value.end, from: key ? key.from : at.valueAt, to: at.endAt };
+    children.push({ ...symbol(title, `${items.length}`, SymbolKind.Array, span, key ?? valueOf(at), range), children: itemSymbols });
   };
   group('testStepList', 'Steps', SymbolKind.Function, (step, i) => {
     const fn = exactStr(step['function']);
@@ -135,12 +139,26 @@ function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange,
     return { name: exactStr(a['name']) ?? (id === undefined ? `${i + 1}` : `API client ${id}`), detail: [method, url].filter(Boolean).join(' ') || undefined };
   });
   const title = name === undefined || name === '' ? '(unnamed test case)' : name;
-  return { ...symbol(title, id === undefined ? 'test case' : `test case ${id}`, SymbolKind.Class, whole.value, nameAt?.value ?? whole.value, range), children };
+  return { ...symbol(title, id === undefined ? 'test case' : `test case ${id}`, SymbolKind.Class, valueOf(whole), valueOf(nameAt ?? whole), range), children };
 }
 
-function symbol(name: string, detail: string | undefined, kind: SymbolKind, span: { start: number; end: number }, selection: { start: number; end: number }, range: ToRange): DocumentSymbol {
+/** A span with its ends' positions when the locating pass knows them. */
+interface Placed {
+  start: number;
+  end: number;
+  from?: Position;
+  to?: Position;
+}
+
+const valueOf = (l: Located): Placed => ({ start: l.value.start, end: l.value.end, from: l.valueAt, to: l.endAt });
+
+/** A key is on one line: its end is its start moved by its length. */
+const keyOf = (l: Located): Placed | undefined =>
+  l.key && { start: l.key.start, end: l.key.end, from: l.keyAt, to: l.keyAt && { line: l.keyAt.line, character: l.keyAt.character + (l.key.end - l.key.start) } };
+
+function symbol(name: string, detail: string | undefined, kind: SymbolKind, span: Placed, selection: Placed, range: ToRange): DocumentSymbol {
   // Clients reject a selection outside the range; the name of an item is always inside it.
-  return { name, ...(detail !== undefined && detail !== '' && { detail }), kind, range: range(span), selectionRange: range(selection) };
+  return { name, ...(detail !== undefined && detail !== '' && { detail }), kind, range: range(span, span.from, span.to), selectionRange: range(selection, selection.from, selection.to) };
 }
 
 /** A device's name: the service's, else the bundle's record, else the name a trace filter item stores. */

@@ -15,7 +15,7 @@ export interface EntityRef {
 }
 
 /** The kinds of record the views show and act on. */
-export type ShownKind = 'testCase' | 'testSuite' | 'execution' | 'mobileDevice' | 'testNode' | 'deviceToken' | 'traceFilter' | 'project';
+export type ShownKind = 'testCase' | 'testSuite' | 'execution' | 'mobileDevice' | 'testNode' | 'deviceToken' | 'traceFilter' | 'apiClient' | 'project';
 
 /**
  * A record a view showed and the user acted on: by kind and id, with the name the user saw, so

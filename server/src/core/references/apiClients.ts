@@ -19,7 +19,8 @@ export interface ApiClientSource {
 }
 
 /** A file's links here (sync state): a test case of another environment is checked by foreign.ts, not by id here. */
-type LinkOf = ((index: number | undefined) => { home?: unknown } | undefined) | undefined;
+export type ApiClientLinks = (index: number | undefined) => { home?: unknown } | undefined;
+type LinkOf = ApiClientLinks | undefined;
 
 /** Each `params.apiClientId` of the document's steps and each record of a bundle's `apiClients`, with its path. */
 export function apiClientRefs(kind: FileKind, value: unknown, linkOf?: LinkOf): { steps: { path: Path; id: number }[]; records: { path: Path; id: number; name?: string }[] } {

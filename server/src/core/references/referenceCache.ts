@@ -58,6 +58,7 @@ export class ReferenceCache implements RecordSource {
     const lists: Partial<Record<ShownKind, [string, string]>> = {
       mobileDevice: ['devices', 'device'],
       traceFilter: ['traceFilters', 'traceFilter'],
+      apiClient: ['apiClients', 'apiClient'],
       testCase: ['testCases', 'testCase'],
       testNode: ['testNodes', 'testNode'],
     };

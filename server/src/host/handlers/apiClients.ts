@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { ApiClientActions, type EnvironmentState } from '../../core';
+import { ApiClientActions, type EnvironmentState, recordWords, type ShownRecord } from '../../core';
 import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -12,7 +12,8 @@ interface Services {
   changed: () => void;
 }
 
-const words = (id: number, shown?: string) => (shown ? `API client "${shown}"` : `API client ${id}`);
+/** The API client acted on as the view showed it: a 404 says it was deleted, by name, and every view drops it. */
+const shownClient = (id: number, shown?: string): ShownRecord => ({ kind: 'apiClient', id, ...(shown !== undefined && { name: shown }) });
 
 export function registerApiClientFeatures(connection: Connection, s: Services): void {
   const actions = (client: ConstructorParameters<typeof ApiClientActions>[0]) => new ApiClientActions(client, s.changed);
@@ -29,7 +30,13 @@ export function registerApiClientFeatures(connection: Connection, s: Services): 
     ),
   );
   connection.onRequest(UpdateApiClientRequest, ({ id, input, shown }) =>
-    act(s.env, { action: `change ${words(id, shown)}`, conflict: 'another API client already has this name. Choose another name.' }, (env) => actions(env.client).update(id, input)),
+    act(
+      s.env,
+      { action: `change ${recordWords(shownClient(id, shown))}`, conflict: 'another API client already has this name. Choose another name.', record: shownClient(id, shown) },
+      (env) => actions(env.client).update(id, input),
+    ),
   );
-  connection.onRequest(DeleteApiClientRequest, ({ id, shown }) => act(s.env, { action: `delete ${words(id, shown)}` }, (env) => actions(env.client).delete(id)));
+  connection.onRequest(DeleteApiClientRequest, ({ id, shown }) =>
+    act(s.env, { action: `delete ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) => actions(env.client).delete(id)),
+  );
 }

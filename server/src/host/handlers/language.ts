@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { caseLinks, codeActions, complete, counterpartHere, envKey, type FileKind, homeAt, homeIdsHere, type Path, type RefKind, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
+import type { RecordDocumentFeatures } from './recordDocuments';
 import { act, recordGone } from './outcome';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
@@ -12,6 +13,7 @@ interface Services {
   env: EnvironmentState;
   validation: ValidationScheduler;
   status: ConnectionStatusReporter;
+  recordDocuments: RecordDocumentFeatures;
 }
 
 /** A cached lookup that yields undefined instead of failing: completion and hover go on offline. */
@@ -59,6 +61,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   const listHere = (kind: RefKind) => (kind === 'device' ? s.refs.devices() : kind === 'traceFilter' ? s.refs.traceFilters() : s.refs.apiClients());
 
   connection.onCompletion(async ({ textDocument, position }) => {
+    const record = s.recordDocuments.complete(textDocument.uri, position);
+    if (record) return record;
     const d = docOf(textDocument.uri);
     if (!d) return [];
     const needs = completionNeeds(d.doc, position);
@@ -84,6 +88,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   });
 
   connection.onHover(async ({ textDocument, position }) => {
+    const record = s.recordDocuments.hover(textDocument.uri, position);
+    if (record) return record;
     const d = docOf(textDocument.uri);
     if (!d) return null;
     const target = hoverTarget(d.doc, position);
@@ -171,7 +177,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       return { title: `${label} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
     });
     // Gone from the service: gone from the views and the reference cache too, whoever opened it.
-    if (!o.ok && o.error.kind === 'notFound' && kind !== 'apiClient') recordGone({ kind, id });
+    if (!o.ok && o.error.kind === 'notFound') recordGone({ kind, id });
     return o;
   });
 }
