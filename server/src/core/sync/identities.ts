@@ -116,6 +116,7 @@ const onlyIdentity = (kind: RefKind, it: { name?: string; msisdn?: string }): Id
  */
 export class Directories {
   private readonly lists = new Map<RefKind, Promise<Map<number, Identity>>>();
+  private readonly known = new Map<RefKind, Map<number, Identity>>();
 
   constructor(
     private readonly client: TasClient,
@@ -135,19 +136,47 @@ export class Directories {
             ? this.client.apiClients.all({ pageSize: 1000, ...(s && { signal: s }) }).then((l) => toDirectory(l, false))
             : this.client.traceFilters.list(s).then((l) => toDirectory(l, false));
       this.lists.set(kind, list);
+      void list.then((l) => this.known.set(kind, l)).catch(() => undefined);
     }
     return list;
   }
+
+  /** The list of a kind once it has been read (no await: 10,000 cases ask for it per reference). */
+  ready(kind: RefKind): Map<number, Identity> | undefined {
+    return this.known.get(kind);
+  }
+}
+
+/** A list by MSISDN and by name, made once per list (an import asks it per reference). */
+interface ListIndex {
+  /** The list's size when indexed: a cache that forgets a record deletes it in place, and the index is then made again. */
+  size: number;
+  byMsisdn: Map<string, number[]>;
+  byName: Map<string, number[]>;
+}
+const indexes = new WeakMap<Map<number, Identity>, ListIndex>();
+
+function indexOf(list: Map<number, Identity>): ListIndex {
+  let index = indexes.get(list);
+  if (!index || index.size !== list.size) {
+    index = { size: list.size, byMsisdn: new Map(), byName: new Map() };
+    const add = (m: Map<string, number[]>, k: string | undefined, id: number) => {
+      if (k !== undefined) m.set(k, [...(m.get(k) ?? []), id]);
+    };
+    for (const [id, it] of list) {
+      add(index.byMsisdn, it.msisdn, id);
+      add(index.byName, it.name, id);
+    }
+    indexes.set(list, index);
+  }
+  return index;
 }
 
 /** The records of `list` with this identity: a device by MSISDN when both have one, else by name. */
 export function candidatesFor(kind: RefKind, who: Identity, list: Map<number, Identity>): number[] {
-  const out: number[] = [];
-  for (const [id, it] of list) {
-    if (kind === 'device' && who.msisdn !== undefined) {
-      if (it.msisdn === who.msisdn) out.push(id);
-    } else if (who.name !== undefined && it.name === who.name) out.push(id);
-  }
+  const index = indexOf(list);
+  const out =
+    kind === 'device' && who.msisdn !== undefined ? [...(index.byMsisdn.get(who.msisdn) ?? [])] : who.name !== undefined ? [...(index.byName.get(who.name) ?? [])] : [];
   // Two phones with one MSISDN: the name settles it if it can.
   if (out.length > 1 && kind === 'device' && who.name !== undefined) {
     const named = out.filter((id) => list.get(id)?.name === who.name);

@@ -105,13 +105,14 @@ export class ReferenceMapper {
     const to = new Map<RefSite, number>();
     for (const site of sites) {
       const picked = this.overrides[site.kind]?.[String(site.id)] ?? chosen[site.kind]?.[String(site.id)];
-      const identity = await homeIdentity(site.kind, site.id);
+      const found = homeIdentity(site.kind, site.id);
+      const identity = found instanceof Promise ? await found : found;
       if (picked !== undefined) {
         to.set(site, picked);
         applied.push({ kind: site.kind, from: site.id, to: picked, ...(identity && { identity }), chosen: true });
         continue;
       }
-      const here = identity ? await this.dirs.of(site.kind) : undefined;
+      const here = identity ? (this.dirs.ready(site.kind) ?? (await this.dirs.of(site.kind))) : undefined;
       const candidates = identity && here ? candidatesFor(site.kind, identity, here) : [];
       if (identity && candidates.length === 1) {
         to.set(site, candidates[0]!);
