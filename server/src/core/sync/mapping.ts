@@ -157,7 +157,7 @@ export class ReferenceMapper {
   private uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
     const key = `${home}\n${kind}`;
     let byState = this.homeTables.get(state);
-    if (!byState) this.homeTables.set(state, (byState = new Map()));
+    if (!byState) this.homeTables.set(state, (byState = new Map<string, Map<number, Identity>>()));
     let recorded = byState.get(key);
     if (!recorded) byState.set(key, (recorded = new Map(state.recorded(home, kind))));
     const ids = candidatesFor(kind, who, recorded);
