@@ -8,6 +8,7 @@ import type {
   ApiClientInput,
   CheckResult,
   CopyReport,
+  CopyRequest,
   CounterpartChoice,
   ConnectionState,
   DeviceTokenSummary,
@@ -197,24 +198,10 @@ export const ExportTestCasesRequest = new RequestType<
 
 /**
  * client -> server: create test cases of the active environment in `target`, references mapped
- * by identity (sync/copy.ts), created once and never retried. `dryRun`: the preview, nothing sent.
- * `map`: counterparts chosen; `remember` keeps them in the sync state of `choicesAt` (a folder).
- * The target's secret travels in memory only, as SetEnvironmentNotification's does. Cancellable;
- * progress through SyncProgressNotification under `operation`.
+ * by identity (sync/copy.ts), created once and never retried; `dryRun` is the preview. The
+ * target's secret travels in memory only. Cancellable; progress under `operation`.
  */
-export const CopyTestCasesRequest = new RequestType<
-  {
-    ids: number[];
-    target: EnvironmentInfo & { clientSecret: string };
-    dryRun?: boolean;
-    map?: RefChoices;
-    remember?: boolean;
-    choicesAt?: string;
-    operation?: string;
-  },
-  Outcome<CopyReport>,
-  void
->('tas/testCases/copy');
+export const CopyTestCasesRequest = new RequestType<CopyRequest, Outcome<CopyReport>, void>('tas/testCases/copy');
 
 /**
  * client -> server: keep `to` (an id here) as the counterpart of `from` (an id of the file's home

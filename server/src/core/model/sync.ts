@@ -1,5 +1,6 @@
 // Files and the service: how a local test case stands, and what import, export and run answer.
 import type { ExecutionSummary } from './executions';
+import type { EnvironmentInfo } from './environment';
 
 /**
  * How a local test case stands against the current environment. `notLinked`: no test case of
@@ -157,4 +158,17 @@ export interface CopyReport {
   to: string;
   dryRun?: boolean;
   results: CopyItemResult[];
+}
+
+/** Copy to Environment as the editor asks it: the target's secret travels in memory only. */
+export interface CopyRequest {
+  ids: number[];
+  target: EnvironmentInfo & { clientSecret: string };
+  /** The preview: nothing sent. */
+  dryRun?: boolean;
+  map?: RefChoices;
+  /** Keep the counterparts of `map` used in the sync state of `choicesAt` (a folder). */
+  remember?: boolean;
+  choicesAt?: string;
+  operation?: string;
 }
