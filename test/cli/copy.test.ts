@@ -58,6 +58,7 @@ describe('tas copy between environments', { timeout: 120_000 }, () => {
     assert.equal(stopped.outcome, 'refused');
     assert.deepEqual(stopped.unmapped?.map((u) => [u.kind, u.id, u.identity?.msisdn, u.candidates]), [['device', 5, lostMsisdn, []], ['device', 5, lostMsisdn, []]]);
     assert.equal(b.store.testCases.size, casesB + 1, 'nothing of the stopped case was sent');
+    assert.ok(!real.stdout.includes('"choices"'), 'the records an editor offers to pick from are not printed');
     assert.equal(posted(), 1, 'one create, never repeated');
 
     const inB = b.store.testCases.get(sent.id!)!;

@@ -64,6 +64,7 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     assert.equal(stopped.outcome, 'refused');
     assert.deepEqual(stopped.unmapped?.map((u) => [u.kind, u.id, u.identity?.msisdn, u.candidates]), [['device', 5, lostMsisdn, []], ['device', 5, lostMsisdn, []]]);
     assert.match(stopped.message ?? '', new RegExp(`MSISDN ${lostMsisdn}`));
+    assert.ok(!imported.stdout.includes('"choices"'), 'the records an editor offers to pick from are not printed');
     assert.equal(b.store.testCases.size, casesB + 1, 'only the mapped case was created in B');
 
     const inB = b.store.testCases.get(sent.id!)!;
