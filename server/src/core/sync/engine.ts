@@ -25,7 +25,7 @@ export class SyncEngine {
   private run(signal: AbortSignal | undefined, progress: ProgressSink | undefined): SyncRun {
     const env = this.host.environment();
     if (!env) throw new NotSignedInError();
-    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize, ...(this.host.lists && { lists: this.host.lists }) };
+    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize, ...(this.host.lists && { lists: this.host.lists(env.client) }) };
   }
 
   /** Local cases of these refs (a bundle without an index: all its items); unreadable files listed apart. */

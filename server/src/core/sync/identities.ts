@@ -100,8 +100,11 @@ const identityOf = (item: Record<string, unknown>, withMsisdn: boolean): Identit
 const toDirectory = (items: unknown[], withMsisdn: boolean): Map<number, Identity> =>
   new Map(items.flatMap((x) => (isRecord(x) && typeof x['id'] === 'number' ? [[x['id'], identityOf(x, withMsisdn)] as const] : [])));
 
-/** Where a host already keeps an environment's lists (the language server's reference cache): records with at least an id, a name or an MSISDN. */
-export type ListSource = (kind: RefKind) => Promise<Map<number, { name?: string; msisdn?: string }>>;
+/**
+ * Where a host already keeps an environment's lists (the language server's reference cache):
+ * undefined when it has none for the run's environment (it changed since), which then reads its own.
+ */
+export type ListSource = (kind: RefKind) => Promise<Map<number, { name?: string; msisdn?: string }>> | undefined;
 
 /** Who a listed record is, and nothing else of it (the identities are written into the sync state). */
 const onlyIdentity = (kind: RefKind, it: { name?: string; msisdn?: string }): Identity => ({
@@ -128,8 +131,9 @@ export class Directories {
     let list = this.lists.get(kind);
     if (!list) {
       const s = this.signal;
-      list = this.cached
-        ? this.cached(kind).then((m) => new Map([...m].map(([id, it]) => [id, onlyIdentity(kind, it)] as const)))
+      const cached = this.cached?.(kind);
+      list = cached
+        ? cached.then((m) => new Map([...m].map(([id, it]) => [id, onlyIdentity(kind, it)] as const)))
         : kind === 'device'
           ? this.client.devices.list(s).then((l) => toDirectory(l, true))
           : kind === 'apiClient'

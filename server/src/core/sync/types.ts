@@ -20,8 +20,8 @@ export interface SyncHost {
   openText: (uri: string) => string | undefined;
   /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
   applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
-  /** The current environment's device, API client and trace filter lists as the host caches them; absent: each run reads its own. */
-  lists?: ListSource;
+  /** The device, API client and trace filter lists the host caches for the environment of `client`; absent: each run reads its own. */
+  lists?: (client: TasClient) => ListSource;
 }
 
 export interface SyncProgress {

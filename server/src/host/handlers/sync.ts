@@ -1,6 +1,6 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type RefKind, SyncEngine } from '../../core';
+import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type RefKind, SyncEngine, type TasClient } from '../../core';
 import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -15,8 +15,10 @@ function toSignal(token: CancellationToken): AbortSignal {
 }
 
 export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, refs: ReferenceCache, revalidate: () => void): SyncEngine {
-  // Mapping references reads the lists the reference checks already cache: no request of its own.
-  const lists = (kind: RefKind) => (kind === 'device' ? refs.devices() : kind === 'traceFilter' ? refs.traceFilters() : refs.apiClients());
+  // Mapping references reads the lists the reference checks already cache (no request of its own),
+  // while the cache is still the run's environment's: after a switch the run reads its own.
+  const lists = (client: TasClient) => (kind: RefKind) =>
+    env.current?.client !== client ? undefined : kind === 'device' ? refs.devices() : kind === 'traceFilter' ? refs.traceFilters() : refs.apiClients();
   const engine = new SyncEngine({
     environment: () => env.current,
     openText: (uri) => documents.get(uri)?.getText(),
@@ -48,7 +50,7 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
   connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
     act(env, { action: `copy the test cases to ${target.name}`, starts: false }, (active) =>
       env.withClientOf(target, (client) =>
-        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name, lists }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
+        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name, lists: lists(active.client) }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
           ...options,
           signal: toSignal(token),
           ...(operation !== undefined && { progress: progressOf(operation)! }),
