@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
-import { locate, pathKey } from '../../server/src/core/document/jsonLocator';
+import { ANY, locate, locateEach, pathKey, type Located } from '../../server/src/core/document/jsonLocator';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 
@@ -110,5 +110,20 @@ describe('locate', () => {
 
   test('nothing asked, nothing found', () => {
     assert.equal(locate('{"a":1}', []).size, 0);
+  });
+});
+
+describe('locateEach', () => {
+  test('ANY matches every member and item; each value found is told with its path, the same place locate gives', () => {
+    const text = JSON.stringify([{ name: 'a', steps: [{ fn: 'X', d: 1 }, { d: 2 }] }, 7, { name: 'b', steps: { odd: { fn: 'Y' } } }], null, 2);
+    const told: [string, Located][] = [];
+    locateEach(text, [[ANY, 'name'], [ANY, 'steps', ANY, 'fn']], (path, at) => told.push([JSON.stringify(path), at]));
+    assert.deepEqual(
+      told.map(([p]) => p),
+      ['[0,"name"]', '[0,"steps",0,"fn"]', '[2,"name"]', '[2,"steps","odd","fn"]'],
+    );
+    const exact = locate(text, told.map(([p]) => JSON.parse(p) as (string | number)[]));
+    for (const [p, at] of told) assert.deepEqual(at, exact.get(pathKey(JSON.parse(p) as (string | number)[])), p);
+    assert.deepEqual(told.map(([, at]) => text.slice(at.value.start, at.value.end)), ['"a"', '"X"', '"b"', '"Y"']);
   });
 });

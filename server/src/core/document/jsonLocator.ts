@@ -31,7 +31,14 @@ interface Trie {
   key: string;
   wanted: boolean;
   children: Map<string, Trie>;
+  /** A pattern's `ANY` segment here: every member or item not named in `children`. */
+  any?: Trie;
 }
+
+/** In a pattern (`locateEach`): any member of an object, any item of an array. */
+export const ANY = Symbol('any member or item');
+
+export type PatternPath = readonly (string | number | typeof ANY)[];
 
 /** A map key for a path; segments never contain NUL in practice, and a level is either array or object. */
 export const pathKey = (path: JsonPath): string => path.join('\u0000');
@@ -64,11 +71,15 @@ class Scanner {
   lineStart = 0;
   readonly n: number;
   readonly found = new Map<string, Located>();
+  /** The path to the value being visited, kept only for `report`. */
+  private readonly path: (string | number)[] = [];
 
   constructor(
     readonly text: string,
     /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
     readonly all: boolean,
+    /** Told of each value found with its actual path (patterns), instead of keeping it in `found`. */
+    readonly report?: (path: readonly (string | number)[], at: Located) => void,
   ) {
     this.n = text.length;
   }
@@ -145,20 +156,24 @@ class Scanner {
     const start = this.i;
     const valueAt = { line: this.line, character: start - this.lineStart };
     const c = text.charCodeAt(start);
-    if (node.children.size > 0 && c === 0x7b) {
+    const inside = node.children.size > 0 || node.any !== undefined;
+    if (inside && c === 0x7b) {
       this.i++;
       this.skipWs();
       while (this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
         const keyStart = this.i;
         const keyCharacter = keyStart - this.lineStart;
         const keyLine = this.line;
-        const child = node.children.get(this.readKey());
+        const name = this.readKey();
+        const child = node.children.get(name) ?? node.any;
         const keyEnd = this.i;
         this.skipWs();
         this.i++; // colon
         this.skipWs();
         if (child) {
+          if (this.report) this.path.push(name);
           this.visit(child, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
+          if (this.report) this.path.pop();
         } else this.skipValue();
         this.skipWs();
         if (text.charCodeAt(this.i) === 0x2c) {
@@ -167,14 +182,16 @@ class Scanner {
         }
       }
       this.i++;
-    } else if (node.children.size > 0 && c === 0x5b) {
+    } else if (inside && c === 0x5b) {
       this.i++;
       this.skipWs();
       let index = 0;
       while (this.i < this.n && text.charCodeAt(this.i) !== 0x5d) {
-        const child = node.children.get(String(index));
+        const child = node.children.get(String(index)) ?? node.any;
         if (child) {
+          if (this.report) this.path.push(index);
           this.visit(child, undefined, undefined);
+          if (this.report) this.path.pop();
         } else this.skipValue();
         index++;
         this.skipWs();
@@ -191,7 +208,9 @@ class Scanner {
       const value = { start, end: this.i };
       // The pass counted every line break up to here (values hold none outside strings' escapes).
       const endAt = { line: this.line, character: this.i - this.lineStart };
-      this.found.set(node.key, key ? { value, valueAt, key, keyAt, endAt } : { value, valueAt, endAt });
+      const at: Located = key ? { value, valueAt, key, keyAt, endAt } : { value, valueAt, endAt };
+      if (this.report) this.report(this.path, at);
+      else this.found.set(node.key, at);
     }
   }
 }
@@ -220,6 +239,33 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
   s.skipWs();
   s.visit(root, undefined, undefined);
   return s.found;
+}
+
+/**
+ * Every value matching one of the patterns (`ANY`: any member or item), each told to `found`
+ * with its actual path (the array is reused: copy what is kept), in text order, innermost first.
+ * One pass over a valid JSON text, skipping what no pattern leads into, as `locate`.
+ */
+export function locateEach(text: string, patterns: readonly PatternPath[], found: (path: readonly (string | number)[], at: Located) => void): void {
+  const root: Trie = { key: '', wanted: false, children: new Map() };
+  for (const pattern of patterns) {
+    if (pattern.length > MAX_DEPTH) continue;
+    let node = root;
+    for (const seg of pattern) {
+      if (seg === ANY) node = node.any ??= { key: '', wanted: false, children: new Map() };
+      else {
+        const k = String(seg);
+        let next = node.children.get(k);
+        if (!next) node.children.set(k, (next = { key: '', wanted: false, children: new Map() }));
+        node = next;
+      }
+    }
+    node.wanted = true;
+  }
+  if (patterns.length === 0) return;
+  const s = new Scanner(text, false, found);
+  s.skipWs();
+  s.visit(root, undefined, undefined);
 }
 
 /**

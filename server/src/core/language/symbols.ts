@@ -3,7 +3,7 @@ import type { TextDocument } from '../text/textDocument';
 import type { Position, Range } from '../text/shapes';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey, type JsonPath, type Located } from '../document/jsonLocator';
+import { ANY, locateEach, type JsonPath, type Located, type PatternPath } from '../document/jsonLocator';
 import { boundDepth } from '../document/nesting';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { testCasesIn, type Obj, type TestCaseAt } from '../document/testCaseModel';
@@ -42,13 +42,38 @@ function read(original: string, kind: FileKind): Read | undefined {
   const text = boundDepth(original).text;
   try {
     const value = JSON.parse(text) as unknown;
-    const located = locate(text, pathsOf(kind, value));
-    return { value, at: (path) => located.get(pathKey(path)) };
+    // One pass over the text for every place the outline shows, found by pattern: no list of
+    // paths (5,000 steps would make 10,000) to build, look up and collect.
+    const root: Slot = {};
+    locateEach(text, patternsOf(kind), (path, at) => {
+      let slot = root;
+      for (const seg of path) {
+        const kids = (slot.kids ??= new Map<string | number, Slot>());
+        let next = kids.get(seg);
+        if (!next) kids.set(seg, (next = {}));
+        slot = next;
+      }
+      slot.at = at;
+    });
+    return {
+      value,
+      at: (path) => {
+        let slot: Slot | undefined = root;
+        for (const seg of path) slot = slot?.kids?.get(seg);
+        return slot?.at;
+      },
+    };
   } catch {
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
     if (!root) return undefined;
     return { value: getNodeValue(root) as unknown, at: (path) => locatedNode(findNodeAtLocation(root, [...path])) };
   }
+}
+
+/** The places found, by path segment (no path made into a key: 5,000 steps would make 10,000). */
+interface Slot {
+  at?: Located;
+  kids?: Map<string | number, Slot>;
 }
 
 function locatedNode(node: Node | undefined): Located | undefined {
@@ -68,24 +93,12 @@ const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
   apiClients: 'name',
 };
 
-function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
-  const paths: JsonPath[] = [];
-  for (const tc of testCasesIn(kind, value)) {
-    paths.push(tc.path, [...tc.path, 'name']);
-    for (const list of LISTS) {
-      const items = tc.value[list];
-      if (!Array.isArray(items)) continue;
-      paths.push([...tc.path, list]);
-      items.forEach((item, i) => {
-        paths.push([...tc.path, list, i]);
-        if (isRecord(item) && item[ITEM_KEY[list]] !== undefined) paths.push([...tc.path, list, i, ITEM_KEY[list]]);
-      });
-    }
-  }
-  return paths;
+/** Where the outline's names and spans are: each test case, its name, its lists, their items and each item's naming member. */
+function patternsOf(kind: FileKind): PatternPath[] {
+  const tc: PatternPath = kind === 'bundle' ? [ANY] : [];
+  return [tc, [...tc, 'name'], ...LISTS.flatMap((list): PatternPath[] => [[...tc, list], [...tc, list, ANY], [...tc, list, ANY, ITEM_KEY[list]]])];
 }
 
-/** A span as a range; `from` and `to`: its ends' positions when known. */
 type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
 
 function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
