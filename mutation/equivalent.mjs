@@ -6,9 +6,9 @@ export const EQUIVALENT = {
   'server/src/core/api/retry.ts:26 MethodExpression': 'equivalent: Number() ignores white space around digits, so the second trim() changes nothing (the first one is tested).',
   'server/src/core/api/retry.ts:43 ObjectLiteral': 'equivalent: a signal aborts at most once, and the listener is removed when the timer fires first, so { once: true } changes nothing observable.',
   'server/src/core/api/retry.ts:43 BooleanLiteral': 'equivalent: as above, once: false leaves a listener that can never fire twice.',
-  'server/src/core/api/session.ts:213 ConditionalExpression': 'equivalent: undici hands over no final status below 200 (1xx answers are interim), so status >= 200 always holds here.',
-  'server/src/core/api/session.ts:222 ConditionalExpression': 'equivalent where it survives: !ok made true, since a 404 is never ok.',
-  'server/src/core/api/session.ts:225 ObjectLiteral': 'equivalent: call() gives its caller the body only; the status and headers of this made-up answer are read by nobody.',
+  'server/src/core/api/session.ts:218 ConditionalExpression': 'equivalent: undici hands over no final status below 200 (1xx answers are interim), so status >= 200 always holds here.',
+  'server/src/core/api/session.ts:227 ConditionalExpression': 'equivalent where it survives: !ok made true, since a 404 is never ok.',
+  'server/src/core/api/session.ts:230 ObjectLiteral': 'equivalent: call() gives its caller the body only; the status and headers of this made-up answer are read by nobody.',
   'server/src/core/executions/watcher.ts:105 AssignmentOperator': 'equivalent: the generation is only compared for equality; counting down changes it as surely as counting up.',
   'server/src/core/executions/watcher.ts:138 ConditionalExpression': 'equivalent: observing no readings changes nothing and sets the same timer again.',
   'server/src/core/executions/watcher.ts:138 EqualityOperator': 'equivalent: as above, observe([]) is a no-op.',
@@ -16,12 +16,89 @@ export const EQUIVALENT = {
   'server/src/core/executions/watcher.ts:141 OptionalChaining': 'equivalent: as above; and an entry without a reading is never final.',
   'server/src/core/executions/watcher.ts:205 ConditionalExpression': 'equivalent: clearing a timer that is not there does nothing.',
   'server/src/core/executions/watcher.ts:227 ConditionalExpression': 'equivalent: clearing a timer that is not there does nothing.',
-  'server/src/core/executions/watcher.ts:333 ObjectLiteral': 'equivalent: an id reported gone is a due id, whose entry exists while the generation holds, so the fallback is never used.',
-  'server/src/core/executions/watcher.ts:333 OptionalChaining': 'equivalent: as above, the entry exists.',
+  'server/src/core/executions/watcher.ts:333 ObjectLiteral': 'equivalent: the fallback (for an execution dropped while its read waited) holds only the id, which the same literal sets again right after it.',
   'server/src/core/executions/watcher.ts:353 EqualityOperator': 'equivalent: a Retry-After of 0 and none both leave the interval as the pause (max(0, interval)).',
-  'server/src/core/executions/watcher.ts:49 ArrowFunction': 'not killed by unit tests: the default option is the hosts\' (the unit tests pass their own); the server layer uses it.',
-  'server/src/core/executions/watcher.ts:49 ArrayDeclaration': 'not killed by unit tests: as above.',
+  'server/src/core/executions/watcher.ts:49 ArrowFunction': 'equivalent: summarizeExecution() reads an undefined list of extra final states as none, the same as [].',
+  'server/src/core/executions/watcher.ts:49 ArrayDeclaration': 'not killed by unit tests: only a state named "Stryker was here" would tell it apart; the hosts pass the setting\'s list, the unit tests their own.',
+  'server/src/core/executions/watcher.ts:242 ConditionalExpression': 'equivalent: the timer that starts a poll is only set while a source is set, and unsetting the source clears it, so a poll never starts without one.',
+  'server/src/core/executions/watcher.ts:262 ConditionalExpression': 'equivalent: reschedule() sets the timer from the current due times only, so an old poll calling it once more sets the same timer (or none while the new poll runs).',
+  'server/src/core/executions/watcher.ts:268 ConditionalExpression': 'equivalent: poll() checked the same field just before, with no await between.',
+  'server/src/core/executions/watcher.ts:270 ConditionalExpression': 'equivalent: with nothing due, nothing is read and apply() of empty lists changes nothing.',
+  'server/src/core/executions/watcher.ts:271 ArrayDeclaration': 'equivalent: a reading without an id matches no followed entry, and apply() passes over readings without one.',
+  'server/src/core/executions/watcher.ts:328 ArithmeticOperator': 'equivalent: a next time in the past is set again to now + interval by the due-but-not-read rule of line 340 (whose mutants the tests kill), so the result is the same.',
+  'server/src/core/executions/watcher.ts:348 ConditionalExpression':
+    'equivalent: anything thrown but an object whose kind is notFound ends in the failed-poll path either way; the mutants only turn a thrown non-object into a TypeError thrown to the same place, which carries no Retry-After either.',
+  'server/src/core/executions/watcher.ts:348 LogicalOperator': 'equivalent: as above.',
+  'server/src/core/executions/watcher.ts:352 ConditionalExpression':
+    "equivalent where it survives ('retryAfterMs' in err made true): a missing field reads as undefined, the same as no Retry-After (the null case is killed).",
+  'server/src/core/executions/watcher.ts:353 ConditionalExpression': 'equivalent: v > 0 made true passes a Retry-After of 0 or less on, and every pause (executions and topics) is the larger of it and the interval.',
   'server/src/core/executions/watcher.ts:53 ArrowFunction': 'not killed by unit tests: the real clock is the hosts\'; the unit tests inject a fake one by design.',
   'server/src/core/executions/watcher.ts:54 ArrowFunction': 'not killed by unit tests: the real timers are the hosts\'; the unit tests inject fake ones by design.',
   'server/src/core/executions/watcher.ts:55 ArrowFunction': 'not killed by unit tests: as above.',
+  'server/src/core/secrets/redact.ts:21 ObjectLiteral':
+    'equivalent: every field of the root frame is read as false or undefined, which an empty object gives too (its index is used only in arrays).',
+  'server/src/core/secrets/redact.ts:38 ConditionalExpression':
+    'equivalent where it survives (key !== undefined made true): isSecretMember() of an undefined key is false.',
+  'server/src/core/secrets/redact.ts:39 ConditionalExpression': 'equivalent: splicing in a replacement equal to the literal writes the same text.',
+  'server/src/core/secrets/redact.ts:45 ConditionalExpression': 'equivalent: as line 38, isSecretMember() of an undefined key is false.',
+  'server/src/core/secrets/redact.ts:46 ConditionalExpression':
+    'equivalent: an array read as an object keys its elements by nothing instead of their index, and no element is a secret by its position (isSecretMember of a number is false); in JSON text no key stands in an array.',
+  'server/src/core/secrets/redact.ts:46 StringLiteral': "equivalent: as above (c === '' is never true, so arrays are read as objects).",
+  'server/src/core/secrets/redact.ts:49 ConditionalExpression':
+    "equivalent: an array element's index only feeds isSecretMember(), which is false for every number, as for undefined.",
+  'server/src/core/secrets/redact.ts:49 UpdateOperator': "equivalent: as above, the index is never a secret's key whatever its value.",
+  'server/src/core/secrets/redact.ts:65 ConditionalExpression':
+    'equivalent: the fast path only; a string without an escaped quote holds no JSON string, so masking its content finds nothing and the literal is kept.',
+  'server/src/core/secrets/redact.ts:65 StringLiteral':
+    "equivalent: as above (includes('') is always true, so every string takes the slow path with the same result).",
+  'server/src/core/secrets/scrub.ts:8 StringLiteral':
+    "equivalent where it survives ('utf8' emptied): Buffer.from() reads an empty encoding name as utf8, its default.",
+  'server/src/core/secrets/scrub.ts:9 StringLiteral': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:10 Regex': "equivalent: base64 has '=' only as padding at its end, so the first run of '=' is the last.",
+  'server/src/core/secrets/scrub.ts:39 MethodExpression':
+    'equivalent: no form of a non-empty secret is empty, and empty secrets are skipped where forms are made (scrubText, SecretScrubber.add and addCredentials).',
+  'server/src/core/secrets/scrub.ts:39 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:39 StringLiteral': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:47 ArrayDeclaration':
+    "not killed: only a text holding the words 'Stryker was here' tells it apart (they would be scrubbed as a secret).",
+  'server/src/core/secrets/scrub.ts:48 ConditionalExpression': 'equivalent: the forms of an empty secret are all empty, and formsPattern() drops empty forms.',
+  'server/src/core/secrets/scrub.ts:76 ConditionalExpression':
+    'equivalent: the pattern is only a cache of the forms; building it again from the same forms gives the same pattern.',
+  'server/src/core/secrets/secrets.ts:46 ConditionalExpression':
+    'equivalent: a child that is not an object (or null) is pushed and dropped when popped (line 41), having yielded nothing.',
+  'server/src/core/secrets/secrets.ts:46 LogicalOperator': 'equivalent: as above, null is dropped when popped.',
+  'server/src/core/secrets/secrets.ts:100 ConditionalExpression':
+    'equivalent where it survives (one operand made true): the paths compared share their prefix, so the keys at the first difference sit in the same container and are both numbers or both text.',
+  'server/src/core/secrets/secrets.ts:101 EqualityOperator':
+    'equivalent: the keys compared differ (equal ones were skipped) and are of one type, so their texts are never equal.',
+  'server/src/core/secrets/secrets.ts:117 ConditionalExpression': 'equivalent: valueAt() of an undefined service is undefined too.',
+  'server/src/core/api/lists.ts:94 ConditionalExpression':
+    'equivalent where it survives (size !== undefined made true): undefined > 0 is false, so an absent size is still not declared.',
+  'server/src/core/api/lists.ts:106 ConditionalExpression':
+    'equivalent: with no totalElements, count < undefined is false, the same as the return false after it.',
+  'server/src/core/api/lists.ts:129 MethodExpression':
+    'equivalent: ids are looked up only when defined (the filter of the next pages), so an undefined in the set is never asked for.',
+  'server/src/core/api/lists.ts:129 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/api/lists.ts:187 ConditionalExpression':
+    'equivalent where it survives (cut.total !== undefined made true): undefined > n is false, so no total is said, as before.',
+  'server/src/core/api/read.ts:31 ConditionalExpression':
+    "equivalent where it survives (typeof v === 'number' made true): Number.isInteger() is false for anything but a number, so the text branch reads the rest as before.",
+  'server/src/core/api/read.ts:35 ConditionalExpression': 'equivalent where it survives: Number.isFinite() is false for anything but a number (no coercion).',
+  'server/src/core/api/read.ts:38 ConditionalExpression': 'equivalent where it survives: as above.',
+  'server/src/core/api/read.ts:48 ConditionalExpression': 'equivalent where it survives: as above, a text goes on to the Date.parse branch.',
+  'server/src/core/api/read.ts:74 LogicalOperator':
+    'equivalent: a record read from JSON holds no NaN or Infinity, and Number.isFinite() is false for anything but a number.',
+  'server/src/core/api/read.ts:74 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/api/read.ts:101 ConditionalExpression':
+    'equivalent where it survives: the fast path for a missing or whole-number id; the branch below reads a whole-number id to the same record (int(5) is 5), and the tests kill the mutants that let other ids through.',
+  'server/src/core/api/read.ts:101 EqualityOperator': 'equivalent: as above, whole-number ids then take the branch below, which keeps them the same.',
+  'server/src/core/api/read.ts:101 StringLiteral':
+    "equivalent where it survives ('number' or item['id'] emptied): whole-number ids take the branch below, which keeps them the same.",
+  'server/src/core/api/paging.ts:21 ConditionalExpression':
+    "equivalent where it survives (typeof item === 'object' made true): a primitive has no id property, and null is still caught by item !== null.",
+  'server/src/core/api/paging.ts:22 ConditionalExpression':
+    'equivalent where it survives (page > 0, or id !== undefined, made true): on page 0 nothing has been seen, so no page of items is all seen; undefined is never added to the seen ids.',
+  'server/src/core/api/paging.ts:22 EqualityOperator': 'equivalent: as above, on page 0 the seen set is empty.',
+  'server/src/core/api/paging.ts:26 ConditionalExpression': 'equivalent: undefined in the seen set is never asked for (ids are checked defined first).',
+  'server/src/core/api/paging.ts:30 ConditionalExpression': 'equivalent: without maxPages, page + 1 >= undefined is false.',
 };

@@ -36,6 +36,6 @@ export const MODULES = {
   watcher: {
     what: 'the execution watcher',
     mutate: ['server/src/core/executions/watcher.ts'],
-    tests: ['watcher', 'executionFollow'],
+    tests: ['watcher', 'watcherRaces', 'executionFollow'],
   },
 };

@@ -7,6 +7,7 @@ import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
 import { createApiClientActions } from './views/apiClientActions';
+import { createRecordCommands } from './records/recordCommands';
 import { newTestCase } from './newTestCase';
 import { createTestCaseActions } from './views/testCaseActions';
 import { confirmDone } from './notify';
@@ -25,6 +26,7 @@ export function createCommands(): Record<string, Command> {
     ...createDeviceActions(),
     ...createProjectActions(),
     ...createApiClientActions(),
+    ...createRecordCommands(),
     newTestCase,
     ...createTestCaseActions(),
     ...createSyncActions(),

@@ -5,6 +5,7 @@ import { SyncUi } from './importExport/ui';
 import { LanguageServer } from './languageServer';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
+import { RecordFileSystem } from './records/recordFileSystem';
 import { Testing } from './testing/testing';
 import { Views } from './views/views';
 
@@ -22,6 +23,8 @@ export class Ctx implements vscode.Disposable {
   /** Import and export in the editor: documents, CodeLens. */
   readonly sync: SyncUi;
   private readonly remoteRecords: vscode.Disposable;
+  /** Records of the service as editable documents (`tas-record:`). */
+  readonly records: RecordFileSystem;
 
   constructor(
     readonly extension: vscode.ExtensionContext,
@@ -34,6 +37,12 @@ export class Ctx implements vscode.Disposable {
     this.testing = new Testing(this.server, this.views.feed, (holder, waiting) => this.views.holdAttention(holder, waiting));
     this.sync = new SyncUi(this.server);
     this.remoteRecords = registerRemoteRecords(this.server);
+    this.records = new RecordFileSystem(this.server, log, (kind) => {
+      if (kind === 'mobileDevice' || kind === 'testNode') this.views.devices.refresh();
+      else if (kind === 'apiClient') this.views.apiClients.refresh();
+      else if (kind === 'traceFilter') this.views.traceFilters.refresh();
+      else this.views.suites.refresh();
+    });
   }
 
   /** Starts the server; without it activation goes on, and commands such as Show Log still work. */
@@ -49,6 +58,7 @@ export class Ctx implements vscode.Disposable {
   /** Listeners first, the server (which owns the events they listen to) last. */
   dispose(): void {
     this.remoteRecords.dispose();
+    this.records.dispose();
     this.sync.dispose();
     this.testing.dispose();
     this.views.dispose();

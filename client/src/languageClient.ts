@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { FILE_PATTERNS, LANGUAGE_ID } from '../../server/src/core';
+import { FILE_PATTERNS, LANGUAGE_ID, RECORD_SCHEME } from '../../server/src/core';
 
 /** Creates the client for the bundled server (dist/server.js), speaking over IPC. */
 export function createLanguageClient(
@@ -19,6 +19,8 @@ export function createLanguageClient(
       { scheme: 'file', language: LANGUAGE_ID },
       { scheme: 'untitled', language: LANGUAGE_ID },
       ...FILE_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+      // Record documents: the server checks them with their record's schema.
+      { scheme: RECORD_SCHEME },
     ],
     outputChannel: log,
     traceOutputChannel: traceChannel,

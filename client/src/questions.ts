@@ -143,3 +143,32 @@ export function removeEnvironmentQuestion(name: string): ModalQuestion<boolean> 
 export function useUrlQuestion(message: string, oldUrl: string, useAnyway: string): ModalQuestion<boolean> {
   return confirmation(message, `Keeping leaves ${oldUrl} as it is.`, 'Keep the Old URL', useAnyway);
 }
+
+export const RECORD_CONFLICT_CHOICE = {
+  merge: 'Save Both Changes',
+  keepEditing: 'Keep Editing',
+  overwrite: 'Overwrite Their Changes',
+} as const;
+
+/**
+ * Save of a record document someone else changed meanwhile (the diff is open beside it). When no
+ * field was changed on both sides, saving both changes loses nothing and comes first; otherwise
+ * going on editing does. Overwriting replaces their changes, so it comes after.
+ */
+export function recordConflictQuestion(what: string, mergeable: boolean): ModalQuestion<'merge' | 'keep' | 'overwrite'> {
+  const first: Choice<'merge' | 'keep' | 'overwrite'> = mergeable
+    ? { title: RECORD_CONFLICT_CHOICE.merge, value: 'merge', loses: false }
+    : { title: RECORD_CONFLICT_CHOICE.keepEditing, value: 'keep', loses: false };
+  return {
+    message: `Someone else changed ${what} on the service since you opened it.`,
+    detail: mergeable
+      ? `The diff shows the service's version beside yours. "${RECORD_CONFLICT_CHOICE.merge}" sends your changes on top of theirs: no field was changed on both sides. "${RECORD_CONFLICT_CHOICE.overwrite}" sends your document as it is.`
+      : `The diff shows the service's version beside yours; both changed the same field. "${RECORD_CONFLICT_CHOICE.keepEditing}" leaves your document unsaved so you can take what you need from theirs. "${RECORD_CONFLICT_CHOICE.overwrite}" sends your document as it is.`,
+    choices: [first, { title: RECORD_CONFLICT_CHOICE.overwrite, value: 'overwrite', loses: true }],
+  };
+}
+
+/** `detail` names the test cases the service says use it and the workspace files that refer to it. */
+export function deleteDeviceQuestion(name: string, detail: string): ModalQuestion<boolean> {
+  return confirmation(`Delete device ${name}?`, detail, 'Keep It', 'Delete');
+}

@@ -24,10 +24,12 @@ import type {
   ProjectEntityType,
   ProjectPage,
   ProjectRefInfo,
+  RecordDocKind,
   RecordKind,
   RefreshResult,
   RunChoice,
   RunTestCaseResult,
+  SaveResult,
   ShownRecord,
   StatusReading,
   SuiteSummary,
@@ -332,3 +334,41 @@ export const UpdateApiClientRequest = new RequestType<{ id: number; input: ApiCl
 
 /** client -> server: delete an API client. */
 export const DeleteApiClientRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/apiClients/delete');
+
+// ---- Record documents (devices, test nodes, API clients, trace filters, suites edited as JSON) ----
+
+/** client -> server: a record's document text, read from the service now. */
+export const ReadRecordDocumentRequest = new RequestType<{ kind: RecordDocKind; id: number }, Outcome<{ text: string }>, void>('tas/recordDocuments/read');
+
+/**
+ * client -> server: a new record's document from the template, with the device model and test
+ * node chosen (a device's).
+ */
+export const NewRecordDocumentRequest = new RequestType<{ kind: RecordDocKind; testNodeId?: number; deviceModelId?: number }, Outcome<{ text: string }>, void>(
+  'tas/recordDocuments/new',
+);
+
+/** client -> server: the device models and test nodes a new device is placed on. */
+export const RecordChoicesRequest = new RequestType0<Outcome<{ testNodes: { id: number; name?: string }[]; deviceModels: { id: number; name?: string }[] }>, void>(
+  'tas/recordDocuments/choices',
+);
+
+/**
+ * client -> server: saves a document's text (update, or create when it names no id; a create is
+ * never retried). `base`: the text as read, for `merge`; `force` overwrites someone else's change.
+ */
+export const SaveRecordDocumentRequest = new RequestType<{ text: string; base?: string; merge?: boolean; force?: boolean }, Outcome<SaveResult>, void>(
+  'tas/recordDocuments/save',
+);
+
+/** client -> server: the names of the test cases the service says use a device. */
+export const DeviceUsersRequest = new RequestType<{ id: number }, Outcome<string[]>, void>('tas/recordDocuments/deviceUsers');
+
+/** client -> server: deletes a device or an API client. */
+export const DeleteRecordRequest = new RequestType<{ kind: 'mobileDevice' | 'apiClient'; id: number } & Shown, Outcome<null>, void>('tas/recordDocuments/delete');
+
+/**
+ * client -> server: what the document was read as (its text), so read-only fields changed in it
+ * are told; sent when the client opens or saves a record document.
+ */
+export const RecordDocumentBaseNotification = new NotificationType<{ uri: string; text: string }>('tas/recordDocuments/base');

@@ -59,4 +59,45 @@ describe('walkLocal', () => {
     assert.equal(deeperThan(nested(MAX_DEPTH), MAX_DEPTH), true);
     assert.equal(deeperThan(nested(MAX_DEPTH - 1), MAX_DEPTH), false);
   });
+
+  test('a clean test case, with or without SIP filters, has nothing to say', () => {
+    for (const v of [{ name: 'a' }, { name: 'a', sipTraceFilters: [] }, { sipTraceFilters: [{ sipMessageCodes: '180' }] }]) assert.deepEqual(localChecks('testCase', v), [], JSON.stringify(v));
+    assert.deepEqual(localChecks('bundle', [{ name: 'a' }, 'x', 3]), []);
+  });
+
+  test('a plain-text secret: a warning on its value, with the placeholder to use', () => {
+    assert.deepEqual(localChecks('testCase', { password: 'p' }), [
+      {
+        path: ['password'],
+        on: 'value',
+        message: 'A secret in plain text: it must not be committed. Replace it with "<secret: kept on the service>"; the service keeps the real value, and import never sends the placeholder.',
+        code: 'plaintext-secret',
+        severity: 2,
+      },
+    ]);
+  });
+
+  test('a file that is not the shape its name says is not read as test cases: only counted', () => {
+    const one = { password: 'p', sipTraceFilters: [{ sipMessageCodes: '99' }], 'a:b': 1 };
+    assert.deepEqual(localChecks('bundle', one), []);
+    assert.deepEqual(walkLocal('bundle', one)?.counts, { keys: 4, colons: 1 });
+    assert.deepEqual(localChecks('testCase', [one]), []);
+    assert.deepEqual(localChecks('bundle', [[one]]), [], 'a list inside a bundle is no test case');
+  });
+
+  test('a value too deep for the walk has no local findings (the text scan says why)', () => {
+    let v: unknown = { password: 'p' };
+    for (let i = 0; i < MAX_DEPTH; i++) v = [v];
+    assert.deepEqual(localChecks('testCase', { a: v }), []);
+  });
+
+  test('numbers, null and booleans at the deepest level read are values, not one more level', () => {
+    const nested = (levels: number, leaf: (inner: unknown) => unknown) => {
+      let v: unknown = leaf(undefined);
+      for (let i = 0; i < levels; i++) v = [v];
+      return { a: v };
+    };
+    assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => [1, null, true, 'x'])));
+    assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => ({ n: 1, z: null, b: false, s: 'x' }))));
+  });
 });

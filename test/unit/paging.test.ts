@@ -109,6 +109,22 @@ describe('paged listings: the edges', () => {
     assert.deepEqual(cuts0, []);
   });
 
+  test('without a listener for cuts, a cut listing still ends quietly with what was read', async () => {
+    const repeated = await collect(iteratePages((q) => Promise.resolve(of(q.page!, [{ id: 1 }]))));
+    assert.deepEqual(repeated, [{ id: 1 }]);
+    const capped = await collect(iteratePages((q) => Promise.resolve(of(q.page!, [{ id: q.page! }])), { maxPages: 2 }));
+    assert.deepEqual(capped, [{ id: 0 }, { id: 1 }]);
+  });
+
+  test('a page marked last ends the listing whatever totalPages says; so does an empty page', async () => {
+    const asked: number[] = [];
+    await collect(iteratePages((q) => (asked.push(q.page!), Promise.resolve(of(q.page!, [{ id: q.page! }], { last: true, totalPages: 5 })))));
+    assert.deepEqual(asked, [0]);
+    const empty: number[] = [];
+    await collect(iteratePages((q) => (empty.push(q.page!), Promise.resolve(of(q.page!, q.page === 0 ? [{ id: 0 }] : [], { totalPages: 5 })))));
+    assert.deepEqual(empty, [0, 1]);
+  });
+
   test('cancelled: the next page is not asked for', async () => {
     const stop = new AbortController();
     const asked: number[] = [];

@@ -33,6 +33,8 @@ const BUILDERS: Record<string, () => ModalQuestion<unknown>[]> = {
   deleteTraceFilterQuestion: () => [questions.deleteTraceFilterQuestion('SIP only', 'No test-case file in this workspace refers to it.')],
   deleteApiClientQuestion: () => [questions.deleteApiClientQuestion('Billing REST', '1 test-case file in this workspace refers to it (a.testcase.json).')],
   deleteProjectQuestion: () => [questions.deleteProjectQuestion('Voice')],
+  recordConflictQuestion: () => [questions.recordConflictQuestion('device 12', true), questions.recordConflictQuestion('device 12', false)],
+  deleteDeviceQuestion: () => [questions.deleteDeviceQuestion('Galaxy S24', 'The service says test case "Call" uses it.')],
   restartAgentQuestion: () => [questions.restartAgentQuestion({ message: 'Restart the agent of test node n1?', detail: 'Tests running on them may fail.' })],
   revokeTokenQuestion: () => [questions.revokeTokenQuestion('Token 4', 'Galaxy S24')],
   tokenCreatedQuestion: () => [questions.tokenCreatedQuestion('Token 4', 'Galaxy S24', 'secret-value')],
@@ -80,6 +82,12 @@ describe('modal questions: the focused choice loses nothing', () => {
     // Nothing on the service to replace: importing creates it, and that is the only choice.
     const fresh = questions.runQuestion('new.testcase.json', { kind: 'needsChoice', reason: 'notOnService', message: 'not on the service' });
     assert.deepEqual(fresh.choices.map((c) => [c.title, c.value, c.loses]), [['Import and run', 'importNew', false]]);
+  });
+
+  test('a record document changed on both sides focuses "Save Both Changes" when no field was changed twice, else "Keep Editing"', () => {
+    const [mergeable, clash] = [questions.recordConflictQuestion('device 12', true), questions.recordConflictQuestion('device 12', false)];
+    assert.deepEqual(mergeable.choices.map((c) => [c.title, c.value, c.loses]), [['Save Both Changes', 'merge', false], ['Overwrite Their Changes', 'overwrite', true]]);
+    assert.deepEqual(clash.choices.map((c) => [c.title, c.value, c.loses]), [['Keep Editing', 'keep', false], ['Overwrite Their Changes', 'overwrite', true]]);
   });
 
   test('a confirmation puts keeping first and the action second; a question whose first choice loses is refused', () => {

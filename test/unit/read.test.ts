@@ -41,6 +41,33 @@ describe('lenient readers', () => {
     assert.equal(exactInt('3'), undefined);
   });
 
+  test('number readers: what is no finite number is none, whatever the reader', () => {
+    for (const v of [NaN, Infinity, -Infinity, [7], ['12'], true, {}]) {
+      assert.equal(int(v), undefined, JSON.stringify(v));
+      assert.equal(num(v), undefined, JSON.stringify(v));
+      assert.equal(exactNum(v), undefined, JSON.stringify(v));
+    }
+  });
+
+  test('time: what is no point in time is none, a number or a text that names none included', () => {
+    for (const v of [NaN, Infinity, 'soon', '', ['2026-01-02'], true, null]) assert.equal(time(v), undefined, JSON.stringify(v));
+    assert.equal(time('2026-01-02T05:04:05+02:00'), '2026-01-02T05:04:05+02:00', 'as sent, not made UTC');
+  });
+
+  test('usableRecords: what cannot be used is said by its place in the whole list; a digit-string id is read as its number', () => {
+    const { records, unusable, mended } = usableRecords([null, 'x', [1], 5, { id: 'abc' }, { id: 1.5 }, { id: '12' }, { name: 3 }], 10);
+    assert.deepEqual(unusable, [
+      'item 11 is null, not a record',
+      'item 12 is a string, not a record',
+      'item 13 is a list, not a record',
+      'item 14 is a number, not a record',
+      'item 15 has the id "abc", not a whole number',
+      'item 16 has the id 1.5, not a whole number',
+    ]);
+    assert.deepEqual(records, [{ id: 12 }, { name: '3' }]);
+    assert.deepEqual(mended, ['item 18: name is the number 3, read as the text "3"']);
+  });
+
   test('bool and time', () => {
     assert.equal(bool('true'), true);
     assert.equal(bool(false), false);
@@ -57,5 +84,11 @@ describe('lenient readers', () => {
     assert.deepEqual(records, [{ id: 5, name: '7', msisdn: '4916012', description: null, other: 3 }, { id: 6, name: 'Pixel' }]);
     assert.deepEqual(mended, ['id 5: name is the number 7, read as the text "7"', 'id 5: msisdn is the number 4916012, read as the text "4916012"', 'id 5: label is a list, not text, and is left out']);
     assert.deepEqual(sent.label, ['x'], 'the answer itself is not changed');
+  });
+
+  test('usableRecords: a long id is shown cut to 40 characters', () => {
+    const long = 'x'.repeat(50);
+    const fits = 'y'.repeat(38);
+    assert.deepEqual(usableRecords([{ id: long }, { id: fits }]).unusable, [`item 1 has the id "${'x'.repeat(39)}..., not a whole number`, `item 2 has the id "${fits}", not a whole number`]);
   });
 });

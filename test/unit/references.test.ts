@@ -200,4 +200,66 @@ describe('reference checks', () => {
     assert.equal(closestDevice(DEVICES, { name: 'Something else entirely' }), undefined);
     assert.equal(closestDevice(DEVICES, {}), undefined);
   });
+
+  test('items that name no device or trace filter are not checked', () => {
+    const doc = { traceFilters: [{ mobileDeviceId: 1 }, { traceFilterId: 10 }], sipTraceFilters: [{ msisdn: '1' }, { mobileDeviceName: 'x' }] };
+    assert.deepEqual(checkReferences('testCase', doc, snapshot()), []);
+  });
+
+  test('each finding in full: on the value, in words, with its code and severity', () => {
+    const doc = { testStepList: [{ mobileDeviceId: 4 }, { mobileDeviceId: 77 }], traceFilters: [{ mobileDeviceId: 2, traceFilterId: 10, mobileDeviceName: 'Old', msisdn: '1' }] };
+    const fs = checkReferences('testCase', { id: 999, name: 'X', ...doc }, snapshot({ devices: new Map([[2, { id: 2, name: 'Galaxy Hamburg', msisdn: '4917022222' }]]) }));
+    assert.deepEqual(fs, [
+      { path: ['traceFilters', 0, 'mobileDeviceName'], on: 'value', message: "Device 2 is now named 'Galaxy Hamburg' on the service.", code: 'stale-device-name', severity: 2, data: { replacement: 'Galaxy Hamburg' } },
+      { path: ['traceFilters', 0, 'msisdn'], on: 'value', message: 'Device 2 now has MSISDN 4917022222 on the service.', code: 'stale-msisdn', severity: 2, data: { replacement: '4917022222' } },
+      { path: ['testStepList', 0, 'mobileDeviceId'], on: 'value', message: 'Mobile device 4 does not exist on the service.', code: 'unknown-device', severity: 1, data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] } },
+      { path: ['testStepList', 1, 'mobileDeviceId'], on: 'value', message: 'Mobile device 77 does not exist on the service.', code: 'unknown-device', severity: 1, data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] } },
+      { path: ['id'], on: 'value', message: 'Test case 999 no longer exists on the service; this file is not linked to anything there.', code: 'unlinked-id', severity: 2 },
+    ]);
+    const taken = checkReferences('testCase', { name: 'SMS' }, snapshot());
+    assert.deepEqual(taken, [{ path: ['name'], on: 'value', message: "Test case 101 on the service already has the name 'SMS'; names must be unique.", code: 'name-taken', severity: 2, data: { otherId: 101 } }]);
+    const unsure = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 50 }] }, snapshot({ unverified: unverified({ devices: new Set([50]) }) }));
+    assert.deepEqual(unsure, [{ path: ['testStepList', 0, 'mobileDeviceId'], on: 'value', message: "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.", code: 'references-not-verified', severity: 3 }]);
+  });
+
+  test('the name or MSISDN a step\'s device was copied with: from either kind of trace filter item, the first item that has one', () => {
+    const guess = (doc: object) => checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], ...doc }, snapshot()).at(-1)!.message;
+    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }), /Did you mean 3 \(Pixel Bremen\)\?$/);
+    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '4917022222' }] }), /Did you mean 2 \(Galaxy Hamburg\)\?$/);
+    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9 }, { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }), /Did you mean 3 /, 'an item without either is passed over');
+    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }, { mobileDeviceId: 9, mobileDeviceName: 'Galaxy Hamburg' }] }), /Did you mean 3 /, 'the first wins');
+  });
+
+  test('two unknown devices copied with different names get their own suggestions', () => {
+    const doc = { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 170 1111' }, { mobileDeviceId: 8, mobileDeviceName: 'Galaxy Hamburg' }] };
+    const fs = checkReferences('testCase', doc, snapshot());
+    assert.deepEqual(fs.map((f) => (f.data as { replacementId?: number }).replacementId), [1, 2]);
+  });
+
+  test('a name two service cases share: a file holding one of them is told of the other', () => {
+    const state = snapshot({ testCases: new Map([[101, 'SMS'], [102, 'SMS']]) });
+    assert.deepEqual(checkReferences('testCase', { id: 102, name: 'SMS' }, state).map((f) => f.data), [{ otherId: 101 }]);
+    assert.deepEqual(checkReferences('testCase', { id: 101, name: 'SMS' }, state).map((f) => f.data), [{ otherId: 102 }]);
+  });
+
+  test('bundle devices: odd items are passed over; a cut model list is a note with no reason to give; a reason keeps its inner dots', () => {
+    const state = snapshot({ testNodes: new Map([[5, { id: 5 }]]), deviceModels: new Map([[8, { id: 8 }]]), deviceModelsCut: true });
+    assert.deepEqual(checkReferences('bundle', { devices: [{ testNodeId: 6 }] }, state), [], 'a bundle that is no list');
+    const fs = checkReferences('bundle', [{ devices: [null, 3, { deviceModelId: 9 }, { testNodeId: 5 }] }, { id: 100, name: 'Call' }], state);
+    assert.deepEqual(fs, [{ path: [0, 'devices', 2, 'deviceModelId'], on: 'value', message: "Device model 9 is not in the service's list and its own record could not be read: not verified.", code: 'references-not-verified', severity: 3 }]);
+    const nodes = checkReferences('bundle', [{ devices: [{ testNodeId: 6 }, { testNodeId: 7 }] }], snapshot({ testNodes: new Map(), unverified: unverified({ testNodes: new Set([7]), reason: 'the service at tas.invalid timed out.' }) }));
+    assert.deepEqual(nodes, [
+      { path: [0, 'devices', 0, 'testNodeId'], on: 'value', message: 'Test node 6 does not exist on the service.', code: 'unknown-test-node', severity: 1 },
+      { path: [0, 'devices', 1, 'testNodeId'], on: 'value', message: "Test node 7 is not in the service's list and its own record could not be read (the service at tas.invalid timed out): not verified.", code: 'references-not-verified', severity: 3 },
+    ]);
+  });
+
+  test('referencedIds: a bundle item\'s link by its index; odd shapes are passed over', () => {
+    const links: LinkOf = (i) => (i === 1 ? { id: 20, fileIdHere: true } : undefined);
+    assert.deepEqual([...referencedIds('bundle', [{ id: 1 }, { id: 2 }], links).testCases].sort(), [1, 20]);
+    const odd = referencedIds('bundle', [{ id: 9 }, { devices: [null, { testNodeId: 5 }] }]);
+    assert.deepEqual([...odd.testNodes], [5]);
+    assert.deepEqual([...referencedIds('bundle', { devices: [{ testNodeId: 5 }] }).testNodes], [], 'a bundle that is no list');
+    assert.deepEqual([...referencedIds('testCase', [{ devices: [{ testNodeId: 5 }] }]).testNodes], [], 'a test case file that is a list');
+  });
 });

@@ -19,15 +19,17 @@ const DELETE: Operation = { method: 'DELETE', path: '/api/v2/testsuites/{id}', r
 /** An answer's body as undici gives it: chunks to read, and a way to drop it. */
 const bodyOf = (text: string) => Readable.from(text === '' ? [] : [Buffer.from(text)]);
 
-function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid') {
+function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid', token: { expiresIn?: unknown } = { expiresIn: 3600 }) {
   let clock = 1_000_000;
+  let tokens = 0;
   const waits: number[] = [];
   const calls: { path: string; method: string; timedOut: () => boolean; headers: Record<string, string> }[] = [];
   const log: RequestLogEntry[] = [];
   const dispatcher = {
     request(opts: { path: string; method: string; signal: AbortSignal; headers: Record<string, string> }) {
       if (opts.path.startsWith('/api/v2/connect/token')) {
-        return Promise.resolve({ statusCode: 200, headers: {}, body: bodyOf(JSON.stringify({ accessToken: `tok${calls.length}`, expiresIn: 3600 })) });
+        tokens += 1;
+        return Promise.resolve({ statusCode: 200, headers: {}, body: bodyOf(JSON.stringify({ accessToken: `tok${calls.length}`, ...token })) });
       }
       calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted, headers: opts.headers });
       const step = steps.shift() ?? { status: 200, body: {} };
@@ -76,7 +78,7 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
     }
     assert.fail('the call succeeded');
   };
-  return { call, failure, waits, calls, log, advance: (ms: number) => (clock += ms) };
+  return { call, failure, waits, calls, log, advance: (ms: number) => (clock += ms), tokens: () => tokens };
 }
 
 describe('retry rules', () => {
@@ -249,5 +251,26 @@ describe('retry rules', () => {
     const plain = harness([{ status: 200 }], {}, 'http://tas.invalid');
     assert.equal((await plain.failure(READ)).kind, 'insecureHttp');
     assert.equal(plain.calls.length, 0);
+  });
+
+  test("a token lives as long as the service says, renewed a little early; a missing, zero, negative or text lifetime is the document's 3600 s", async () => {
+    const short = harness([], {}, 'https://tas.invalid', { expiresIn: 120 });
+    await short.call(READ);
+    short.advance(100_000);
+    await short.call(READ);
+    assert.equal(short.tokens(), 1, 'still valid after 100 s');
+    short.advance(10_000);
+    await short.call(READ);
+    assert.equal(short.tokens(), 2, 'renewed 10% before the 120 s end');
+    for (const expiresIn of [undefined, 0, -5, '120']) {
+      const h = harness([], {}, 'https://tas.invalid', { expiresIn });
+      await h.call(READ);
+      h.advance(3_000_000);
+      await h.call(READ);
+      assert.equal(h.tokens(), 1, `${JSON.stringify(expiresIn)}: kept for most of an hour`);
+      h.advance(600_000);
+      await h.call(READ);
+      assert.equal(h.tokens(), 2, `${JSON.stringify(expiresIn)}: renewed a minute before the hour`);
+    }
   });
 });

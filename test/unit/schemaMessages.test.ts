@@ -84,6 +84,7 @@ describe('schema messages', () => {
       assert.deepEqual(findingFor(err('type', { type: 'boolean' }), ['disabled'], text, none)!.data, literal === undefined ? undefined : { literal }, text);
     }
     assert.equal(findingFor(err('type', { type: 'boolean' }), ['disabled'], 1, none)!.data, undefined);
+    assert.equal(findingFor(err('type', { type: 'integer' }), ['id'], '1', none)!.data, undefined, 'no true/false fix for a field that wants a number');
     assert.equal(findingFor(err('type', { type: 'integer,null' }), ['id'], 'x', none)!.message, "'id' must be a whole number or null, not the text \"x\".");
     assert.equal(findingFor(err('type', { type: 'string' }), [], 1, none)!.message, 'The test case must be text, not the number 1.');
     assert.equal(findingFor(err('type', { type: 'object' }), [], 1, none, 'The bundle')!.message, 'The bundle must be an object, not the number 1.');

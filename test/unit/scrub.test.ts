@@ -47,4 +47,26 @@ describe('scrubbing known secret values', () => {
     s.add('tok-1');
     assert.equal(s.scrub('{"password": "hunter22", "echo": "Bearer tok-1"}'), `{"password": "${REDACTED}", "echo": "Bearer ${REDACTED}"}`);
   });
+
+  test('base64 without its padding, as URLs and tokens carry it; Basic auth in every base64 form', () => {
+    assert.equal(Buffer.from('abc12').toString('base64'), 'YWJjMTI=', 'a secret whose base64 is padded');
+    assert.equal(scrubText('next=YWJjMTI&page=2', ['abc12']), `next=${REDACTED}&page=2`);
+    const s = new SecretScrubber();
+    s.addCredentials('id', 'p?>');
+    for (const form of [Buffer.from('id:p?>').toString('base64'), Buffer.from('id:p?>').toString('base64url'), Buffer.from('id:p?>').toString('base64').replace(/=+$/, '')]) {
+      assert.equal(s.scrub(`Basic ${form};`), `Basic ${REDACTED};`, form);
+    }
+  });
+});
+
+describe('masking secret members in JSON text', () => {
+  test('a string holding JSON without secrets is left exactly as written, escapes included', () => {
+    const text = '{"text": "{\\"name\\": \\"caf\\u00e9\\"}", "n": [1, "a"]}';
+    assert.equal(scrubText(text, []), text);
+  });
+
+  test('a string holding JSON with a secret member is masked inside', () => {
+    const text = JSON.stringify({ text: JSON.stringify({ password: 'hunter22' }) });
+    assert.ok(!scrubText(text, []).includes('hunter22'));
+  });
 });

@@ -67,4 +67,23 @@ describe('secrets in local files', () => {
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
     assert.equal(secretPaths(deep).length, 1);
   });
+
+  test('a document that is no object (null, a text, a number) has no secrets and no placeholders', () => {
+    for (const v of [null, 'password', 7]) {
+      assert.deepEqual(secretPaths(v), []);
+      assert.deepEqual(placeholderPaths(v), []);
+      assert.deepEqual(maskSecrets(v), { value: v, replaced: 0 });
+    }
+  });
+
+  test('a file without placeholders is sent as it is: nothing unresolved', () => {
+    const local = { name: 'Call', testStepList: [] };
+    assert.deepEqual(restorePlaceholders(local, undefined), { value: local, unresolved: [] });
+  });
+
+  test('secrets are listed in reading order: names by text, indexes by number', () => {
+    const v = { b: { password: 'x' }, a: { list: [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, { token: 'y' }, { token: 'z' }] } };
+    (v.a.list[2] as Record<string, string>)['token'] = 'w';
+    assert.deepEqual(secretPaths(v).map(formatPath), ['a.list[2].token', 'a.list[10].token', 'a.list[11].token', 'b.password']);
+  });
 });

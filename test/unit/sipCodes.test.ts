@@ -47,4 +47,11 @@ describe('SIP codes', () => {
     // A malformed list repeats too: both said.
     assert.deepEqual(brief('180,x,180').map((f) => f.severity), [1, 2]);
   });
+  test('letters among the digits, or a code out of range after a comma, are each an error on the value', () => {
+    for (const v of ['1a0', '10a', 'x180', '180x', '180,999', '180,1a0', '180,10a', '180, x180']) {
+      const fs = checkSipCodes(v, P);
+      assert.deepEqual(fs.map((f) => [f.on, f.severity]), [['value', 1]], v);
+    }
+    assert.deepEqual(checkSipCodes('180,183,180', P).map((f) => f.on), ['value']);
+  });
 });

@@ -3,68 +3,13 @@ import { describe, test } from 'node:test';
 import { ApiError } from '../../server/src/core/api/errors';
 import { statusKind, summarizeExecution } from '../../server/src/core/executions/state';
 import { scheduleText } from '../../server/src/core/executions/suites';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource, type WatcherTimers } from '../../server/src/core/executions/watcher';
+import { DEFAULT_WATCHER_OPTIONS } from '../../server/src/core/executions/watcher';
 import type { ExecutionSummary } from '../../server/src/core/model/executions';
+import { type FakeClock, setup } from './watcherFakes';
 
-// The watcher's pacing with a fake clock: each step runs the next timer, so the tests see
-// exactly which requests it makes and when, without waiting.
+// The watcher's pacing with a fake clock (watcherFakes.ts): each step runs the next timer, so the
+// tests see exactly which requests it makes and when, without waiting.
 
-class FakeClock implements WatcherTimers {
-  t = 0;
-  private timers: { at: number; fn: () => void; id: number }[] = [];
-  private seq = 0;
-  now = () => this.t;
-  setTimeout = (fn: () => void, ms: number) => {
-    const id = ++this.seq;
-    this.timers.push({ at: this.t + ms, fn, id });
-    return id;
-  };
-  clearTimeout = (h: unknown) => {
-    this.timers = this.timers.filter((x) => x.id !== h);
-  };
-  get pending() {
-    return this.timers.length;
-  }
-  /** Runs the next timer and lets the poll it starts finish. */
-  async step(): Promise<boolean> {
-    this.timers.sort((a, b) => a.at - b.at);
-    const next = this.timers.shift();
-    if (!next) return false;
-    this.t = Math.max(this.t, next.at);
-    next.fn();
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
-    return true;
-  }
-}
-
-/** A service whose executions the test moves along; it records every request. */
-class FakeService implements WatcherSource {
-  states = new Map<number, string>();
-  calls: string[] = [];
-  failNext: Error[] = [];
-  get(id: number): Promise<unknown> {
-    this.calls.push(`get ${id}`);
-    const f = this.failNext.shift();
-    if (f) return Promise.reject(f);
-    if (!this.states.has(id)) return Promise.reject(new ApiError({ kind: 'notFound', method: 'GET', path: `/api/v2/testexecutions/${id}`, status: 404 }));
-    return Promise.resolve({ id, status: this.states.get(id) });
-  }
-  recent(count: number): Promise<unknown[]> {
-    this.calls.push(`list ${count}`);
-    const f = this.failNext.shift();
-    if (f) return Promise.reject(f);
-    return Promise.resolve([...this.states].reverse().map(([id, status]) => ({ id, status })));
-  }
-}
-
-function setup(options = {}) {
-  const clock = new FakeClock();
-  const service = new FakeService();
-  const watcher = new ExecutionWatcher(service, { ...DEFAULT_WATCHER_OPTIONS, ...options }, clock);
-  const seen: ExecutionSummary[][] = [];
-  watcher.onChange((changed) => seen.push(changed));
-  return { clock, service, watcher, seen };
-}
 
 describe('execution states, read leniently', () => {
   test('known final states, spellings and a finish time end the watch; unknown ones do not', () => {
@@ -263,7 +208,7 @@ describe('the execution watcher, to the millisecond', () => {
     await clock.step();
     assert.ok(clock.t - t0 < 30_000, 'a Retry-After of 0 is not a pause');
     // A failure that is no ApiError (a plain text thrown) is paced the same way.
-    service.failNext.push('boom' as unknown as Error);
+    service.failNext.push('boom');
     await clock.step();
     assert.equal(watcher.following, 1);
     assert.equal(clock.pending, 1);
@@ -365,7 +310,7 @@ describe('the execution watcher: readings, counts and ends', () => {
   test('a Retry-After that is not a number is not waited for', async () => {
     const { clock, service, watcher } = setup();
     service.states.set(1, 'RUNNING');
-    service.failNext.push({ kind: 'rateLimited', retryAfterMs: '30000' } as unknown as Error);
+    service.failNext.push({ kind: 'rateLimited', retryAfterMs: '30000' });
     watcher.follow([1]);
     await clock.step();
     await clock.step();

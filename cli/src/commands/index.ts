@@ -9,6 +9,7 @@ import { exportCmd } from './export';
 import { importCmd } from './import';
 import { login } from './login';
 import { nodes } from './nodes';
+import { apply, get } from './records';
 import { rerun } from './rerun';
 import { run } from './run';
 import { suites } from './suites';
@@ -16,4 +17,4 @@ import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, api, login, completionCommand(() => COMMANDS)];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, get, apply, api, login, completionCommand(() => COMMANDS)];

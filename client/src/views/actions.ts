@@ -113,9 +113,9 @@ export function createViewActions(): Record<string, Command> {
       else confirmDone(server.log, `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`);
     },
 
-    openSuite: ({ server, views }) => async (arg: unknown) => {
+    openSuite: ({ server, views, records }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Open Test Suite');
-      if (suite) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testSuite', suite.id)), { preview: true });
+      if (suite) await records.open('testSuite', suite.id);
     },
 
     deleteSuite: ({ server, views }) => async (arg: unknown) => {

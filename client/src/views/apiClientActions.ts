@@ -1,15 +1,11 @@
 import * as vscode from 'vscode';
-import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../../server/src/protocol';
-import { remoteUri, type ApiClientInfo, type ApiClientInput } from '../../../server/src/core';
+import { ListApiClientsRequest, UpdateApiClientRequest } from '../../../server/src/protocol';
+import { type ApiClientInfo, type ApiClientInput } from '../../../server/src/core';
 import type { Command } from '../context';
-import { confirmed } from '../modal';
 import { confirmDone } from '../notify';
-import { deleteApiClientQuestion } from '../questions';
 import { ask, type RequestPort } from '../serverPort';
 import type { ApiClientNode } from './apiClientsView';
 import { nameRule } from './names';
-import { filesReferring } from './projectActions';
-import { apiClientIdsIn } from './projectFormat';
 import type { Views } from './views';
 
 // The API Clients commands. From the view they get the row; from the palette they ask with a
@@ -71,16 +67,9 @@ async function askApiClient(title: string, taken: string[], start?: ApiClientInf
 export function createApiClientActions(): Record<string, Command> {
   return {
     refreshApiClients: ({ views }) => () => views.apiClients.refresh(),
-    openApiClient: ({ server, views }) => async (arg: unknown) => {
+    openApiClient: ({ server, views, records }) => async (arg: unknown) => {
       const c = await clientArg(server, views, arg, 'Open API Client');
-      if (c) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('apiClient', c.id)), { preview: true });
-    },
-    createApiClient: ({ server, views }) => async () => {
-      const input = await askApiClient('New API Client', (await known(server, views)).map(label));
-      if (!input) return;
-      const { id } = await ask(server, CreateApiClientRequest, input);
-      views.apiClients.refresh();
-      confirmDone(server.log, `API client ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
+      if (c) await records.open('apiClient', c.id);
     },
     editApiClient: ({ server, views }) => async (arg: unknown) => {
       const c = await clientArg(server, views, arg, 'Edit API Client');
@@ -90,20 +79,6 @@ export function createApiClientActions(): Record<string, Command> {
       await ask(server, UpdateApiClientRequest, { id: c.id, input, shown: label(c) });
       views.apiClients.refresh();
       confirmDone(server.log, `API client ${input.name} saved.`);
-    },
-    deleteApiClient: ({ server, views }) => async (arg: unknown) => {
-      const c = await clientArg(server, views, arg, 'Delete API Client');
-      if (!c) return;
-      const users = await filesReferring(c.id, apiClientIdsIn);
-      const names = users.slice(0, 5).map((u) => vscode.workspace.asRelativePath(u)).join(', ');
-      const detail =
-        users.length > 0
-          ? `${users.length} test-case file${users.length === 1 ? '' : 's'} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). Their steps will name an API client that no longer exists.`
-          : 'No test-case file in this workspace refers to it.';
-      if (!(await confirmed(deleteApiClientQuestion(label(c), detail)))) return;
-      await ask(server, DeleteApiClientRequest, { id: c.id, shown: label(c) });
-      views.apiClients.refresh();
-      confirmDone(server.log, `API client ${label(c)} deleted.`);
     },
   };
 }

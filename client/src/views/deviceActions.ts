@@ -85,13 +85,13 @@ export function createDeviceActions(): Record<string, Command> {
       await vscode.window.showTextDocument(file ?? vscode.Uri.parse(remoteUri('testCase', picked.id)), { preview: true });
     },
 
-    openDeviceRecord: ({ views }) => async (arg: unknown) => {
+    openDeviceRecord: ({ views, records }) => async (arg: unknown) => {
       if (isNode(arg, 'testNode')) {
-        await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('testNode', arg.node.id)), { preview: true });
+        await records.open('testNode', arg.node.id);
         return;
       }
       const device = await deviceArg(views, arg, 'Open Device Record');
-      if (device) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('mobileDevice', device.id)), { preview: true });
+      if (device) await records.open('mobileDevice', device.id);
     },
 
     createDeviceToken: ({ server, views }) => async (arg: unknown) => {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
-import { FILE_PATTERNS, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
+import { CreateProjectRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
+import { FILE_PATTERNS, isRecordDocKind, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
 import type { Command } from '../context';
 import { confirmed } from '../modal';
 import { deleteProjectQuestion, deleteTraceFilterQuestion } from '../questions';
@@ -81,16 +81,9 @@ export async function filesReferring(id: number, idsIn: (text: string) => Set<nu
 export function createProjectActions(): Record<string, Command> {
   return {
     refreshTraceFilters: ({ views }) => () => views.traceFilters.refresh(),
-    openTraceFilter: ({ server, views }) => async (arg: unknown) => {
+    openTraceFilter: ({ server, views, records }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Open Trace Filter');
-      if (f) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri('traceFilter', f.id)), { preview: true });
-    },
-    createTraceFilter: ({ server, views }) => async () => {
-      const input = await askTraceFilter('New Trace Filter', (await knownFilters(server, views)).map((f) => f.name));
-      if (!input) return;
-      const { id } = await ask(server, CreateTraceFilterRequest, input);
-      views.traceFilters.refresh();
-      confirmDone(server.log, `Trace filter ${input.name} created${id !== undefined ? ` (id ${id})` : ''}.`);
+      if (f) await records.open('traceFilter', f.id);
     },
     editTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
@@ -152,11 +145,12 @@ export function createProjectActions(): Record<string, Command> {
       views.projects.refresh();
       confirmDone(server.log, `Project ${p.name} deleted.`);
     },
-    openProjectMember: () => async (arg: unknown) => {
+    openProjectMember: ({ records }) => async (arg: unknown) => {
       const node = arg as ProjectNode | undefined;
       if (node?.type !== 'member') return;
       const kind = RECORD_KINDS[node.entity.entityType];
-      if (kind) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
+      if (kind && isRecordDocKind(kind)) await records.open(kind, node.entity.id);
+      else if (kind) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
       else void vscode.window.showInformationMessage(`${node.entity.label}: the extension has no record view for this kind yet; its view in the Test Automation container shows it.`);
     },
 

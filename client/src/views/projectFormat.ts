@@ -105,3 +105,7 @@ export function apiClientIdsIn(text: string): Set<number> {
 export function traceFilterIdsIn(text: string): Set<number> {
   return new Set([...text.matchAll(/"traceFilterId"\s*:\s*(\d+)/g)].map((m) => Number(m[1])));
 }
+
+export function deviceIdsIn(text: string): Set<number> {
+  return new Set([...text.matchAll(/"mobileDeviceId"\s*:\s*(\d+)/g)].map((m) => Number(m[1])));
+}

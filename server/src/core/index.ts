@@ -21,6 +21,7 @@ export { baseUrlProblem, insecureHttpAllowed, normalizeBaseUrl, refusesPlainHttp
 export { TasClient } from './api/client';
 export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
+export type { Loose } from './api/types';
 export { type Operation, OPERATIONS } from './api/operations';
 export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from './api/read';
 export type { Environment, Notice, QueryValue, RequestLogEntry, SessionOptions } from './api/session';
@@ -79,3 +80,12 @@ export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
 export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
 export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
+
+// Record documents: devices, test nodes, API clients, trace filters and suites edited as JSON.
+export { creatable, RECORD_DOC_KINDS, RECORD_FIELDS, RECORD_KIND_WORDS, type FieldSpec, type RecordDocKind } from './records/fields';
+export { documentOf, documentText, isRecordDocKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
+export { requestBodyOf, mergeDocuments } from './records/body';
+export { idsOf, recordFindings, type RecordRefSource } from './records/check';
+export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, type RecordLists } from './records/language';
+export { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, refusedField, saveRecordDocument, type SaveOptions, type SaveResult } from './records/save';
+export { recordSaveWords } from './failures/records';

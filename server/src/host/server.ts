@@ -21,6 +21,7 @@ import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
+import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
 import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
 
 const SERVER_NAME = 'Test Automation language server';
@@ -145,13 +146,15 @@ env.onChange(() => {
     },
   );
   validation.revalidateAll();
+  recordDocuments.revalidateAll();
   void status.probe();
 });
 connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
-documents.onDidChangeContent((e) => validation.schedule(e.document));
-documents.onDidClose((e) => validation.forget(e.document.uri));
+const recordDocuments = registerRecordDocumentFeatures(connection, documents, { env, refs, changed: () => (refs.clear(), validation.revalidateAll()) });
+documents.onDidChangeContent((e) => (validation.schedule(e.document), recordDocuments.schedule(e.document)));
+documents.onDidClose((e) => (validation.forget(e.document.uri), recordDocuments.forget(e.document.uri)));
 
 // A record an action or read found gone leaves the reference cache (files naming it are told at
 // once) and every view of the client.
@@ -160,7 +163,7 @@ onRecordGone((record) => {
   validation.revalidateAll();
   void connection.sendNotification(RecordGoneNotification, { record });
 });
-registerFeatures(connection, documents, { refs, env, validation, status });
+registerFeatures(connection, documents, { refs, env, validation, status, recordDocuments });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
 const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });

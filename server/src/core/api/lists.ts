@@ -119,7 +119,10 @@ export interface ListRead {
 export async function readList<T>(s: ApiSession, op: Operation, read: ListRead = {}): Promise<Listed<T>> {
   const call = (extra: Record<string, QueryValue>) =>
     s.call(op, { ...(read.params && { params: read.params }), query: { ...read.query, ...extra }, ...(read.signal && { signal: read.signal }) });
-  const first = usable(s, op, read, listAnswer<T>(await call({}), op), 0);
+  const firstAnswer = listAnswer<T>(await call({}), op);
+  const first = usable(s, op, read, firstAnswer, 0);
+  // Places in the notices count every item sent, the unusable ones too.
+  let sent = firstAnswer.items.length;
   const items: Listed<T> = [...first.items];
   let paging = first.paging;
   if (!paging) return items;
@@ -133,7 +136,9 @@ export async function readList<T>(s: ApiSession, op: Operation, read: ListRead =
   while (hasMore(paging, index, items.length, pageItems)) {
     if (pages >= max) return cutList(s, op, read, items, { pages, total: paging.totalElements, reason: `at most ${max} pages of a list are read` });
     index += 1;
-    const next = usable(s, op, read, listAnswer<T>(await call({ page: index, size }), op), items.length);
+    const answer = listAnswer<T>(await call({ page: index, size }), op);
+    const next = usable(s, op, read, answer, sent);
+    sent += answer.items.length;
     pages += 1;
     const fresh = next.items.filter((item) => {
       const id = idOf(item);

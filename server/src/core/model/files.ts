@@ -20,3 +20,18 @@ export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | 
   const m = /^tas-remote:\/(mobileDevice|traceFilter|testCase|testSuite|testNode|apiClient)\/(\d+)\.json$/.exec(uri);
   return m ? { kind: m[1] as RecordKind, id: Number(m[2]) } : undefined;
 }
+
+/** URI scheme of the editable record documents (client/src/records/): nothing on disk. */
+export const RECORD_SCHEME = 'tas-record';
+
+/** `tas-record:/mobileDevice/12.json`, or `tas-record:/mobileDevice/new-1.json` for a new one. */
+export function recordDocumentUri(kind: RecordKind, key: number | string): string {
+  return `${RECORD_SCHEME}:/${kind}/${key}.json`;
+}
+
+export function parseRecordDocumentUri(uri: string): { kind: RecordKind; key: string; id?: number } | undefined {
+  const m = /^tas-record:\/(mobileDevice|traceFilter|testSuite|testNode|apiClient)\/(\d+|new-\d+)\.json$/.exec(uri);
+  if (!m) return undefined;
+  const key = m[2]!;
+  return { kind: m[1] as RecordKind, key, ...(/^\d+$/.test(key) && { id: Number(key) }) };
+}

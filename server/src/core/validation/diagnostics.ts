@@ -24,6 +24,10 @@ export const DiagnosticCode = {
   foreignReference: 'foreign-reference',
   unknownTestNode: 'unknown-test-node',
   unknownDeviceModel: 'unknown-device-model',
+  /** A record document's test case id the service does not know. */
+  unknownTestCase: 'unknown-test-case',
+  /** A record document's field the operation does not send (set by the service, or for the other operation). */
+  notSent: 'not-sent',
   notVerified: 'references-not-verified',
   /** Step functions, against the service's functionparams. */
   missingParameter: 'missing-parameter',

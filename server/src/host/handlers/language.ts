@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
+import type { RecordDocumentFeatures } from './recordDocuments';
 import { act, recordGone } from './outcome';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
@@ -12,6 +13,7 @@ interface Services {
   env: EnvironmentState;
   validation: ValidationScheduler;
   status: ConnectionStatusReporter;
+  recordDocuments: RecordDocumentFeatures;
 }
 
 /** A cached lookup that yields undefined instead of failing: completion and hover go on offline. */
@@ -51,6 +53,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   };
 
   connection.onCompletion(async ({ textDocument, position }) => {
+    const record = s.recordDocuments.complete(textDocument.uri, position);
+    if (record) return record;
     const d = docOf(textDocument.uri);
     if (!d) return [];
     const needs = completionNeeds(d.doc, position);
@@ -70,6 +74,8 @@ export function registerFeatures(connection: Connection, documents: TextDocument
   });
 
   connection.onHover(async ({ textDocument, position }) => {
+    const record = s.recordDocuments.hover(textDocument.uri, position);
+    if (record) return record;
     const d = docOf(textDocument.uri);
     if (!d) return null;
     const target = hoverTarget(d.doc, position);

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DiagnosticCode, isRecord, readRecordDocument, recordFindings, RECORD_KIND_WORDS, recordText, type RecordDocKind, saveRecordDocument, withoutBom, writeAtomic } from '../../../server/src/core';
+import { flag, type CommandSpec } from '../command';
+import { caseDiff, diffLimit } from '../conflictDiff';
+import { CliError, Exit, UsageError } from '../exitCodes';
+import { displayPath } from '../files';
+
+// `tas get KIND ID` prints a record as the editor's record document holds it; `tas apply FILE`
+// saves such a document: the same checks, the same body per operation, the same conflict rule
+// (someone else changed the record since the file was read: a diff and exit code 5, unless
+// --force). The file is then rewritten with what the service kept, so the next apply compares
+// against it.
+
+const KINDS: Record<string, RecordDocKind> = {
+  device: 'mobileDevice',
+  mobiledevice: 'mobileDevice',
+  node: 'testNode',
+  testnode: 'testNode',
+  apiclient: 'apiClient',
+  tracefilter: 'traceFilter',
+  suite: 'testSuite',
+  testsuite: 'testSuite',
+};
+
+export const get: CommandSpec = {
+  name: 'get',
+  summary: 'Print a device, test node, API client, trace filter or suite as a record document.',
+  action: 'read the record',
+  usage: 'tas get <device|node|apiclient|tracefilter|suite> <id>',
+  description: [
+    'Prints the record as the editor\'s record document holds it: a "$record" member saying what it is,',
+    'where it was read and at which revision, then its fields. Secrets are left out. Edit it and',
+    'save it with tas apply.',
+  ].join('\n'),
+  options: {},
+  optionHelp: {},
+  positionals: { min: 2, max: 2 },
+  complete: { positionals: ['device', 'node', 'apiclient', 'tracefilter', 'suite'] },
+  async run(ctx, _values, [kindArg = '', idArg = '']) {
+    const kind = KINDS[kindArg.toLowerCase().replace(/[-_]/g, '')];
+    if (!kind) throw new UsageError(`the kind must be device, node, apiclient, tracefilter or suite, not "${kindArg}".`);
+    const id = Number(idArg);
+    if (!Number.isSafeInteger(id) || id < 0) throw new UsageError(`the id must be a whole number, not "${idArg}".`);
+    const doc = await readRecordDocument(ctx.client, kind, id, ctx.source.environment.baseUrl);
+    ctx.out.out(recordText(ctx.client, doc).trimEnd());
+    return Exit.ok;
+  },
+};
+
+export const apply: CommandSpec = {
+  name: 'apply',
+  summary: 'Create or update a record from a record document (tas get prints one).',
+  action: 'save the record',
+  usage: 'tas apply <file> [--force]',
+  description: [
+    'Updates the record the file names in "$record" (creates it when no id is given: sent once, never',
+    'retried), sending only the fields the interface allows for that operation. When someone else',
+    'changed the record since the file was read, the difference is shown and nothing is sent',
+    '(exit code 5); --force sends the file anyway. The file is rewritten with what the service kept.',
+  ].join('\n'),
+  options: { force: { type: 'boolean' } },
+  optionHelp: { force: ['', "overwrite someone else's change, or save a file read from another service"] },
+  positionals: { min: 1, max: 1 },
+  complete: { positionals: 'files' },
+  async run(ctx, values, [fileArg = '']) {
+    const path = resolve(ctx.cwd, fileArg);
+    const shown = displayPath(path, ctx.cwd);
+    let text: string;
+    try {
+      text = withoutBom(readFileSync(path, 'utf8')).text;
+    } catch (e) {
+      throw new UsageError(`cannot read ${shown}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new CliError(`${shown}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`, Exit.failed);
+    }
+    const errors = recordFindings(value).filter((f) => f.severity === 1);
+    if (errors.length > 0) {
+      for (const f of errors) ctx.out.err(`${shown}: ${f.path.length > 0 ? `${f.path.join('.')}: ` : ''}${f.message} [${f.code ?? DiagnosticCode.type}]`);
+      throw new CliError(`${shown}: ${errors.length} problem${errors.length === 1 ? '' : 's'}; nothing was sent.`, Exit.failed);
+    }
+    const force = flag(values['force']);
+    const r = await saveRecordDocument(ctx.client, text, { service: ctx.source.environment.baseUrl, force });
+    if (r.status === 'conflict') {
+      const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx.env));
+      for (const line of diff?.lines ?? []) ctx.out.err(line);
+      if (diff && diff.total > diff.lines.length) ctx.out.err(`... ${diff.total - diff.lines.length} more lines`);
+      throw new CliError(`${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`, Exit.conflict);
+    }
+    if (r.status === 'refused') throw new CliError(`${shown}: ${r.field ? `${r.field}: ` : ''}${r.message}`, Exit.failed);
+    await writeAtomic(path, r.text);
+    const kind = isRecord(value) && isRecord(value['$record']) ? RECORD_KIND_WORDS[value['$record']['kind'] as RecordDocKind] : 'record';
+    ctx.out.out(`${r.created ? 'Created' : 'Saved'} ${kind} ${r.id}; ${shown} now holds what the service kept.`);
+    return Exit.ok;
+  },
+};

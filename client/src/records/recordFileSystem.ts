@@ -1,0 +1,194 @@
+import * as vscode from 'vscode';
+import { parseRecordDocumentUri, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
+import { ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../../server/src/protocol';
+import { ExtensionError } from '../log';
+import { askModal } from '../modal';
+import { confirmDone } from '../notify';
+import { recordConflictQuestion } from '../questions';
+import { ask, type RequestPort } from '../serverPort';
+
+// Records of the service as documents (`tas-record:/mobileDevice/12.json`): a file system with
+// nothing on disk. Reading asks the language server for the record; saving sends the document
+// through it (the server checks it, compares the service's record with the one the document was
+// read from, sends only what the interface allows, and reads the record back). A save someone
+// else's change would overwrite shows the diff and asks first; a refused save fails, so the
+// document stays dirty, with the service's reason on the field it names.
+
+const THEIRS_SCHEME = 'tas-record-theirs';
+
+interface Entry {
+  kind: RecordDocKind;
+  /** What readFile gives: the record as last read or saved. */
+  text: string;
+  /** The text the document was read as, for a merge. */
+  base: string;
+  mtime: number;
+}
+
+const encode = (s: string) => new TextEncoder().encode(s);
+const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+
+export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly entries = new Map<string, Entry>();
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  private readonly theirs = new Map<string, string>();
+  private readonly problems = vscode.languages.createDiagnosticCollection('Test Automation records');
+  private readonly disposables: vscode.Disposable[] = [];
+  private newCount = 0;
+  /** Saved documents whose text the service changed: shown once the editor has saved them. */
+  private readonly kept = new Map<string, string>();
+
+  constructor(
+    private readonly server: RequestPort,
+    private readonly log: vscode.LogOutputChannel,
+    /** A record was saved: the views that show its kind read their lists again. */
+    private readonly saved: (kind: RecordDocKind) => void,
+  ) {
+    this.disposables.push(
+      vscode.workspace.registerFileSystemProvider(RECORD_SCHEME, this, { isCaseSensitive: true }),
+      vscode.workspace.registerTextDocumentContentProvider(THEIRS_SCHEME, { provideTextDocumentContent: (uri) => this.theirs.get(uri.toString()) ?? '' }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme === RECORD_SCHEME && e.contentChanges.length > 0) this.problems.delete(e.document.uri);
+      }),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        const kept = this.kept.get(doc.uri.toString());
+        if (kept === undefined) return;
+        this.kept.delete(doc.uri.toString());
+        void this.showKept(doc.uri, kept);
+      }),
+      this.problems,
+      this.changes,
+    );
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** Opens a record's document, read from the service now (a document already open and unsaved is shown as it is). */
+  async open(kind: RecordDocKind, id: number): Promise<void> {
+    const uri = vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/${id}.json`);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!open?.isDirty) await this.load(uri, kind, id);
+    await vscode.window.showTextDocument(uri, { preview: false });
+  }
+
+  /** Opens a new record's document with the template's text; Save creates the record. */
+  async openNew(kind: RecordDocKind, text: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/new-${++this.newCount}.json`);
+    this.entries.set(uri.toString(), { kind, text, base: text, mtime: Date.now() });
+    this.tellBase(uri, text);
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return uri;
+  }
+
+  private async load(uri: vscode.Uri, kind: RecordDocKind, id: number): Promise<Entry> {
+    const { text } = await ask(this.server, ReadRecordDocumentRequest, { kind, id });
+    const key = uri.toString();
+    const before = this.entries.get(key);
+    const entry: Entry = { kind, text, base: text, mtime: before && before.text === text ? before.mtime : Date.now() };
+    this.entries.set(key, entry);
+    this.tellBase(uri, text);
+    if (before && before.text !== text) this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    return entry;
+  }
+
+  private tellBase(uri: vscode.Uri, text: string): void {
+    void this.server.client?.sendNotification(RecordDocumentBaseNotification, { uri: uri.toString(), text });
+  }
+
+  private async entry(uri: vscode.Uri): Promise<Entry> {
+    const known = this.entries.get(uri.toString());
+    if (known) return known;
+    const target = parseRecordDocumentUri(uri.toString());
+    if (!target || target.id === undefined || target.kind === 'testCase') throw vscode.FileSystemError.FileNotFound(uri);
+    return this.load(uri, target.kind, target.id);
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (!/\.json$/.test(uri.path)) return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const e = await this.entry(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: e.mtime, size: encode(e.text).byteLength };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return encode((await this.entry(uri)).text);
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const e = await this.entry(uri);
+    const text = decode(content);
+    if (text === e.base) {
+      // The record as the service last gave it: nothing to send.
+      this.entries.set(uri.toString(), { ...e, text, mtime: Date.now() });
+      return;
+    }
+    // Named by its id once it has one (a new record's document keeps its new-N address).
+    const what = `${RECORD_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
+    let r = await ask(this.server, SaveRecordDocumentRequest, { text, base: e.base });
+    if (r.status === 'conflict') r = await this.resolveConflict(uri, r, text, e.base, what);
+    if (r.status === 'refused') {
+      this.placeRefusal(uri, text, r);
+      throw new ExtensionError(r.message);
+    }
+    if (r.status === 'conflict') throw new ExtensionError(`${r.message} Your document is unsaved.`);
+    this.problems.delete(uri);
+    this.entries.set(uri.toString(), { kind: e.kind, text: r.text, base: r.text, mtime: Date.now() });
+    this.tellBase(uri, r.text);
+    // The editor keeps what it wrote; then the document shows what the service kept.
+    if (r.text !== text) this.kept.set(uri.toString(), r.text);
+    this.saved(e.kind);
+    confirmDone(this.log, r.created ? `${RECORD_KIND_WORDS[e.kind]} ${r.id} created.` : `${RECORD_KIND_WORDS[e.kind]} ${r.id} saved.`);
+  }
+
+  /** Puts the service's version into the saved document (that save sends nothing: it is the record as read). */
+  private async showKept(uri: vscode.Uri, kept: string): Promise<void> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (!doc || doc.isDirty || doc.getText() === kept) return;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), kept);
+    if (await vscode.workspace.applyEdit(edit)) await doc.save();
+  }
+
+  private async resolveConflict(uri: vscode.Uri, r: Extract<SaveResult, { status: 'conflict' }>, text: string, base: string, what: string): Promise<SaveResult> {
+    const theirs = vscode.Uri.parse(`${THEIRS_SCHEME}:${uri.path}?${Date.now()}`);
+    this.theirs.set(theirs.toString(), r.current);
+    await vscode.commands.executeCommand('vscode.diff', theirs, uri, `${what}: the service's version ↔ yours`, { preview: true });
+    const choice = await askModal(recordConflictQuestion(what, r.mergeable));
+    if (choice === 'merge') return ask(this.server, SaveRecordDocumentRequest, { text, base, merge: true });
+    if (choice === 'overwrite') return ask(this.server, SaveRecordDocumentRequest, { text, base, force: true });
+    return { status: 'refused', sent: false, message: `${r.message} Your document is unsaved: take what you need from the service's version in the diff, then save again.` };
+  }
+
+  /** The refusal on the field it names (its key's line), else on the first line. */
+  private placeRefusal(uri: vscode.Uri, text: string, r: { message: string; field?: string }): void {
+    const lines = text.split('\n');
+    const at = r.field ? lines.findIndex((l) => l.includes(`"${r.field}"`)) : -1;
+    const line = Math.max(0, at);
+    const range = new vscode.Range(line, 0, line, lines[line]?.length ?? 0);
+    const d = new vscode.Diagnostic(range, r.message, vscode.DiagnosticSeverity.Error);
+    d.source = 'Test Automation Service';
+    this.problems.set(uri, [d]);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions('Records are created with New Device..., New Test Node..., New API Client... or New Trace Filter....');
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions('Records are deleted with Delete Device... or Delete API Client....');
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions('A record document cannot be renamed: change its name field and save.');
+  }
+}

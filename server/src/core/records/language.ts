@@ -1,0 +1,119 @@
+import { getLocation, parseTree, findNodeAtLocation, type Node } from 'jsonc-parser';
+import { CompletionItemKind, MarkupKind, Range, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
+import type { TextDocument } from '../text/textDocument';
+import type { NamedInfo } from '../references/referenceData';
+import type { Loose } from '../api/types';
+import { parseJson, toDiagnostics } from '../document/jsonDocument';
+import { fieldOf, RECORD_FIELDS, type FieldSpec, type RecordDocKind, type RefList, sentOn } from './fields';
+import { META, metaOf } from './document';
+import { recordFindings, recordReferenceFindings, type RecordRefSource } from './check';
+
+// Completion, hover and diagnostics of record documents: field names from the kind's table,
+// ids of test nodes, device models and test cases from the service's lists, and the checks of
+// check.ts placed on the text.
+
+/** The lists completion and hover name ids from; a list left out could not be had. */
+export interface RecordLists {
+  testNodes?: Map<number, NamedInfo>;
+  deviceModels?: Map<number, NamedInfo>;
+  testCases?: Map<number, string>;
+}
+
+const REF_NAMES: Record<RefList, string> = { testNode: 'Test node', deviceModel: 'Device model', testCase: 'Test case' };
+
+/** The id field at a JSON path: `testNodeId`, or `testCaseIds[i].id`. */
+function refAt(kind: RecordDocKind, path: readonly (string | number)[]): FieldSpec | undefined {
+  const f = typeof path[0] === 'string' ? fieldOf(kind, path[0]) : undefined;
+  if (!f?.ref) return undefined;
+  if (f.type === 'int' && path.length === 1) return f;
+  if (f.type === 'refList' && path.length === 3 && path[2] === 'id') return f;
+  return undefined;
+}
+
+function namesOf(ref: RefList, lists: RecordLists): [number, string | undefined][] {
+  if (ref === 'testCase') return [...(lists.testCases ?? new Map<number, string>())];
+  const m = ref === 'testNode' ? lists.testNodes : lists.deviceModels;
+  return [...(m ?? new Map<number, NamedInfo>()).values()].map((x) => [x.id, x.name]);
+}
+
+function kindOf(text: string): RecordDocKind | undefined {
+  try {
+    return metaOf(JSON.parse(text))?.kind;
+  } catch {
+    // Half-typed: the `$record` member is read on its own.
+    const m = /"\$record"\s*:\s*\{[^}]*"kind"\s*:\s*"(\w+)"/.exec(text);
+    return m ? metaOf({ [META]: { kind: m[1] } })?.kind : undefined;
+  }
+}
+
+/** The lists a position needs (so a host reads only those). */
+export function recordCompletionNeeds(doc: TextDocument, position: Position): RefList | undefined {
+  const kind = kindOf(doc.getText());
+  return kind ? refAt(kind, getLocation(doc.getText(), doc.offsetAt(position)).path)?.ref : undefined;
+}
+
+export function completeRecord(doc: TextDocument, position: Position, lists: RecordLists): CompletionItem[] {
+  const text = doc.getText();
+  const kind = kindOf(text);
+  if (!kind) return [];
+  const loc = getLocation(text, doc.offsetAt(position));
+  if (loc.isAtPropertyKey && loc.path.length === 1) {
+    let present: Set<string> = new Set();
+    let create = false;
+    try {
+      const v = JSON.parse(text) as Loose;
+      present = new Set(Object.keys(v));
+      create = metaOf(v)?.id === undefined;
+    } catch {
+      // half-typed: offer every field
+    }
+    return RECORD_FIELDS[kind]
+      .filter((f) => sentOn(f, create ? 'create' : 'update') && !present.has(f.name))
+      .map((f) => ({ label: f.name, kind: CompletionItemKind.Property, detail: f.type, documentation: f.about }));
+  }
+  const f = refAt(kind, loc.path);
+  if (!f?.ref || loc.isAtPropertyKey) return [];
+  return namesOf(f.ref, lists).map(([id, name]) => ({
+    label: String(id),
+    kind: CompletionItemKind.Reference,
+    detail: name ?? '',
+    ...(name !== undefined && { filterText: `${id} ${name}` }),
+    insertText: String(id),
+  }));
+}
+
+/** The ref id under the cursor, for a host that reads the one list it needs. */
+export function recordHoverNeeds(doc: TextDocument, position: Position): RefList | undefined {
+  return recordCompletionNeeds(doc, position);
+}
+
+export function hoverRecord(doc: TextDocument, position: Position, lists: RecordLists): Hover | undefined {
+  const text = doc.getText();
+  const kind = kindOf(text);
+  if (!kind) return undefined;
+  const offset = doc.offsetAt(position);
+  const loc = getLocation(text, offset);
+  const root = parseTree(text);
+  const node: Node | undefined = root && findNodeAtLocation(root, [...loc.path]);
+  const range = node ? Range.create(doc.positionAt(node.offset), doc.positionAt(node.offset + node.length)) : undefined;
+  const f = refAt(kind, loc.path);
+  if (f?.ref && !loc.isAtPropertyKey && typeof node?.value === 'number') {
+    const id = node.value;
+    const name = namesOf(f.ref, lists).find(([x]) => x === id)?.[1];
+    const value = name !== undefined ? `${REF_NAMES[f.ref]} **${name}** (id ${id})` : `${REF_NAMES[f.ref]} ${id}: not in the service's list`;
+    return { contents: { kind: MarkupKind.Markdown, value }, ...(range && { range }) };
+  }
+  const field = typeof loc.path[0] === 'string' && loc.path.length === 1 ? fieldOf(kind, loc.path[0]) : undefined;
+  if (!field) return undefined;
+  const sent = field.sent === 'never' ? 'Set by the service: read-only, never sent.' : field.sent === 'both' ? 'Sent on create and update.' : `Sent on ${field.sent} only.`;
+  return { contents: { kind: MarkupKind.Markdown, value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}` }, ...(range && { range }) };
+}
+
+/** The document's diagnostics: syntax, then the table's checks, then ids the service lacks. */
+export async function recordDiagnostics(doc: TextDocument, expected: RecordDocKind | undefined, base: Loose | undefined, source: RecordRefSource | undefined): Promise<Diagnostic[]> {
+  const parsed = parseJson(doc);
+  if (!parsed.ok) return parsed.diagnostics;
+  const findings = recordFindings(parsed.value, expected, base);
+  if (source) findings.push(...(await recordReferenceFindings(parsed.value, source)));
+  return toDiagnostics(doc, findings);
+}

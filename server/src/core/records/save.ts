@@ -1,0 +1,176 @@
+import type { TasClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import { isRecord } from '../api/read';
+import type { Loose } from '../api/types';
+import { Severity } from '../validation/diagnostics';
+import { requestBodyOf, mergeDocuments } from './body';
+import { recordFindings } from './check';
+import { creatable, fieldOf, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
+import { documentOf, documentText, metaOf, revisionOf, sameService } from './document';
+import { recordSaveWords } from '../failures/records';
+
+// Reading, saving, creating and deleting a record through its document, the same for the editor
+// and `tas apply`. A save reads the service's record first: when its revision is not the one the
+// document was read at, someone else changed it, and nothing is sent unless the caller says to
+// merge (both sides' changes, when no field was changed by both) or to overwrite. The body carries
+// only what the interface allows for the operation (body.ts); the record is read back, and the
+// answer is the document of what the service kept. A create is sent once, never retried.
+
+export type SaveResult =
+  | { status: 'saved'; id: number; created: boolean; text: string }
+  /** Someone else changed the record: `current` is its document now; `mergeable` when no field was changed by both. */
+  | { status: 'conflict'; current: string; mergeable: boolean; message: string }
+  /** Not sent (the document's own errors) or refused by the service; `field` where the reason belongs. */
+  | { status: 'refused'; message: string; field?: string; sent: boolean };
+
+export interface SaveOptions {
+  /** The base URL of the current environment. */
+  service: string;
+  /** The document as it was read (its text), for a merge. */
+  base?: string;
+  /** Merge with the service's changes when no field was changed on both sides. */
+  merge?: boolean;
+  /** Send even though the service's record changed, or was read from another service. */
+  force?: boolean;
+}
+
+async function getRaw(client: TasClient, kind: RecordDocKind, id: number): Promise<Loose> {
+  switch (kind) {
+    case 'mobileDevice':
+      return client.devices.get(id);
+    case 'testNode':
+      return client.testNodes.get(id);
+    case 'apiClient':
+      return client.apiClients.get(id);
+    case 'traceFilter':
+      return client.traceFilters.get(id);
+    case 'testSuite':
+      return client.testSuites.get(id);
+  }
+}
+
+/** The record's document, read from the service. */
+export async function readRecordDocument(client: TasClient, kind: RecordDocKind, id: number, service: string): Promise<Loose> {
+  return documentOf(kind, { ...(await getRaw(client, kind, id)), id }, service);
+}
+
+/** The document's text, with every known secret value scrubbed (it is shown and may be printed). */
+export function recordText(client: TasClient, doc: Loose): string {
+  return client.session.scrub(documentText(doc));
+}
+
+async function send(client: TasClient, kind: RecordDocKind, id: number | undefined, body: Loose): Promise<number | undefined> {
+  const b = body as never;
+  if (id === undefined) {
+    switch (kind) {
+      case 'mobileDevice':
+        return client.devices.create(b);
+      case 'testNode':
+        return client.testNodes.create(typeof body['name'] === 'string' ? body['name'] : '');
+      case 'apiClient':
+        return client.apiClients.create(b);
+      case 'traceFilter':
+        return client.traceFilters.create(b);
+      case 'testSuite':
+        throw new Error('test suites are created with New Test Suite...');
+    }
+  }
+  switch (kind) {
+    case 'mobileDevice':
+      await client.devices.update(id, b);
+      break;
+    case 'testNode':
+      await client.testNodes.rename(id, typeof body['name'] === 'string' ? body['name'] : '');
+      break;
+    case 'apiClient':
+      await client.apiClients.update(id, b);
+      break;
+    case 'traceFilter':
+      await client.traceFilters.update(id, b);
+      break;
+    case 'testSuite':
+      await client.testSuites.update(id, body);
+      break;
+  }
+  return id;
+}
+
+/** The field a refusal names ("'msisdn' must be ..."), when it is one of the kind's. */
+export function refusedField(kind: RecordDocKind, message: string): string | undefined {
+  // A name another record has (the interface's 409 "name needs to be unique"); the quoted name is a value.
+  if (/\bnamed\b|\bname\b.*\b(unique|taken|exists)\b/i.test(message)) return 'name';
+  for (const m of message.matchAll(/['"`]([A-Za-z][A-Za-z0-9]*)['"`]/g)) if (fieldOf(kind, m[1]!)) return m[1];
+  return undefined;
+}
+
+/** Saves a document's text: update when it names an id, create when it does not. */
+export async function saveRecordDocument(client: TasClient, text: string, options: SaveOptions): Promise<SaveResult> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (e) {
+    return { status: 'refused', sent: false, message: recordSaveWords.notJson(e instanceof Error ? e.message : String(e)) };
+  }
+  const meta = metaOf(value);
+  if (!meta || !isRecord(value)) return { status: 'refused', sent: false, message: recordSaveWords.noMeta };
+  const kind = meta.kind;
+  if (meta.service !== undefined && !sameService(meta.service, options.service) && !options.force) {
+    return { status: 'refused', sent: false, field: '$record', message: recordSaveWords.otherService(meta.service, options.service) };
+  }
+  if (meta.id === undefined && !creatable(kind)) return { status: 'refused', sent: false, message: recordSaveWords.notCreatable(RECORD_KIND_WORDS[kind]) };
+  let doc: Loose = value;
+  let current: Loose | undefined;
+  if (meta.id !== undefined) {
+    const raw = { ...(await getRaw(client, kind, meta.id)), id: meta.id };
+    current = raw;
+    if (meta.revision !== revisionOf(kind, raw) && !options.force) {
+      const theirs = documentOf(kind, raw, options.service);
+      const base = parseBase(options.base);
+      const merged = base && mergeDocuments(base, doc, theirs);
+      if (!options.merge || !merged) {
+        return { status: 'conflict', current: recordText(client, theirs), mergeable: merged !== undefined, message: recordSaveWords.conflict(RECORD_KIND_WORDS[kind], meta.id) };
+      }
+      doc = merged;
+    }
+  }
+  const errors = recordFindings(doc, kind).filter((f) => f.severity === Severity.Error);
+  if (errors.length > 0) return { status: 'refused', sent: false, message: errors[0]!.message, ...(typeof errors[0]!.path[0] === 'string' && { field: errors[0]!.path[0] }) };
+  const op = meta.id === undefined ? 'create' : 'update';
+  const body = requestBodyOf(kind, op, doc, current);
+  let id: number | undefined;
+  try {
+    id = await send(client, kind, meta.id, body);
+  } catch (e) {
+    if (e instanceof ApiError && (e.kind === 'invalidRequest' || e.kind === 'conflict' || e.kind === 'notFound')) {
+      const said = e.serviceMessage ?? `HTTP ${e.status ?? ''}`.trim();
+      const field = refusedField(kind, said);
+      return { status: 'refused', sent: true, message: recordSaveWords.refused(RECORD_KIND_WORDS[kind], said), ...(field && { field }) };
+    }
+    throw e;
+  }
+  if (id === undefined) return { status: 'refused', sent: true, message: recordSaveWords.noId(RECORD_KIND_WORDS[kind]) };
+  const kept = await readRecordDocument(client, kind, id, options.service);
+  return { status: 'saved', id, created: op === 'create', text: recordText(client, kept) };
+}
+
+function parseBase(text: string | undefined): Loose | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const v = JSON.parse(text) as unknown;
+    return isRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes a device or an API client (the interface has no DELETE for test nodes). */
+export async function deleteRecord(client: TasClient, kind: 'mobileDevice' | 'apiClient', id: number): Promise<void> {
+  if (kind === 'mobileDevice') await client.devices.delete(id);
+  else await client.apiClients.delete(id);
+}
+
+/** The names of the test cases the service says use a device. */
+export async function deviceTestCaseNames(client: TasClient, id: number): Promise<string[]> {
+  const list = await client.devices.testCases(id);
+  return list.map((t) => (typeof t['name'] === 'string' ? t['name'] : typeof t['id'] === 'number' ? `test case ${t['id']}` : 'a test case'));
+}

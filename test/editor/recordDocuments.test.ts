@@ -1,0 +1,191 @@
+// Real editor: a device kept as a record document, as a person does it. New Device... in the
+// Devices view's title (a test node and a model picked), the name and MSISDN typed into the new
+// document, Ctrl+S creates it; the MSISDN changed and saved again while a colleague renamed the
+// device over HTTP: the diff opens, the question's focused choice (Enter) keeps both changes, and
+// the service has both; Delete Device... from the row's menu asks first and removes it. Needs
+// `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { Editor, LIMITS, withEditor } from './harness';
+
+const ID = 'demo-admin';
+const SECRET = 'demo-admin-secret';
+const NAME = 'Editor phone';
+const FIRST_MSISDN = '4915112345';
+const SECOND_MSISDN = '4915198765';
+const COLLEAGUES_NAME = 'Editor phone (desk 4)';
+
+describe('real editor: a device as a record document', { timeout: 300_000 }, () => {
+  let emulator: Emulator | undefined;
+  let editor: Editor | undefined;
+
+  before(async () => {
+    emulator = await startEmulator({ host: '127.0.0.1' });
+    editor = await Editor.start({
+      name: 'records',
+      settings: { 'files.autoSave': 'off', 'tas.inlayHints.enabled': false, 'editor.quickSuggestions': { other: false, comments: false, strings: false } },
+      env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: ID, TAS_CLIENT_SECRET: SECRET },
+    });
+  });
+
+  after(async () => {
+    await editor?.stop();
+    await emulator?.close();
+  });
+
+  /** The service over HTTP, as a colleague's script or a check would call it. */
+  const http = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
+    const token = (await (await fetch(`${emulator!.url}/api/v2/connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: ID, clientSecret: SECRET }) })).json()) as { accessToken: string };
+    const res = await fetch(`${emulator!.url}/api/v2${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token.accessToken}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  };
+
+  const pane = (e: Editor) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Devices/ }) });
+
+  /** Puts the cursor before the closing quote of the string value on the line with `key`, and deletes `remove` characters before it. */
+  const typeInto = async (e: Editor, key: string, remove: number, text: string) => {
+    const line = e.editorLine(`"${key}":`).first();
+    await line.click();
+    await e.page.keyboard.press('End');
+    // Before the closing quote: one step back, and one more over a trailing comma.
+    if (/,\s*$/.test(await line.innerText())) await e.page.keyboard.press('ArrowLeft');
+    await e.page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < remove; i++) await e.page.keyboard.press('Backspace');
+    await e.page.keyboard.type(text);
+    await e.page.keyboard.press('Escape');
+  };
+
+  it("creates a device, saves a new MSISDN over a colleague's rename keeping both, and deletes it", async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      const header = pane(e).locator('.pane-header');
+      await header.waitFor({ timeout: LIMITS.output });
+      // Only the Devices view open, so its rows have room.
+      for (const h of await e.page.locator('.sidebar .pane-header').all()) {
+        const isIt = /^Devices/.test((await h.innerText()).trim());
+        if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
+      }
+      await pane(e).locator('.monaco-list-row').filter({ hasText: 'node-berlin-01' }).first().waitFor({ timeout: LIMITS.output });
+      await header.hover();
+      await header.locator('.action-label[aria-label^="New Device"]').click({ timeout: LIMITS.ui });
+
+      // The test node, then the model: each a quick pick of the service's records.
+      const node = emulator!.store.testNodes.all()[0]!;
+      const model = emulator!.store.deviceModels.all()[0]!;
+      for (const [placeholder, label] of [['The test node', node.name], ['The device model', model.name]] as const) {
+        await e.quickInput.locator(`input[placeholder^="${placeholder}"]`).waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.type(label);
+        await e.quickInput.locator('.monaco-list-row', { hasText: label }).first().waitFor({ timeout: LIMITS.ui });
+        await e.page.keyboard.press('Enter');
+      }
+      await e.activeTab('new-1.json').waitFor({ timeout: LIMITS.output });
+      await e.editorLine(`"testNodeId": ${node.id},`).first().waitFor({ timeout: LIMITS.ui });
+      await typeInto(e, 'name', 0, NAME);
+      await typeInto(e, 'msisdn', 0, FIRST_MSISDN);
+      await e.screenshot('new-device-document');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(/device \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      const made = emulator!.store.devices.all().find((d) => d.name === NAME);
+      assert.ok(made, 'the service has the new device');
+      assert.equal(made.msisdn, FIRST_MSISDN);
+      assert.equal(made.testNodeId, node.id);
+      // The document became the record's: it shows its id and revision, as the service kept it.
+      await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"revision":').first().waitFor({ timeout: LIMITS.ui });
+
+      // A colleague renames the device meanwhile; here the MSISDN changes.
+      assert.equal((await http('PUT', `/mobiledevices/${made.id}`, { name: COLLEAGUES_NAME })).status, 200);
+      await typeInto(e, 'msisdn', FIRST_MSISDN.length, SECOND_MSISDN);
+      await e.page.keyboard.press('Control+S');
+      const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
+      await dialog.waitFor({ timeout: LIMITS.output });
+      // The diff is open behind it, and the focused choice loses nothing.
+      await e.page.locator('.tabs-container .tab', { hasText: "the service's version" }).first().waitFor({ timeout: LIMITS.ui });
+      await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.ui });
+      await e.screenshot('record-conflict');
+      await e.page.keyboard.press('Enter');
+      await e.statusItem(`device ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      const back = await http('GET', `/mobiledevices/${made.id}`);
+      assert.equal(back.json['msisdn'], SECOND_MSISDN, 'my change is on the service');
+      assert.equal(back.json['name'], COLLEAGUES_NAME, "the colleague's change is kept");
+
+      // Delete Device... from the row's menu names what uses it; Delete is not the focused choice.
+      const row = pane(e).locator('.monaco-list-row').filter({ hasText: COLLEAGUES_NAME }).first();
+      await row.waitFor({ timeout: LIMITS.output });
+      await row.click({ button: 'right' });
+      await e.chooseMenuItem('Delete Device...');
+      const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: `Delete device ${COLLEAGUES_NAME}?` });
+      await ask.waitFor({ timeout: LIMITS.output });
+      assert.match(await ask.innerText(), /no test-case file in this workspace uses this device/i);
+      await ask.locator('.monaco-button:focus', { hasText: 'Keep It' }).waitFor({ timeout: LIMITS.ui });
+      await ask.locator('.monaco-button', { hasText: /^Delete$/ }).click();
+      await e.statusItem(`Device ${COLLEAGUES_NAME} deleted`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal((await http('GET', `/mobiledevices/${made.id}`)).status, 404);
+    });
+  });
+
+  it('creates a test node from the Devices view and renames it in its document', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const header = pane(e).locator('.pane-header');
+      await header.hover();
+      await header.locator('.action-label[aria-label^="New Test Node"]').click({ timeout: LIMITS.ui });
+      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"name": ""').first().waitFor({ timeout: LIMITS.ui });
+      assert.equal(await e.editorLine('"ecid"').count(), 0);
+      await typeInto(e, 'name', 0, 'node-editor-01');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(/test node \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      const made = emulator!.store.testNodes.all().find((n) => n.name === 'node-editor-01');
+      assert.ok(made, 'the service has the new test node');
+      await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
+      await typeInto(e, 'name', 2, '99');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(`test node ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      assert.equal((await http('GET', `/testnodes/${made.id}`)).json['name'], 'node-editor-99');
+    });
+  });
+
+  it("opens an API client from its row, saves a change over a colleague's keeping both and its password, and deletes it", async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const api = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^API Clients/ }) });
+      for (const h of await e.page.locator('.sidebar .pane-header').all()) {
+        const isIt = /^API Clients/.test((await h.innerText()).trim());
+        if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
+      }
+      const client = emulator!.store.apiClients.all().find((c) => c.name === 'Billing REST')!;
+      const password = client.password;
+      assert.ok(password, 'the demo client has a password');
+      const row = api.locator('.monaco-list-row').filter({ hasText: 'Billing REST' }).first();
+      await row.click({ timeout: LIMITS.output });
+      await e.activeTab(`${client.id}.json`).waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"payload":').first().waitFor({ timeout: LIMITS.ui });
+      assert.equal(await e.editorLine(/"password"|"authParams"/).count(), 0, 'no secret in the document');
+      assert.equal((await http('PUT', `/apiclients/${client.id}`, { serverURL: 'https://billing.example.invalid/v2' })).status, 200);
+      await typeInto(e, 'username', 0, '-ops');
+      await e.page.keyboard.press('Control+S');
+      const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
+      await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.output });
+      await e.page.keyboard.press('Enter');
+      await e.statusItem(`API client ${client.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      const back = await http('GET', `/apiclients/${client.id}`);
+      assert.equal(back.json['serverURL'], 'https://billing.example.invalid/v2', "the colleague's change is kept");
+      assert.match(String(back.json['username']), /-ops$/, 'my change is on the service');
+      assert.equal(emulator!.store.apiClients.get(client.id)!.password, password, 'the password the document never held is kept');
+
+      await row.click({ button: 'right' });
+      await e.chooseMenuItem('Delete API Client...');
+      const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Delete API client Billing REST?' });
+      await ask.locator('.monaco-button:focus', { hasText: 'Keep It' }).waitFor({ timeout: LIMITS.output });
+      await ask.locator('.monaco-button', { hasText: /^Delete$/ }).click();
+      await e.statusItem('API client Billing REST deleted').first().waitFor({ timeout: LIMITS.output });
+      assert.equal((await http('GET', `/apiclients/${client.id}`)).status, 404);
+    });
+  });
+});

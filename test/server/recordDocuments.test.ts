@@ -1,0 +1,186 @@
+import { strict as assert } from 'node:assert';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { NewRecordDocumentRequest, ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../server/src/protocol';
+import { DEMO_CREDENTIALS } from '../emulator/demoData';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { LspHarness } from './lspHarness';
+import { value } from './outcomes';
+
+// Record documents at the LSP boundary: the built server checks `tas-record:` documents with
+// their record's schema (types, `ecid` on create, read-only fields, ids of the service), offers
+// and explains ids, and saves them. The wire half: every create and update request carries only
+// the fields the interface document allows for it (the lists below are the document's, written
+// out here, not read from the code under test).
+
+const ALLOWED = {
+  device: {
+    create: ['name', 'msisdn', 'imsi', 'imei', 'ranType', 'testNodeId', 'deviceModelId', 'subscriptionType', 'platformName', 'deviceId', 'nationalFormat', 'internationalFormat', 'iccid', 'eid'],
+    update: ['name', 'msisdn', 'imsi', 'imei', 'ranType', 'testNodeId', 'deviceModelId', 'subscriptionType', 'platformName', 'deviceId', 'nationalFormat', 'internationalFormat', 'iccid', 'eid', 'ecid'],
+  },
+  // The password and the auth parameters are secrets: never in a document, never sent from one.
+  apiClient: ['basicAuthViaSecrets', 'name', 'apiClientAuthType', 'headerParams', 'serverURL', 'payload', 'httpMethod', 'failureRegexBody', 'username', 'tokenEndpointForOAuth2', 'oauth2Scopes'],
+  testNode: ['name'],
+  traceFilter: ['name', 'filter'],
+  suiteUpdate: ['name', 'description', 'testCaseIds', 'schedule', 'tags', 'notifyFailureThresholdPercentage', 'disabled', 'notifEmail', 'failureNotifEmail', 'skipInitialization', 'projects'],
+};
+
+describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
+  let emu: Emulator;
+  let lsp: LspHarness;
+  let version = 1;
+
+  before(async () => {
+    emu = await startEmulator({ keepBodies: true });
+    lsp = await LspHarness.start({}, { environmentFromClient: true });
+    await lsp.configured;
+    const from = lsp.statuses.length;
+    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+    await lsp.finalStatus(from);
+  });
+  after(async () => {
+    await lsp.stop();
+    await emu.close();
+  });
+
+  const read = async (kind: 'mobileDevice' | 'testNode' | 'apiClient' | 'traceFilter' | 'testSuite', id: number) =>
+    value(await lsp.connection.sendRequest(ReadRecordDocumentRequest, { kind, id })).text;
+  /** Opens (or changes) a document and waits for its diagnostics of that version. */
+  type Said = Omit<Diagnostic, 'message'> & { message: string };
+  const check = async (uri: string, text: string): Promise<Said[]> => {
+    const v = ++version;
+    if (lsp.mark(uri) === 0 && v) await lsp.open(uri, text, v);
+    else await lsp.change(uri, text, v);
+    return (await lsp.diagnostics(uri, (p) => p.version === v)).diagnostics.map((d) => ({ ...d, message: typeof d.message === 'string' ? d.message : d.message.value }));
+  };
+  const lastBody = (method: string, path: string) => emu.requests.filter((r) => r.method === method && r.path === path).at(-1)?.body as Record<string, unknown>;
+  const within = (body: Record<string, unknown>, allowed: string[]) => assert.deepEqual(Object.keys(body).filter((k) => !allowed.includes(k)), [], `only allowed fields: ${Object.keys(body).join(', ')}`);
+  const save = async (text: string, extra: { base?: string; merge?: boolean; force?: boolean } = {}) => value(await lsp.connection.sendRequest(SaveRecordDocumentRequest, { text, ...extra }));
+
+  test('a device as read has no problem; a wrong type, an unknown test node and an unknown device model are told on their fields', async () => {
+    const uri = 'tas-record:/mobileDevice/1.json';
+    const text = await read('mobileDevice', 1);
+    assert.deepEqual(await check(uri, text), []);
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    const problems = await check(uri, JSON.stringify({ ...doc, msisdn: 4917, testNodeId: 999, deviceModelId: 888 }, null, 2));
+    const by = (code: string) => problems.find((d) => d.code === code);
+    assert.match(by('wrong-type')?.message ?? '', /"msisdn" must be a string/);
+    assert.match(by('unknown-test-node')?.message ?? '', /No test node 999/);
+    assert.match(by('unknown-device-model')?.message ?? '', /No device model 888/);
+    const lines = JSON.stringify({ ...doc, msisdn: 4917, testNodeId: 999, deviceModelId: 888 }, null, 2).split('\n');
+    assert.match(lines[by('wrong-type')!.range.start.line]!, /"msisdn"/);
+  });
+
+  test('ecid in a new device is an error on its key; a changed read-only field is a warning', async () => {
+    const template = value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'mobileDevice', testNodeId: 1, deviceModelId: 1 })).text;
+    const fresh = JSON.parse(template) as Record<string, unknown>;
+    assert.equal((fresh['$record'] as { id?: number }).id, undefined);
+    assert.ok(!('ecid' in fresh) && !('id' in fresh), 'the template holds what a create sends');
+    const problems = await check('tas-record:/mobileDevice/new-1.json', JSON.stringify({ ...fresh, ecid: 'x' }, null, 2));
+    const ecid = problems.find((d) => /ecid/.test(d.message));
+    assert.equal(ecid?.severity, 1);
+    assert.match(ecid.message, /accepted on update only/);
+
+    const uri = 'tas-record:/mobileDevice/2.json';
+    const text = await read('mobileDevice', 2);
+    await lsp.connection.sendNotification(RecordDocumentBaseNotification, { uri, text });
+    const changed = await check(uri, JSON.stringify({ ...(JSON.parse(text) as object), testNodeName: 'renamed here' }, null, 2));
+    assert.equal(changed.length, 1);
+    assert.equal(changed[0]!.severity, 2);
+    assert.match(changed[0]!.message, /"testNodeName" is set by the service: a change is not sent/);
+  });
+
+  test('secrets are no fields: a password in an API client document is an error', async () => {
+    const text = await read('apiClient', 1);
+    assert.ok(!/"password"|"authParams"/.test(text));
+    const problems = await check('tas-record:/apiClient/1.json', JSON.stringify({ ...(JSON.parse(text) as object), password: 'p' }, null, 2));
+    assert.ok(problems.some((d) => d.code === 'plaintext-secret' && /never part of a document/.test(d.message)));
+  });
+
+  test('completion offers the test nodes by id with their names; hover names the device model', async () => {
+    const uri = 'tas-record:/mobileDevice/3.json';
+    const text = await read('mobileDevice', 3);
+    await check(uri, text);
+    const lines = text.split('\n');
+    const nodeLine = lines.findIndex((l) => l.includes('"testNodeId"'));
+    const items = await lsp.completion(uri, { line: nodeLine, character: lines[nodeLine]!.indexOf(':') + 2 });
+    const node = emu.store.testNodes.all()[0]!;
+    assert.ok(items.some((i) => i.label === String(node.id) && i.detail === node.name), items.map((i) => `${i.label} ${i.detail}`).join(', '));
+    const modelLine = lines.findIndex((l) => l.includes('"deviceModelId"'));
+    const hover = await lsp.hover(uri, { line: modelLine, character: lines[modelLine]!.indexOf(':') + 3 });
+    const model = emu.store.deviceModels.get(emu.store.devices.get(3)!.deviceModelId)!;
+    assert.match(JSON.stringify(hover?.contents), new RegExp(model.name));
+  });
+
+  test('a suite naming an unknown test case is told; its update goes as the interface shapes it', async () => {
+    const uri = 'tas-record:/testSuite/1.json';
+    const text = await read('testSuite', 1);
+    const doc = JSON.parse(text) as Record<string, unknown> & { testCaseIds: { id: number; name: string }[] };
+    const problems = await check(uri, JSON.stringify({ ...doc, testCaseIds: [...doc.testCaseIds, { id: 99999, name: 'ghost' }] }, null, 2));
+    assert.ok(problems.some((d) => d.code === 'unknown-test-case' && /No test case 99999/.test(d.message)));
+    const r = await save(JSON.stringify({ ...doc, description: 'from a document' }));
+    assert.equal(r.status, 'saved');
+    const body = lastBody('PUT', '/api/v2/testsuites/1');
+    within(body, ALLOWED.suiteUpdate);
+    assert.equal(body['description'], 'from a document');
+    for (const item of body['testCaseIds'] as unknown[]) assert.deepEqual(Object.keys(item as object).sort(), ['id', 'name']);
+    assert.equal(emu.store.testSuites.get(1)!.description, 'from a document');
+  });
+
+  test('wire: every create and update carries only the fields the interface allows for it', async () => {
+    const device = JSON.parse(await read('mobileDevice', 4)) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...device, ecid: 'EC-4', imei: '350000000000004' }))).status, 'saved');
+    within(lastBody('PUT', '/api/v2/mobiledevices/4'), ALLOWED.device.update);
+    assert.equal(lastBody('PUT', '/api/v2/mobiledevices/4')['ecid'], 'EC-4');
+
+    const newDevice = JSON.parse(value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'mobileDevice', testNodeId: 1, deviceModelId: 1 })).text) as Record<string, unknown>;
+    const made = await save(JSON.stringify({ ...newDevice, name: 'Wire phone', msisdn: '+4900001' }));
+    assert.equal(made.status, 'saved');
+    within(lastBody('POST', '/api/v2/mobiledevices'), ALLOWED.device.create);
+    assert.equal(emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/mobiledevices').length, 1, 'created once');
+
+    const c = JSON.parse(await read('apiClient', 1)) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...c, payload: '{"x":1}' }))).status, 'saved');
+    within(lastBody('PUT', '/api/v2/apiclients/1'), ALLOWED.apiClient);
+    const newClient = JSON.parse(value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'apiClient' })).text) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...newClient, name: 'Wire client', serverURL: 'https://wire.example.invalid' }))).status, 'saved');
+    within(lastBody('POST', '/api/v2/apiclients'), ALLOWED.apiClient);
+
+    const node = JSON.parse(await read('testNode', 2)) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...node, name: 'Renamed node' }))).status, 'saved');
+    assert.deepEqual(lastBody('PUT', '/api/v2/testnodes/2'), { name: 'Renamed node' });
+    const newNode = JSON.parse(value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'testNode' })).text) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...newNode, name: 'Wire node' }))).status, 'saved');
+    assert.deepEqual(lastBody('POST', '/api/v2/testnodes'), { name: 'Wire node' });
+
+    const filter = JSON.parse(await read('traceFilter', 2)) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...filter, filter: 'sip or rtp' }))).status, 'saved');
+    within(lastBody('PUT', '/api/v2/tracefilters/2'), ALLOWED.traceFilter);
+    const newFilter = JSON.parse(value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'traceFilter' })).text) as Record<string, unknown>;
+    assert.equal((await save(JSON.stringify({ ...newFilter, name: 'Wire filter', filter: 'udp' }))).status, 'saved');
+    within(lastBody('POST', '/api/v2/tracefilters'), ALLOWED.traceFilter);
+  });
+
+  test("a colleague's change: conflict; merge keeps both sides' fields; a clash is not mergeable", async () => {
+    const base = await read('mobileDevice', 5);
+    const mine = JSON.stringify({ ...(JSON.parse(base) as object), msisdn: '+4911111' }, null, 2);
+    emu.store.devices.get(5)!.name = 'Colleague named it';
+    const puts = () => emu.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v2/mobiledevices/5').length;
+    const r = await save(mine, { base });
+    assert.equal(r.status, 'conflict');
+    assert.ok(r.status === 'conflict' && r.mergeable);
+    assert.equal(puts(), 0, 'nothing sent');
+    const merged = await save(mine, { base, merge: true });
+    assert.equal(merged.status, 'saved');
+    const kept = emu.store.devices.get(5)!;
+    assert.equal(kept.name, 'Colleague named it');
+    assert.equal(kept.msisdn, '+4911111');
+    assert.ok(merged.status === 'saved' && merged.text.includes('Colleague named it'), 'the document shows what the service kept');
+
+    const base2 = await read('mobileDevice', 5);
+    emu.store.devices.get(5)!.msisdn = '+4922222';
+    const clash = await save(JSON.stringify({ ...(JSON.parse(base2) as object), msisdn: '+4933333' }), { base: base2, merge: true });
+    assert.ok(clash.status === 'conflict' && !clash.mergeable);
+    assert.equal(emu.store.devices.get(5)!.msisdn, '+4922222');
+  });
+});
