@@ -45,7 +45,9 @@ export function formatEdits(doc: TextDocument, options: FormatOptions, range?: R
       if (gapStart > to) break;
       if (gapEnd >= from) {
         const start: Position = { line: t.gapLine, character: t.gapCharacter };
-        const end: Position = { line: t.line, character: t.character };
+        // An insertion (no whitespace there yet) starts and ends at one position: one object for
+        // both, which a one-line megabyte (tens of thousands of insertions) feels in its garbage.
+        const end: Position = gapStart === gapEnd ? start : { line: t.line, character: t.character };
         edits.push({ range: { start, end }, newText: want });
       }
     } else if (gapStart > to) break;

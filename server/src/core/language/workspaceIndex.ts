@@ -103,14 +103,16 @@ export class WorkspaceIndex {
     const out: Location[] = [];
     for (const [, e] of entries) {
       for (const c of e.cases) {
-        const refs = c.refs.filter((r) => r.kind === kind);
-        if (refs.length === 0) continue;
-        const o = owner(e, c);
-        if (o.env !== targetOwner.env && !listRead) {
-          listRead = true;
-          list = await here.directory(kind).catch(() => undefined);
+        let o: Owner | undefined;
+        for (const r of c.refs) {
+          if (r.kind !== kind) continue;
+          o ??= owner(e, c);
+          if (o.env !== targetOwner.env && !listRead) {
+            listRead = true;
+            list = await here.directory(kind).catch(() => undefined);
+          }
+          if (sameRecord(kind, r.id, o, id, targetOwner, list)) out.push(r.location);
         }
-        for (const r of refs) if (sameRecord(kind, r.id, o, id, targetOwner, list)) out.push(r.location);
       }
     }
     return out;
