@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
-import { ANY, locate, locateEach, pathKey, type Located } from '../../server/src/core/document/jsonLocator';
+import { locate, locateEach, pathKey, type JsonPath } from '../../server/src/core/document/jsonLocator';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 
@@ -114,16 +114,47 @@ describe('locate', () => {
 });
 
 describe('locateEach', () => {
-  test('ANY matches every member and item; each value found is told with its path, the same place locate gives', () => {
-    const text = JSON.stringify([{ name: 'a', steps: [{ fn: 'X', d: 1 }, { d: 2 }] }, 7, { name: 'b', steps: { odd: { fn: 'Y' } } }], null, 2);
-    const told: [string, Located][] = [];
-    locateEach(text, [[ANY, 'name'], [ANY, 'steps', ANY, 'fn']], (path, at) => told.push([JSON.stringify(path), at]));
-    assert.deepEqual(
-      told.map(([p]) => p),
-      ['[0,"name"]', '[0,"steps",0,"fn"]', '[2,"name"]', '[2,"steps","odd","fn"]'],
-    );
-    const exact = locate(text, told.map(([p]) => JSON.parse(p) as (string | number)[]));
-    for (const [p, at] of told) assert.deepEqual(at, exact.get(pathKey(JSON.parse(p) as (string | number)[])), p);
-    assert.deepEqual(told.map(([, at]) => text.slice(at.value.start, at.value.end)), ['"a"', '"X"', '"b"', '"Y"']);
+  const value = { a: { b: [1, { c: 'x:y' }, 3], d: 'é' }, e: [[], {}], 'f"g': { h: null }, i: 0 };
+  const paths: JsonPath[] = [['a', 'b', 1, 'c'], ['e', 1], ['a', 'd'], ['f"g', 'h'], ['a', 'b', 2], ['i'], []];
+  // Missing paths stand on their closest existing ancestor.
+  const missing: [JsonPath, JsonPath][] = [
+    [['a', 'b', 1, 'zz'], ['a', 'b', 1]],
+    [['a', 'b', 7], ['a', 'b']],
+    [['e', 0, 'k', 'l'], ['e', 0]],
+    [['nope', 1], []],
+  ];
+
+  test('finds what locate finds, in the order asked, whatever the layout and with or without the early exit', () => {
+    for (const indent of [0, 2, '\t']) {
+      for (const eol of ['\n', '\r\n']) {
+        const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
+        const all = [...paths, ...missing.map(([p]) => p)];
+        const expected = locate(text, all, true);
+        for (const unique of [false, true]) {
+          const found = locateEach(text, all, unique);
+          paths.forEach((p, i) => assert.deepEqual(found[i], expected.get(pathKey(p)), `${JSON.stringify(p)} ${String(unique)}`));
+          missing.forEach(([p, ancestor], i) => {
+            assert.deepEqual(found[paths.length + i], expected.get(pathKey(ancestor)), `${JSON.stringify(p)} ${String(unique)}`);
+          });
+        }
+      }
+    }
+  });
+
+  test('without the early exit, a repeated key is found where JSON.parse takes it from: the last one', () => {
+    const text = '{"a": {"b": 1}, "x": 2, "a": {"b": 22}}';
+    const [at] = locateEach(text, [['a', 'b']]);
+    assert.equal(text.slice(at!.value.start, at!.value.end), '22');
+    const [first] = locateEach(text, [['a', 'b']], true);
+    assert.equal(text.slice(first!.value.start, first!.value.end), '1', 'the early exit is only for texts without repeats');
+  });
+
+  test('keys with escapes are compared as their values', () => {
+    const text = '{"x": 1, "a\\u0062": {"c\\"": [0, {"d": 5}]}, "y": 2}';
+    for (const unique of [false, true]) {
+      const [d, y] = locateEach(text, [['ab', 'c"', 1, 'd'], ['y']], unique);
+      assert.equal(text.slice(d!.value.start, d!.value.end), '5');
+      assert.equal(text.slice(y!.key!.start, y!.key!.end), '"y"');
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { TextDocument } from '../text/textDocument';
 import type { Position, Range } from '../text/shapes';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
 import type { FileKind } from '../document/fileKind';
-import { ANY, locateEach, type JsonPath, type Located, type PatternPath } from '../document/jsonLocator';
+import { locateEach, type JsonPath, type Located } from '../document/jsonLocator';
 import { boundDepth } from '../document/nesting';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { testCasesIn, type Obj, type TestCaseAt } from '../document/testCaseModel';
@@ -42,10 +42,12 @@ function read(original: string, kind: FileKind): Read | undefined {
   const text = boundDepth(original).text;
   try {
     const value = JSON.parse(text) as unknown;
-    // One pass over the text for every place the outline shows, found by pattern: no list of
-    // paths (5,000 steps would make 10,000) to build, look up and collect.
+    // One pass over the text for every place the outline shows, kept by path segment: no path
+    // made into a key (5,000 steps would make 10,000 to join and look up).
+    const paths = pathsOf(kind, value);
+    const found = locateEach(text, paths);
     const root: Slot = {};
-    locateEach(text, patternsOf(kind), (path, at) => {
+    paths.forEach((path, k) => {
       let slot = root;
       for (const seg of path) {
         const kids = (slot.kids ??= new Map<string | number, Slot>());
@@ -53,7 +55,7 @@ function read(original: string, kind: FileKind): Read | undefined {
         if (!next) kids.set(seg, (next = {}));
         slot = next;
       }
-      slot.at = at;
+      slot.at = found[k];
     });
     return {
       value,
@@ -94,9 +96,21 @@ const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
 };
 
 /** Where the outline's names and spans are: each test case, its name, its lists, their items and each item's naming member. */
-function patternsOf(kind: FileKind): PatternPath[] {
-  const tc: PatternPath = kind === 'bundle' ? [ANY] : [];
-  return [tc, [...tc, 'name'], ...LISTS.flatMap((list): PatternPath[] => [[...tc, list], [...tc, list, ANY], [...tc, list, ANY, ITEM_KEY[list]]])];
+function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
+  const paths: JsonPath[] = [];
+  for (const tc of testCasesIn(kind, value)) {
+    paths.push(tc.path, [...tc.path, 'name']);
+    for (const list of LISTS) {
+      const items = tc.value[list];
+      if (!Array.isArray(items)) continue;
+      paths.push([...tc.path, list]);
+      items.forEach((item, i) => {
+        paths.push([...tc.path, list, i]);
+        if (isRecord(item) && item[ITEM_KEY[list]] !== undefined) paths.push([...tc.path, list, i, ITEM_KEY[list]]);
+      });
+    }
+  }
+  return paths;
 }
 
 type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
