@@ -12,6 +12,7 @@ import { benchRequests, benchTyping, type RequestCountResult, type TypingResult 
 import { ms, type Plan } from './stats';
 import { benchStartup, type StartupResult } from './startup';
 import { benchSync, type SyncBenchResult } from './sync';
+import { benchMapping, mappingSection } from './mapping';
 import { baselineService, benchValidation, breakdown, type Stage, type ValidationResult } from './validation';
 
 // `npm run bench`: validation against vscode-json-languageservice, diagnostics latency over LSP
@@ -20,7 +21,7 @@ import { baselineService, benchValidation, breakdown, type Stage, type Validatio
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'cli', 'hostile', 'editing', 'workspace'] as const;
+const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'mapping', 'cli', 'hostile', 'editing', 'workspace'] as const;
 type Part = (typeof PARTS)[number];
 
 const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
@@ -377,6 +378,11 @@ async function main(): Promise<void> {
   if (parts.has('sync')) {
     console.error('sync: export and import of 10,000 test cases');
     sections.push(syncSection(await benchSync()));
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
+  if (parts.has('mapping')) {
+    console.error('mapping: 10,000 test cases imported into another environment, and without mapping');
+    sections.push(mappingSection(await benchMapping()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
   if (parts.has('cli')) {
