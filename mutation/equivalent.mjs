@@ -160,4 +160,6 @@ export const EQUIVALENT = {
   'server/src/core/references/references.ts:221 ConditionalExpression': 'equivalent where it survives (name !== undefined made true): no test case is listed under an undefined name.',
   'server/src/core/references/references.ts:242 ConditionalExpression': 'equivalent: the name index is a cache per test case list; building it again gives the same index.',
   'server/src/core/references/references.ts:319 ConditionalExpression': 'equivalent: as line 31, the guard changes no index passed.',
+  'server/src/core/secrets/secrets.ts:41 ConditionalExpression':
+    "equivalent where it survives (typeof value !== 'object' made false; null is still skipped): only the root can be no object, and a text or number root yields only its characters keyed by position, none a secret member or a placeholder.",
 };
