@@ -45,12 +45,10 @@ export class Settings {
   async pull(): Promise<boolean> {
     if (!this.canPull) return false;
     // A client that answers workspace/configuration with an error leaves the settings as they were.
-    const answer: unknown = await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]).catch((err: unknown) => {
+    const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]).catch((err: unknown) => {
       this.connection.console.warn(`The editor did not answer the request for settings (${err instanceof Error ? err.message : String(err)}); the settings stay as they were.`);
-      return undefined;
-    });
-    if (!Array.isArray(answer)) return false;
-    const [raw, http] = answer as [
+      return [];
+    })) as [
       {
         cache?: { ttlSeconds?: unknown };
         validation?: { debounceMs?: unknown; maxProblems?: unknown };
@@ -59,7 +57,9 @@ export class Settings {
         inlayHints?: { enabled?: unknown };
       } | null,
       { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
-    ];
+    ] | [];
+    // No answer at all (refused): keep what was read before (the defaults at first).
+    if (raw === undefined && http === undefined) return false;
     const network: NetworkOptions = {
       ...(typeof http?.proxy === 'string' && http.proxy !== '' && { proxy: http.proxy }),
       ...(Array.isArray(http?.noProxy) && http.noProxy.length > 0 && { noProxy: http.noProxy.join(',') }),
