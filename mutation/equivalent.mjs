@@ -7,7 +7,6 @@ export const EQUIVALENT = {
   'server/src/core/api/retry.ts:43 ObjectLiteral': 'equivalent: a signal aborts at most once, and the listener is removed when the timer fires first, so { once: true } changes nothing observable.',
   'server/src/core/api/retry.ts:43 BooleanLiteral': 'equivalent: as above, once: false leaves a listener that can never fire twice.',
   'server/src/core/api/session.ts:218 ConditionalExpression': 'equivalent: undici hands over no final status below 200 (1xx answers are interim), so status >= 200 always holds here.',
-  'server/src/core/api/session.ts:227 ConditionalExpression': 'equivalent where it survives: !ok made true, since a 404 is never ok.',
   'server/src/core/api/session.ts:230 ObjectLiteral': 'equivalent: call() gives its caller the body only; the status and headers of this made-up answer are read by nobody.',
   'server/src/core/executions/watcher.ts:105 AssignmentOperator': 'equivalent: the generation is only compared for equality; counting down changes it as surely as counting up.',
   'server/src/core/executions/watcher.ts:138 ConditionalExpression': 'equivalent: observing no readings changes nothing and sets the same timer again.',
@@ -29,8 +28,6 @@ export const EQUIVALENT = {
   'server/src/core/executions/watcher.ts:348 ConditionalExpression':
     'equivalent: anything thrown but an object whose kind is notFound ends in the failed-poll path either way; the mutants only turn a thrown non-object into a TypeError thrown to the same place, which carries no Retry-After either.',
   'server/src/core/executions/watcher.ts:348 LogicalOperator': 'equivalent: as above.',
-  'server/src/core/executions/watcher.ts:352 ConditionalExpression':
-    "equivalent where it survives ('retryAfterMs' in err made true): a missing field reads as undefined, the same as no Retry-After (the null case is killed).",
   'server/src/core/executions/watcher.ts:353 ConditionalExpression': 'equivalent: v > 0 made true passes a Retry-After of 0 or less on, and every pause (executions and topics) is the larger of it and the interval.',
   'server/src/core/executions/watcher.ts:53 ArrowFunction': 'not killed by unit tests: the real clock is the hosts\'; the unit tests inject a fake one by design.',
   'server/src/core/executions/watcher.ts:54 ArrowFunction': 'not killed by unit tests: the real timers are the hosts\'; the unit tests inject fake ones by design.',
