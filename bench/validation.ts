@@ -5,8 +5,8 @@ import testCaseSchema from '../schemas/testcase.schema.json';
 import bundleSchema from '../schemas/testcases.schema.json';
 import { analyzeDuplicateKeys, analyzeLocal } from '../server/src/core/validation/analyze';
 import { toDiagnostics } from '../server/src/core/document/jsonDocument';
-import { findDuplicateKeys } from '../server/src/core/document/duplicateKeys';
-import { locate } from '../server/src/core/document/jsonLocator';
+import { findDuplicateKeys, noRepeatedKeys } from '../server/src/core/document/duplicateKeys';
+import { locateEach } from '../server/src/core/document/jsonLocator';
 import { walkLocal } from '../server/src/core/validation/localChecks';
 import { validateSchema } from '../server/src/core/validation/schemaValidation';
 import { BUNDLE_ID } from '../server/src/core/validation/schemas';
@@ -27,7 +27,7 @@ const TEST_CASE_ID = (testCaseSchema as { $id: string }).$id;
  */
 export function ours(d: BenchDocument, doc = TextDocument.create(d.uri, 'json', 1, d.text)): Diagnostic[] {
   const local = analyzeLocal(doc, d.kind);
-  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local.value).diagnostics];
+  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local).diagnostics];
 }
 
 /** Ours, up to the first publication (schema diagnostics only). */
@@ -136,16 +136,18 @@ export async function breakdown(d: BenchDocument, plan: Plan): Promise<Stage[]> 
   const walked = walkLocal(d.kind, value)!;
   const findings = [...validateSchema(d.kind, value).findings, ...walked.findings];
   const paths = findings.map((f) => f.path);
+  const unique = noRepeatedKeys(d.text, walked.counts);
   const warm = TextDocument.create(d.uri, 'json', 1, d.text);
   warm.positionAt(d.text.length);
   const stages: [string, () => unknown][] = [
     ['JSON.parse', () => JSON.parse(d.text) as unknown],
     ['ajv + messages (validateSchema)', () => validateSchema(d.kind, value)],
     ['our rules, depth and key counts: one walk (walkLocal)', () => walkLocal(d.kind, value)],
-    ['locate the error paths and ancestors, with lines (locate)', () => (paths.length > 0 ? locate(d.text, paths, true) : undefined)],
+    ['do keys repeat? (noRepeatedKeys, settled early when there are findings)', () => noRepeatedKeys(d.text, walked.counts)],
+    ['locate the error paths and ancestors, with lines (locateEach)', () => (paths.length > 0 ? locateEach(d.text, paths, unique) : undefined)],
     ['line offsets of a new TextDocument', () => TextDocument.create(d.uri, 'json', 1, d.text).positionAt(d.text.length)],
-    ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings)],
-    ['findings to diagnostics, line offsets known', () => toDiagnostics(warm, findings)],
+    ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings, unique)],
+    ['findings to diagnostics, line offsets known', () => toDiagnostics(warm, findings, unique)],
     ['duplicate keys, full scan', () => findDuplicateKeys(d.text)],
     ['duplicate keys, given the parsed value', () => findDuplicateKeys(d.text, value)],
     ['duplicate keys, given the walk\'s counts (second pass)', () => findDuplicateKeys(d.text, value, walked.counts)],

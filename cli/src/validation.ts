@@ -55,7 +55,7 @@ export function checkLocal(path: string, text: string, uri = pathToFileURL(path)
   const doc = createTextDocument(uri, text);
   const local = analyzeLocal(doc, kind, maxProblems);
   if (local.value === undefined) return { path, diagnostics: [], parts: [local], doc, maxProblems };
-  const duplicates = analyzeDuplicateKeys(doc, local.value, maxProblems);
+  const duplicates = analyzeDuplicateKeys(doc, local, maxProblems);
   return { path, diagnostics: [], parts: [local, duplicates], doc, maxProblems, parsed: { doc, kind, value: local.value } };
 }
 

@@ -7,6 +7,7 @@ import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
 import { createApiClientActions } from './views/apiClientActions';
+import { createUserActions } from './views/userActions';
 import { createRecordCommands } from './records/recordCommands';
 import { newTestCase } from './newTestCase';
 import { createTestCaseActions } from './views/testCaseActions';
@@ -26,6 +27,7 @@ export function createCommands(): Record<string, Command> {
     ...createDeviceActions(),
     ...createProjectActions(),
     ...createApiClientActions(),
+    ...createUserActions(),
     ...createRecordCommands(),
     newTestCase,
     ...createTestCaseActions(),

@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import type { ConnectionState } from '../../server/src/core';
-import { statusLook } from './connectionText';
+import type { ConnectionState, UserSummary } from '../../server/src/core';
+import { signedInLine, statusLook, type StatusLook } from './connectionText';
 
 /** One status bar item: which environment, whether the service answers, and what a click does. */
 export class ConnectionStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tas.status', vscode.StatusBarAlignment.Left, 10);
+  private look: StatusLook | undefined;
 
   constructor() {
     this.item.name = 'Test Automation Service';
@@ -13,6 +14,7 @@ export class ConnectionStatus implements vscode.Disposable {
 
   show(state: ConnectionState, environment?: string, message?: string): void {
     const look = statusLook(state, environment, message);
+    this.look = look;
     this.item.text = look.text;
     this.item.tooltip = look.tooltip;
     this.item.command = { title: look.tooltip, command: look.command.id, arguments: look.command.args };
@@ -20,6 +22,11 @@ export class ConnectionStatus implements vscode.Disposable {
     this.item.show();
     // The views' welcome content reads the same state.
     void vscode.commands.executeCommand('setContext', 'tas.connection', state);
+  }
+
+  /** Who is signed in, under the state's words; cleared by the next state shown. */
+  showUser(user: UserSummary): void {
+    if (this.look) this.item.tooltip = `${this.look.tooltip}\n${signedInLine(user)}`;
   }
 
   dispose(): void {

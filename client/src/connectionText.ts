@@ -1,4 +1,4 @@
-import type { CheckOutcome, ConnectionState } from '../../server/src/core';
+import { type CheckOutcome, type ConnectionState, userLabel } from '../../server/src/core';
 
 // What the user reads about the connection: the status bar, the outcome of a sign-in check and
 // the next step for it, and errors of requests to the server. Imports nothing from 'vscode' so
@@ -67,6 +67,11 @@ export function statusLook(state: ConnectionState, environment?: string, message
         command: { id: 'tas.refresh', args: [] },
       };
   }
+}
+
+/** The tooltip's line for who is signed in (GET /users/me): the email, else the id, and the role. */
+export function signedInLine(user: { id: number; email?: string; role?: string }): string {
+  return `Signed in as ${userLabel(user)}${user.role ? `, role ${user.role}` : ' (the service did not say the role)'}.`;
 }
 
 /** What the user can do after a failed sign-in check. */

@@ -5,6 +5,7 @@ import { SyncUi } from './importExport/ui';
 import { LanguageServer } from './languageServer';
 import { showError } from './log';
 import { registerRemoteRecords } from './remoteRecords';
+import { SignedInUser } from './signedInUser';
 import { RecordFileSystem } from './records/recordFileSystem';
 import { Testing } from './testing/testing';
 import { Views } from './views/views';
@@ -23,6 +24,8 @@ export class Ctx implements vscode.Disposable {
   /** Import and export in the editor: documents, CodeLens. */
   readonly sync: SyncUi;
   private readonly remoteRecords: vscode.Disposable;
+  /** Who is signed in: the status bar's tooltip and the `tas.admin` context. */
+  readonly user: SignedInUser;
   /** Records of the service as editable documents (`tas-record:`). */
   readonly records: RecordFileSystem;
 
@@ -33,6 +36,7 @@ export class Ctx implements vscode.Disposable {
     status: ConnectionStatus,
   ) {
     this.server = new LanguageServer(extension, log, environments, status);
+    this.user = new SignedInUser(this.server, status);
     this.views = new Views(this.server, extension.workspaceState);
     this.testing = new Testing(this.server, this.views.feed, (holder, waiting) => this.views.holdAttention(holder, waiting));
     this.sync = new SyncUi(this.server);
@@ -62,6 +66,7 @@ export class Ctx implements vscode.Disposable {
     this.sync.dispose();
     this.testing.dispose();
     this.views.dispose();
+    this.user.dispose();
     this.server.dispose();
   }
 }

@@ -144,6 +144,57 @@ export function useUrlQuestion(message: string, oldUrl: string, useAnyway: strin
   return confirmation(message, `Keeping leaves ${oldUrl} as it is.`, 'Keep the Old URL', useAnyway);
 }
 
+// ---- Users and the lab tools (issue 29) ----
+
+/** A role change is asked first: it widens or narrows what the user may do at once. */
+export function changeRoleQuestion(user: string, from: string | undefined, to: string): ModalQuestion<boolean> {
+  return confirmation(`Give ${user} the role ${to}${from ? ` instead of ${from}` : ''}?`, 'The service applies the new role at once.', 'Keep the Role', 'Change Role');
+}
+
+/** The interface requires an heir: everything the deleted user owns goes to `heir`. */
+export function deleteUserQuestion(user: string, heir: string): ModalQuestion<boolean> {
+  return confirmation(
+    `Delete user ${user}?`,
+    `Everything ${user} owns on the service goes to ${heir}. ${user}'s client credentials stop working. This cannot be undone.`,
+    'Keep the User',
+    `Delete and Give to ${heir}`,
+  );
+}
+
+/** A generated temporary password is shown once: Copy keeps it, closing the dialog loses it. */
+export function tempPasswordQuestion(user: string, password: string): ModalQuestion<'copy'> {
+  return {
+    message: `${user} was invited. Copy the temporary password now and give it to them: it is not shown again.`,
+    detail: password,
+    choices: [{ title: 'Copy', value: 'copy', loses: false }],
+    close: 'Close',
+  };
+}
+
+/** The agent configuration, read-only, with Copy. */
+export function agentConfigQuestion(node: string, label: string, text: string): ModalQuestion<'copy'> {
+  return {
+    message: `Agent configuration of ${node} (label "${label}")`,
+    detail: text === '' ? 'The service answered with no configuration.' : text,
+    choices: [{ title: 'Copy', value: 'copy', loses: false }],
+    close: 'Close',
+  };
+}
+
+/**
+ * Rule 7: without the ADMIN role the service refuses (401) an assignment that holds any record
+ * the user does not own, and the interface shows no owner, so every record is named.
+ */
+export function notOwnerQuestion(user: string, role: string | undefined, records: readonly string[]): ModalQuestion<boolean> {
+  const shown = records.slice(0, 10).join(', ') + (records.length > 10 ? `, and ${records.length - 10} more` : '');
+  return confirmation(
+    `You are signed in as ${user}${role ? ` with the role ${role}` : ''}, not ADMIN. The service will refuse this assignment unless you own every record in it.`,
+    `It refuses the whole request if any of these is not yours: ${shown}. Records you created are yours; an administrator can assign the others.`,
+    'Do Not Assign',
+    'Assign Anyway',
+  );
+}
+
 export const RECORD_CONFLICT_CHOICE = {
   merge: 'Save Both Changes',
   keepEditing: 'Keep Editing',

@@ -38,7 +38,9 @@ import type {
   TestCaseListQuery,
   TestCasePage,
   TestCaseRef,
+  TokenVerdict,
   TraceFilterSummary,
+  UserSummary,
 } from './core';
 
 /** `shown`: the record's name as the view showed it, so messages say it by name (its id when absent). */
@@ -334,6 +336,27 @@ export const UpdateApiClientRequest = new RequestType<{ id: number; input: ApiCl
 
 /** client -> server: delete an API client. */
 export const DeleteApiClientRequest = new RequestType<{ id: number } & Shown, Outcome<null>, void>('tas/apiClients/delete');
+
+/** client -> server: set an API client's password (PUT of the record as read); never answered, masked in the trace. */
+export const SetApiClientPasswordRequest = new RequestType<{ id: number; password: string } & Shown, Outcome<null>, void>('tas/apiClients/setPassword');
+
+// ---- Users and the lab tools (issue 29). A secret (`tempPassword`, `token`, `agentConfig`) is in
+// one message only, never logged; the LSP trace masks those members by name. ----
+
+/** client -> server: who is signed in, with which role (GET /users/me). */
+export const CurrentUserRequest = new RequestType0<Outcome<UserSummary>, void>('tas/users/me');
+/** client -> server: every user (GET /users). */
+export const ListUsersRequest = new RequestType0<Outcome<UserSummary[]>, void>('tas/users/list');
+/** client -> server: invite a user (never retried). */
+export const InviteUserRequest = new RequestType<{ email: string; role: string; tempPassword: string }, Outcome<{ id?: number }>, void>('tas/users/invite');
+/** client -> server: change a user's role (PUT {role}). */
+export const ChangeUserRoleRequest = new RequestType<{ id: number; role: string } & Shown, Outcome<null>, void>('tas/users/changeRole');
+/** client -> server: delete a user; what they own goes to `newUser` (POST /users/{id}/delete). */
+export const DeleteUserRequest = new RequestType<{ id: number; newUser: number } & Shown, Outcome<{ transferred?: string }>, void>('tas/users/delete');
+/** client -> server: a test node's agent configuration (by its label) as text, for a read-only view. */
+export const AgentConfigRequest = new RequestType<{ label: string } & Shown, Outcome<{ agentConfig: string }>, void>('tas/testNodes/agentConfig');
+/** client -> server: what the service says of a device token; the answer holds no token. */
+export const ValidateDeviceTokenRequest = new RequestType<{ token: string }, Outcome<TokenVerdict>, void>('tas/devices/validateToken');
 
 // ---- Record documents (devices, test nodes, API clients, trace filters, suites edited as JSON) ----
 

@@ -28,7 +28,7 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   test('--help lists every command and the exit codes; each command has help; --version', async () => {
     const help = await run(['--help'], {});
     assert.equal(help.code, 0);
-    for (const c of ['validate', 'import', 'export', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'api', 'login']) {
+    for (const c of ['validate', 'import', 'export', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'users', 'api', 'login']) {
       assert.match(help.stdout, new RegExp(`\\n  ${c}\\s`), c);
       const own = await run([c, '--help'], {});
       assert.equal(own.code, 0, c);

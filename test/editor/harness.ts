@@ -285,6 +285,20 @@ export class Editor {
     await box.waitFor({ state: 'hidden', timeout: limitMs });
   }
 
+  /** Waits for the next box or picker of a command: an input box by its prompt, a picker by the start of its placeholder. */
+  async waitForStep(by: { prompt: string } | { placeholder: string }, limitMs = LIMITS.ui): Promise<void> {
+    const shown = 'prompt' in by ? this.quickInput.locator('.quick-input-message', { hasText: by.prompt }) : this.quickInput.locator(`input[placeholder^="${escapeCss(by.placeholder)}"]`);
+    await shown.waitFor({ timeout: limitMs });
+  }
+
+  /** Answers that box or picker: replaces what it holds with `text` (a picker filters by it) and presses Enter. */
+  async answerStep(by: { prompt: string } | { placeholder: string }, text: string, limitMs = LIMITS.ui): Promise<void> {
+    await this.waitForStep(by, limitMs);
+    await this.quickInput.locator('input').press('Control+A');
+    await this.page.keyboard.type(text);
+    await this.page.keyboard.press('Enter');
+  }
+
   /**
    * Follows a link in the editor as a person does with the default multi-cursor modifier (Alt):
    * holds Ctrl, moves the mouse onto `link` (the editor then underlines it as the active link),

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { type Diagnostic, DocumentFormattingRequest, FoldingRangeRequest } from 'vscode-languageserver-protocol';
 import { NewRecordDocumentRequest, ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -69,6 +69,16 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.match(by('unknown-device-model')?.message ?? '', /No device model 888/);
     const lines = JSON.stringify({ ...doc, msisdn: 4917, testNodeId: 999, deviceModelId: 888 }, null, 2).split('\n');
     assert.match(lines[by('wrong-type')!.range.start.line]!, /"msisdn"/);
+  });
+
+  test('a record document is formatted and folded like any JSON file of the project', async () => {
+    const uri = 'tas-record:/mobileDevice/2.json';
+    const text = await read('mobileDevice', 2);
+    await check(uri, JSON.stringify(JSON.parse(text)));
+    const edits = await lsp.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    assert.ok(edits && edits.length > 0, 'one line becomes the layout of the record as read');
+    const folds = await lsp.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } });
+    assert.ok(Array.isArray(folds));
   });
 
   test('ecid in a new device is an error on its key; a changed read-only field is a warning', async () => {

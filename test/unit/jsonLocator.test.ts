@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
-import { locate, pathKey } from '../../server/src/core/document/jsonLocator';
+import { locate, locateEach, pathKey, type JsonPath } from '../../server/src/core/document/jsonLocator';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 
@@ -110,5 +110,51 @@ describe('locate', () => {
 
   test('nothing asked, nothing found', () => {
     assert.equal(locate('{"a":1}', []).size, 0);
+  });
+});
+
+describe('locateEach', () => {
+  const value = { a: { b: [1, { c: 'x:y' }, 3], d: 'é' }, e: [[], {}], 'f"g': { h: null }, i: 0 };
+  const paths: JsonPath[] = [['a', 'b', 1, 'c'], ['e', 1], ['a', 'd'], ['f"g', 'h'], ['a', 'b', 2], ['i'], []];
+  // Missing paths stand on their closest existing ancestor.
+  const missing: [JsonPath, JsonPath][] = [
+    [['a', 'b', 1, 'zz'], ['a', 'b', 1]],
+    [['a', 'b', 7], ['a', 'b']],
+    [['e', 0, 'k', 'l'], ['e', 0]],
+    [['nope', 1], []],
+  ];
+
+  test('finds what locate finds, in the order asked, whatever the layout and with or without the early exit', () => {
+    for (const indent of [0, 2, '\t']) {
+      for (const eol of ['\n', '\r\n']) {
+        const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
+        const all = [...paths, ...missing.map(([p]) => p)];
+        const expected = locate(text, all, true);
+        for (const unique of [false, true]) {
+          const found = locateEach(text, all, unique);
+          paths.forEach((p, i) => assert.deepEqual(found[i], expected.get(pathKey(p)), `${JSON.stringify(p)} ${String(unique)}`));
+          missing.forEach(([p, ancestor], i) => {
+            assert.deepEqual(found[paths.length + i], expected.get(pathKey(ancestor)), `${JSON.stringify(p)} ${String(unique)}`);
+          });
+        }
+      }
+    }
+  });
+
+  test('without the early exit, a repeated key is found where JSON.parse takes it from: the last one', () => {
+    const text = '{"a": {"b": 1}, "x": 2, "a": {"b": 22}}';
+    const [at] = locateEach(text, [['a', 'b']]);
+    assert.equal(text.slice(at!.value.start, at!.value.end), '22');
+    const [first] = locateEach(text, [['a', 'b']], true);
+    assert.equal(text.slice(first!.value.start, first!.value.end), '1', 'the early exit is only for texts without repeats');
+  });
+
+  test('keys with escapes are compared as their values', () => {
+    const text = '{"x": 1, "a\\u0062": {"c\\"": [0, {"d": 5}]}, "y": 2}';
+    for (const unique of [false, true]) {
+      const [d, y] = locateEach(text, [['ab', 'c"', 1, 'd'], ['y']], unique);
+      assert.equal(text.slice(d!.value.start, d!.value.end), '5');
+      assert.equal(text.slice(y!.key!.start, y!.key!.end), '"y"');
+    }
   });
 });

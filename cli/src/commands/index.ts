@@ -13,8 +13,9 @@ import { apply, get } from './records';
 import { rerun } from './rerun';
 import { run } from './run';
 import { suites } from './suites';
+import { users } from './users';
 import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, get, apply, api, login, completionCommand(() => COMMANDS)];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS)];

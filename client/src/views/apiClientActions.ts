@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ListApiClientsRequest, UpdateApiClientRequest } from '../../../server/src/protocol';
+import { ListApiClientsRequest, SetApiClientPasswordRequest, UpdateApiClientRequest } from '../../../server/src/protocol';
 import { type ApiClientInfo, type ApiClientInput } from '../../../server/src/core';
 import type { Command } from '../context';
 import { confirmDone } from '../notify';
@@ -79,6 +79,18 @@ export function createApiClientActions(): Record<string, Command> {
       await ask(server, UpdateApiClientRequest, { id: c.id, input, shown: label(c) });
       views.apiClients.refresh();
       confirmDone(server.log, `API client ${input.name} saved.`);
+    },
+    // Set API Client Password... (issue 29): typed twice in password boxes, since it is never shown.
+    setApiClientPassword: ({ server, views }) => async (arg: unknown) => {
+      const c = await clientArg(server, views, arg, 'Set API Client Password');
+      if (!c) return;
+      const title = `Set Password of API Client ${label(c)}`;
+      const password = await vscode.window.showInputBox({ title, prompt: 'New password (not shown, not kept)', password: true, validateInput: (v) => (v === '' ? 'Enter a password.' : undefined) });
+      if (password === undefined) return;
+      const again = await vscode.window.showInputBox({ title, prompt: 'The same password again', password: true, validateInput: (v) => (v === password ? undefined : 'Not the same as the first.') });
+      if (again !== password) return;
+      await ask(server, SetApiClientPasswordRequest, { id: c.id, password, shown: label(c) });
+      confirmDone(server.log, `The password of API client ${label(c)} was set.`);
     },
   };
 }

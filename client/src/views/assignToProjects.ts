@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import { AssignProjectsRequest, ProjectAssignmentsRequest } from '../../../server/src/protocol';
-import type { EntityRef, ProjectEntityType } from '../../../server/src/core';
+import { isAdmin, userLabel, type EntityRef, type ProjectEntityType } from '../../../server/src/core';
 import { ask, type RequestPort, type ServerPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { confirmed } from '../modal';
-import { clearProjectsQuestion } from '../questions';
+import { clearProjectsQuestion, notOwnerQuestion } from '../questions';
+import { readSignedIn } from '../signedInUser';
 import { assignmentSummary, byType, clearQuestion, kindWord, pickState, selectedEntities } from './projectFormat';
 import { confirmDone } from '../notify';
 
@@ -58,9 +59,12 @@ export function assignToProjects(requests: ServerPort, refreshProjects: () => vo
   return async (clicked?: unknown, selection?: unknown): Promise<void> => {
     const entities = selectedEntities(clicked, selection);
     if (entities.length === 0) throw new ExtensionError('Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.');
+    // Rule 7: without ADMIN the service refuses records the user does not own; said before sending.
+    const me = await readSignedIn(requests);
     for (const [entityType, group] of byType(entities)) {
       const choice = await chooseNames(requests, entityType, group);
       if (!choice) return;
+      if (me && !isAdmin(me) && !(await confirmed(notOwnerQuestion(userLabel(me), me.role, group.map((e) => e.label))))) return;
       if (choice.names.length === 0) {
         if (!choice.hadAny) {
           void vscode.window.showInformationMessage(`Nothing to change: ${group.length === 1 ? group[0]!.label : `these ${kindWord(entityType, 2)}`} ${group.length === 1 ? 'is' : 'are'} in no project.`);

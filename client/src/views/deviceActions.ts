@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { CreateDeviceTokenRequest, DeviceTestCasesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../../server/src/protocol';
+import { AgentConfigRequest, CreateDeviceTokenRequest, DeviceTestCasesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest, ValidateDeviceTokenRequest } from '../../../server/src/protocol';
 import { remoteUri, type DeviceSummary, type TestNodeSummary } from '../../../server/src/core';
 import type { Command } from '../context';
 import { askModal, confirmed } from '../modal';
-import { restartAgentQuestion, revokeTokenQuestion, tokenCreatedQuestion } from '../questions';
+import { agentConfigQuestion, restartAgentQuestion, revokeTokenQuestion, tokenCreatedQuestion } from '../questions';
 import { ask } from '../serverPort';
 import { restartQuestion, statusWord, tokenLabel } from './deviceFormat';
 import type { DeviceNode } from './devicesView';
@@ -120,6 +120,40 @@ export function createDeviceActions(): Record<string, Command> {
         await vscode.env.clipboard.writeText(created.deviceTokenValue);
         confirmDone(server.log, `The value of ${tokenLabel(created.token)} was copied.`);
       }
+    },
+
+    // Lab tools (issue 29): the configuration is shown in the dialog only, never logged or kept.
+    showAgentConfiguration: ({ server, views }) => async (arg: unknown) => {
+      const node = await nodeArg(views, arg, 'Show Agent Configuration');
+      if (!node) return;
+      const label =
+        node.label ??
+        (await vscode.window.showInputBox({
+          title: `Show Agent Configuration of ${node.name}`,
+          prompt: 'The service shows no label for this node: the agent label to read the configuration of',
+          validateInput: (v) => (v.trim() === '' ? 'Enter a label.' : undefined),
+        }))?.trim();
+      if (!label) return;
+      const { agentConfig } = await ask(server, AgentConfigRequest, { label, shown: node.name });
+      if ((await askModal(agentConfigQuestion(node.name, label, agentConfig), 'info')) === 'copy') {
+        await vscode.env.clipboard.writeText(agentConfig);
+        confirmDone(server.log, `The agent configuration of ${node.name} was copied.`);
+      }
+    },
+
+    // The token is pasted into a password box, sent once and kept nowhere; the answer holds no token.
+    validateDeviceToken: ({ server }) => async () => {
+      const token = await vscode.window.showInputBox({
+        title: 'Validate Device Token',
+        prompt: 'Paste the device token; the service says whether it is valid. It is not kept.',
+        password: true,
+        validateInput: (v) => (v.trim() === '' ? 'Paste a token.' : undefined),
+      });
+      if (token === undefined) return;
+      const verdict = await ask(server, ValidateDeviceTokenRequest, { token });
+      const said = [verdict.words, ...verdict.facts].join(' ');
+      if (verdict.valid === false) void vscode.window.showWarningMessage(said);
+      else void vscode.window.showInformationMessage(said);
     },
 
     revokeDeviceToken: ({ server, views }) => async (arg: unknown) => {

@@ -13,6 +13,7 @@ import { TestCasesView } from './testCasesView';
 import { StartedTracker } from './tracker';
 import { TraceFiltersView } from './traceFiltersView';
 import { ApiClientsView } from './apiClientsView';
+import { UsersView } from './usersView';
 
 // The "Test Automation" container's views and what they share, built from the server's port.
 
@@ -26,6 +27,7 @@ export class Views implements vscode.Disposable {
   readonly devices: DevicesView;
   readonly traceFilters: TraceFiltersView;
   readonly apiClients: ApiClientsView;
+  readonly users: UsersView;
   readonly projects: ProjectsView;
   readonly testCases: TestCasesView;
   private readonly disposables: vscode.Disposable[] = [];
@@ -46,12 +48,13 @@ export class Views implements vscode.Disposable {
     this.details = new ExecutionDetails(server, this.feed);
     this.traceFilters = new TraceFiltersView(server);
     this.apiClients = new ApiClientsView(server);
+    this.users = new UsersView(server);
     this.projects = new ProjectsView(server);
     this.tracker = new StartedTracker(this.feed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
-    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.apiClients, this.projects, this.devices];
+    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.apiClients, this.users, this.projects, this.devices];
     // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
     const refreshClamps = new SettingClamps((message) => server.log.warn(message));
     this.freshness = new Freshness(
@@ -95,6 +98,7 @@ export class Views implements vscode.Disposable {
       this.devices.tree.onDidChangeVisibility(() => this.attention()),
       this.traceFilters,
       this.apiClients,
+      this.users,
       this.projects,
       this.testCases,
       new RunningStatus(this.feed),
@@ -111,6 +115,7 @@ export class Views implements vscode.Disposable {
     this.executions.refresh();
     this.traceFilters.refresh();
     this.apiClients.refresh();
+    this.users.refresh();
     this.projects.refresh();
     this.testCases.refresh();
     this.devices.refresh();

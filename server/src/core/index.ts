@@ -16,6 +16,7 @@ export * from './model/outcome';
 export * from './model/projects';
 export * from './model/sync';
 export * from './model/testCases';
+export * from './model/users';
 
 export { baseUrlProblem, insecureHttpAllowed, normalizeBaseUrl, refusesPlainHttp } from './api/baseUrl';
 export { TasClient } from './api/client';
@@ -28,6 +29,9 @@ export type { Environment, Notice, QueryValue, RequestLogEntry, SessionOptions }
 export { type ListCut, type Listed, MAX_LIST_PAGES } from './api/lists';
 export { completeItems, lacksField } from './api/records';
 export { DeviceActions } from './devices/devices';
+export { agentConfigText, tokenVerdict, validateDeviceToken } from './devices/labTools';
+export { ADMIN_ROLE, type InviteInput, isAdmin, summarizeUser, UserActions, userLabel } from './users/users';
+export { generateTempPassword, TEMP_PASSWORD_LENGTH } from './users/tempPassword';
 export { StatusFollow } from './devices/follow';
 export { withoutBom } from './document/byteOrderMark';
 export { type FileKind, fileKindOf } from './document/fileKind';

@@ -21,6 +21,7 @@ import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
 import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
+import { registerUserFeatures } from './handlers/users';
 import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
 import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
 
@@ -173,6 +174,7 @@ registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
 registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
 registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
+registerUserFeatures(connection, { env });
 
 connection.onShutdown(async () => {
   validation.dispose();

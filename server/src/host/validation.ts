@@ -103,7 +103,7 @@ export class ValidationScheduler {
     }
     await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
-    const duplicates = timed(() => analyzeDuplicateKeys(doc, local.value, max));
+    const duplicates = timed(() => analyzeDuplicateKeys(doc, local, max));
     this.cost.set(uri, spent);
     const generation = this.env.current?.generation;
     const lists = await this.refs.state(kind);

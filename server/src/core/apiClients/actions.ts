@@ -1,6 +1,7 @@
 import type { TasClient } from '../api/client';
 import type { ApiClient } from '../api/types';
 import { exactStr, int, text } from '../api/read';
+import { keepingSecret } from '../secrets/sentSecret';
 import type { ApiClientInfo } from '../references/referenceData';
 
 // API clients for their view: the list (name, method, URL, auth type only), create, edit and
@@ -66,6 +67,18 @@ export class ApiClientActions {
     const { password: _password, ...kept } = current;
     await this.client.apiClients.update(id, { ...kept, ...checked(input), id });
     this.changed();
+    return null;
+  }
+
+  /**
+   * Set Password: the record as the service has it, its answer's password dropped, with the new
+   * one: PUT is the only update the interface has for an API client.
+   */
+  async setPassword(id: number, password: string): Promise<null> {
+    if (password === '') throw new ApiClientInputError('the password is empty; nothing was sent');
+    const current = await this.client.apiClients.get(id);
+    const { password: _password, ...kept } = current;
+    await keepingSecret(password, () => this.client.apiClients.update(id, { ...kept, password, id }));
     return null;
   }
 

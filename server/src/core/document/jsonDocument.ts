@@ -2,7 +2,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
-import { locate, pathKey, positionAfter, type JsonPath, type Located } from './jsonLocator';
+import { locateEach, positionAfter } from './jsonLocator';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
 /**
@@ -93,18 +93,19 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
 /**
  * Turns findings into diagnostics, locating all their paths, and their ancestors (a missing
  * property is shown on its closest existing one), in one pass over the text; that pass also gives
- * the lines, so the document's line offsets are not needed.
+ * the lines, so the document's line offsets are not needed. `unique`: the text is known to repeat
+ * no key, which lets that pass leave each object early.
  */
-export function toDiagnostics(doc: TextDocument, findings: readonly Finding[]): Diagnostic[] {
+export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false): Diagnostic[] {
   if (findings.length === 0) return [];
   const text = boundDepth(doc.getText()).text;
-  const located = locate(
+  const located = locateEach(
     text,
     findings.map((f) => f.path),
-    true,
+    unique,
   );
-  return findings.map((f) => {
-    const at = located.get(pathKey(f.path)) ?? nearest(located, f.path);
+  return findings.map((f, i) => {
+    const at = located[i];
     const onKey = (f.on === 'key' || f.on === 'keyOrValue') && at?.key !== undefined;
     const span = onKey ? at.key! : (at?.value ?? { start: 0, end: 1 });
     const start = f.inner ? at!.value.start + f.inner.start : span.start;
@@ -138,13 +139,4 @@ function spanEnd(text: string, span: { start: number; end: number }, on: Finding
     }
   }
   return span.end;
-}
-
-/** When a path is not in the text (a missing property), its closest existing ancestor. */
-function nearest(located: Map<string, Located>, path: JsonPath): Located | undefined {
-  for (let n = path.length - 1; n >= 0; n--) {
-    const at = located.get(pathKey(path.slice(0, n)));
-    if (at) return at;
-  }
-  return undefined;
 }

@@ -23,6 +23,8 @@ const SECRET_NAMES = new Set([
   'proxyauthorization',
   'cookie',
   'privatekey',
+  // An agent's configuration may hold what the agent signs in with: shown, never logged or traced.
+  'agentconfig',
 ]);
 // `tokenvalue`: a new device token's value comes back once, as `deviceTokenValue`.
 const SECRET_ENDINGS = ['password', 'secret', 'apikey', 'accesstoken', 'authtoken', 'privatekey', 'tokenvalue'];

@@ -3,7 +3,7 @@ import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
-import { findDuplicateKeys, type KeyCounts } from '../document/duplicateKeys';
+import { findDuplicateKeys, noRepeatedKeys, type KeyCounts } from '../document/duplicateKeys';
 import { walkLocal, type LocalWalk } from './localChecks';
 import { MAX_DEPTH, boundDepth } from '../document/nesting';
 import type { ReferenceState } from '../references/referenceData';
@@ -24,6 +24,14 @@ export interface Problems {
 export interface LocalResult extends Problems {
   /** The parsed value; undefined when the text is not valid JSON. */
   value: unknown;
+  /** What the local walk counted, for the duplicate-key pass on the same text. */
+  keys?: KeyFacts;
+}
+
+/** The value's key counts, and whether the text repeats no key when that is already settled. */
+export interface KeyFacts {
+  counts: KeyCounts;
+  unique: boolean | undefined;
 }
 
 /** Syntax, then schema and our local rules: no network, no waiting. */
@@ -60,28 +68,27 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   const schema = validateSchema(kind, parsed.value, maxProblems);
   // Not walked yet when the parse needed no depth answer, or when the value read had to be cut.
   walked ??= walkLocal(kind, parsed.value);
-  if (walked && typeof parsed.value === 'object' && parsed.value !== null) keyCounts.set(parsed.value, walked.counts);
   const findings = walked ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.slice(0, maxProblems);
+  // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
+  // without repeats, the locating pass leaves each object once its wanted keys are found.
+  const unique = walked && kept.length > 0 ? noRepeatedKeys(parsed.text, walked.counts) : undefined;
   if (kept.length > 0) yield;
   return {
     value: parsed.value,
-    diagnostics: [...deep, ...toDiagnostics(doc, kept)],
+    ...(walked && { keys: { counts: walked.counts, unique } }),
+    diagnostics: [...deep, ...toDiagnostics(doc, kept, unique)],
     omitted: schema.omitted + findings.length - kept.length,
   };
 }
 
-/** The key counts of each value `analyzeLocal` parsed, for the duplicate-key pass on the same text. */
-const keyCounts = new WeakMap<object, KeyCounts>();
-
 /**
  * Keys repeated within one object: a full scan, so it runs after the schema diagnostics. Pass
- * the value `analyzeLocal` parsed from this same text: with it, a document without repeats (the
- * usual case) is cleared by comparing counts (the local walk's), several times faster than the scan.
+ * what `analyzeLocal` made of this same text: with its value and key counts, a document without
+ * repeats (the usual case) is cleared by comparing counts, several times faster than the scan.
  */
-export function analyzeDuplicateKeys(doc: TextDocument, parsed?: unknown, maxProblems = Infinity): Problems {
-  const counts = typeof parsed === 'object' && parsed !== null ? keyCounts.get(parsed) : undefined;
-  const found = findDuplicateKeys(boundDepth(doc.getText()).text, parsed, counts);
+export function analyzeDuplicateKeys(doc: TextDocument, local?: Pick<LocalResult, 'value' | 'keys'>, maxProblems = Infinity): Problems {
+  const found = local?.keys?.unique ? [] : findDuplicateKeys(boundDepth(doc.getText()).text, local?.value, local?.keys?.counts);
   const kept = found.slice(0, maxProblems);
   return {
     diagnostics: kept.map(({ key, span }) => ({

@@ -15,6 +15,11 @@ const KIND: Record<string, string> = {
   null: 'null',
 };
 
+/** "integer,null" as "a whole number or null". */
+function typeWords(types: string): string {
+  return types.includes(',') ? types.split(',').map((t) => KIND[t] ?? t).join(' or ') : (KIND[types] ?? types);
+}
+
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
@@ -117,10 +122,7 @@ export function findingFor(
       };
     }
     case 'type': {
-      const expected = String((e.params as { type: string }).type)
-        .split(',')
-        .map((t) => KIND[t] ?? t)
-        .join(' or ');
+      const expected = typeWords(String((e.params as { type: string }).type));
       const literal = String((e.params as { type: string }).type) === 'boolean' ? booleanText(value) : undefined;
       return {
         path,

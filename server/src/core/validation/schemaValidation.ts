@@ -16,23 +16,46 @@ import { SCHEMAS, rootSchema } from './schemas';
  */
 const validators = { testCase, bundle } as unknown as Record<FileKind, ValidateFunction>;
 
-/** Splits an ajv instancePath into segments (numbers where the value is an array) and finds the value. */
+/**
+ * Splits an ajv instancePath into segments (numbers where the value is an array) and finds the
+ * value. Read with indexOf rather than split: this runs once per error, and a file may have many.
+ */
 function resolvePointer(pointer: string, root: unknown): { path: (string | number)[]; value: unknown } {
   const path: (string | number)[] = [];
   let node = root;
-  if (pointer === '') return { path, value: node };
-  for (const raw of pointer.slice(1).split('/')) {
-    const part = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+  const n = pointer.length;
+  for (let from = 1; from <= n; ) {
+    let to = pointer.indexOf('/', from);
+    if (to === -1) to = n;
     if (Array.isArray(node)) {
-      const index = Number(part);
+      // ajv writes array indexes as plain decimal digits.
+      let index = 0;
+      for (let i = from; i < to; i++) index = index * 10 + pointer.charCodeAt(i) - 0x30;
       path.push(index);
       node = node[index];
     } else {
+      const raw = pointer.slice(from, to);
+      const part = ownKey(node, raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
       path.push(part);
       node = (node as Record<string, unknown> | undefined)?.[part];
     }
+    from = to + 1;
   }
   return { path, value: node };
+}
+
+/**
+ * The object's own spelling of `key` when it has few keys: a property read with a key string just
+ * cut from a pointer costs a lookup in the engine's table of names; one the object holds does not.
+ */
+function ownKey(node: unknown, key: string): string {
+  if (typeof node !== 'object' || node === null) return key;
+  let n = 0;
+  for (const k in node) {
+    if (k === key) return k;
+    if (++n === 16) break;
+  }
+  return key;
 }
 
 // The field names the schema allows at a path, remembered per kind and path shape (array
@@ -67,7 +90,8 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
-  const seen = new Set<string>();
+  // Errors kept, by node: compared field by field, so no key text is made per error.
+  const seen = new Map<string, ErrorObject[]>();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
@@ -79,17 +103,23 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       omitted++;
       continue;
     }
-    // The same complaint about the same node, reached through two schema branches, once.
-    const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
-    const key = `${e.keyword}|${e.instancePath}|${p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '')}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
     const { path, value: at } = resolvePointer(e.instancePath, value);
+    // The same complaint about the same node, reached through two schema branches, once.
+    const before = seen.get(e.instancePath);
+    if (before?.some((b) => b.keyword === e.keyword && detail(b) === detail(e))) continue;
+    if (before) before.push(e);
+    else seen.set(e.instancePath, [e]);
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
   }
   return { findings, omitted };
+}
+
+/** What tells two complaints of one keyword about one node apart. */
+function detail(e: ErrorObject): string {
+  const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
+  return p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '');
 }
 
 /** Whether the node at `pointer`, or one of its ancestors, has an anyOf/oneOf summary. */

@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { ApiClientActions, type EnvironmentState, recordWords, type ShownRecord } from '../../core';
-import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, UpdateApiClientRequest } from '../../protocol';
+import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, SetApiClientPasswordRequest, UpdateApiClientRequest } from '../../protocol';
 import { act } from './outcome';
 
 // Thin adapters from the API Clients view's requests to their actions. The input may carry a
@@ -35,6 +35,9 @@ export function registerApiClientFeatures(connection: Connection, s: Services): 
       { action: `change ${recordWords(shownClient(id, shown))}`, conflict: 'another API client already has this name. Choose another name.', record: shownClient(id, shown) },
       (env) => actions(env.client).update(id, input),
     ),
+  );
+  connection.onRequest(SetApiClientPasswordRequest, ({ id, password, shown }) =>
+    act(s.env, { action: `set the password of ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) => actions(env.client).setPassword(id, password)),
   );
   connection.onRequest(DeleteApiClientRequest, ({ id, shown }) =>
     act(s.env, { action: `delete ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) => actions(env.client).delete(id)),

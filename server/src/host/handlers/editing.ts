@@ -42,14 +42,16 @@ export function registerEditingFeatures(connection: Connection, documents: TextD
     return doc && kind ? { doc, kind } : undefined;
   };
 
+  // Layout needs no kind: every JSON document the server is given (record documents too) is
+  // formatted, folded and selected like a test-case file.
   connection.onDocumentFormatting(({ textDocument, options }) => {
-    const d = docOf(textDocument.uri);
-    return d ? formatEdits(d.doc, options) : [];
+    const doc = documents.get(textDocument.uri);
+    return doc ? formatEdits(doc, options) : [];
   });
 
   connection.onDocumentRangeFormatting(({ textDocument, range, options }) => {
-    const d = docOf(textDocument.uri);
-    return d ? formatEdits(d.doc, options, range) : [];
+    const doc = documents.get(textDocument.uri);
+    return doc ? formatEdits(doc, options, range) : [];
   });
 
   connection.onDocumentSymbol(async ({ textDocument }) => {
@@ -61,12 +63,12 @@ export function registerEditingFeatures(connection: Connection, documents: TextD
   });
 
   connection.onFoldingRanges(({ textDocument }) => {
-    const d = docOf(textDocument.uri);
-    return d ? foldingRanges(d.doc, s.capabilities().textDocument?.foldingRange?.rangeLimit ?? Infinity) : [];
+    const doc = documents.get(textDocument.uri);
+    return doc ? foldingRanges(doc, s.capabilities().textDocument?.foldingRange?.rangeLimit ?? Infinity) : [];
   });
 
   connection.onSelectionRanges(({ textDocument, positions }) => {
-    const d = docOf(textDocument.uri);
-    return d ? selectionRanges(d.doc, positions) : [];
+    const doc = documents.get(textDocument.uri);
+    return doc ? selectionRanges(doc, positions) : [];
   });
 }
