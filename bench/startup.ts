@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createProtocolConnection, ExitNotification, InitializeRequest, ShutdownRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { benchActivation, type ActivationResult } from './activation';
 import { summarize, type Sample } from './stats';
 
 // Start-up: how long the built language server (dist/server.js, minified) takes from spawn to
@@ -12,6 +13,8 @@ import { summarize, type Sample } from './stats';
 // afresh with the project's own vsce, into a temporary folder, exactly as `npm run package` does.
 
 const root = resolve(__dirname, '../..');
+/** Fresh code-servers started for the activation time (each some seconds). */
+const ACTIVATIONS = 3;
 const serverPath = join(root, 'dist/server.js');
 
 export interface StartupResult {
@@ -22,6 +25,8 @@ export interface StartupResult {
   vsixBytes: number;
   /** Source maps found in the .vsix (none expected). */
   mapsInVsix: string[];
+  /** activate() in a real editor (code-server), as the extension logs it. */
+  activation: ActivationResult;
 }
 
 /** The environment without TAS_* variables: no environment, so no traffic at all. */
@@ -73,5 +78,6 @@ export async function benchStartup(runs: number): Promise<StartupResult> {
     extensionBytes: statSync(join(root, 'dist/extension.js')).size,
     vsixBytes: vsix.bytes,
     mapsInVsix: vsix.maps,
+    activation: await benchActivation(ACTIVATIONS),
   };
 }

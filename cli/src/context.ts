@@ -19,6 +19,8 @@ export interface GlobalOptions {
 
 export class Context {
   private made: { client: TasClient; source: CredentialSource } | undefined;
+  /** Clients of other profiles (tas copy --to), closed with the command. */
+  private readonly others = new Map<string, { client: TasClient; source: CredentialSource }>();
   private readonly abort = new AbortController();
   /** Numbers from environment variables are clamped like the editor's settings, and said once per run. */
   private readonly clamps = new SettingClamps((message) => this.out.err(this.out.paint(`warning ${message}`, 'yellow', 'err')));
@@ -57,6 +59,17 @@ export class Context {
 
   get client(): TasClient {
     return this.connect().client;
+  }
+
+  /** A client of the named profile, besides this command's own (made once, closed when the command ends). */
+  profileClient(name: string): { client: TasClient; source: CredentialSource } {
+    let made = this.others.get(name);
+    if (!made) {
+      const source = requireCredentials(this.env, name);
+      made = { client: new TasClient({ ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp }, this.sessionOptions()), source };
+      this.others.set(name, made);
+    }
+    return made;
   }
 
   private connect(): { client: TasClient; source: CredentialSource } {
@@ -109,6 +122,7 @@ export class Context {
 
   async close(): Promise<void> {
     await this.made?.client.close();
+    for (const other of this.others.values()) await other.client.close();
   }
 }
 

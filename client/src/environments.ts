@@ -154,6 +154,24 @@ export class Environments implements vscode.Disposable {
     return name;
   }
 
+  /**
+   * Another environment than the active one, with its secret (Copy to Environment): picked from
+   * the others; one without stored credentials asks for them, without becoming active.
+   */
+  async other(check: Check, title: string): Promise<Credentials | undefined> {
+    const active = this.activeName();
+    const others = this.list().filter((e) => e.name !== active);
+    if (others.length === 0) throw new ExtensionError('There is no other environment to copy to. Add one with Manage Environments, then copy again.');
+    const items = pickerItems(others, active, await this.withCredentials(others));
+    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Environment to copy to' });
+    const target = pick && others.find((e) => e.name === pick.label);
+    if (!target) return undefined;
+    if (!(await this.stored(target.name)) && !(await this.signIn(check, target.name, false))) return undefined;
+    const creds = await this.stored(target.name);
+    const startEnd = startEndSetting(target.startEnd);
+    return creds && { name: target.name, baseUrl: target.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, ...(startEnd && { startEnd }), ...insecureOptIn(target) };
+  }
+
   /** Select Environment: picking one without stored credentials asks for them (Sign In). */
   async select(check: Check): Promise<string | undefined> {
     if (this.list().length === 0) return this.signIn(check);

@@ -223,3 +223,12 @@ export function recordConflictQuestion(what: string, mergeable: boolean): ModalQ
 export function deleteDeviceQuestion(name: string, detail: string): ModalQuestion<boolean> {
   return confirmation(`Delete device ${name}?`, detail, 'Keep It', 'Delete');
 }
+
+/**
+ * The preview of a copy to another environment (or of an import that maps references): every
+ * mapping in the detail. Copying or importing creates or updates and replaces nothing a person
+ * made there, so it comes first.
+ */
+export function mappingPreviewQuestion(message: string, detail: string, act: string): ModalQuestion<boolean> {
+  return { message, detail, choices: [{ title: act, value: true, loses: false }] };
+}

@@ -7,6 +7,9 @@ import type {
   ApiClientInfo,
   ApiClientInput,
   CheckResult,
+  CopyReport,
+  CopyRequest,
+  CounterpartChoice,
   ConnectionState,
   DeviceTokenSummary,
   DevicesOverview,
@@ -24,6 +27,7 @@ import type {
   ProjectEntityType,
   ProjectPage,
   ProjectRefInfo,
+  RefChoices,
   RecordDocKind,
   RecordKind,
   RefreshResult,
@@ -164,10 +168,13 @@ export const SyncStatusRequest = new RequestType<{ uris: string[] }, Outcome<Fil
  * current environment, batched, never retried. Safe items are pushed; conflicts, changes on the
  * service only and taken names come back undecided until `decisions` (by `uri` or `uri#index`)
  * settle them. New ids are written back into the files (open buffers through workspace/applyEdit).
- * Cancellable; progress through SyncProgressNotification under `operation`.
+ * Cancellable; progress through SyncProgressNotification under `operation`. References of another
+ * environment: `map` names counterparts (kept in the sync state with `remember`); with
+ * `confirmMappings` an import that would map one sends nothing and answers a dry run
+ * (`needsConfirmation`) for the preview.
  */
 export const ImportFilesRequest = new RequestType<
-  { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string },
+  { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string; map?: RefChoices; remember?: boolean; confirmMappings?: boolean },
   Outcome<ImportReport>,
   void
 >('tas/sync/import');
@@ -191,7 +198,21 @@ export const ExportTestCasesRequest = new RequestType<
   void
 >('tas/sync/export');
 
-/** server -> client: progress of an import or export the client started with `operation`. */
+/**
+ * client -> server: create test cases of the active environment in `target`, references mapped
+ * by identity (sync/copy.ts), created once and never retried; `dryRun` is the preview. The
+ * target's secret travels in memory only. Cancellable; progress under `operation`.
+ */
+export const CopyTestCasesRequest = new RequestType<CopyRequest, Outcome<CopyReport>, void>('tas/testCases/copy');
+
+/**
+ * client -> server: keep `to` (an id here) as the counterpart of `from` (an id of the file's home
+ * environment `home`) in the file's sync state: the quick fix of `foreign-reference`. The file is
+ * not edited; open documents are checked again.
+ */
+export const ChooseCounterpartRequest = new RequestType<CounterpartChoice, Outcome<void>, void>('tas/sync/chooseCounterpart');
+
+/** server -> client: progress of an import, export or copy the client started with `operation`. */
 export const SyncProgressNotification = new NotificationType<{ operation: string; done: number; total: number; message?: string }>(
   'tas/sync/progress',
 );

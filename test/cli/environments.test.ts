@@ -3,47 +3,24 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import type { Table } from '../emulator/store';
 import { credentials, tas, tempDir } from './harness';
+import { caseOn, shuffle, type Moved } from '../twoEnvironments';
 
 // Two environments with the same phones, API clients and trace filters under other ids: a test
 // case exported from A and imported into B names B's records; one whose phone B lacks is not
 // sent; exporting back from B changes no byte of the files.
 
-/** B's ids: each record moved to the next id (the last to 1), so no id names the same record. */
-function rotate<T extends { id: number }>(table: Table<T>): Map<number, number> {
-  const rows = table.all();
-  const n = rows.length;
-  const moved = new Map(rows.map((r) => [r.id, (r.id % n) + 1]));
-  table.load({ next: n + 1, rows: rows.map((r) => ({ ...r, id: moved.get(r.id)! })) });
-  return moved;
-}
-
 describe('test cases moved between environments', { timeout: 120_000 }, () => {
   let a: Emulator;
   let b: Emulator;
   let dir: { path: string; remove: () => void };
-  const moved: Record<'device' | 'apiClient' | 'traceFilter', Map<number, number>> = { device: new Map(), apiClient: new Map(), traceFilter: new Map() };
-  const onA = (name: string, device: number, peer: number) =>
-    a.store.testCases.insert((id) => ({
-      ...structuredClone(a.store.testCases.get(1)!),
-      id,
-      name,
-      testStepList: [
-        { function: 'CALL', mobileDeviceId: device, params: { target: `+${a.store.devices.get(peer)!.msisdn}`, durationSeconds: 20, codec: 'EVS' } },
-        { function: 'ANSWER_CALL', mobileDeviceId: peer, params: { timeoutSeconds: 30 } },
-        { function: 'HTTP_REQUEST', params: { apiClientId: 2, expectBodyRegex: 'OK' } },
-      ],
-      traceFilters: [{ mobileDeviceId: device, traceFilterId: 3 }],
-      sipTraceFilters: [{ mobileDeviceId: peer, sipMessageCodes: '180,200' }],
-    }));
+  let moved: Moved;
+  const onA = (name: string, device: number, peer: number) => caseOn(a, name, device, peer);
 
   before(async () => {
     a = await startEmulator();
     b = await startEmulator();
-    moved.device = rotate(b.store.devices);
-    moved.apiClient = rotate(b.store.apiClients);
-    moved.traceFilter = rotate(b.store.traceFilters);
+    moved = shuffle(b);
     dir = tempDir();
   });
   after(async () => {
@@ -72,8 +49,14 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     assert.equal(dry.code, 5, dry.stderr);
     assert.match(dry.stdout, new RegExp(`would map device 4 -> ${moved.device.get(4)}`));
 
+    const before = b.requests.at(-1)?.seq ?? 0;
     const imported = await run(b, ['import', 'cases', '--json']);
     assert.equal(imported.code, 5, imported.stderr);
+    // Mapping reads each list of B once for the whole run, and nothing per reference.
+    const reads = b.requests.filter((r) => r.seq > before && r.method === 'GET');
+    const lists = (path: string) => reads.filter((r) => r.path === `/api/v2/${path}`).length;
+    assert.deepEqual([lists('mobiledevices'), lists('apiclients'), lists('tracefilters')], [1, 1, 1], reads.map((r) => r.path).join('\n'));
+    assert.equal(reads.filter((r) => /^\/api\/v2\/(mobiledevices|apiclients|tracefilters)\/\d+$/.test(r.path)).length, 0, 'no record read one by one');
     const results = JSON.parse(imported.stdout).results as { name: string; outcome: string; id?: number; message?: string; unmapped?: { kind: string; id: number; identity?: { msisdn?: string }; candidates: number[] }[] }[];
     const sent = results.find((r) => r.name === 'Moved between environments')!;
     const stopped = results.find((r) => r.name === 'Calls a phone B lacks')!;
@@ -81,6 +64,7 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     assert.equal(stopped.outcome, 'refused');
     assert.deepEqual(stopped.unmapped?.map((u) => [u.kind, u.id, u.identity?.msisdn, u.candidates]), [['device', 5, lostMsisdn, []], ['device', 5, lostMsisdn, []]]);
     assert.match(stopped.message ?? '', new RegExp(`MSISDN ${lostMsisdn}`));
+    assert.ok(!imported.stdout.includes('"choices"'), 'the records an editor offers to pick from are not printed');
     assert.equal(b.store.testCases.size, casesB + 1, 'only the mapped case was created in B');
 
     const inB = b.store.testCases.get(sent.id!)!;

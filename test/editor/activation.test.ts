@@ -47,6 +47,8 @@ describe('real editor: activation in the sample workspace', { timeout: 300_000 }
       await e.screenshot('output-channel-after-activation');
       assert.match(text, /\[info\] language server started/);
       assert.equal(count(text, STARTED), 1, `one start; the log shows:\n${text}`);
+      // Activation says how long it took (npm run bench -- activation reads this line).
+      assert.match(await e.waitForOutputLines('activated in'), /\[info\] activated in \d+ ms/);
       assert.deepEqual(await ourErrors(e), [], 'no error notifications from the extension');
     }));
 

@@ -176,6 +176,17 @@ export class LspHarness {
   }
 
   /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
+  /** CPU time the server process has used, user and system, in seconds (Linux; benchmarks on a shared machine). */
+  cpuSeconds(): number | undefined {
+    try {
+      // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th, in ticks of 1/100 s.
+      const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return undefined;
+    }
+  }
+
   rssMb(): number | undefined {
     try {
       const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))?.[1];

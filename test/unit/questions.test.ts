@@ -45,6 +45,7 @@ const BUILDERS: Record<string, () => ModalQuestion<unknown>[]> = {
   notOwnerQuestion: () => [questions.notOwnerQuestion('tester@example.com', 'TESTER', ['Filter A', 'Filter B'])],
   removeEnvironmentQuestion: () => [questions.removeEnvironmentQuestion('Lab')],
   useUrlQuestion: () => [questions.useUrlQuestion('https://x was checked: it cannot be reached. Use it anyway?', 'https://old', 'Use This URL Anyway')],
+  mappingPreviewQuestion: () => [questions.mappingPreviewQuestion('Copy 2 test cases to staging?', '- test case 4: create: device 4 -> 5', 'Copy')],
   importQuestion: () => (['conflict', 'serviceChanged', 'nameTaken'] as const).map((o) => importQuestion(imported(o, { takenById: 9 }), 'a.testcase.json', 'staging', 1, 2)!),
   exportQuestion: () => (['unsavedChanges', 'localChanges', 'notSynced'] as const).map((r) => exportQuestion(exported(r), 'a.testcase.json', 'staging')),
 };

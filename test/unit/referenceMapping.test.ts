@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
 import { parseState, stateText, SyncState } from '../../server/src/core/sync/state';
 import { ReferenceMapper } from '../../server/src/core/sync/mapping';
+import { candidatesFor, referenceSites, withIds } from '../../server/src/core/sync/identities';
 
 // The mapping of references between environments, on lists given here: counterparts by MSISDN
 // then name, nothing guessed, the user's choices, the way back, and the identities' file form.
@@ -50,7 +51,7 @@ test('maps by MSISDN, stops on none or two, takes a choice, and translates back'
     const never = await mapper.toEnv(state, 'A', tcase(9));
     assert.deepEqual(never.unmapped.map((u) => [u.identity, u.candidates]), [[undefined, []], [undefined, []]]);
 
-    const chosen = await new ReferenceMapper(b.client, 'B', { device: { '5': 51 } }).toEnv(state, 'A', tcase(5));
+    const chosen = await new ReferenceMapper(b.client, 'B', { overrides: { device: { '5': 51 } } }).toEnv(state, 'A', tcase(5));
     assert.deepEqual(chosen.unmapped, []);
     assert.deepEqual(chosen.applied[0], { kind: 'device', from: 5, to: 51, identity: { msisdn: '4922', name: 'P5' }, chosen: true });
     assert.equal(b.reads.filter((r) => r === 'devices').length, 2, 'one device list per mapper');
@@ -67,4 +68,26 @@ test('maps by MSISDN, stops on none or two, takes a choice, and translates back'
 test('identities of a crafted sync state: entries that are no id with a name or MSISDN are dropped', () => {
   const text = JSON.stringify({ version: 1, files: {}, identities: { A: { device: { '1': { msisdn: '49' }, x: { name: 'n' }, '2': { token: 's' } }, other: { '3': { name: 'n' } } }, B: 'no' } });
   assert.deepEqual(JSON.parse(JSON.stringify(parseState(text, 'p').identities)), { A: { device: { '1': { msisdn: '49' } } } });
+});
+
+test('withIds copies only what is on a reference\'s path and never changes the value it was given', () => {
+  const value = { name: 'x', description: { long: 'shared' }, testStepList: [{ mobileDeviceId: 4, params: { a: 1 } }, { mobileDeviceId: 6, params: { b: 2 } }], traceFilters: [{ mobileDeviceId: 4, traceFilterId: 3 }] };
+  const before = JSON.stringify(value);
+  const sites = referenceSites(value);
+  const out = withIds(value, sites, (s) => (s.kind === 'device' && s.id === 4 ? 40 : undefined)) as typeof value;
+  assert.equal(JSON.stringify(value), before, 'the input is unchanged');
+  assert.deepEqual(out.testStepList.map((s) => s.mobileDeviceId), [40, 6]);
+  assert.deepEqual(out.traceFilters, [{ mobileDeviceId: 40, traceFilterId: 3 }]);
+  assert.equal(out.description, value.description, 'what no reference is in is shared');
+  assert.equal(out.testStepList[1], value.testStepList[1], 'a step with no change is shared');
+  assert.notEqual(out.testStepList[0], value.testStepList[0]);
+});
+
+test('a phone is found by MSISDN, then by name among two with one MSISDN; a cache that forgets a record is indexed again', () => {
+  const list = new Map([[1, { msisdn: '49', name: 'A' }], [2, { msisdn: '49', name: 'B' }], [3, { msisdn: '50', name: 'C' }]]);
+  assert.deepEqual(candidatesFor('device', { msisdn: '49' }, list), [1, 2]);
+  assert.deepEqual(candidatesFor('device', { msisdn: '49', name: 'B' }, list), [2]);
+  assert.deepEqual(candidatesFor('traceFilter', { name: 'C' }, list), [3]);
+  list.delete(1);
+  assert.deepEqual(candidatesFor('device', { msisdn: '49' }, list), [2]);
 });

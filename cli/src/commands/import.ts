@@ -124,7 +124,9 @@ export const importCmd: CommandSpec = {
       return { ...r, path: where(ctx, r), file, ...(diff && { diff }) };
     });
     const warnings = report.warnings ?? [];
-    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...(diff && { diff: diff.lines.join('\n') }) })), ...(warnings.length > 0 && { warnings }) });
+    // The records a person could pick from are the editor's quick pick; the terminal names ids with --map.
+    const withoutChoices = (r: ImportItemResult) => (r.unmapped ? { unmapped: r.unmapped.map(({ choices: _c, ...u }) => u) } : {});
+    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...withoutChoices(r), ...(diff && { diff: diff.lines.join('\n') }) })), ...(warnings.length > 0 && { warnings }) });
     else {
       for (const w of warnings) ctx.out.err(`${ctx.out.paint('warning', 'yellow')} ${w}`);
       for (const r of results) {

@@ -3,6 +3,7 @@ import { completionCommand } from '../completion';
 import { api } from './api';
 import { cancel } from './cancel';
 import { devices } from './devices';
+import { copy } from './copy';
 import { execute } from './execute';
 import { executions } from './executions';
 import { exportCmd } from './export';
@@ -18,4 +19,4 @@ import { validate } from './validate';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS)];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, copy, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS)];

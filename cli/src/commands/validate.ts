@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -27,14 +27,17 @@ function serviceCache(ctx: Context): { env: EnvironmentState; refs: ReferenceCac
  * The service's lists once for the whole run, or why they cannot be had. The ids the files name
  * that the lists lack (`wanted`, once the files are read) are then confirmed by their own records.
  */
-async function referenceStates(refs: ReferenceCache, kinds: Set<FileKind>, wanted: () => Promise<Map<FileKind, Wanted>>): Promise<Map<FileKind, ReferenceState>> {
+async function referenceStates(refs: ReferenceCache, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
   const states = new Map<FileKind, ReferenceState>();
   for (const kind of kinds) states.set(kind, await refs.state(kind));
   if ([...states.values()].some((s) => s.status !== 'ok')) return states;
-  const ids = await wanted();
+  const { ids, apiClients } = await wanted();
+  // A file of another environment naming an API client: its counterpart is looked up by name in the list.
+  const clients = apiClients ? await refs.apiClients().catch(() => undefined) : undefined;
   for (const [kind, state] of states) {
     const w = ids.get(kind);
-    if (w) states.set(kind, await refs.confirm(state, w));
+    const confirmed = w ? await refs.confirm(state, w) : state;
+    states.set(kind, clients && confirmed.status === 'ok' ? { ...confirmed, data: { ...confirmed.data, apiClients: clients } } : confirmed);
   }
   return states;
 }
@@ -192,7 +195,12 @@ async function checkFiles(
   const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
   const service = online ? serviceCache(ctx) : undefined;
   try {
-    const pending = service ? referenceStates(service.refs, kinds, async () => wantedIds(await localsDone, links ? await Promise.all(links) : [])) : undefined;
+    const pending = service
+      ? referenceStates(service.refs, kinds, async () => {
+          const [read, linked] = [await localsDone, links ? await Promise.all(links) : []];
+          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
+        })
+      : undefined;
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
     pending?.catch(() => undefined);
     // The local checks run while the service's lists are on their way, a chunk of files at a
@@ -222,7 +230,7 @@ async function checkFiles(
     const linksOf = states && links ? await Promise.all(links) : [];
     // Steps against each function's description and the API clients they name, as the editor
     // checks them: with the lists at hand (the service answered), each answer asked once a run.
-    const steps = await Promise.all(locals.map((l) => (service && states && l.parsed ? stepProblems(l.parsed.doc, l.parsed.kind, l.parsed.value, service.refs, true, l.maxProblems) : Promise.resolve([]))));
+    const steps = await Promise.all(locals.map((l, i) => (service && states && l.parsed ? stepProblems(l.parsed.doc, l.parsed.kind, l.parsed.value, service.refs, true, l.maxProblems, linksOf[i]) : Promise.resolve([]))));
     return { results: locals.map((l, i) => withReferences(l, states && ((kind) => states.get(kind)), linksOf[i], steps[i])), ...(states && { states }) };
   } finally {
     // Also on a failure, so the client ends.

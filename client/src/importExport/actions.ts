@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
-import { LinkedCasesRequest } from '../../../server/src/protocol';
+import { ChooseCounterpartRequest, LinkedCasesRequest } from '../../../server/src/protocol';
+import type { CounterpartChoice } from '../../../server/src/core';
 import type { Command } from '../context';
+import { confirmDone } from '../notify';
 import { ExtensionError } from '../log';
 import { ask } from '../serverPort';
 import { exportIds, exportTarget, folderArg, testCaseChoices } from './exportFlow';
@@ -68,6 +70,13 @@ export function createSyncActions(): Record<string, Command> {
       }
       // The server keeps the name of a file already linked in the target folder.
       await exportIds(ui, [link.id], { folder: vscode.Uri.joinPath(uri, '..') }, link.name ?? `test case ${link.id}`);
+    },
+
+    // The quick fix of foreign-reference: the counterpart is kept by the server (the sync state), the file is not edited.
+    chooseCounterpart: ({ server, sync: ui }) => async (arg: unknown) => {
+      const choice = arg as CounterpartChoice;
+      await ask(server, ChooseCounterpartRequest, choice);
+      confirmDone(server.log, `${ui.environment()} uses ${choice.kind} ${choice.to} for ${choice.kind} ${choice.from} of ${choice.home} (kept in .tas/sync.json).`);
     },
   };
 }

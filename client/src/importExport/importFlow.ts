@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
-import { caseKey, mergeImportResults, type SyncDecision } from '../../../server/src/core';
+import { caseKey, mergeImportResults, type ImportReport, type RefChoices, type SyncDecision } from '../../../server/src/core';
+import { askModal } from '../modal';
+import { mappingPreviewQuestion } from '../questions';
+import { pickCounterparts } from './counterparts';
+import { distinctUnmapped, previewLines } from './mappingFormat';
 import { ask } from '../serverPort';
 import { importProblems, importQuestion, importReportText, importSummary, leftAsTheyAre, UNDECIDED_IMPORT } from './format';
 import { withSyncProgress } from './progress';
@@ -18,11 +22,20 @@ const ROUNDS = 3;
 export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> {
   const env = ui.environment();
   const what = uris.length === 1 ? ui.pathOf(uris[0]!.toString()) : `${uris.length} files and folders`;
-  const send = (list: string[], decisions?: Record<string, SyncDecision>) =>
+  let map: RefChoices = {};
+  const send = (list: string[], decisions?: Record<string, SyncDecision>, confirmMappings = false, choices: RefChoices = map) =>
     withSyncProgress(ui.server, `Importing ${what} into ${env}`, (operation, token) =>
-      ask(ui.server, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation }, token),
+      ask(ui.server, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation, map: choices, remember: true, confirmMappings }, token),
     );
-  const first = await send(uris.map((u) => u.toString()));
+  const all = uris.map((u) => u.toString());
+  // References of another environment: counterparts picked, every mapping previewed, then sent.
+  let first = await send(all, undefined, true);
+  if (first.needsConfirmation) {
+    const settled = await settleMappings(ui, first, env, map, (choices) => send(all, undefined, true, choices));
+    if (!settled) return;
+    map = settled;
+    first = await send(all);
+  }
   let results = first.results;
   const warnings = first.warnings ?? [];
   const asked = new Set<string>();
@@ -57,6 +70,31 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   const summary = importSummary(results, env);
   const problems = [...warnings.map((w) => `- ${w}`), ...importProblems(results).map((r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`)];
   ui.showResult(summary, problems, 'Import report.md', importReportText(results, ui.pathOf, summary, warnings));
+}
+
+/** At most this many previews of an import that maps references. */
+const MAPPING_ROUNDS = 3;
+
+/**
+ * The counterparts of references with none (or two) picked, then every mapping shown: the
+ * choices to send, or undefined when the person stopped (nothing was sent).
+ */
+async function settleMappings(ui: SyncUi, report: ImportReport, env: string, start: RefChoices, again: (choices: RefChoices) => Thenable<ImportReport>): Promise<RefChoices | undefined> {
+  let map = start;
+  let preview = report;
+  const asked = new Set<string>();
+  for (let round = 0; round < MAPPING_ROUNDS; round++) {
+    const open = distinctUnmapped(preview.results).filter((u) => !asked.has(`${u.kind}:${u.id}`));
+    if (open.length === 0) break;
+    for (const u of open) asked.add(`${u.kind}:${u.id}`);
+    const picks = await pickCounterparts(open, "the files' home environment", env, map);
+    map = picks.choices;
+    if (picks.picked > 0) preview = await again(map);
+    if (picks.stopped) break;
+  }
+  const lines = previewLines(preview.results.map((r) => ({ ...r, label: `${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}` })));
+  const question = mappingPreviewQuestion(`Import into ${env} with references mapped to its records?`, lines.join('\n'), 'Import');
+  return (await askModal(question, 'info')) === true ? map : undefined;
 }
 
 const isUri = (x: unknown): x is vscode.Uri => x instanceof vscode.Uri;

@@ -7,6 +7,7 @@ import { ExtensionError } from '../log';
 import { confirmed } from '../modal';
 import { deleteTestCasesQuestion } from '../questions';
 import { exportIds, exportTarget } from '../importExport/exportFlow';
+import { copyToEnvironment } from '../importExport/copyFlow';
 import { findLinkedFile } from './linkedFiles';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
@@ -92,6 +93,15 @@ export function createTestCaseActions(): Record<string, Command> {
       await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'), { open: true });
       // The new files are linked now: the markers are read again.
       views.testCases.refresh();
+    },
+
+    // Copy to Environment...: created in another environment directly, references mapped by who they are.
+    copyTestCasesToEnvironment: ({ server, views, sync, environments }) => async (...args: unknown[]) => {
+      const cases = await targets(server, views, args, 'Copy to Environment', true);
+      if (cases.length === 0) return;
+      const target = await environments.other((candidate) => server.checkEnvironment(candidate), `Copy ${what(cases)} to Environment`);
+      if (!target) return;
+      await copyToEnvironment(sync, cases, target);
     },
 
     runServiceTestCase: ({ server, views }) => async (...args: unknown[]) => {

@@ -168,7 +168,7 @@ registerFeatures(connection, documents, { refs, env, validation, status, recordD
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
 const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
 registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
-const sync = registerSyncFeatures(connection, documents, env);
+const sync = registerSyncFeatures(connection, documents, env, refs, () => validation.revalidateAll());
 registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
 registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });

@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, type ReferenceCache, referencedIds, stepProblems, validationDelay } from '../core';
+import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, namesForeignApiClient, type ReferenceCache, referencedIds, stepProblems, validationDelay } from '../core';
 
 // When documents are validated: after a delay per document that follows what its last
 // validation cost (none for a cheap one, the setting as the upper bound), versioned so that a
@@ -119,9 +119,12 @@ export class ValidationScheduler {
     // Ids the lists lack are confirmed by their own records before any is called unknown.
     // Steps are checked against each function's own description beside it (issue 21).
     const online = lists.status === 'ok';
-    const [state, stepChecks] = await Promise.all([this.refs.confirm(lists, referencedIds(kind, local.value, links)), stepProblems(doc, kind, local.value, this.refs, online, max)]);
+    const [state, stepChecks] = await Promise.all([this.refs.confirm(lists, referencedIds(kind, local.value, links)), stepProblems(doc, kind, local.value, this.refs, online, max, links)]);
     if (this.env.current?.generation !== generation || !this.current(uri, version)) return;
-    const references = analyzeReferences(doc, kind, local.value, state, max, links);
+    // A case of another environment naming an API client: its counterpart is looked up by name in the cached list.
+    const withClients = state.status === 'ok' && namesForeignApiClient(kind, local.value, links) ? { ...state, data: { ...state.data, apiClients: await this.refs.apiClients().catch(() => undefined) } } : state;
+    if (this.env.current?.generation !== generation || !this.current(uri, version)) return;
+    const references = analyzeReferences(doc, kind, local.value, withClients, max, links);
     await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references, ...stepChecks], max) });
   }
 }

@@ -76,6 +76,22 @@ export class EnvironmentState {
     return this.active;
   }
 
+  /**
+   * A client of another environment (a copy's target) made as this one's are, for one action and
+   * closed after it. Its secret stays in memory, as the active one's does.
+   */
+  async withClientOf<T>(info: EnvironmentInfo & { clientSecret: string }, use: (client: TasClient) => Promise<T>): Promise<T> {
+    const client = new TasClient(
+      { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
+      { ...this.sessionOptions(), onRequest: this.log, ...(info.startEnd && { startEnd: info.startEnd }) },
+    );
+    try {
+      return await use(client);
+    } finally {
+      await client.close();
+    }
+  }
+
   onChange(listener: () => void): void {
     this.listeners.push(listener);
   }

@@ -6,6 +6,20 @@ import { locate, pathKey } from '../document/jsonLocator';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { SipRemoval } from '../validation/sipCodes';
 import { SECRET_PLACEHOLDER } from '../secrets/secrets';
+import { kindWords } from '../sync/identities';
+import type { ForeignFixData } from '../references/foreign';
+
+/** The extension's command that keeps a counterpart chosen for another environment's reference (the file is not edited: its ids stay its home's). */
+export const CHOOSE_COUNTERPART_COMMAND = 'tas.chooseCounterpart';
+
+/** What that command is given. */
+export interface CounterpartChoice {
+  uri: string;
+  home: string;
+  kind: ForeignFixData['kind'];
+  from: number;
+  to: number;
+}
 
 // Quick fixes for our diagnostics: update stale names, pick a device in place of an unknown
 // one, rename a misspelt field, add a missing required field, write a boolean for its text,
@@ -48,6 +62,17 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
           actions.push(fix(title, [TextEdit.replace(d.range, String(c.id))], c.id === data.replacementId));
         }
         break;
+      case DiagnosticCode.foreignReference: {
+        // Each candidate here, remembered as the counterpart (the sync state's `choices`), never written into the file.
+        const f = d.data as Partial<ForeignFixData> | undefined;
+        if (!f || f.kind === undefined || f.from === undefined || f.home === undefined) break;
+        for (const c of f.candidates ?? []) {
+          const title = `Use ${kindWords(f.kind)} ${c.name !== undefined ? `${JSON.stringify(c.name)} (id ${c.id})` : c.id} here for ${kindWords(f.kind)} ${f.from} of ${f.home}`;
+          const choice: CounterpartChoice = { uri: doc.uri, home: f.home, kind: f.kind, from: f.from, to: c.id };
+          actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: CHOOSE_COUNTERPART_COMMAND, arguments: [choice] } });
+        }
+        break;
+      }
       case DiagnosticCode.type:
         if (data.literal !== undefined) actions.push(fix(`Replace with ${data.literal}`, [TextEdit.replace(d.range, data.literal)]));
         break;

@@ -1,10 +1,12 @@
 import type { TextDocument } from '../text/textDocument';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position } from '../text/shapes';
+import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position, type Range } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
 import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { Schema } from '../validation/schemaNav';
+import type { Path } from '../document/testCaseModel';
+import { kindWords, type RefKind } from '../sync/identities';
 
 // Completion: property names and values from the schema, device and trace-filter ids from the
 // service, a step function's parameters, and snippets for a new test case, step and filter.
@@ -23,13 +25,23 @@ export interface CompletionData {
   /** The step functions the service is known to have, for a step's `function` value. */
   functions?: StepFunction[];
   apiClients?: Map<number, ApiClientInfo>;
+  /**
+   * The file's ids belong to another environment (`home`): its recorded ids whose counterpart
+   * here is single (counterpart.ts `homeIdsHere`). Those are offered, never this environment's ids.
+   */
+  foreign?: { home: string; ids: { homeId: number; hereId: number }[] };
 }
 
+const REFERENCE_FIELDS: Record<string, RefKind> = { mobileDeviceId: 'device', traceFilterId: 'traceFilter', apiClientId: 'apiClient' };
+
 /** What the completion at a position needs from the service, so the host can fetch only that. */
-export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean } {
+export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean; reference?: { kind: RefKind; path: Path } } {
   const ctx = cursorContext(doc, position);
   const path = ctx.location.path;
-  if (!ctx.location.isAtPropertyKey && path[path.length - 1] === 'apiClientId') return { apiClients: true };
+  const last = path[path.length - 1];
+  const reference = !ctx.location.isAtPropertyKey && typeof last === 'string' ? REFERENCE_FIELDS[last] : undefined;
+  if (reference === 'apiClient') return { apiClients: true, reference: { kind: reference, path } };
+  if (reference) return { reference: { kind: reference, path } };
   if (!ctx.location.isAtPropertyKey && isStepField(path, 'function')) return { functionNames: true };
   const i = path.lastIndexOf('params');
   if (i >= 2 && path[i - 2] === 'testStepList' && typeof path[i - 1] === 'number') {
@@ -84,6 +96,7 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
 
   const last = path[path.length - 1];
   if (data.functions && isStepField(path, 'function')) return functionItems(ctx, path, data.functions);
+  if (data.foreign && typeof last === 'string' && REFERENCE_FIELDS[last]) return foreignItems(ctx.replace, REFERENCE_FIELDS[last], data.foreign, data);
   if (last === 'mobileDeviceId' && data.devices) {
     return [...data.devices.values()].map((d) => ({
       label: d.name ?? `Device ${d.id}`,
@@ -201,4 +214,21 @@ function placeholder(s: Schema): string {
 export function docOf(s: Schema): { kind: 'markdown'; value: string } | undefined {
   const text = s.markdownDescription ?? s.description;
   return text ? { kind: MarkupKind.Markdown, value: text } : undefined;
+}
+
+/** In a file of another environment: its home ids, each named by its counterpart here; inserting the home id keeps the file's ids its home's. */
+function foreignItems(replace: Range, kind: RefKind, foreign: NonNullable<CompletionData['foreign']>, data: CompletionData): CompletionItem[] {
+  const list: Map<number, { name?: string; msisdn?: string }> | undefined = kind === 'device' ? data.devices : kind === 'traceFilter' ? data.traceFilters : data.apiClients;
+  return foreign.ids.map(({ homeId, hereId }) => {
+    const here = list?.get(hereId);
+    return {
+      label: here?.name ?? `${kindWords(kind)} ${hereId}`,
+      kind: CompletionItemKind.Reference,
+      detail: [here?.msisdn, `here: ${kindWords(kind)} ${hereId}`].filter(Boolean).join(' · '),
+      filterText: `${homeId} ${here?.name ?? ''} ${here?.msisdn ?? ''}`,
+      sortText: String(homeId).padStart(9, '0'),
+      textEdit: TextEdit.replace(replace, String(homeId)),
+      labelDetails: { description: `id ${homeId} in ${foreign.home}` },
+    };
+  });
 }

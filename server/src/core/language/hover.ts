@@ -5,6 +5,8 @@ import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt } from '../document/location';
 import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
+import { identityWords, kindWords, type Identity } from '../sync/identities';
+import type { Path } from '../document/testCaseModel';
 
 // Hovers: the schema's description of a field; the live record behind a device or trace-filter
 // reference; a step function's parameter descriptions.
@@ -16,12 +18,15 @@ export interface HoverData {
   stepFunction?: StepFunction;
   /** The service could not be asked; the reason is shown instead of a record. */
   unavailable?: string;
+  /**
+   * The file's ids belong to another environment (`home`): who the id is there, and its
+   * candidates here (counterpart.ts). With one, the record above is that counterpart's.
+   */
+  foreign?: { home: string; who?: Identity; candidates: number[]; chosen?: boolean };
 }
 
 export type HoverTarget =
-  | { kind: 'device'; id: number }
-  | { kind: 'traceFilter'; id: number }
-  | { kind: 'apiClient'; id: number }
+  | { kind: 'device' | 'traceFilter' | 'apiClient'; id: number; path: Path }
   | { kind: 'stepFunction'; name: string }
   | { kind: 'schema' };
 
@@ -32,9 +37,9 @@ export function hoverTarget(doc: TextDocument, position: Position): HoverTarget 
   const last = path[path.length - 1];
   const node = ctx.location.previousNode;
   if (!ctx.location.isAtPropertyKey && typeof node?.value === 'number') {
-    if (last === 'mobileDeviceId') return { kind: 'device', id: node.value };
-    if (last === 'traceFilterId') return { kind: 'traceFilter', id: node.value };
-    if (last === 'apiClientId') return { kind: 'apiClient', id: node.value };
+    if (last === 'mobileDeviceId') return { kind: 'device', id: node.value, path };
+    if (last === 'traceFilterId') return { kind: 'traceFilter', id: node.value, path };
+    if (last === 'apiClientId') return { kind: 'apiClient', id: node.value, path };
   }
   const fnIndex = path.lastIndexOf('testStepList');
   if (fnIndex >= 0 && typeof path[fnIndex + 1] === 'number' && (last === 'function' || path[fnIndex + 2] === 'params')) {
@@ -53,38 +58,16 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
   const target = hoverTarget(doc, position);
   const md = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
 
-  if (target.kind === 'device') {
-    if (data.unavailable) return md(`**Mobile device ${target.id}**\n\nNot verified: ${data.unavailable}`);
-    const d = data.device;
-    if (!d) return md(`**Mobile device ${target.id}** does not exist on the service.`);
-    return md(
-      [
-        `**${d.name ?? `Mobile device ${d.id}`}** (device ${d.id})`,
-        '',
-        row('MSISDN', d.msisdn),
-        row('IMSI', d.imsi),
-        row('Platform', d.platformName),
-        row('Test node', d.testNodeName ?? (d.testNodeId !== undefined ? String(d.testNodeId) : undefined)),
-        row('Model', d.deviceModelName),
-        row('Status', d.status),
-      ]
-        .filter((l) => l !== undefined)
-        .join('\n'),
-    );
-  }
-  if (target.kind === 'traceFilter') {
-    if (data.unavailable) return md(`**Trace filter ${target.id}**\n\nNot verified: ${data.unavailable}`);
-    const f = data.traceFilter;
-    if (!f) return md(`**Trace filter ${target.id}** does not exist on the service.`);
-    return md(`**${f.name ?? `Trace filter ${f.id}`}** (trace filter ${f.id})\n\nFilter: \`${f.filter ?? ''}\``);
-  }
-  if (target.kind === 'apiClient') {
-    if (data.unavailable) return md(`**API client ${target.id}**\n\nNot verified: ${data.unavailable}`);
-    const a = data.apiClient;
-    if (!a) return md(`**API client ${target.id}** does not exist on the service.`);
-    // Only these four: never the password, auth parameters or headers.
-    const lines = [`**${a.name ?? `API client ${a.id}`}** (API client ${a.id})`, '', row('Method', a.httpMethod), row('URL', a.serverURL), row('Auth type', a.authType)];
-    return md(lines.filter((l) => l !== undefined).join('\n'));
+  if (target.kind === 'device' || target.kind === 'traceFilter' || target.kind === 'apiClient') {
+    const f = data.foreign;
+    if (!f) return md(recordMarkdown(target.kind, target.id, data));
+    const intro = `This file's ids belong to ${f.home}: ${kindWords(target.kind)} ${target.id} is ${identityWords(target.kind, f.who)} there.`;
+    if (f.candidates.length === 1) {
+      const here = f.candidates[0]!;
+      return md(`${intro} Here its counterpart is ${kindWords(target.kind)} ${here}${f.chosen ? ' (chosen)' : ''}, which an import sends:\n\n${recordMarkdown(target.kind, here, data)}`);
+    }
+    const none = f.who ? 'No record here has it' : 'Its identity was never recorded (export or refresh the file from there once)';
+    return md(`${intro}\n\n${f.candidates.length === 0 ? none : `${f.candidates.length} records here have it (${f.candidates.join(', ')}): choose one with the quick fix`}. Importing the file here stops at this reference.`);
   }
   if (target.kind === 'stepFunction' && data.stepFunction) {
     const fn = data.stepFunction;
@@ -103,6 +86,39 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
   if (!text) return undefined;
   const name = path[path.length - 1];
   return md(typeof name === 'string' ? `**${name}**\n\n${text}` : text);
+}
+
+/** A device, trace filter or API client of this environment as a hover shows it. */
+function recordMarkdown(kind: 'device' | 'traceFilter' | 'apiClient', id: number, data: HoverData): string {
+  if (kind === 'device') {
+    if (data.unavailable) return `**Mobile device ${id}**\n\nNot verified: ${data.unavailable}`;
+    const d = data.device;
+    if (!d) return `**Mobile device ${id}** does not exist on the service.`;
+    return [
+      `**${d.name ?? `Mobile device ${d.id}`}** (device ${d.id})`,
+      '',
+      row('MSISDN', d.msisdn),
+      row('IMSI', d.imsi),
+      row('Platform', d.platformName),
+      row('Test node', d.testNodeName ?? (d.testNodeId !== undefined ? String(d.testNodeId) : undefined)),
+      row('Model', d.deviceModelName),
+      row('Status', d.status),
+    ]
+      .filter((l) => l !== undefined)
+      .join('\n');
+  }
+  if (kind === 'traceFilter') {
+    if (data.unavailable) return `**Trace filter ${id}**\n\nNot verified: ${data.unavailable}`;
+    const f = data.traceFilter;
+    if (!f) return `**Trace filter ${id}** does not exist on the service.`;
+    return `**${f.name ?? `Trace filter ${f.id}`}** (trace filter ${f.id})\n\nFilter: \`${f.filter ?? ''}\``;
+  }
+  if (data.unavailable) return `**API client ${id}**\n\nNot verified: ${data.unavailable}`;
+  const a = data.apiClient;
+  if (!a) return `**API client ${id}** does not exist on the service.`;
+  // Only these four: never the password, auth parameters or headers.
+  const lines = [`**${a.name ?? `API client ${a.id}`}** (API client ${a.id})`, '', row('Method', a.httpMethod), row('URL', a.serverURL), row('Auth type', a.authType)];
+  return lines.filter((l) => l !== undefined).join('\n');
 }
 
 function row(label: string, value: string | undefined): string | undefined {

@@ -1,5 +1,6 @@
 // Files and the service: how a local test case stands, and what import, export and run answer.
 import type { ExecutionSummary } from './executions';
+import type { EnvironmentInfo } from './environment';
 
 /**
  * How a local test case stands against the current environment. `notLinked`: no test case of
@@ -64,11 +65,35 @@ export interface ImportItemResult extends LocalCaseRef {
   /** References translated to this environment's records (or that would be, in a dry run), in words. */
   mappings?: string[];
   /** `refused`: references with no single counterpart here; nothing of the case was sent. */
-  unmapped?: { kind: 'device' | 'apiClient' | 'traceFilter'; id: number; identity?: { msisdn?: string; name?: string }; candidates: number[]; where: string }[];
+  unmapped?: UnmappedRef[];
 }
+
+export type RefKindName = 'device' | 'apiClient' | 'traceFilter';
+
+/** A reference of another environment with no single counterpart here: what it is, and what a person may pick. */
+export interface UnmappedRef {
+  kind: RefKindName;
+  id: number;
+  /** Who it is in its home environment; absent when never recorded there. */
+  identity?: { msisdn?: string; name?: string };
+  /** The records here with its identity (none, or several). */
+  candidates: number[];
+  /** What a person may pick from: the candidates, else the records of the kind here (at most a few hundred). */
+  choices: { id: number; msisdn?: string; name?: string }[];
+  /** Where in the test case, e.g. `testStepList[2].mobileDeviceId`. */
+  where: string;
+}
+
+/** Counterparts a person chose: per kind, a home id (as text) to the id in the target environment. */
+export type RefChoices = Partial<Record<RefKindName, Record<string, number>>>;
 
 export interface ImportReport {
   results: ImportItemResult[];
+  /**
+   * Asked with `confirmMappings` and some case would be sent with mapped references (or stopped
+   * at one): nothing was sent or written, the results are a dry run's, for the user to confirm.
+   */
+  needsConfirmation?: boolean;
   /** Said once for the whole import: links of `.tas/sync.json` that were ignored, and why. */
   warnings?: string[];
 }
@@ -107,3 +132,43 @@ export type RunTestCaseResult =
   | { kind: 'started'; testCaseId: number; execution: ExecutionSummary }
   /** The file is not as on the service (or not on it at all): the user picks, then asks again. */
   | { kind: 'needsChoice'; reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService'; message: string; testCaseId?: number };
+
+export type CopyOutcome = 'created' | 'refused' | 'nameTaken' | 'skipped';
+
+/** One test case copied from one environment to another (or that would be, in a dry run). */
+export interface CopyItemResult {
+  /** The test case in the environment it comes from. */
+  sourceId: number;
+  name?: string;
+  outcome: CopyOutcome;
+  /** The test case created in the target environment. */
+  id?: number;
+  /** `nameTaken`: the target's test case that already has the name. */
+  takenById?: number;
+  /** References translated to the target's records, in words. */
+  mappings?: string[];
+  /** `refused`: references with no single counterpart in the target; nothing of the case was sent. */
+  unmapped?: UnmappedRef[];
+  message?: string;
+}
+
+export interface CopyReport {
+  /** The environment keys (base URLs) copied from and to. */
+  from: string;
+  to: string;
+  dryRun?: boolean;
+  results: CopyItemResult[];
+}
+
+/** Copy to Environment as the editor asks it: the target's secret travels in memory only. */
+export interface CopyRequest {
+  ids: number[];
+  target: EnvironmentInfo & { clientSecret: string };
+  /** The preview: nothing sent. */
+  dryRun?: boolean;
+  map?: RefChoices;
+  /** Keep the counterparts of `map` used in the sync state of `choicesAt` (a folder). */
+  remember?: boolean;
+  choicesAt?: string;
+  operation?: string;
+}

@@ -18,11 +18,16 @@ export interface ApiClientSource {
   reason(err: unknown): string;
 }
 
+/** A file's links here (sync state): a test case of another environment is checked by foreign.ts, not by id here. */
+export type ApiClientLinks = (index: number | undefined) => { home?: unknown } | undefined;
+type LinkOf = ApiClientLinks | undefined;
+
 /** Each `params.apiClientId` of the document's steps and each record of a bundle's `apiClients`, with its path. */
-export function apiClientRefs(kind: FileKind, value: unknown): { steps: { path: Path; id: number }[]; records: { path: Path; id: number; name?: string }[] } {
+export function apiClientRefs(kind: FileKind, value: unknown, linkOf?: LinkOf): { steps: { path: Path; id: number }[]; records: { path: Path; id: number; name?: string }[] } {
   const steps: { path: Path; id: number }[] = [];
   const records: { path: Path; id: number; name?: string }[] = [];
   for (const tc of testCasesIn(kind, value)) {
+    if (linkOf?.(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)?.home !== undefined) continue;
     for (const step of itemsOf(tc, 'testStepList')) {
       const params = step.value['params'];
       const id = isRecord(params) ? exactInt(params['apiClientId']) : undefined;
@@ -65,8 +70,8 @@ export async function askApiClients(ids: Iterable<number>, source: ApiClientSour
   return out;
 }
 
-export function checkApiClients(kind: FileKind, value: unknown, answers: ApiClientAnswers): Finding[] {
-  const { steps, records } = apiClientRefs(kind, value);
+export function checkApiClients(kind: FileKind, value: unknown, answers: ApiClientAnswers, linkOf?: LinkOf): Finding[] {
+  const { steps, records } = apiClientRefs(kind, value, linkOf);
   const out: Finding[] = [];
   for (const s of steps) {
     const a = answers.get(s.id);
@@ -95,11 +100,11 @@ export function checkApiClients(kind: FileKind, value: unknown, answers: ApiClie
 }
 
 /** The API-client diagnostics of a document; online only (offline the references' one note says it). */
-export async function apiClientProblems(doc: TextDocument, kind: FileKind, value: unknown, source: ApiClientSource, online: boolean, maxProblems = Infinity) {
-  const { steps, records } = apiClientRefs(kind, value);
+export async function apiClientProblems(doc: TextDocument, kind: FileKind, value: unknown, source: ApiClientSource, online: boolean, maxProblems = Infinity, linkOf?: LinkOf) {
+  const { steps, records } = apiClientRefs(kind, value, linkOf);
   if (!online || steps.length + records.length === 0) return { diagnostics: [], omitted: 0 };
   const answers = await askApiClients([...steps, ...records].map((r) => r.id), source);
-  const findings = checkApiClients(kind, value, answers);
+  const findings = checkApiClients(kind, value, answers, linkOf);
   const kept = findings.slice(0, maxProblems);
   return { diagnostics: toDiagnostics(doc, kept), omitted: findings.length - kept.length };
 }

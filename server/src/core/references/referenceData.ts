@@ -38,6 +38,8 @@ export interface NamedInfo {
 export interface ReferenceSnapshot {
   devices: Map<number, DeviceInfo>;
   traceFilters: Map<number, TraceFilterInfo>;
+  /** Read only for a file of another environment that names one (its counterparts are looked up by name). */
+  apiClients?: Map<number, ApiClientInfo>;
   /** Test case id to name; absent when not loaded. */
   testCases?: Map<number, string>;
   /** For bundles only. */

@@ -11,7 +11,17 @@ export interface CaseLink {
   /** Whether the file's own `id` member belongs to this environment. */
   fileIdHere: boolean;
   /** Not here: the file's home environment and who its references are there (identities.ts), for the foreign-reference check. */
-  home?: { env: string; identity: (kind: RefKind, id: number) => Identity | undefined };
+  home?: ForeignHome;
+}
+
+/** A file's home environment as seen from another: who its references are there, and the counterparts chosen here. */
+export interface ForeignHome {
+  env: string;
+  identity: (kind: RefKind, id: number) => Identity | undefined;
+  /** The home ids recorded for a kind, with who they are (completion offers them). */
+  recorded: (kind: RefKind) => [number, Identity][];
+  /** The counterpart here a person chose for a home id (a quick pick, a quick fix), if any. */
+  chosen: (kind: RefKind, id: number) => number | undefined;
 }
 
 /** By bundle index (undefined for a single test-case file); undefined: the state has no entry. */
@@ -27,6 +37,12 @@ export async function caseLinks(uri: string, env: string, states: SyncStates = n
     if (!entry) return undefined;
     const id = entry.links[env]?.id;
     const here = entry.home === env;
-    return { ...(id !== undefined && { id }), fileIdHere: here, ...(!here && { home: { env: entry.home, identity: (kind: RefKind, ref: number) => state.identity(entry.home, kind, ref) } }) };
+    const home: ForeignHome = {
+      env: entry.home,
+      identity: (kind, ref) => state.identity(entry.home, kind, ref),
+      recorded: (kind) => state.recorded(entry.home, kind),
+      chosen: (kind, ref) => state.choices(entry.home, env)[kind]?.[String(ref)],
+    };
+    return { ...(id !== undefined && { id }), fileIdHere: here, ...(!here && { home }) };
   };
 }

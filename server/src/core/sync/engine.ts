@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { NotSignedInError } from '../failures/classify';
+import type { RefKind } from './identities';
 import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
@@ -23,7 +25,7 @@ export class SyncEngine {
   private run(signal: AbortSignal | undefined, progress: ProgressSink | undefined): SyncRun {
     const env = this.host.environment();
     if (!env) throw new NotSignedInError();
-    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize };
+    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize, ...(this.host.lists && { lists: this.host.lists(env.client) }) };
   }
 
   /** Local cases of these refs (a bundle without an index: all its items); unreadable files listed apart. */
@@ -88,12 +90,26 @@ export class SyncEngine {
     return out;
   }
 
+  /**
+   * Keeps the counterpart here a person chose for a reference of another environment (the
+   * quick fix of `foreign-reference`): in the file's sync state, ids only; the file is not edited.
+   */
+  async rememberCounterpart(choice: { uri: string; home: string; kind: RefKind; from: number; to: number }): Promise<void> {
+    const env = this.host.environment();
+    if (!env) throw new NotSignedInError();
+    const state = await new SyncStates().forFile(fileURLToPath(choice.uri));
+    state.rememberChoice(choice.home, envKey(env.baseUrl), choice.kind, choice.from, choice.to);
+    await state.save();
+  }
+
   importFiles(params: ImportParams, signal?: AbortSignal, progress?: ProgressSink): Promise<ImportReport> {
     return importFiles(this.run(signal, progress), params.uris, params.decisions ?? {}, {
       force: params.force === true,
       dryRun: params.dryRun === true,
       ...(params.only && { only: params.only }),
       ...(params.map && { map: params.map }),
+      remember: params.remember === true,
+      confirmMappings: params.confirmMappings === true,
     });
   }
 

@@ -113,7 +113,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
-    const mapper = new ReferenceMapper(run.client, run.env, {}, run.signal);
+    const mapper = new ReferenceMapper(run.client, run.env, { ...(run.signal && { signal: run.signal }), ...(run.lists && { lists: run.lists }) });
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);

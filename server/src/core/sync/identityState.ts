@@ -29,3 +29,33 @@ export function parseIdentities(raw: unknown): Record<string, IdentityTable> | u
   }
   return out;
 }
+
+/** Per kind, a home id (as text) to the id chosen for it in another environment. */
+export type ChoiceTable = Partial<Record<RefKind, Record<string, number>>>;
+
+/**
+ * The `choices` member: counterparts a person picked where identities did not settle it, per home
+ * environment, then per target environment. Read as leniently as identities.
+ */
+export function parseChoices(raw: unknown): Record<string, Record<string, ChoiceTable>> | undefined {
+  if (!isRecord(raw)) return undefined;
+  const out = Object.create(null) as Record<string, Record<string, ChoiceTable>>;
+  for (const [home, targets] of Object.entries(raw)) {
+    if (!isRecord(targets)) continue;
+    const byTarget = Object.create(null) as Record<string, ChoiceTable>;
+    for (const [target, table] of Object.entries(targets)) {
+      if (!isRecord(table)) continue;
+      const kept: ChoiceTable = {};
+      for (const kind of REF_KINDS) {
+        const ids = table[kind];
+        if (!isRecord(ids)) continue;
+        const byId = Object.create(null) as Record<string, number>;
+        for (const [id, to] of Object.entries(ids)) if (/^\d+$/.test(id) && typeof to === 'number' && Number.isSafeInteger(to) && to > 0) byId[id] = to;
+        kept[kind] = byId;
+      }
+      byTarget[target] = kept;
+    }
+    out[home] = byTarget;
+  }
+  return out;
+}

@@ -1,8 +1,6 @@
 import { modify, type Edit } from 'jsonc-parser';
 import { importTestCases, type ItemResult } from '../api/batch';
-import type { ApiError } from '../api/errors';
 import type { ExportedTestCase, TestCase } from '../api/types';
-import { describeFailure } from '../failures/failures';
 import type { ImportItemResult, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
@@ -18,6 +16,7 @@ import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { schemaRefusal } from './wouldRefuse';
+import { sendFailure } from './sendFailure';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
 // changes on the service, conflicts and taken names wait for the user's decision; nothing is
@@ -62,7 +61,7 @@ export async function importFiles(
   run: SyncRun,
   uris: string[],
   decisions: Record<string, SyncDecision>,
-  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[]; map?: RefOverrides } = {},
+  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[]; map?: RefOverrides; remember?: boolean; confirmMappings?: boolean } = {},
 ): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
@@ -96,7 +95,7 @@ export async function importFiles(
   const homeOf = (p: Placed): string => p.state.entry(p.key)?.home ?? (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
   // References: a case at home records who its records are; one from another environment is
   // compared and sent with this environment's ids (mapping.ts).
-  const mapper = new ReferenceMapper(run.client, run.env, options.map, run.signal);
+  const mapper = new ReferenceMapper(run.client, run.env, { ...(options.map && { overrides: options.map }), ...(run.signal && { signal: run.signal }), remember: options.remember === true, ...(run.lists && { lists: run.lists }) });
   const refHome = (p: Placed): string => homeOf(p) || run.env;
   for (const p of placed) {
     if (refHome(p) === run.env) await mapper.record(p.state, p.local.value);
@@ -131,7 +130,7 @@ export async function importFiles(
       if (mapped.unmapped.length > 0) {
         result(p, {
           outcome: 'refused',
-          unmapped: mapped.unmapped.map((u) => ({ kind: u.kind, id: u.id, candidates: u.candidates, where: u.where, ...(u.identity && { identity: u.identity }) })),
+          unmapped: mapped.unmapped,
           message: `${describeCase(p.local)} was not sent: its references belong to ${home}. ${mapped.unmapped.map((u) => unmappedWords(u, home, run.env)).join('; ')}. Choose their counterparts, then import again.`,
         });
         return;
@@ -222,9 +221,11 @@ export async function importFiles(
   });
 
   const warnings = await states.warnings();
-  const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }) });
+  // A mapping is shown before anything is sent when the host asks (the editor's preview).
+  const confirm = options.confirmMappings === true && (toSend.some((x) => x.mappings.length > 0) || results.some((r) => (r.unmapped?.length ?? 0) > 0));
+  const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }), ...(confirm && { needsConfirmation: true }) });
   const renamed = (x: Push) => ({ ...(x.renamedFrom !== undefined && { renamedFrom: x.renamedFrom }), ...(x.mappings.length > 0 && { mappings: x.mappings }) });
-  if (options.dryRun) {
+  if (options.dryRun || confirm) {
     for (const x of toSend) {
       const refusal = schemaRefusal(x.body);
       if (refusal !== undefined) result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
@@ -242,7 +243,7 @@ export async function importFiles(
   imported.items.forEach((item: ItemResult) => {
     const x = toSend[item.index]!;
     if (item.id !== undefined) pushed.push({ x, id: item.id });
-    else result(x.p, failureResult(x.p.local, item.error));
+    else result(x.p, sendFailure(describeCase(x.p.local), item.error));
   });
 
   // Bases come from the records as the service now holds them (it may normalise what it got).
@@ -272,24 +273,3 @@ const inFileOrder = (results: ImportItemResult[]): ImportItemResult[] =>
   results.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : (a.index ?? -1) - (b.index ?? -1)));
 
 const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof record['updated'] === 'string' ? { updated: record['updated'] } : {});
-
-function failureResult(local: LocalCase, error: ApiError | undefined): Omit<ImportItemResult, 'uri'> {
-  if (error?.kind === 'cancelled') return { outcome: 'skipped', message: `${describeCase(local)} was not sent: the import was cancelled.` };
-  const body = error?.body;
-  const takenById = typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'number' ? (body as { id: number }).id : undefined;
-  if (error?.kind === 'conflict' && takenById !== undefined) {
-    return {
-      outcome: 'nameTaken',
-      takenById,
-      message: `${describeCase(local)}: test case ${takenById} on the service already has this name. Link the file to it, rename the test case, or skip it.`,
-    };
-  }
-  if (error?.kind === 'network' || error?.kind === 'timeout') {
-    return {
-      outcome: 'refused',
-      message: `${describeCase(local)}: the answer to the import was lost, so it may have been imported. It was not sent again: compare the file with the service before importing it again.`,
-    };
-  }
-  const said = error ? describeFailure(error, { action: `import ${describeCase(local)}` }).message : `Could not import ${describeCase(local)}.`;
-  return { outcome: 'refused', message: said };
-}

@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type RefKind, type RefSite } from './identities';
+import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type ListSource, type RefKind, type RefSite } from './identities';
 import type { SyncState } from './state';
 
 // References carried between environments. A file's ids belong to its home environment; sent to
@@ -20,15 +20,28 @@ export interface AppliedMapping {
   chosen?: boolean;
 }
 
+/** More records than a person picks from in a list: the rest are named by id (`--map`). */
+const MAX_CHOICES = 500;
+
+/** A record a person may pick as the counterpart: its id and who it is. */
+export interface CounterpartChoice extends Identity {
+  id: number;
+}
+
 export interface UnmappedReference {
   kind: RefKind;
   id: number;
   /** Its identity in the home environment; undefined when never recorded there. */
   identity?: Identity;
   candidates: number[];
+  /** What a person may pick from: the candidates, else every record of the kind here. */
+  choices: CounterpartChoice[];
   /** Where in the test case, e.g. `testStepList[2].mobileDeviceId`. */
   where: string;
 }
+
+/** Who a home id is: recorded in the sync state (files), or read from the source environment (copy). */
+export type HomeIdentity = (kind: RefKind, id: number) => Identity | undefined | Promise<Identity | undefined>;
 
 export interface Mapped {
   value: Record<string, unknown>;
@@ -48,18 +61,24 @@ export function unmappedWords(u: UnmappedReference, home: string, env: string): 
   return `${u.where} names ${kindWords(u.kind)} ${u.id}, ${who}; ${there}`;
 }
 
-/** The mapper of one import or export: the target environment's lists read once, lazily. */
+/** The mapper of one import, export or copy: the target environment's lists read once, lazily. */
 export class ReferenceMapper {
   private readonly dirs: Directories;
+  private readonly homeTables = new WeakMap<SyncState, Map<string, Map<number, Identity>>>();
+
+  private readonly overrides: RefOverrides;
+  /** Counterparts the user chose (overrides) are kept in the sync state for the next time. */
+  private readonly remember: boolean;
 
   constructor(
     client: TasClient,
     /** The environment the run talks to. */
     readonly env: string,
-    private readonly overrides: RefOverrides = {},
-    signal?: AbortSignal,
+    options: { overrides?: RefOverrides; signal?: AbortSignal; remember?: boolean; lists?: ListSource } = {},
   ) {
-    this.dirs = new Directories(client, signal);
+    this.overrides = options.overrides ?? {};
+    this.remember = options.remember === true;
+    this.dirs = new Directories(client, options.signal, options.lists);
   }
 
   /**
@@ -74,30 +93,49 @@ export class ReferenceMapper {
     }
   }
 
-  /** `value` with its home ids replaced by this environment's; what could not be mapped listed. */
-  async toEnv(state: SyncState, home: string, value: Record<string, unknown>): Promise<Mapped> {
+  /**
+   * The one rule of carrying references here: `value` with each home id replaced by this
+   * environment's record of the same identity, or by the id chosen for it (`chosen`, then this
+   * run's overrides); what could not be mapped listed with what a person may pick from.
+   */
+  async map(value: Record<string, unknown>, homeIdentity: HomeIdentity, chosen: RefOverrides = {}): Promise<Mapped> {
     const sites = referenceSites(value);
     const applied: AppliedMapping[] = [];
     const unmapped: UnmappedReference[] = [];
     const to = new Map<RefSite, number>();
     for (const site of sites) {
-      const chosen = this.overrides[site.kind]?.[String(site.id)];
-      const identity = state.identity(home, site.kind, site.id);
-      if (chosen !== undefined) {
-        to.set(site, chosen);
-        applied.push({ kind: site.kind, from: site.id, to: chosen, ...(identity && { identity }), chosen: true });
+      const picked = this.overrides[site.kind]?.[String(site.id)] ?? chosen[site.kind]?.[String(site.id)];
+      const found = homeIdentity(site.kind, site.id);
+      const identity = found instanceof Promise ? await found : found;
+      if (picked !== undefined) {
+        to.set(site, picked);
+        applied.push({ kind: site.kind, from: site.id, to: picked, ...(identity && { identity }), chosen: true });
         continue;
       }
-      const candidates = identity ? candidatesFor(site.kind, identity, await this.dirs.of(site.kind)) : [];
+      const here = identity ? (this.dirs.ready(site.kind) ?? (await this.dirs.of(site.kind))) : undefined;
+      const candidates = identity && here ? candidatesFor(site.kind, identity, here) : [];
       if (identity && candidates.length === 1) {
         to.set(site, candidates[0]!);
         applied.push({ kind: site.kind, from: site.id, to: candidates[0]!, identity });
-      } else unmapped.push({ kind: site.kind, id: site.id, ...(identity && { identity }), candidates, where: whereOf(site.path) });
+        continue;
+      }
+      const list = here ?? (await this.dirs.of(site.kind));
+      const offered = candidates.length > 0 ? candidates : [...list.keys()].sort((x, y) => x - y);
+      const choices = offered.slice(0, MAX_CHOICES).map((id) => ({ id, ...list.get(id) }));
+      unmapped.push({ kind: site.kind, id: site.id, ...(identity && { identity }), candidates, choices, where: whereOf(site.path) });
     }
-    const mapped = withIds(value, sites, (s) => to.get(s));
-    // The counterparts' identities here are known now: recorded for the way back.
-    if (unmapped.length === 0) await this.record(state, mapped);
-    return { value: mapped, applied: dedupe(applied), unmapped };
+    return { value: withIds(value, sites, (s) => to.get(s)), applied: dedupe(applied), unmapped };
+  }
+
+  /** `value` with its home ids replaced by this environment's (mapping by identities recorded at home, and choices remembered). */
+  async toEnv(state: SyncState, home: string, value: Record<string, unknown>): Promise<Mapped> {
+    const mapped = await this.map(value, (kind, id) => state.identity(home, kind, id), state.choices(home, this.env));
+    if (mapped.unmapped.length === 0) {
+      // The counterparts' identities here are known now: recorded for the way back.
+      await this.record(state, mapped.value);
+      if (this.remember) for (const m of mapped.applied) if (m.chosen) state.rememberChoice(home, this.env, m.kind, m.from, m.to);
+    }
+    return mapped;
   }
 
   /** `value` (this environment's ids) with each id this environment's record has a recorded counterpart of at home replaced by it. */
@@ -108,23 +146,30 @@ export class ReferenceMapper {
     for (const site of sites) {
       const who = (await this.dirs.of(site.kind)).get(site.id);
       if (!who) continue;
-      const back = uniqueHome(state, home, site.kind, who) ?? this.reverseChoice(site.kind, site.id);
+      const back = this.uniqueHome(state, home, site.kind, who) ?? reverseChoice(this.overrides, site.kind, site.id) ?? reverseChoice(state.choices(home, this.env), site.kind, site.id);
       if (back !== undefined) to.set(site, back);
     }
     return withIds(value, sites, (s) => to.get(s));
   }
 
-  private reverseChoice(kind: RefKind, id: number): number | undefined {
-    const found = Object.entries(this.overrides[kind] ?? {}).filter(([, v]) => v === id);
-    return found.length === 1 ? Number(found[0]![0]) : undefined;
+
+  /** The home record recorded with this identity, if exactly one. The home's table does not change during a run: read once per state. */
+  private uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
+    const key = `${home}\n${kind}`;
+    let byState = this.homeTables.get(state);
+    if (!byState) this.homeTables.set(state, (byState = new Map<string, Map<number, Identity>>()));
+    let recorded = byState.get(key);
+    if (!recorded) byState.set(key, (recorded = new Map(state.recorded(home, kind))));
+    const ids = candidatesFor(kind, who, recorded);
+    return ids.length === 1 ? ids[0] : undefined;
   }
 }
 
-function uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
-  const recorded = new Map(state.recorded(home, kind));
-  const ids = candidatesFor(kind, who, recorded);
-  return ids.length === 1 ? ids[0] : undefined;
+function reverseChoice(choices: RefOverrides, kind: RefKind, id: number): number | undefined {
+  const found = Object.entries(choices[kind] ?? {}).filter(([, v]) => v === id);
+  return found.length === 1 ? Number(found[0]![0]) : undefined;
 }
+
 
 function dedupe(list: AppliedMapping[]): AppliedMapping[] {
   const seen = new Set<string>();

@@ -4,7 +4,7 @@ import { isRecord } from '../api/read';
 import { writeAtomic } from '../files/atomicWrite';
 import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
 import { linkKeyProblem } from './linkPaths';
-import { parseIdentities, type Identity, type IdentityTable, type RefKind } from './identityState';
+import { parseChoices, parseIdentities, type ChoiceTable, type Identity, type IdentityTable, type RefKind } from './identityState';
 
 // The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
@@ -30,6 +30,8 @@ export interface SyncStateData {
   files: Record<string, FileEntry>;
   /** Per environment, who the records the files name are (identities.ts); absent until recorded. */
   identities?: Record<string, IdentityTable>;
+  /** Per home environment, per target environment, the counterparts a person chose (never a secret: ids only). */
+  choices?: Record<string, Record<string, ChoiceTable>>;
 }
 
 export class StateFileError extends Error {
@@ -123,7 +125,8 @@ export function parseState(text: string, path: string): SyncStateData {
     files[key] = { home: entry['home'], links };
   }
   const identities = parseIdentities(raw['identities']);
-  return { version: 1, files, ...(identities && { identities }) };
+  const choices = parseChoices(raw['choices']);
+  return { version: 1, files, ...(identities && { identities }), ...(choices && { choices }) };
 }
 
 /** Stable text: keys sorted at every level, 2-space indentation, trailing newline. */
@@ -225,6 +228,19 @@ export class SyncState {
     const old = ids[String(id)];
     if (old && old.msisdn === who.msisdn && old.name === who.name) return;
     ids[String(id)] = who;
+    this.changed = true;
+  }
+
+  /** The counterparts chosen in `target` for `home`'s records. */
+  choices(home: string, target: string): ChoiceTable {
+    return this.data.choices?.[home]?.[target] ?? {};
+  }
+
+  rememberChoice(home: string, target: string, kind: RefKind, from: number, to: number): void {
+    const targets = ((this.data.choices ??= Object.create(null) as Record<string, Record<string, ChoiceTable>>)[home] ??= Object.create(null) as Record<string, ChoiceTable>);
+    const ids = ((targets[target] ??= {})[kind] ??= Object.create(null) as Record<string, number>);
+    if (ids[String(from)] === to) return;
+    ids[String(from)] = to;
     this.changed = true;
   }
 

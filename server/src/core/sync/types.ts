@@ -1,5 +1,6 @@
 import type { TasClient } from '../api/client';
 import type { LocalCaseRef, SyncDecision } from '../model/sync';
+import type { ListSource } from './identities';
 
 // What the sync engine and the modules it calls share: the host's port, progress, the
 // parameters of import and export, and one run's context. Its own module, so the engine imports
@@ -19,6 +20,8 @@ export interface SyncHost {
   openText: (uri: string) => string | undefined;
   /** Applies edits to an open document (workspace/applyEdit); false when the editor refused. */
   applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
+  /** The device, API client and trace filter lists the host caches for the environment of `client`; absent: each run reads its own. */
+  lists?: (client: TasClient) => ListSource;
 }
 
 export interface SyncProgress {
@@ -40,6 +43,10 @@ export interface ImportParams {
   only?: LocalCaseRef[];
   /** The user's counterparts for references of another environment (mapping.ts), per kind: home id to this environment's id. */
   map?: Partial<Record<'device' | 'apiClient' | 'traceFilter', Record<string, number>>>;
+  /** Keep the counterparts of `map` that were used in the sync state, for later imports (the editor's picks). */
+  remember?: boolean;
+  /** When a case would be sent with mapped references, or is stopped at one, send nothing: answer a dry run to confirm. */
+  confirmMappings?: boolean;
 }
 
 export interface ExportParams {
@@ -63,4 +70,6 @@ export interface SyncRun {
   signal: AbortSignal | undefined;
   progress: ProgressSink | undefined;
   batchSize: number | undefined;
+  /** The host's cached lists of this environment (SyncHost.lists). */
+  lists?: ListSource;
 }

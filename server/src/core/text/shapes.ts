@@ -78,6 +78,8 @@ export interface CodeAction {
   diagnostics?: ClientDiagnostic[];
   isPreferred?: boolean;
   edit?: WorkspaceEdit;
+  /** A command the editor runs when the action is picked (an extension command, with its arguments). */
+  command?: { title: string; command: string; arguments?: unknown[] };
   data?: unknown;
 }
 

@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActions, complete, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
+import { caseLinks, codeActions, complete, counterpartHere, envKey, type FileKind, homeAt, homeIdsHere, type Path, type RefKind, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
 import type { RecordDocumentFeatures } from './recordDocuments';
@@ -52,6 +52,14 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     return doc && kind ? { doc, kind } : undefined;
   };
 
+  /** The home of the test case at `path` when the active environment is not it (the sync state says). */
+  const foreignHome = async (uri: string, kind: FileKind, path: Path) => {
+    const env = s.env.current;
+    return env ? homeAt(await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined), kind, path) : undefined;
+  };
+  /** The active environment's records of a kind, as the reference checks read them (cached). */
+  const listHere = (kind: RefKind) => (kind === 'device' ? s.refs.devices() : kind === 'traceFilter' ? s.refs.traceFilters() : s.refs.apiClients());
+
   connection.onCompletion(async ({ textDocument, position }) => {
     const record = s.recordDocuments.complete(textDocument.uri, position);
     if (record) return record;
@@ -70,6 +78,12 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       functions: online && needs.functionNames ? await optional(() => knownFunctions(s.refs)) : undefined,
       apiClients: online && needs.apiClients ? await optional(() => s.refs.apiClients()) : undefined,
     };
+    // Another environment's file: its own (home) ids are offered, named by their counterparts here.
+    const home = online && needs.reference ? await foreignHome(textDocument.uri, d.kind, needs.reference.path) : undefined;
+    if (home && needs.reference) {
+      const list = await optional(() => listHere(needs.reference!.kind));
+      if (list) data.foreign = { home: home.env, ids: homeIdsHere(needs.reference.kind, home, list) };
+    }
     return complete(d.doc, d.kind, position, data);
   });
 
@@ -85,13 +99,23 @@ export function registerFeatures(connection: Connection, documents: TextDocument
       if (!env) data.unavailable = s.refs.reason();
       else {
         try {
+          let id = target.kind === 'stepFunction' ? undefined : target.id;
+          // Another environment's id: its counterpart here is shown, found by who it is.
+          const home = target.kind === 'stepFunction' ? undefined : await foreignHome(textDocument.uri, d.kind, target.path);
+          if (home && target.kind !== 'stepFunction') {
+            const c = counterpartHere(target.kind, target.id, home, await listHere(target.kind));
+            data.foreign = { home: home.env, ...(c.who && { who: c.who }), candidates: c.candidates, ...(c.chosen && { chosen: true }) };
+            id = c.candidates.length === 1 ? c.candidates[0] : undefined;
+          }
           // From the list, or from the record's own answer when the list lacks it or only summarises it.
-          if (target.kind === 'device') {
-            const device = await s.refs.device(target.id);
-            data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(target.id)) };
-          } else if (target.kind === 'traceFilter') data.traceFilter = await s.refs.traceFilter(target.id);
-          else if (target.kind === 'apiClient') data.apiClient = (await optional(() => s.refs.apiClients()))?.get(target.id) ?? (await s.refs.apiClientRecord(target.id));
-          else data.stepFunction = await s.refs.functionInfo(target.name);
+          if (target.kind === 'stepFunction') data.stepFunction = await s.refs.functionInfo(target.name);
+          else if (id === undefined) {
+            // No single counterpart: the hover says so, with no record.
+          } else if (target.kind === 'device') {
+            const device = await s.refs.device(id);
+            data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(id)) };
+          } else if (target.kind === 'traceFilter') data.traceFilter = await s.refs.traceFilter(id);
+          else data.apiClient = (await optional(() => s.refs.apiClients()))?.get(id) ?? (await s.refs.apiClientRecord(id));
         } catch (err) {
           // In words: the hover is no place for a method, a path or a raw network error.
           data.unavailable = s.refs.reason(err);

@@ -1,7 +1,7 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type EnvironmentState, outcome, SyncEngine } from '../../core';
-import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
+import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type RefKind, SyncEngine, type TasClient } from '../../core';
+import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
 // Thin adapters from the sync requests to the transport-free SyncEngine.
@@ -14,11 +14,16 @@ function toSignal(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState): SyncEngine {
+export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, refs: ReferenceCache, revalidate: () => void): SyncEngine {
+  // Mapping references reads the lists the reference checks already cache (no request of its own),
+  // while the cache is still the run's environment's: after a switch the run reads its own.
+  const lists = (client: TasClient) => (kind: RefKind) =>
+    env.current?.client !== client ? undefined : kind === 'device' ? refs.devices() : kind === 'traceFilter' ? refs.traceFilters() : refs.apiClients();
   const engine = new SyncEngine({
     environment: () => env.current,
     openText: (uri) => documents.get(uri)?.getText(),
     applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
+    lists,
   });
 
   const progressOf = (operation: string | undefined) =>
@@ -30,8 +35,28 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
     act(env, { action: 'compare the files with the service' }, () => engine.status(uris.map((uri) => ({ uri })), toSignal(token))),
   );
-  connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation }, token) =>
-    act(env, { action: 'import the files', starts: false }, () => engine.importFiles({ uris, decisions: decisions ?? {} }, toSignal(token), progressOf(operation))),
+  connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation, map, remember, confirmMappings }, token) =>
+    act(env, { action: 'import the files', starts: false }, () =>
+      engine.importFiles({ uris, decisions: decisions ?? {}, ...(map && { map }), remember: remember === true, confirmMappings: confirmMappings === true }, toSignal(token), progressOf(operation)),
+    ),
+  );
+  connection.onRequest(ChooseCounterpartRequest, (choice) =>
+    act(env, { action: 'keep the counterpart' }, async () => {
+      await engine.rememberCounterpart(choice);
+      revalidate();
+    }),
+  );
+  // The target gets a client of its own for this copy; the active environment is untouched.
+  connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
+    act(env, { action: `copy the test cases to ${target.name}`, starts: false }, (active) =>
+      env.withClientOf(target, (client) =>
+        copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name, lists: lists(active.client) }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
+          ...options,
+          signal: toSignal(token),
+          ...(operation !== undefined && { progress: progressOf(operation)! }),
+        }),
+      ),
+    ),
   );
   connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
     act(env, { action: 'export the test cases' }, () => engine.exportCases(params, toSignal(token), progressOf(operation))),
