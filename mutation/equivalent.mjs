@@ -135,15 +135,15 @@ export const EQUIVALENT = {
     "equivalent: for an empty entry indexOf('') and indexOf(part) are both 0 (a blank part starts where it is).",
   'server/src/core/validation/sipCodes.ts:32 StringLiteral':
     'equivalent: as above, the code is never that text, so indexOf(code) runs, which is the same for an empty code.',
-  'server/src/core/validation/schemaMessages.ts:56 BooleanLiteral':
+  'server/src/core/validation/schemaMessages.ts:61 BooleanLiteral':
     'equivalent: closest() caches the answer of a pure function; taking the cache or not gives the same answer.',
-  'server/src/core/validation/schemaMessages.ts:56 ConditionalExpression': 'equivalent: as above.',
-  'server/src/core/validation/schemaMessages.ts:58 ConditionalExpression': 'equivalent: as above, computing the answer again gives the same.',
-  'server/src/core/validation/schemaMessages.ts:59 ConditionalExpression': 'equivalent: as above, a fresh cache only computes again.',
-  'server/src/core/validation/schemaMessages.ts:60 ConditionalExpression':
+  'server/src/core/validation/schemaMessages.ts:61 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/validation/schemaMessages.ts:63 ConditionalExpression': 'equivalent: as above, computing the answer again gives the same.',
+  'server/src/core/validation/schemaMessages.ts:64 ConditionalExpression': 'equivalent: as above, a fresh cache only computes again.',
+  'server/src/core/validation/schemaMessages.ts:65 ConditionalExpression':
     "not killed: the bound only limits the cache's memory; when it is cleared changes no answer.",
-  'server/src/core/validation/schemaMessages.ts:60 EqualityOperator': 'not killed: as above.',
-  'server/src/core/validation/schemaMessages.ts:76 ConditionalExpression':
+  'server/src/core/validation/schemaMessages.ts:65 EqualityOperator': 'not killed: as above.',
+  'server/src/core/validation/schemaMessages.ts:81 ConditionalExpression':
     'equivalent: best is undefined only when there are no candidates, and then bestD is Infinity, which no limit reaches.',
   'server/src/core/validation/localChecks.ts:56 ConditionalExpression': 'equivalent: visiting a number, boolean or null at the root walks no keys and finds nothing.',
   'server/src/core/validation/localChecks.ts:56 LogicalOperator': 'equivalent: as above.',
@@ -159,4 +159,5 @@ export const EQUIVALENT = {
   'server/src/core/references/references.ts:319 ConditionalExpression': 'equivalent: as line 31, the guard changes no index passed.',
   'server/src/core/secrets/secrets.ts:41 ConditionalExpression':
     "equivalent where it survives (typeof value !== 'object' made false; null is still skipped): only the root can be no object, and a text or number root yields only its characters keyed by position, none a secret member or a placeholder.",
+  'server/src/core/validation/schemaMessages.ts:20 StringLiteral': "equivalent where it survives (includes(',') made includes('')): one type split at commas is itself, so both branches give the same words.",
 };
