@@ -264,7 +264,7 @@ describe('reference checks', () => {
   });
 
   test("a file of another environment: its ids are that environment's, looked up by who they are, never by id here", () => {
-    const home: LinkOf = () => ({ fileIdHere: false, home: { env: 'staging', identity: () => undefined } });
+    const home: LinkOf = () => ({ fileIdHere: false, home: { env: 'staging', identity: () => undefined, recorded: () => [], chosen: () => undefined } });
     const fs = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 1 }] }, snapshot(), home);
     assert.deepEqual(fs.map((f) => f.code), ['foreign-reference'], 'device 1 exists here, but the file means staging\'s device 1');
     assert.match(fs[0]!.message, /^This file's ids belong to staging: /);
