@@ -9,7 +9,9 @@ const TRANSPORT_LIBRARIES =
 const CORE = '^server/src/core/';
 const CORE_ENTRY = '^server/src/core/index\\.ts$';
 const HOST = '^server/src/host/';
-const PROTOCOL = '^server/src/protocol\\.ts$';
+const PROTOCOL = '^server/src/protocol(\\.ts$|/)';
+/** The protocol's parts: hosts and the client import messages from server/src/protocol.ts, never from these. */
+const PROTOCOL_PARTS = '^server/src/protocol/';
 const CLIENT = '^client/';
 const CLI = '^cli/';
 
@@ -71,11 +73,18 @@ module.exports = {
       name: 'protocol-uses-the-entry',
       severity: 'error',
       comment:
-        'server/src/protocol.ts (messages only) imports nothing but the core entry, vscode-languageserver-protocol and vscode-jsonrpc.',
+        'server/src/protocol.ts and its parts in server/src/protocol/ (messages only) import nothing but the core entry, vscode-languageserver-protocol, vscode-jsonrpc and (the entry) its parts.',
       from: { path: PROTOCOL },
       to: {
-        pathNot: [CORE_ENTRY, '(^|node_modules/)(vscode-languageserver-protocol|vscode-jsonrpc)(/|$)'],
+        pathNot: [CORE_ENTRY, PROTOCOL_PARTS, '(^|node_modules/)(vscode-languageserver-protocol|vscode-jsonrpc)(/|$)'],
       },
+    },
+    {
+      name: 'protocol-through-its-entry',
+      severity: 'error',
+      comment: 'Hosts and the extension take messages from server/src/protocol.ts, never from one of its parts.',
+      from: { pathNot: PROTOCOL },
+      to: { path: PROTOCOL_PARTS },
     },
   ],
   options: {

@@ -130,6 +130,17 @@ describe('formatting', () => {
     assert.equal(apply(text, await format(lsp, uri)), expected);
   });
 
+  test('a minified bundle of many steps: one edit, the same text as export writes', async () => {
+    const uri = 'file:///ws/format/many.testcases.json';
+    const many = [{ ...record, testStepList: Array.from({ length: 600 }, (_, i) => ({ function: 'WAIT', params: { seconds: i } })), devices: [], apiClients: [] }];
+    const expected = bundleFileText(many).text;
+    const text = JSON.stringify(JSON.parse(expected));
+    await lsp.open(uri, text);
+    const edits = await format(lsp, uri);
+    assert.equal(edits.length, 1, 'thousands of changed gaps come as one edit');
+    assert.equal(apply(text, edits), expected);
+  });
+
   test('range formatting changes only what the range touches', async () => {
     const uri = 'file:///ws/format/range.testcase.json';
     const formatted = testCaseFileText(record, { id: 7 }).text;

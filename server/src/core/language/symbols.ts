@@ -3,7 +3,7 @@ import type { TextDocument } from '../text/textDocument';
 import type { Position, Range } from '../text/shapes';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey, type JsonPath, type Located } from '../document/jsonLocator';
+import { locateEach, type JsonPath, type Located } from '../document/jsonLocator';
 import { boundDepth } from '../document/nesting';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { testCasesIn, type Obj, type TestCaseAt } from '../document/testCaseModel';
@@ -42,13 +42,40 @@ function read(original: string, kind: FileKind): Read | undefined {
   const text = boundDepth(original).text;
   try {
     const value = JSON.parse(text) as unknown;
-    const located = locate(text, pathsOf(kind, value));
-    return { value, at: (path) => located.get(pathKey(path)) };
+    // One pass over the text for every place the outline shows, kept by path segment: no path
+    // made into a key (5,000 steps would make 10,000 to join and look up).
+    const paths = pathsOf(kind, value);
+    const found = locateEach(text, paths);
+    const root: Slot = {};
+    paths.forEach((path, k) => {
+      let slot = root;
+      for (const seg of path) {
+        const kids = (slot.kids ??= new Map<string | number, Slot>());
+        let next = kids.get(seg);
+        if (!next) kids.set(seg, (next = {}));
+        slot = next;
+      }
+      slot.at = found[k];
+    });
+    return {
+      value,
+      at: (path) => {
+        let slot: Slot | undefined = root;
+        for (const seg of path) slot = slot?.kids?.get(seg);
+        return slot?.at;
+      },
+    };
   } catch {
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
     if (!root) return undefined;
     return { value: getNodeValue(root) as unknown, at: (path) => locatedNode(findNodeAtLocation(root, [...path])) };
   }
+}
+
+/** The places found, by path segment (no path made into a key: 5,000 steps would make 10,000). */
+interface Slot {
+  at?: Located;
+  kids?: Map<string | number, Slot>;
 }
 
 function locatedNode(node: Node | undefined): Located | undefined {
@@ -68,6 +95,7 @@ const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
   apiClients: 'name',
 };
 
+/** Where the outline's names and spans are: each test case, its name, its lists, their items and each item's naming member. */
 function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
   const paths: JsonPath[] = [];
   for (const tc of testCasesIn(kind, value)) {
@@ -85,7 +113,6 @@ function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
   return paths;
 }
 
-/** A span as a range; `from` and `to`: its ends' positions when known. */
 type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
 
 function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {

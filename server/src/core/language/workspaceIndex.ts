@@ -60,9 +60,18 @@ export class WorkspaceIndex {
   build(): Promise<void> {
     this.built ??= (async () => {
       const uris = await expandUris(this.folders());
+      const batch = (i: number) => Promise.all(uris.slice(i, i + BATCH).map((uri) => this.load(uri)));
+      let next = batch(0);
       for (let i = 0; i < uris.length; i += BATCH) {
-        await Promise.all(uris.slice(i, i + BATCH).map((uri) => this.read(uri)));
-        await letOthersFirst();
+        // A batch is read at once (the next one while this one is indexed); each file is then
+        // indexed in a turn of its own, so a message (an edit, a file opened) waits for one file
+        // at most, never for a whole batch.
+        const read = await next;
+        if (i + BATCH < uris.length) next = batch(i + BATCH);
+        for (const [k, file] of read.entries()) {
+          await letOthersFirst();
+          await this.store(uris[i + k]!, file);
+        }
       }
     })();
     return this.built;
@@ -103,14 +112,16 @@ export class WorkspaceIndex {
     const out: Location[] = [];
     for (const [, e] of entries) {
       for (const c of e.cases) {
-        const refs = c.refs.filter((r) => r.kind === kind);
-        if (refs.length === 0) continue;
-        const o = owner(e, c);
-        if (o.env !== targetOwner.env && !listRead) {
-          listRead = true;
-          list = await here.directory(kind).catch(() => undefined);
+        let o: Owner | undefined;
+        for (const r of c.refs) {
+          if (r.kind !== kind) continue;
+          o ??= owner(e, c);
+          if (o.env !== targetOwner.env && !listRead) {
+            listRead = true;
+            list = await here.directory(kind).catch(() => undefined);
+          }
+          if (sameRecord(kind, r.id, o, id, targetOwner, list)) out.push(r.location);
         }
-        for (const r of refs) if (sameRecord(kind, r.id, o, id, targetOwner, list)) out.push(r.location);
       }
     }
     return out;
@@ -162,17 +173,24 @@ export class WorkspaceIndex {
   }
 
   private async read(uri: string): Promise<void> {
+    await this.store(uri, await this.load(uri));
+  }
+
+  /** A file's text and time; undefined when it cannot be read or is gone (it names nothing). */
+  private async load(uri: string): Promise<{ text: string; mtimeMs: number } | undefined> {
     try {
-      const path = uriToPath(uri);
       let mtimeMs = -1;
-      const text = await readRegularText(path, { stats: (st) => (mtimeMs = st.mtimeMs) });
-      const e = await this.entryOf(createTextDocument(uri, text), mtimeMs);
-      if (e) this.files.set(uri, e);
-      else this.files.delete(uri);
+      const text = await readRegularText(uriToPath(uri), { stats: (st) => (mtimeMs = st.mtimeMs) });
+      return { text, mtimeMs };
     } catch {
-      // Unreadable or gone: it names nothing.
-      this.files.delete(uri);
+      return undefined;
     }
+  }
+
+  private async store(uri: string, file: { text: string; mtimeMs: number } | undefined): Promise<void> {
+    const e = file && (await this.entryOf(createTextDocument(uri, file.text), file.mtimeMs).catch(() => undefined));
+    if (e) this.files.set(uri, e);
+    else this.files.delete(uri);
   }
 
   private async entryOf(doc: TextDocument, mtimeMs: number): Promise<FileEntry | undefined> {
