@@ -6,9 +6,8 @@ export const EQUIVALENT = {
   'server/src/core/api/retry.ts:26 MethodExpression': 'equivalent: Number() ignores white space around digits, so the second trim() changes nothing (the first one is tested).',
   'server/src/core/api/retry.ts:43 ObjectLiteral': 'equivalent: a signal aborts at most once, and the listener is removed when the timer fires first, so { once: true } changes nothing observable.',
   'server/src/core/api/retry.ts:43 BooleanLiteral': 'equivalent: as above, once: false leaves a listener that can never fire twice.',
-  'server/src/core/api/session.ts:218 ConditionalExpression': 'equivalent: undici hands over no final status below 200 (1xx answers are interim), so status >= 200 always holds here.',
-  'server/src/core/api/session.ts:227 ConditionalExpression': 'equivalent where it survives: !ok made true, since a 404 is never ok.',
-  'server/src/core/api/session.ts:230 ObjectLiteral': 'equivalent: call() gives its caller the body only; the status and headers of this made-up answer are read by nobody.',
+  'server/src/core/api/session.ts:217 ConditionalExpression': 'equivalent: undici hands over no final status below 200 (1xx answers are interim), so status >= 200 always holds here.',
+  'server/src/core/api/session.ts:229 ObjectLiteral': 'equivalent: call() gives its caller the body only; the status and headers of this made-up answer are read by nobody.',
   'server/src/core/executions/watcher.ts:105 AssignmentOperator': 'equivalent: the generation is only compared for equality; counting down changes it as surely as counting up.',
   'server/src/core/executions/watcher.ts:138 ConditionalExpression': 'equivalent: observing no readings changes nothing and sets the same timer again.',
   'server/src/core/executions/watcher.ts:138 EqualityOperator': 'equivalent: as above, observe([]) is a no-op.',
@@ -29,8 +28,6 @@ export const EQUIVALENT = {
   'server/src/core/executions/watcher.ts:348 ConditionalExpression':
     'equivalent: anything thrown but an object whose kind is notFound ends in the failed-poll path either way; the mutants only turn a thrown non-object into a TypeError thrown to the same place, which carries no Retry-After either.',
   'server/src/core/executions/watcher.ts:348 LogicalOperator': 'equivalent: as above.',
-  'server/src/core/executions/watcher.ts:352 ConditionalExpression':
-    "equivalent where it survives ('retryAfterMs' in err made true): a missing field reads as undefined, the same as no Retry-After (the null case is killed).",
   'server/src/core/executions/watcher.ts:353 ConditionalExpression': 'equivalent: v > 0 made true passes a Retry-After of 0 or less on, and every pause (executions and topics) is the larger of it and the interval.',
   'server/src/core/executions/watcher.ts:53 ArrowFunction': 'not killed by unit tests: the real clock is the hosts\'; the unit tests inject a fake one by design.',
   'server/src/core/executions/watcher.ts:54 ArrowFunction': 'not killed by unit tests: the real timers are the hosts\'; the unit tests inject fake ones by design.',
@@ -101,4 +98,66 @@ export const EQUIVALENT = {
   'server/src/core/api/paging.ts:22 EqualityOperator': 'equivalent: as above, on page 0 the seen set is empty.',
   'server/src/core/api/paging.ts:26 ConditionalExpression': 'equivalent: undefined in the seen set is never asked for (ids are checked defined first).',
   'server/src/core/api/paging.ts:30 ConditionalExpression': 'equivalent: without maxPages, page + 1 >= undefined is false.',
+  'server/src/core/validation/localChecks.ts:44 EqualityOperator':
+    'equivalent: one step past the end reads undefined, which is no text, record or list, so nothing is counted or walked.',
+  'server/src/core/validation/localChecks.ts:49 ConditionalExpression':
+    'equivalent: visiting a number, boolean or null (at depth 2, far from the limit) walks no keys and finds nothing.',
+  'server/src/core/validation/localChecks.ts:50 ArrayDeclaration': 'equivalent: outside a test case no secret is recorded, and the path only places secrets.',
+  'server/src/core/validation/localChecks.ts:51 BooleanLiteral':
+    'equivalent: the secrets a walk records are reset when a test case starts and read only when it ends, so what a walk outside a test case records is never reported.',
+  'server/src/core/validation/localChecks.ts:68 EqualityOperator': 'equivalent: filters[length] is undefined, no record, so it has no codes to check.',
+  'server/src/core/validation/localChecks.ts:100 ConditionalExpression':
+    'equivalent: nameInfo() caches an answer that depends on the name only; computing it again gives the same.',
+  'server/src/core/validation/localChecks.ts:101 ConditionalExpression':
+    "not killed: the bound only limits the cache's memory (a file of 50,000 unknown keys); clearing it sooner, later or never gives every answer the same.",
+  'server/src/core/validation/localChecks.ts:101 EqualityOperator': 'not killed: as above, when the cache is cleared changes no answer.',
+  'server/src/core/validation/localChecks.ts:112 ArrayDeclaration': 'equivalent: every walk sets the path before it is read.',
+  'server/src/core/validation/localChecks.ts:113 ArrayDeclaration': 'equivalent: each test case sets the secrets list before it is read.',
+  'server/src/core/validation/localChecks.ts:125 EqualityOperator': 'equivalent: one step past the end reads undefined, which is no text or container.',
+  'server/src/core/validation/localChecks.ts:128 ConditionalExpression':
+    'equivalent: the includes() test is a fast path; a text without colons has 0 of them.',
+  'server/src/core/validation/localChecks.ts:128 StringLiteral': "equivalent: as above (includes('') is always true, and the count is the same).",
+  'server/src/core/validation/localChecks.ts:147 ConditionalExpression':
+    'equivalent: the includes() test is a fast path; a text without colons has 0 of them.',
+  'server/src/core/validation/localChecks.ts:147 StringLiteral': 'equivalent: as above.',
+  'server/src/core/validation/sipCodes.ts:7 Regex':
+    'equivalent where it survives (a stricter fast path: a space required after the comma, or one code at most after it): what it no longer matches takes the full check below, which finds nothing in a well-formed list.',
+  'server/src/core/validation/sipCodes.ts:11 ConditionalExpression':
+    'equivalent: the fast path only; without it every list takes the full check, which gives the same findings.',
+  'server/src/core/validation/sipCodes.ts:11 BlockStatement': 'equivalent: as above.',
+  'server/src/core/validation/sipCodes.ts:12 StringLiteral':
+    'equivalent: split into characters the repeat test fails or passes only where the full check below finds the same (a list of one code has no repeats either way).',
+  'server/src/core/validation/sipCodes.ts:13 ConditionalExpression':
+    'equivalent: the fast path only; a list it does not return early for takes the full check, which finds nothing in a well-formed list without repeats.',
+  'server/src/core/validation/sipCodes.ts:13 LogicalOperator': 'equivalent: as above.',
+  'server/src/core/validation/sipCodes.ts:13 ArrowFunction': "equivalent: as above (a set of undefined never has the list's size, so the full check runs).",
+  'server/src/core/validation/sipCodes.ts:32 ConditionalExpression':
+    "equivalent: for an empty entry indexOf('') and indexOf(part) are both 0 (a blank part starts where it is).",
+  'server/src/core/validation/sipCodes.ts:32 StringLiteral':
+    'equivalent: as above, the code is never that text, so indexOf(code) runs, which is the same for an empty code.',
+  'server/src/core/validation/schemaMessages.ts:61 BooleanLiteral':
+    'equivalent: closest() caches the answer of a pure function; taking the cache or not gives the same answer.',
+  'server/src/core/validation/schemaMessages.ts:61 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/validation/schemaMessages.ts:63 ConditionalExpression': 'equivalent: as above, computing the answer again gives the same.',
+  'server/src/core/validation/schemaMessages.ts:64 ConditionalExpression': 'equivalent: as above, a fresh cache only computes again.',
+  'server/src/core/validation/schemaMessages.ts:65 ConditionalExpression':
+    "not killed: the bound only limits the cache's memory; when it is cleared changes no answer.",
+  'server/src/core/validation/schemaMessages.ts:65 EqualityOperator': 'not killed: as above.',
+  'server/src/core/validation/schemaMessages.ts:81 ConditionalExpression':
+    'equivalent: best is undefined only when there are no candidates, and then bestD is Infinity, which no limit reaches.',
+  'server/src/core/validation/localChecks.ts:56 ConditionalExpression': 'equivalent: visiting a number, boolean or null at the root walks no keys and finds nothing.',
+  'server/src/core/validation/localChecks.ts:56 LogicalOperator': 'equivalent: as above.',
+  'server/src/core/validation/localChecks.ts:57 ArrayDeclaration': 'equivalent: outside a test case no secret is recorded, and the path only places secrets.',
+  'server/src/core/validation/localChecks.ts:58 BooleanLiteral': 'equivalent: as line 51, what this walk outside a test case records is never reported.',
+  'server/src/core/references/references.ts:31 ConditionalExpression': "equivalent: path[0] is a number for a bundle's items and absent for a single test case, so the guard changes no index passed.",
+  'server/src/core/references/references.ts:85 ConditionalExpression': 'equivalent: the choices are a cache of a pure answer per device list and hint; a fresh cache computes the same.',
+  'server/src/core/references/references.ts:88 ConditionalExpression': 'equivalent: as above, computing the choices again gives the same.',
+  'server/src/core/references/references.ts:121 ConditionalExpression': 'equivalent where it survives (id !== undefined made true): a hint kept under no id is never asked for (steps are looked up by their id).',
+  'server/src/core/references/references.ts:154 ConditionalExpression': 'equivalent: byName.get(undefined) is undefined, the same as the return after it.',
+  'server/src/core/references/references.ts:221 ConditionalExpression': 'equivalent where it survives (name !== undefined made true): no test case is listed under an undefined name.',
+  'server/src/core/references/references.ts:242 ConditionalExpression': 'equivalent: the name index is a cache per test case list; building it again gives the same index.',
+  'server/src/core/references/references.ts:319 ConditionalExpression': 'equivalent: as line 31, the guard changes no index passed.',
+  'server/src/core/secrets/secrets.ts:41 ConditionalExpression':
+    "equivalent where it survives (typeof value !== 'object' made false; null is still skipped): only the root can be no object, and a text or number root yields only its characters keyed by position, none a secret member or a placeholder.",
+  'server/src/core/validation/schemaMessages.ts:20 StringLiteral': "equivalent where it survives (includes(',') made includes('')): one type split at commas is itself, so both branches give the same words.",
 };

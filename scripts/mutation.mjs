@@ -16,7 +16,7 @@ const DOC = 'docs/mutation.md';
 const TARGET = 80;
 
 const sh = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-// The ajv code the schema validation imports is generated, not committed.
+// The ajv code the schema validation imports is generated from schemas/ (and committed): brought up to date first.
 if (!reportOnly && sh('node', ['scripts/schemaValidators.mjs']).status !== 0) process.exit(1);
 const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
 // The run tests the working tree: uncommitted changes are said, not hidden behind the commit.

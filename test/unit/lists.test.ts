@@ -204,6 +204,24 @@ describe('reading a list whole', () => {
     ]);
   });
 
+  test('places count every item sent, over three pages', async () => {
+    const f = fakeSession((q) => ({ content: [null, { id: Number(q['page'] ?? 0) + 1 }], totalPages: 3 }));
+    await readList(f.s, op);
+    assert.deepEqual(f.notices.map((n) => n.message.replace(/^.*: /, '')), ['item 1 is null, not a record.', 'item 3 is null, not a record.', 'item 5 is null, not a record.']);
+  });
+
+  test('one field of the wrong type is "a field"; each page and each record\'s list said apart', async () => {
+    const f = fakeSession((q) => ({ content: [{ id: Number(q['page'] ?? 0) + 1, name: 7 }], totalPages: 2 }));
+    await readList(f.s, OPERATIONS.listMobileDeviceTestCases, { params: { id: 7 } });
+    await readList(f.s, OPERATIONS.listMobileDeviceTestCases, { params: { id: 8 } });
+    assert.deepEqual(f.notices.map((n) => n.message), [
+      'The list of the test cases of mobile device 7 holds a field of the wrong type: id 1: name is the number 7, read as the text "7".',
+      'The list of the test cases of mobile device 7 holds a field of the wrong type: id 2: name is the number 7, read as the text "7".',
+      'The list of the test cases of mobile device 8 holds a field of the wrong type: id 1: name is the number 7, read as the text "7".',
+      'The list of the test cases of mobile device 8 holds a field of the wrong type: id 2: name is the number 7, read as the text "7".',
+    ]);
+  });
+
   test('fields of the wrong type are said once per list, by id', async () => {
     const f = fakeSession(() => [{ id: 5, name: 7 }, { id: '6', name: 'Pixel', label: ['x'] }]);
     const list = await readList(f.s, op);

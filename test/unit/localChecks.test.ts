@@ -33,6 +33,7 @@ describe('walkLocal', () => {
     assert.deepEqual(secretFindings('bundle', value), []);
     assert.deepEqual(walkLocal('bundle', value)?.counts, { keys: 1, colons: 2 });
     assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2, colons: 4 });
+    assert.deepEqual(walkLocal('testCase', 'a:b:c')?.counts, { keys: 0, colons: 2 }, 'a file that is one text');
   });
 
   test('a SIP code list: each wrong or repeated code, only those', () => {

@@ -262,4 +262,20 @@ describe('reference checks', () => {
     assert.deepEqual([...referencedIds('bundle', { devices: [{ testNodeId: 5 }] }).testNodes], [], 'a bundle that is no list');
     assert.deepEqual([...referencedIds('testCase', [{ devices: [{ testNodeId: 5 }] }]).testNodes], [], 'a test case file that is a list');
   });
+
+  test("a file of another environment: its ids are that environment's, looked up by who they are, never by id here", () => {
+    const home: LinkOf = () => ({ fileIdHere: false, home: { env: 'staging', identity: () => undefined, recorded: () => [], chosen: () => undefined } });
+    const fs = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 1 }] }, snapshot(), home);
+    assert.deepEqual(fs.map((f) => f.code), ['foreign-reference'], 'device 1 exists here, but the file means staging\'s device 1');
+    assert.match(fs[0]!.message, /^This file's ids belong to staging: /);
+  });
+
+  test('linked to a deleted case, a file with neither an id of here nor a name is warned on its id', () => {
+    assert.deepEqual(brief(checkReferences('testCase', { id: 7 }, snapshot(), () => ({ id: 555, fileIdHere: false }))), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
+  });
+
+  test('a test case file that is a list (a schema error) gets no device record checks', () => {
+    const state = snapshot({ testNodes: new Map(), deviceModels: new Map() });
+    assert.deepEqual(checkReferences('testCase', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], state), []);
+  });
 });
