@@ -21,9 +21,13 @@ export interface SymbolNames {
   apiClients?: ReadonlyMap<number, { name?: string }>;
 }
 
+/** A test case's part: its name, one of its lists, an item of it, or that item's naming member. */
+type At = (k: number, tc: TestCaseAt, part?: 'name' | ListName, item?: number, naming?: boolean) => Located | undefined;
+
 interface Read {
   value: unknown;
-  at: (path: JsonPath) => Located | undefined;
+  /** Where the `k`th test case (in `testCasesIn` order) or one of its parts is. */
+  at: At;
 }
 
 export function documentSymbols(doc: TextDocument, kind: FileKind, names: SymbolNames = {}): DocumentSymbol[] {
@@ -32,9 +36,9 @@ export function documentSymbols(doc: TextDocument, kind: FileKind, names: Symbol
   // The locating pass counted the lines of what it found (a 1 MB text's line offsets cost as
   // much as the whole outline); a half-typed text's nodes are placed by the document.
   const range: ToRange = (s, from, to) => ({ start: from ?? doc.positionAt(s.start), end: to ?? doc.positionAt(s.end) });
-  return testCasesIn(kind, r.value).flatMap((tc) => {
-    const whole = r.at(tc.path);
-    return whole ? [testCaseSymbol(tc, whole, r, range, names)] : [];
+  return testCasesIn(kind, r.value).flatMap((tc, k) => {
+    const whole = r.at(k, tc);
+    return whole ? [testCaseSymbol(k, tc, whole, r, range, names)] : [];
   });
 }
 
@@ -42,40 +46,45 @@ function read(original: string, kind: FileKind): Read | undefined {
   const text = boundDepth(original).text;
   try {
     const value = JSON.parse(text) as unknown;
-    // One pass over the text for every place the outline shows, kept by path segment: no path
-    // made into a key (5,000 steps would make 10,000 to join and look up).
-    const paths = pathsOf(kind, value);
+    // One pass over the text for every place the outline shows; each part is then found by its
+    // number in that pass, with no path built or looked up again (5,000 steps would make 10,000).
+    const { paths, slots } = pathsOf(kind, value);
     const found = locateEach(text, paths);
-    const root: Slot = {};
-    paths.forEach((path, k) => {
-      let slot = root;
-      for (const seg of path) {
-        const kids = (slot.kids ??= new Map<string | number, Slot>());
-        let next = kids.get(seg);
-        if (!next) kids.set(seg, (next = {}));
-        slot = next;
-      }
-      slot.at = found[k];
-    });
+    const place = (n: number | undefined) => (n === undefined || n < 0 ? undefined : found[n]);
     return {
       value,
-      at: (path) => {
-        let slot: Slot | undefined = root;
-        for (const seg of path) slot = slot?.kids?.get(seg);
-        return slot?.at;
+      at: (k, _tc, part, item, naming) => {
+        const s = slots[k];
+        if (!s) return undefined;
+        if (part === undefined) return place(s.whole);
+        if (part === 'name') return place(s.name);
+        const l = s.lists.get(part);
+        if (!l) return undefined;
+        if (item === undefined) return place(l.at);
+        return place(naming ? l.keys[item] : l.items[item]);
       },
     };
   } catch {
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
     if (!root) return undefined;
-    return { value: getNodeValue(root) as unknown, at: (path) => locatedNode(findNodeAtLocation(root, [...path])) };
+    return {
+      value: getNodeValue(root) as unknown,
+      at: (_k, tc, part, item, naming) => {
+        const path: (string | number)[] = [...tc.path];
+        if (part !== undefined) path.push(part);
+        if (item !== undefined) path.push(item);
+        if (naming && part !== undefined && part !== 'name') path.push(ITEM_KEY[part]);
+        return locatedNode(findNodeAtLocation(root, path));
+      },
+    };
   }
 }
 
-/** The places found, by path segment (no path made into a key: 5,000 steps would make 10,000). */
-interface Slot {
-  at?: Located;
-  kids?: Map<string | number, Slot>;
+/** Where a test case's parts are in the list of paths located (-1: a member the item lacks). */
+interface CaseSlots {
+  whole: number;
+  name: number;
+  lists: Map<ListName, { at: number; items: number[]; keys: number[] }>;
 }
 
 function locatedNode(node: Node | undefined): Located | undefined {
@@ -86,8 +95,9 @@ function locatedNode(node: Node | undefined): Located | undefined {
 }
 
 const LISTS = ['testStepList', 'traceFilters', 'sipTraceFilters', 'devices', 'apiClients'] as const;
+type ListName = (typeof LISTS)[number];
 /** The member of each list item that names it in the outline (its selection). */
-const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
+const ITEM_KEY: Record<ListName, string> = {
   testStepList: 'function',
   traceFilters: 'traceFilterId',
   sipTraceFilters: 'sipMessageCodes',
@@ -96,40 +106,48 @@ const ITEM_KEY: Record<(typeof LISTS)[number], string> = {
 };
 
 /** Where the outline's names and spans are: each test case, its name, its lists, their items and each item's naming member. */
-function pathsOf(kind: FileKind, value: unknown): JsonPath[] {
+function pathsOf(kind: FileKind, value: unknown): { paths: JsonPath[]; slots: CaseSlots[] } {
   const paths: JsonPath[] = [];
+  const slots: CaseSlots[] = [];
   for (const tc of testCasesIn(kind, value)) {
+    const slot: CaseSlots = { whole: paths.length, name: paths.length + 1, lists: new Map() };
+    slots.push(slot);
     paths.push(tc.path, [...tc.path, 'name']);
     for (const list of LISTS) {
       const items = tc.value[list];
       if (!Array.isArray(items)) continue;
+      const at = { at: paths.length, items: new Array<number>(items.length), keys: new Array<number>(items.length) };
+      slot.lists.set(list, at);
       paths.push([...tc.path, list]);
       items.forEach((item, i) => {
+        at.items[i] = paths.length;
         paths.push([...tc.path, list, i]);
-        if (isRecord(item) && item[ITEM_KEY[list]] !== undefined) paths.push([...tc.path, list, i, ITEM_KEY[list]]);
+        const named = isRecord(item) && item[ITEM_KEY[list]] !== undefined;
+        at.keys[i] = named ? paths.length : -1;
+        if (named) paths.push([...tc.path, list, i, ITEM_KEY[list]]);
       });
     }
   }
-  return paths;
+  return { paths, slots };
 }
 
 type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
 
-function testCaseSymbol(tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
+function testCaseSymbol(k: number, tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
   const name = exactStr(tc.value['name']);
   const id = exactInt(tc.value['id']);
-  const nameAt = r.at([...tc.path, 'name']);
+  const nameAt = r.at(k, tc, 'name');
   const deviceName = deviceNames(tc.value, names);
   const children: DocumentSymbol[] = [];
-  const group = (list: (typeof LISTS)[number], title: string, kind: SymbolKind, item: (v: Obj, i: number) => { name: string; detail?: string }) => {
+  const group = (list: ListName, title: string, kind: SymbolKind, item: (v: Obj, i: number) => { name: string; detail?: string }) => {
     const items = tc.value[list];
-    const at = r.at([...tc.path, list]);
+    const at = r.at(k, tc, list);
     if (!Array.isArray(items) || !at) return;
     const itemSymbols = items.flatMap((v, i) => {
-      const itemAt = r.at([...tc.path, list, i]);
+      const itemAt = r.at(k, tc, list, i);
       if (!itemAt) return [];
       const label = isRecord(v) ? item(v, i) : { name: `${i + 1}` };
-      const keyAt = r.at([...tc.path, list, i, ITEM_KEY[list]]);
+      const keyAt = r.at(k, tc, list, i, true);
       return [symbol(label.name, label.detail, kind, valueOf(itemAt), keyAt ? valueOf(keyAt) : valueOf(itemAt), range)];
     });
     const key = keyOf(at);
