@@ -149,6 +149,16 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.page.keyboard.press('Control+S');
       await e.statusItem(`test node ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
       assert.equal((await http('GET', `/testnodes/${made.id}`)).json['name'], 'node-editor-99');
+
+      // A name another node has: the service refuses, the document stays unsaved, the reason on its field.
+      await typeInto(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
+      await e.page.keyboard.press('Control+S');
+      await e.page.locator('.notification-toast', { hasText: 'refused to save the test node' }).first().waitFor({ timeout: LIMITS.output });
+      await e.page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: LIMITS.ui });
+      await e.showProblems();
+      await e.waitForProblem('refused to save the test node');
+      assert.match((await e.problemLabels()).find((l) => l.includes('refused to save')) ?? '', /at line 9 /, 'on the name line (after $record and id)');
+      assert.equal(emulator!.store.testNodes.get(made.id)!.name, 'node-editor-99');
     });
   });
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
 import { type Diagnostic, DocumentFormattingRequest, FoldingRangeRequest } from 'vscode-languageserver-protocol';
-import { NewRecordDocumentRequest, ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../server/src/protocol';
+import { DeleteRecordRequest, DeviceUsersRequest, NewRecordDocumentRequest, ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -192,5 +192,20 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     const clash = await save(JSON.stringify({ ...(JSON.parse(base2) as object), msisdn: '+4933333' }), { base: base2, merge: true });
     assert.ok(clash.status === 'conflict' && !clash.mergeable);
     assert.equal(emu.store.devices.get(5)!.msisdn, '+4922222');
+  });
+
+  test('Delete Device... names the test cases the service lists for the device; delete sends DELETE once', async () => {
+    const users = value(await lsp.connection.sendRequest(DeviceUsersRequest, { id: 1 }));
+    assert.ok(users.length > 0, 'device 1 is used by demo test cases');
+    assert.ok(emu.requests.some((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices/1/testcases'));
+    const spare = JSON.parse(value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'mobileDevice', testNodeId: 1, deviceModelId: 1 })).text) as Record<string, unknown>;
+    const made = await save(JSON.stringify({ ...spare, name: 'To delete' }));
+    assert.ok(made.status === 'saved');
+    assert.deepEqual(value(await lsp.connection.sendRequest(DeviceUsersRequest, { id: made.id })), []);
+    value(await lsp.connection.sendRequest(DeleteRecordRequest, { kind: 'mobileDevice', id: made.id, shown: 'To delete' }));
+    assert.equal(emu.store.devices.get(made.id), undefined);
+    assert.equal(emu.requests.filter((r) => r.method === 'DELETE' && r.path === `/api/v2/mobiledevices/${made.id}`).length, 1);
+    value(await lsp.connection.sendRequest(DeleteRecordRequest, { kind: 'apiClient', id: 2, shown: 'SMS gateway' }));
+    assert.equal(emu.store.apiClients.get(2), undefined);
   });
 });

@@ -130,13 +130,23 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     // Named by its id once it has one (a new record's document keeps its new-N address).
     const what = `${RECORD_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
-    let r = await ask(this.server, SaveRecordDocumentRequest, { text, base: e.base });
-    if (r.status === 'conflict') r = await this.resolveConflict(uri, r, text, e.base, what);
+    // The editor shows a failed save itself (the document stays unsaved); the log keeps it.
+    const failed = (message: string) => {
+      this.log.warn(`${what} not saved: ${message}`);
+      return new ExtensionError(message);
+    };
+    let r: SaveResult;
+    try {
+      r = await ask(this.server, SaveRecordDocumentRequest, { text, base: e.base });
+      if (r.status === 'conflict') r = await this.resolveConflict(uri, r, text, e.base, what);
+    } catch (err) {
+      throw failed(err instanceof Error ? err.message : String(err));
+    }
     if (r.status === 'refused') {
       this.placeRefusal(uri, text, r);
-      throw new ExtensionError(r.message);
+      throw failed(r.message);
     }
-    if (r.status === 'conflict') throw new ExtensionError(`${r.message} Your document is unsaved.`);
+    if (r.status === 'conflict') throw failed(`${r.message} Your document is unsaved.`);
     this.problems.delete(uri);
     this.entries.set(uri.toString(), { kind: e.kind, text: r.text, base: r.text, mtime: Date.now() });
     this.tellBase(uri, r.text);

@@ -8,5 +8,7 @@ export const recordSaveWords = {
   notCreatable: (kind: string) => `A new ${kind} is not created from a document: nothing was sent.`,
   conflict: (kind: string, id: number) => `Someone else changed ${kind} ${id} on the service since this document was read: nothing was sent.`,
   refused: (kind: string, said: string) => `The service refused to save the ${kind}: ${said}`,
+  /** A 409 without the service's words: what the interface says a 409 of a create means. */
+  conflictStatus: 'HTTP 409 (the interface answers so for a name that is already taken: names must be unique).',
   noId: (kind: string) => `The service created the ${kind} but did not say its id: refresh its view to find it.`,
 } as const;

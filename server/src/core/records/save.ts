@@ -142,7 +142,7 @@ export async function saveRecordDocument(client: TasClient, text: string, option
     id = await send(client, kind, meta.id, body);
   } catch (e) {
     if (e instanceof ApiError && (e.kind === 'invalidRequest' || e.kind === 'conflict' || e.kind === 'notFound')) {
-      const said = e.serviceMessage ?? `HTTP ${e.status ?? ''}`.trim();
+      const said = e.serviceMessage ?? (e.kind === 'conflict' ? recordSaveWords.conflictStatus : `HTTP ${e.status ?? ''}`.trim());
       const field = refusedField(kind, said);
       return { status: 'refused', sent: true, message: recordSaveWords.refused(RECORD_KIND_WORDS[kind], said), ...(field && { field }) };
     }
