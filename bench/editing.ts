@@ -4,7 +4,7 @@ import type { DocumentSymbol } from 'vscode-languageserver-types';
 import { formatEdits } from '../server/src/core/language/format';
 import { documentSymbols } from '../server/src/core/language/symbols';
 import { largeBundle } from './documents';
-import { compare, ms, type Plan, type Sample } from './stats';
+import { compare, ms, pair, type Plan, type Sample } from './stats';
 
 // Formatting and document symbols of the 1 MB bundle (issue 21), side by side with
 // vscode-json-languageservice: its `format` and `parseJSONDocument` + `findDocumentSymbols2`.
@@ -85,7 +85,6 @@ export async function benchSymbols(ls: LanguageService, plan: Plan): Promise<Edi
   return { label: 'Document symbols, bundle 1 MB / 5,000 steps', size: d.text.length, ours: s.get('ours')!, baseline: s.get('baseline')!, oursCount: countSymbols(oursSymbols), baselineCount: countSymbols(baseSymbols), target: 3 };
 }
 
-const pair = (s: Sample) => `${ms(s.p50)} / ${ms(s.p95)}`;
 
 /** The table, and one target line per row for the summary. */
 export function editingSection(results: EditingResult[]): { section: string; targets: string[] } {

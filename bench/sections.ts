@@ -1,7 +1,7 @@
 import type { ExecutionsBenchResult } from './executions';
 import type { HoverResult } from './hover';
 import type { RequestCountResult, TypingResult } from './lsp';
-import { LARGE_PLAN, ms, SMALL_PLAN } from './stats';
+import { LARGE_PLAN, ms, pair, SMALL_PLAN } from './stats';
 import type { StartupResult } from './startup';
 import type { SyncBenchResult } from './sync';
 import type { Stage, ValidationResult } from './validation';
@@ -10,7 +10,6 @@ import type { Stage, ValidationResult } from './validation';
 
 export const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`);
 export const kb = (text: string) => size(text.length);
-export const pair = (s: { p50: number; p95: number }) => `${ms(s.p50)} / ${ms(s.p95)}`;
 export const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 export const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 

@@ -81,3 +81,6 @@ export const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.
 /** The plans of the validation part: small documents many times, large ones a few. */
 export const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };
 export const LARGE_PLAN: Plan = { rounds: 5, warmup: 2, iterations: 10 };
+
+/** A sample as the tables show it: `p50 / p95`. */
+export const pair = (s: { p50: number; p95: number }): string => `${ms(s.p50)} / ${ms(s.p95)}`;

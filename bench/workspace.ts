@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmulator } from '../test/emulator/emulator';
 import { smallTestCase } from './documents';
 import { BenchClient } from './lsp';
-import { ms, summarize, type Sample } from './stats';
+import { ms, pair, summarize, type Sample } from './stats';
 
 // A workspace of 10,000 test-case files (issue 21): the built server indexes them in the
 // background once it starts, while files are opened and checked; then Find All References and
@@ -150,7 +150,6 @@ export async function benchWorkspace(): Promise<WorkspaceResult> {
   }
 }
 
-const pair = (s: Sample) => `${ms(s.p50)} / ${ms(s.p95)}`;
 
 /** The table, and the target lines for the summary (issue 21: under 5 s, diagnostics never delayed, answers under 200 ms). */
 export function workspaceSection(r: WorkspaceResult): { section: string; targets: string[] } {
