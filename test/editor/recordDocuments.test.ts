@@ -2,11 +2,14 @@
 // Devices view's title (a test node and a model picked), the name and MSISDN typed into the new
 // document, Ctrl+S creates it; the MSISDN changed and saved again while a colleague renamed the
 // device over HTTP: the diff opens, the question's focused choice (Enter) keeps both changes, and
-// the service has both; Delete Device... from the row's menu asks first and removes it. Needs
+// the service has both; Delete Device... from the row's menu asks first and removes it. A test
+// node: created, renamed with a keystroke typed straight after Ctrl+S (none lost, no question
+// after), a refused name, a colleague's rename of the same field kept apart from mine. Needs
 // `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { Editor, LIMITS, withEditor } from './harness';
 
@@ -145,10 +148,20 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       const made = emulator!.store.testNodes.all().find((n) => n.name === 'node-editor-01');
       assert.ok(made, 'the service has the new test node');
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
-      await typeInto(e, 'name', 2, '99');
+      // Typed straight after Ctrl+S, before the service's version is shown: nothing typed is lost,
+      // and the next save asks nothing (my own save is no colleague's change).
+      await typeInto(e, 'name', 2, '9');
       await e.page.keyboard.press('Control+S');
+      await e.page.keyboard.type('9');
       await e.statusItem(`test node ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
-      assert.equal((await http('GET', `/testnodes/${made.id}`)).json['name'], 'node-editor-99');
+      await e.editorLine('"name": "node-editor-99"').first().waitFor({ timeout: LIMITS.ui });
+      await e.page.keyboard.press('Control+S');
+      await e.page.locator('.tabs-container .tab.active:not(.dirty)').waitFor({ timeout: LIMITS.output });
+      assert.equal(await e.page.locator('.monaco-dialog-box').count(), 0, 'no question');
+      const kept = (await http('GET', `/testnodes/${made.id}`)).json;
+      assert.equal(kept['name'], 'node-editor-99');
+      // Then the document shows the service's version of it.
+      await e.editorLine(`"revision": "${revisionOf('testNode', kept)}"`).first().waitFor({ timeout: LIMITS.output });
 
       // A name another node has: the service refuses, the document stays unsaved, the reason on its field.
       await typeInto(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
@@ -159,6 +172,22 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.waitForProblem('refused to save the test node');
       assert.match((await e.problemLabels()).find((l) => l.includes('refused to save')) ?? '', /at line 9 /, 'on the name line (after $record and id)');
       assert.equal(emulator!.store.testNodes.get(made.id)!.name, 'node-editor-99');
+
+      // A colleague renames it meanwhile, and so do I: the same field, so no merge; the focused
+      // choice keeps my text in the document and theirs on the service.
+      assert.equal((await http('PUT', `/testnodes/${made.id}`, { name: 'node-editor-desk' })).status, 200);
+      await typeInto(e, 'name', 'node-berlin-01'.length, 'node-editor-mine');
+      await e.page.keyboard.press('Control+S');
+      const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
+      await dialog.locator('.monaco-button:focus', { hasText: 'Keep Editing' }).waitFor({ timeout: LIMITS.output });
+      await e.page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached', timeout: LIMITS.ui });
+      assert.equal(emulator!.store.testNodes.get(made.id)!.name, 'node-editor-desk');
+      // The diff is in front: my document, unsaved, on its right, with my name in it.
+      await e.page.locator('.tabs-container .tab.active.dirty', { hasText: `test node ${made.id}: the service's version` }).waitFor({ timeout: LIMITS.ui });
+      const right = e.page.locator('.editor-group-container.active .modified-in-monaco-diff-editor .view-line');
+      await right.filter({ hasText: '"name": "node-editor-mine"' }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page.locator('.editor-group-container.active .original-in-monaco-diff-editor .view-line', { hasText: '"name": "node-editor-desk"' }).first().waitFor({ timeout: LIMITS.ui });
     });
   });
 

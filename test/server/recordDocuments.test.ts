@@ -194,6 +194,22 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(emu.store.devices.get(5)!.msisdn, '+4922222');
   });
 
+  test('typed into before its own save was shown: the base saved last is the version compared, so no question, yet a colleague after it is seen', async () => {
+    const first = await read('mobileDevice', 6);
+    const saved = await save(JSON.stringify({ ...(JSON.parse(first) as object), name: 'Mine once' }, null, 2), { base: first });
+    assert.ok(saved.status === 'saved');
+    // The editor still shows the text before that save (its old revision), with one more change typed.
+    const typed = JSON.stringify({ ...(JSON.parse(first) as object), name: 'Mine once', msisdn: '+4944444' }, null, 2);
+    const again = await save(typed, { base: saved.text });
+    assert.equal(again.status, 'saved', 'my own last save is no colleague');
+    assert.equal(emu.store.devices.get(6)!.msisdn, '+4944444');
+    assert.ok(again.status === 'saved');
+    emu.store.devices.get(6)!.name = 'Colleague after me';
+    const clash = await save(JSON.stringify({ ...(JSON.parse(first) as object), name: 'Mine twice' }, null, 2), { base: again.text });
+    assert.equal(clash.status, 'conflict');
+    assert.equal(emu.store.devices.get(6)!.name, 'Colleague after me');
+  });
+
   test('Delete Device... names the test cases the service lists for the device; delete sends DELETE once', async () => {
     const users = value(await lsp.connection.sendRequest(DeviceUsersRequest, { id: 1 }));
     assert.ok(users.length > 0, 'device 1 is used by demo test cases');

@@ -18,7 +18,7 @@ const THEIRS_SCHEME = 'tas-record-theirs';
 
 interface Entry {
   kind: RecordDocKind;
-  /** What readFile gives: the record as last read or saved. */
+  /** What readFile gives: the record as last read, or the text a save wrote until the service's version is shown. */
   text: string;
   /** The text the document was read as, for a merge. */
   base: string;
@@ -38,6 +38,8 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private newCount = 0;
   /** Saved documents whose text the service changed: shown once the editor has saved them. */
   private readonly kept = new Map<string, string>();
+  /** Documents whose service's version is being reloaded, with what the file held before. */
+  private readonly reloads = new Map<string, { kept: string; written: Entry }>();
 
   constructor(
     private readonly server: RequestPort,
@@ -49,13 +51,15 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       vscode.workspace.registerFileSystemProvider(RECORD_SCHEME, this, { isCaseSensitive: true }),
       vscode.workspace.registerTextDocumentContentProvider(THEIRS_SCHEME, { provideTextDocumentContent: (uri) => this.theirs.get(uri.toString()) ?? '' }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.uri.scheme === RECORD_SCHEME && e.contentChanges.length > 0) this.problems.delete(e.document.uri);
+        if (e.document.uri.scheme !== RECORD_SCHEME || e.contentChanges.length === 0) return;
+        this.problems.delete(e.document.uri);
+        this.reloadSettled(e.document);
       }),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         const kept = this.kept.get(doc.uri.toString());
         if (kept === undefined) return;
         this.kept.delete(doc.uri.toString());
-        void this.showKept(doc.uri, kept);
+        this.showKept(doc, kept);
       }),
       this.problems,
       this.changes,
@@ -148,21 +152,42 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     if (r.status === 'conflict') throw failed(`${r.message} Your document is unsaved.`);
     this.problems.delete(uri);
-    this.entries.set(uri.toString(), { kind: e.kind, text: r.text, base: r.text, mtime: Date.now() });
+    // The file holds what the editor wrote until the save is done; then it shows what the service kept.
+    this.entries.set(uri.toString(), { kind: e.kind, text, base: r.text, mtime: Date.now() });
     this.tellBase(uri, r.text);
-    // The editor keeps what it wrote; then the document shows what the service kept.
     if (r.text !== text) this.kept.set(uri.toString(), r.text);
     this.saved(e.kind);
     confirmDone(this.log, r.created ? `${RECORD_KIND_WORDS[e.kind]} ${r.id} created.` : `${RECORD_KIND_WORDS[e.kind]} ${r.id} saved.`);
   }
 
-  /** Puts the service's version into the saved document (that save sends nothing: it is the record as read). */
-  private async showKept(uri: vscode.Uri, kept: string): Promise<void> {
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!doc || doc.isDirty || doc.getText() === kept) return;
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), kept);
-    if (await vscode.workspace.applyEdit(edit)) await doc.save();
+  /**
+   * Shows the service's version in a saved document: the file changes under it and the editor
+   * reloads it, which it does only while the document is unchanged, so a keystroke typed meanwhile
+   * is never replaced. Typed into already, it stays as typed: its next save compares the base
+   * saved last, not the revision its text still shows.
+   */
+  private showKept(doc: vscode.TextDocument, kept: string): void {
+    const key = doc.uri.toString();
+    const e = this.entries.get(key);
+    if (!e || doc.isDirty || doc.getText() === kept) return;
+    this.reloads.set(key, { kept, written: e });
+    this.entries.set(key, { ...e, text: kept, mtime: Math.max(Date.now(), e.mtime + 1) });
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri: doc.uri }]);
+  }
+
+  /**
+   * The first change after showKept: the reload itself, or a keystroke that came first (the editor
+   * then skips the reload). After a keystroke the file goes back to what the save wrote, so the
+   * next save is not refused by the editor as "the file is newer"; the service's version shows at
+   * that save.
+   */
+  private reloadSettled(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const pending = this.reloads.get(key);
+    if (!pending) return;
+    this.reloads.delete(key);
+    if (doc.getText() === pending.kept) return;
+    if (this.entries.get(key)?.text === pending.kept) this.entries.set(key, pending.written);
   }
 
   private async resolveConflict(uri: vscode.Uri, r: Extract<SaveResult, { status: 'conflict' }>, text: string, base: string, what: string): Promise<SaveResult> {

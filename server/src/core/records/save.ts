@@ -26,7 +26,7 @@ export type SaveResult =
 export interface SaveOptions {
   /** The base URL of the current environment. */
   service: string;
-  /** The document as it was read (its text), for a merge. */
+  /** The document as the editor last read or saved it (its text): the version a save compares, and a merge's ancestor. */
   base?: string;
   /** Merge with the service's changes when no field was changed on both sides. */
   merge?: boolean;
@@ -123,9 +123,13 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   if (meta.id !== undefined) {
     const raw = { ...(await getRaw(client, kind, meta.id)), id: meta.id };
     current = raw;
-    if (meta.revision !== revisionOf(kind, raw) && !options.force) {
+    // The version the edits start from: the base the editor last read or saved (a document typed
+    // into while its own save was shown may still carry the revision before that save), else the
+    // document's own.
+    const base = parseBase(options.base);
+    const known = (base && metaOf(base)?.id === meta.id ? metaOf(base)?.revision : undefined) ?? meta.revision;
+    if (known !== revisionOf(kind, raw) && !options.force) {
       const theirs = documentOf(kind, raw, options.service);
-      const base = parseBase(options.base);
       const merged = base && mergeDocuments(base, doc, theirs);
       if (!options.merge || !merged) {
         return { status: 'conflict', current: recordText(client, theirs), mergeable: merged !== undefined, message: recordSaveWords.conflict(RECORD_KIND_WORDS[kind], meta.id) };
