@@ -4,7 +4,8 @@
 // device over HTTP: the diff opens, the question's focused choice (Enter) keeps both changes, and
 // the service has both; Delete Device... from the row's menu asks first and removes it. A test
 // node: created, renamed with a keystroke typed straight after Ctrl+S (none lost, no question
-// after), a refused name, a colleague's rename of the same field kept apart from mine. Needs
+// after), a refused name, a colleague's rename of the same field kept apart from mine. An API
+// client: a colleague's change merged, its password kept, deleted; a new one created from its view. Needs
 // `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
 
 import assert from 'node:assert/strict';
@@ -225,6 +226,27 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await ask.locator('.monaco-button', { hasText: /^Delete$/ }).click();
       await e.statusItem('API client Billing REST deleted').first().waitFor({ timeout: LIMITS.output });
       assert.equal((await http('GET', `/apiclients/${client.id}`)).status, 404);
+    });
+  });
+
+  it('creates an API client from the API Clients view and it shows in the view', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      const api = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^API Clients/ }) });
+      const header = api.locator('.pane-header');
+      await header.hover();
+      await header.locator('.action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
+      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await e.editorLine('"serverURL": "https://"').first().waitFor({ timeout: LIMITS.ui });
+      await typeInto(e, 'name', 0, 'Editor hook');
+      await typeInto(e, 'serverURL', 0, 'hooks.example.invalid/run');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(/API client \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      const made = emulator!.store.apiClients.all().find((c) => c.name === 'Editor hook');
+      assert.ok(made, 'the service has the new API client');
+      assert.equal(made.serverURL, 'https://hooks.example.invalid/run');
+      assert.equal(emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/apiclients').length, 1, 'one POST');
+      await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
+      await api.locator('.monaco-list-row').filter({ hasText: 'Editor hook' }).first().waitFor({ timeout: LIMITS.output });
     });
   });
 });
