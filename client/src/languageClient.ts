@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { FILE_PATTERNS, LANGUAGE_ID, RECORD_SCHEME } from '../../server/src/core';
+import { SERVED_SELECTOR } from '../../server/src/core';
 
 /** Creates the client for the bundled server (dist/server.js), speaking over IPC. */
 export function createLanguageClient(
@@ -14,14 +14,8 @@ export function createLanguageClient(
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    // Our language id, and the file patterns for users who switch a file to plain JSON.
-    documentSelector: [
-      { scheme: 'file', language: LANGUAGE_ID },
-      { scheme: 'untitled', language: LANGUAGE_ID },
-      ...FILE_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
-      // Record documents: the server checks them with their record's schema.
-      { scheme: RECORD_SCHEME },
-    ],
+    // Test-case files and record documents (the server checks these with their record's schema).
+    documentSelector: [...SERVED_SELECTOR],
     outputChannel: log,
     traceOutputChannel: traceChannel,
     synchronize: { configurationSection: ['tas', 'http'] },

@@ -28,6 +28,7 @@ import {
   type Diagnostic,
   type DocumentLink,
   type Hover,
+  type ServerCapabilities,
   type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
@@ -70,6 +71,9 @@ export class LspHarness {
   applyEditAnswer = true;
   /** Every capability the server registered (client/registerCapability), answered at once. */
   readonly registrations: { method: string; registerOptions?: unknown }[] = [];
+  private readonly registrationWaiters: (() => void)[] = [];
+  /** What the server answered to initialize. */
+  capabilities: ServerCapabilities = {};
   /** With `configuration`: every item the server asked for in workspace/configuration, in order. */
   readonly configurationItems: { section?: string; scopeUri?: string }[] = [];
   private configurationWaiters: { count: number; resolve: () => void }[] = [];
@@ -152,10 +156,11 @@ export class LspHarness {
     }
     connection.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
       h.registrations.push(...p.registrations);
+      for (const wake of h.registrationWaiters.splice(0)) wake();
       return null;
     });
     connection.listen();
-    await connection.sendRequest(InitializeRequest.type, {
+    const answer = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       capabilities: {
@@ -165,8 +170,18 @@ export class LspHarness {
       workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       initializationOptions,
     });
+    h.capabilities = answer.capabilities;
     await connection.sendNotification(InitializedNotification.type, {});
     return h;
+  }
+
+  /** The server's registration for `method`, once it has asked for it. */
+  async registered(method: string): Promise<{ method: string; registerOptions?: unknown }> {
+    for (;;) {
+      const found = this.registrations.find((r) => r.method === method);
+      if (found) return found;
+      await new Promise<void>((resolve) => this.registrationWaiters.push(resolve));
+    }
   }
 
   /** Settles once the server has asked for at least `count` configuration items in all. */

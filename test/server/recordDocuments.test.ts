@@ -81,6 +81,21 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.ok(Array.isArray(folds));
   });
 
+  test("an editor that registers formatting dynamically is offered it for test-case files only: its JSON formatter formats record documents, a second would make it ask", async () => {
+    const dyn = await LspHarness.start({}, { environmentFromClient: true }, undefined, { formatting: { dynamicRegistration: true }, rangeFormatting: { dynamicRegistration: true } });
+    try {
+      assert.ok(!dyn.capabilities.documentFormattingProvider && !dyn.capabilities.documentRangeFormattingProvider, 'not for every document');
+      for (const method of ['textDocument/formatting', 'textDocument/rangeFormatting']) {
+        const registration = await dyn.registered(method);
+        const selector = (registration.registerOptions as { documentSelector?: { scheme?: string; language?: string; pattern?: string }[] } | undefined)?.documentSelector ?? [];
+        assert.ok(selector.some((f) => f.language === 'tas-testcase') && selector.some((f) => f.pattern === '**/*.testcase.json'), JSON.stringify(selector));
+        assert.ok(!selector.some((f) => f.scheme === 'tas-record' || f.scheme === undefined), JSON.stringify(selector));
+      }
+    } finally {
+      await dyn.stop();
+    }
+  });
+
   test('ecid in a new device is an error on its key; a changed read-only field is a warning', async () => {
     const template = value(await lsp.connection.sendRequest(NewRecordDocumentRequest, { kind: 'mobileDevice', testNodeId: 1, deviceModelId: 1 })).text;
     const fresh = JSON.parse(template) as Record<string, unknown>;
@@ -113,9 +128,19 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     await check(uri, text);
     const lines = text.split('\n');
     const nodeLine = lines.findIndex((l) => l.includes('"testNodeId"'));
-    const items = await lsp.completion(uri, { line: nodeLine, character: lines[nodeLine]!.indexOf(':') + 2 });
-    const node = emu.store.testNodes.all()[0]!;
-    assert.ok(items.some((i) => i.label === String(node.id) && i.detail === node.name), items.map((i) => `${i.label} ${i.detail}`).join(', '));
+    // The cursor right after the id the document holds (`"testNodeId": 1|,`): every test node is
+    // offered by its name, and choosing one replaces the whole id, as in test-case files.
+    const after = lines[nodeLine]!.replace(/,\s*$/, '').length;
+    const items = await lsp.completion(uri, { line: nodeLine, character: after });
+    const held = (JSON.parse(text) as { testNodeId: number }).testNodeId;
+    for (const node of emu.store.testNodes.all()) {
+      const item = items.find((i) => i.label === node.name);
+      assert.ok(item, `${node.name} offered: ${items.map((i) => i.label).join(', ')}`);
+      assert.equal(item.labelDetails?.description, `id ${node.id}`);
+      assert.ok(item.filterText?.startsWith(String(held)), `kept by the editor's filter on "${held}": ${item.filterText}`);
+      const edit = item.textEdit as { range: { start: { character: number }; end: { character: number } }; newText: string } | undefined;
+      assert.deepEqual([edit?.range.start.character, edit?.range.end.character, edit?.newText], [after - String(held).length, after, String(node.id)], 'the id replaces the value');
+    }
     const modelLine = lines.findIndex((l) => l.includes('"deviceModelId"'));
     const hover = await lsp.hover(uri, { line: modelLine, character: lines[modelLine]!.indexOf(':') + 3 });
     const model = emu.store.deviceModels.get(emu.store.devices.get(3)!.deviceModelId)!;

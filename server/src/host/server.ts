@@ -2,6 +2,8 @@ import {
   type ClientCapabilities,
   createConnection,
   DidChangeConfigurationNotification,
+  DocumentFormattingRequest,
+  DocumentRangeFormattingRequest,
   MessageType,
   ProposedFeatures,
   ShowMessageNotification,
@@ -10,7 +12,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -74,10 +76,20 @@ let clientCapabilities: ClientCapabilities = {};
 /** The workspace folders, for references and workspace symbols over files not opened. */
 let workspaceRoots: string[] = [];
 
+/**
+ * Whether formatting is registered after initialize, for the test-case files only: a record
+ * document is a JSON document the editor's own JSON formatter formats, and a second formatter
+ * for it makes the editor ask which one instead of formatting. Editors that take no dynamic
+ * registration get formatting for every document they give the server.
+ */
+let formattingRegistered = false;
+const testCaseFilesOnly = { documentSelector: [...TEST_CASE_SELECTOR] };
+
 connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
   canRegister = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   clientCapabilities = params.capabilities;
+  formattingRegistered = params.capabilities.textDocument?.formatting?.dynamicRegistration === true && params.capabilities.textDocument.rangeFormatting?.dynamicRegistration === true;
   workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
@@ -88,8 +100,8 @@ connection.onInitialize((params): InitializeResult => {
       hoverProvider: true,
       codeActionProvider: { codeActionKinds: ['quickfix'] },
       documentLinkProvider: { resolveProvider: false },
-      documentFormattingProvider: true,
-      documentRangeFormattingProvider: true,
+      documentFormattingProvider: !formattingRegistered,
+      documentRangeFormattingProvider: !formattingRegistered,
       documentSymbolProvider: { label: 'Test Automation' },
       foldingRangeProvider: true,
       selectionRangeProvider: true,
@@ -105,6 +117,11 @@ connection.onInitialize((params): InitializeResult => {
 connection.onInitialized(async () => {
   // After initialize, so the first status notification cannot precede its answer.
   if (!environmentFromClient) env.useProcessEnv(process.env);
+  if (formattingRegistered) {
+    await Promise.all([connection.client.register(DocumentFormattingRequest.type, testCaseFilesOnly), connection.client.register(DocumentRangeFormattingRequest.type, testCaseFilesOnly)]).catch((err: unknown) => {
+      connection.console.warn(`The editor did not take the formatting registration (${err instanceof Error ? err.message : String(err)}); Format Document is not offered.`);
+    });
+  }
   if (settings.canPull) {
     // Only where the client says it can take it; a refusal must not cost the settings themselves.
     if (canRegister) {

@@ -24,6 +24,27 @@ export function parseRemoteUri(uri: string): { kind: RecordKind; id: number } | 
 /** URI scheme of the editable record documents (client/src/records/): nothing on disk. */
 export const RECORD_SCHEME = 'tas-record';
 
+/** A document filter of the editor: a scheme, and a language or a glob pattern. */
+export interface DocumentFilter {
+  scheme: string;
+  language?: string;
+  pattern?: string;
+}
+
+/** The test-case files: our language id, and the file patterns for users who switch a file to plain JSON. */
+export const TEST_CASE_SELECTOR: readonly DocumentFilter[] = [
+  { scheme: 'file', language: LANGUAGE_ID },
+  { scheme: 'untitled', language: LANGUAGE_ID },
+  ...FILE_PATTERNS.map((pattern) => ({ scheme: 'file', pattern })),
+];
+
+/**
+ * What the editor gives the language server: the test-case files and the record documents. A
+ * record document is a JSON document, so the editor's own JSON formatter formats it; a second
+ * formatter for it would make the editor ask which one instead of formatting.
+ */
+export const SERVED_SELECTOR: readonly DocumentFilter[] = [...TEST_CASE_SELECTOR, { scheme: RECORD_SCHEME }];
+
 /** `tas-record:/mobileDevice/12.json`, or `tas-record:/mobileDevice/new-1.json` for a new one. */
 export function recordDocumentUri(kind: RecordKind, key: number | string): string {
   return `${RECORD_SCHEME}:/${kind}/${key}.json`;

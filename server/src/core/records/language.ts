@@ -1,5 +1,5 @@
-import { getLocation, parseTree, findNodeAtLocation, type Node } from 'jsonc-parser';
-import { CompletionItemKind, MarkupKind, Range, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
+import { getLocation, parseTree, findNodeAtLocation, findNodeAtOffset, type Node } from 'jsonc-parser';
+import { CompletionItemKind, MarkupKind, Range, TextEdit, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import type { NamedInfo } from '../references/referenceData';
 import type { Loose } from '../api/types';
@@ -73,12 +73,21 @@ export function completeRecord(doc: TextDocument, position: Position, lists: Rec
   }
   const f = refAt(kind, loc.path);
   if (!f?.ref || loc.isAtPropertyKey) return [];
+  // As in test-case files: each record by its name, its id beside it, and the id replaces the
+  // whole value under the cursor. The editor filters by the text before the cursor: starting
+  // with the id held keeps every record offered when asked on it (Ctrl+Space on `1`).
+  const offset = doc.offsetAt(position);
+  const root = parseTree(text);
+  const at = root && findNodeAtOffset(root, offset, true);
+  const held = at && at.type === 'number' ? text.slice(at.offset, offset) : '';
+  const range = at && at.type === 'number' ? Range.create(doc.positionAt(at.offset), doc.positionAt(at.offset + at.length)) : Range.create(position, position);
   return namesOf(f.ref, lists).map(([id, name]) => ({
-    label: String(id),
+    label: name ?? `${REF_NAMES[f.ref!]} ${id}`,
     kind: CompletionItemKind.Reference,
-    detail: name ?? '',
-    ...(name !== undefined && { filterText: `${id} ${name}` }),
-    insertText: String(id),
+    labelDetails: { description: `id ${id}` },
+    filterText: `${held && `${held} `}${id} ${name ?? ''}`,
+    sortText: String(id).padStart(9, '0'),
+    textEdit: TextEdit.replace(range, String(id)),
   }));
 }
 

@@ -43,7 +43,8 @@ export function registerEditingFeatures(connection: Connection, documents: TextD
   };
 
   // Layout needs no kind: every JSON document the server is given (record documents too) is
-  // formatted, folded and selected like a test-case file.
+  // folded and selected like a test-case file, and formatted when asked (the editor asks for
+  // test-case files only: its JSON formatter formats record documents, see server.ts).
   connection.onDocumentFormatting(({ textDocument, options }) => {
     const doc = documents.get(textDocument.uri);
     return doc ? formatEdits(doc, options) : [];
