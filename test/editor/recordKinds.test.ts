@@ -10,6 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { Editor, LIMITS, withEditor } from './harness';
 
@@ -253,7 +254,8 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.runCommand('Format Document');
       await e.editorLine(`"imei": "${device.imei}",`).first().waitFor({ timeout: LIMITS.output });
       for (const [k, v] of [['name', device.name], ['msisdn', device.msisdn], ['imsi', device.imsi], ['imei', device.imei]]) await e.editorLine(`"${k}": "${v}",`).first().waitFor({ timeout: LIMITS.ui });
-      assert.equal((await e.notifications()).filter((n) => /formatter/i.test(n.text)).length, 0, 'no question about which formatter');
+      // Formatted, so no question about which formatter stood in the way.
+      assert.equal(await e.page.locator('.monaco-dialog-box, .notification-toast').filter({ hasText: /formatter/i }).count(), 0, 'no question about which formatter');
       await e.activeEditor.click();
       await e.runCommand('File: Revert File');
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
@@ -288,6 +290,67 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.editorLine(`"name": "${device.name} (desk 4)"`).first().waitFor({ timeout: LIMITS.output });
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
       assert.ok(emulator!.requests.filter((r) => r.method === 'GET' && r.path === `/api/v2/mobiledevices/${device.id}`).length > reads, 'read again');
+    });
+  });
+  it('a save while the service is unreachable stays unsaved and says why once; undo after the saved version shows; closing unsaved loses nothing on the service', async (t) => {
+    await withEditor(t, editor, async (e) => {
+      await onlyOpen(e, 'Trace Filters');
+      const filter = structuredClone(emulator!.store.traceFilters.get(4)!);
+      const tab = `${filter.id}.json`;
+      const row = pane(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: filter.name }).first();
+      await row.click({ timeout: LIMITS.output });
+      await e.activeTab(tab).waitFor({ timeout: LIMITS.output });
+      await e.editorLine(`"filter": "${filter.filter}"`).first().waitFor({ timeout: LIMITS.output });
+
+      // Offline: every request for the filter loses its connection.
+      emulator!.faults.rules.push({ path: '/api/v2/tracefilters/**', action: { kind: 'drop' }, times: 1_000 });
+      await typeInto(e, 'filter', 0, ' && udp');
+      await e.page.keyboard.press('Control+S');
+      const toast = e.page.locator('.notification-toast', { hasText: /save/i });
+      await toast.first().waitFor({ timeout: LIMITS.output });
+      await e.screenshot('offline-save');
+      await dirty(e, tab).waitFor({ timeout: LIMITS.ui });
+      const said = (await e.notifications()).filter((n) => /save|reach|connect/i.test(n.text));
+      assert.equal(said.length, 1, `told once: ${JSON.stringify(said)}`);
+      // Nothing went out, so it does not say the filter may have been saved.
+      assert.match(said[0]!.text, /did not answer/);
+      assert.doesNotMatch(said[0]!.text, /may have been saved/);
+      assert.equal(sent('PUT', `/tracefilters/${filter.id}`).length, 0, 'nothing sent');
+      emulator!.faults.rules = [];
+
+      // Back online: the same Ctrl+S saves; the document then shows the service's version.
+      await e.activeEditor.click();
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(`trace filter ${filter.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      await clean(e, tab).waitFor({ timeout: LIMITS.ui });
+      assert.equal(emulator!.store.traceFilters.get(filter.id)!.filter, `${filter.filter} && udp`);
+
+      // Undo after the saved version shows: back to the text as read, and a save sends it with no question.
+      const revision = revisionOf('traceFilter', (await http('GET', `/tracefilters/${filter.id}`)).json);
+      await e.editorLine(`"revision": "${revision}"`).first().waitFor({ timeout: LIMITS.output });
+      await e.activeEditor.click();
+      for (let i = 0; i < 5 && (await e.editorLine(`"filter": "${filter.filter}"`).count()) === 0; i++) await e.page.keyboard.press('Control+Z');
+      await e.editorLine(`"filter": "${filter.filter}"`).first().waitFor({ timeout: LIMITS.ui });
+      await e.screenshot('undone');
+      await e.page.keyboard.press('Control+S');
+      await e.statusItem(`trace filter ${filter.id} saved`).first().waitFor({ timeout: LIMITS.output });
+      await clean(e, tab).waitFor({ timeout: LIMITS.output });
+      assert.equal(await e.page.locator('.monaco-dialog-box').count(), 0, 'no question: my own save is no colleague\'s change');
+      assert.equal(emulator!.store.traceFilters.get(filter.id)!.filter, filter.filter);
+
+      // Closed unsaved (Don't Save): nothing sent; opened again it shows the service's version.
+      const puts = sent('PUT', `/tracefilters/${filter.id}`).length;
+      await typeInto(e, 'name', 0, ' (draft)');
+      await e.page.keyboard.press('Control+W');
+      const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Do you want to save' });
+      await ask.waitFor({ timeout: LIMITS.ui });
+      await ask.locator('.monaco-button', { hasText: "Don't Save" }).click();
+      await e.page.locator(`.tabs-container .tab[data-resource-name="${tab}"]`).waitFor({ state: 'detached', timeout: LIMITS.ui });
+      await row.click({ timeout: LIMITS.output });
+      await e.activeTab(tab).waitFor({ timeout: LIMITS.output });
+      await e.editorLine(`"name": "${filter.name}",`).first().waitFor({ timeout: LIMITS.output });
+      await clean(e, tab).waitFor({ timeout: LIMITS.ui });
+      assert.equal(sent('PUT', `/tracefilters/${filter.id}`).length, puts, 'nothing sent');
     });
   });
 });

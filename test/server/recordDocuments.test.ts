@@ -235,6 +235,26 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(emu.store.devices.get(6)!.name, 'Colleague after me');
   });
 
+  test('offline: a save whose first read gets no answer says the service did not answer (nothing was sent); a lost update may have saved', async () => {
+    const text = await read('traceFilter', 5);
+    const mine = JSON.stringify({ ...(JSON.parse(text) as object), filter: 'rtp' }, null, 2);
+    const puts = () => emu.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v2/tracefilters/5').length;
+    emu.faults.rules.push({ method: 'GET', path: '/api/v2/tracefilters/5', action: { kind: 'drop' }, times: 50 });
+    const offline = await lsp.connection.sendRequest(SaveRecordDocumentRequest, { text: mine, base: text });
+    emu.faults.rules = [];
+    assert.ok(!offline.ok, 'not saved');
+    assert.equal(puts(), 0, 'nothing sent');
+    assert.match(offline.error.message, /did not answer/);
+    assert.doesNotMatch(offline.error.message, /may have been saved/);
+
+    emu.faults.rules.push({ method: 'PUT', path: '/api/v2/tracefilters/5', action: { kind: 'dropAfter' }, times: 50 });
+    const lost = await lsp.connection.sendRequest(SaveRecordDocumentRequest, { text: mine, base: text });
+    emu.faults.rules = [];
+    assert.ok(!lost.ok);
+    assert.match(lost.error.message, /may have been saved/);
+    assert.ok(puts() > 0);
+  });
+
   test('Delete Device... names the test cases the service lists for the device; delete sends DELETE once', async () => {
     const users = value(await lsp.connection.sendRequest(DeviceUsersRequest, { id: 1 }));
     assert.ok(users.length > 0, 'device 1 is used by demo test cases');

@@ -32,6 +32,8 @@ export interface SaveOptions {
   merge?: boolean;
   /** Send even though the service's record changed, or was read from another service. */
   force?: boolean;
+  /** Called just before the create or update is sent: a lost answer from then on may mean it was saved. */
+  sending?: () => void;
 }
 
 async function getRaw(client: TasClient, kind: RecordDocKind, id: number): Promise<Loose> {
@@ -142,6 +144,7 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   const op = meta.id === undefined ? 'create' : 'update';
   const body = requestBodyOf(kind, op, doc, current);
   let id: number | undefined;
+  options.sending?.();
   try {
     id = await send(client, kind, meta.id, body);
   } catch (e) {

@@ -1,6 +1,7 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  type ActionContext,
   completeRecord,
   deleteRecord,
   deviceTestCaseNames,
@@ -150,18 +151,22 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
     })),
   );
 
-  connection.onRequest(SaveRecordDocumentRequest, (p) =>
-    act(s.env, { action: 'save the record', lost: 'it may have been saved. Open the record again to see what the service has.' }, async (env) => {
+  connection.onRequest(SaveRecordDocumentRequest, (p) => {
+    // A lost answer may mean a saved record only once the create or update went out; the read
+    // before it changes nothing, so losing that is the service not answering.
+    const ctx: ActionContext = { action: 'save the record' };
+    return act(s.env, ctx, async (env) => {
       const r = await saveRecordDocument(env.client, p.text, {
         service: env.baseUrl,
         ...(p.base !== undefined && { base: p.base }),
         ...(p.merge && { merge: true }),
         ...(p.force && { force: true }),
+        sending: () => (ctx.lost = 'it may have been saved. Open the record again to see what the service has.'),
       });
       if (r.status === 'saved') s.changed();
       return r;
-    }),
-  );
+    });
+  });
 
   connection.onRequest(DeviceUsersRequest, ({ id }) =>
     act(s.env, { action: `read the test cases that use device ${id}`, record: { kind: 'mobileDevice', id } }, (env) => deviceTestCaseNames(env.client, id)),
