@@ -28,24 +28,79 @@ export interface Located {
 
 interface Trie {
   wanted: boolean;
-  /** Children by segment, as text (an array's item 3 and an object's key "3" are one). */
-  children: Map<string, Trie>;
   parent: Trie | undefined;
+  /** The children's segments as text (an array's item 3 and an object's key "3" are one), in order. */
+  names: string[];
+  kids: Trie[];
+  /** The children by segment, once there are many. */
+  byName?: Map<string, Trie>;
   /** The children that can be array items, by ascending index; made when first met as an array. */
   items?: { index: number; child: Trie }[];
-  /** The children as a list, for a small object: compared with the key in place, nothing sliced. */
-  list?: [string, Trie][];
-  /** Where the scan found this node. */
-  at?: Located;
+  /**
+   * Where the scan found this node, as numbers (objects are made only for the places asked for):
+   * the value's span, line and character of its start and end, and the key's (keyStart -1: none).
+   */
+  found: boolean;
+  start: number;
+  end: number;
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+  keyStart: number;
+  keyEnd: number;
+  keyLine: number;
+  keyCharacter: number;
 }
 
-const node = (parent: Trie | undefined): Trie => ({ wanted: false, children: new Map(), parent });
+const node = (parent: Trie | undefined): Trie => ({
+  wanted: false,
+  parent,
+  names: [],
+  kids: [],
+  found: false,
+  start: 0,
+  end: 0,
+  line: 0,
+  character: 0,
+  endLine: 0,
+  endCharacter: 0,
+  keyStart: -1,
+  keyEnd: -1,
+  keyLine: 0,
+  keyCharacter: 0,
+});
+
+/** More children than this: looked up in a map rather than compared one by one. */
+const FEW = 8;
+
+function childNamed(t: Trie, name: string): Trie | undefined {
+  if (t.byName) return t.byName.get(name);
+  const names = t.names;
+  for (let k = 0; k < names.length; k++) if (names[k] === name) return t.kids[k];
+  return undefined;
+}
+
+function addChild(t: Trie, name: string): Trie {
+  const child = node(t);
+  t.names.push(name);
+  t.kids.push(child);
+  if (t.byName) t.byName.set(name, child);
+  else if (t.names.length > FEW) t.byName = new Map(t.names.map((n, k) => [n, t.kids[k]!]));
+  return child;
+}
+
+/** The place the scan recorded for a node, as the caller sees it. */
+function locatedOf(t: Trie): Located {
+  const value = { start: t.start, end: t.end };
+  const valueAt = { line: t.line, character: t.character };
+  const endAt = { line: t.endLine, character: t.endCharacter };
+  if (t.keyStart < 0) return { value, valueAt, endAt };
+  return { value, valueAt, key: { start: t.keyStart, end: t.keyEnd }, keyAt: { line: t.keyLine, character: t.keyCharacter }, endAt };
+}
 
 /** A map key for a path; segments never contain NUL in practice, and a level is either array or object. */
 export const pathKey = (path: JsonPath): string => path.join('\u0000');
-
-const WS = new Uint8Array(128);
-for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
 
 /**
  * The index just past the string whose opening quote is at `start`. Strings are skipped with
@@ -88,7 +143,7 @@ class Scanner {
   skipWs(): void {
     const text = this.text;
     let i = this.i;
-    while (i < this.n) {
+    for (;;) {
       const c = text.charCodeAt(i);
       if (c === 0x20 || c === 0x09) i++;
       else if (c === 0x0a || c === 0x0d) {
@@ -105,7 +160,6 @@ class Scanner {
   /** Moves past any value starting at i without looking inside it. */
   skipValue(): void {
     const text = this.text;
-    const n = this.n;
     let i = this.i;
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -116,10 +170,10 @@ class Scanner {
       this.skipNested(0);
       return;
     }
-    // number, true, false, null
-    while (i < n) {
+    // number, true, false, null: up to the next delimiter or whitespace
+    for (;;) {
       const d = text.charCodeAt(i);
-      if (d === 0x2c || d === 0x7d || d === 0x5d || (d < 128 && WS[d])) break;
+      if (d === 0x2c || d === 0x7d || d === 0x5d || d <= 0x20 || d !== d) break;
       i++;
     }
     this.i = i;
@@ -129,41 +183,53 @@ class Scanner {
    * The child named by the key at i, moving past the key. Most wanted objects have a few
    * children: their names are compared with the text in place, with no string made per key.
    */
-  childAt(node: Trie): Trie | undefined {
-    if (!this.plain || node.children.size > 8) return node.children.get(this.readKey());
-    const start = this.i;
-    this.i = stringEnd(this.text, start);
-    const length = this.i - start - 2;
-    for (const [name, child] of (node.list ??= [...node.children])) {
-      if (name.length === length && this.text.startsWith(name, start + 1)) return child;
+  childAt(t: Trie): Trie | undefined {
+    if (!this.plain || t.byName) return childNamed(t, this.readKey());
+    const text = this.text;
+    const start = this.i + 1;
+    const end = text.indexOf('"', start);
+    this.i = end + 1;
+    const length = end - start;
+    const names = t.names;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k]!;
+      if (name.length === length && text.startsWith(name, start)) return t.kids[k];
     }
     return undefined;
   }
 
-  /** Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket). */
+  /**
+   * Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket).
+   * Most of a large text is skipped here: after a line break, the indentation is passed in a loop
+   * of its own, and strings with indexOf.
+   */
   skipNested(depth: number): void {
     const text = this.text;
     const n = this.n;
     let i = this.i;
+    let line = this.line;
+    let lineStart = this.lineStart;
     do {
       const d = text.charCodeAt(i);
-      if (d === 0x20) {
-        i++; // indentation: most of what is skipped outside strings
-        continue;
-      }
       if (d === 0x22) {
         i = stringEnd(text, i);
         continue;
       }
-      if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) depth--;
-      else if ((d === 0x0a || d === 0x0d) && (d === 0x0a || text.charCodeAt(i + 1) !== 0x0a)) {
-        this.line++;
-        this.lineStart = i + 1;
-      }
       i++;
+      if (d === 0x0a) {
+        line++;
+        lineStart = i;
+        while (text.charCodeAt(i) === 0x20) i++;
+      } else if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) depth--;
+      else if (d === 0x0d && text.charCodeAt(i) !== 0x0a) {
+        line++;
+        lineStart = i;
+      }
     } while (depth > 0 && i < n);
     this.i = i;
+    this.line = line;
+    this.lineStart = lineStart;
   }
 
   readKey(): string {
@@ -173,74 +239,97 @@ class Scanner {
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
   }
 
-  visit(node: Trie, key: Span | undefined, keyAt: Position | undefined): void {
+  /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
+  visit(t: Trie, keyStart: number, keyEnd: number, keyLine: number, keyCharacter: number): void {
     const text = this.text;
     const start = this.i;
-    const valueAt = { line: this.line, character: start - this.lineStart };
+    const line = this.line;
+    const character = start - this.lineStart;
     const c = text.charCodeAt(start);
-    if (node.children.size > 0 && c === 0x7b) {
-      this.i++;
-      this.skipWs();
-      // Without repeated keys, the object is left as soon as every wanted key is found.
-      let left = this.unique ? node.children.size : -1;
-      while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
-        const keyStart = this.i;
-        const keyCharacter = keyStart - this.lineStart;
-        const keyLine = this.line;
-        const child = this.childAt(node);
-        const keyEnd = this.i;
-        this.skipWs();
-        this.i++; // colon
-        this.skipWs();
-        if (child) {
-          this.visit(child, { start: keyStart, end: keyEnd }, { line: keyLine, character: keyCharacter });
-          left--;
-        } else this.skipValue();
-        this.skipWs();
-        if (text.charCodeAt(this.i) === 0x2c) {
-          this.i++;
-          this.skipWs();
-        }
-      }
-      if (left === 0) this.skipNested(1);
-      else this.i++;
-    } else if (node.children.size > 0 && c === 0x5b) {
-      this.i++;
-      this.skipWs();
-      // Only the wanted items are looked up: no text made for every index passed.
-      const items = (node.items ??= arrayItems(node));
-      let next = 0;
-      for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
-        if (index === items[next]?.index) {
-          this.visit(items[next++]!.child, undefined, undefined);
-        } else this.skipValue();
-        this.skipWs();
-        if (text.charCodeAt(this.i) === 0x2c) {
-          this.i++;
-          this.skipWs();
-        }
-      }
-      // Past the last wanted item, the rest is skipped without counting items.
-      if (next === items.length) this.skipNested(1);
-      else this.i++;
-    } else {
-      this.skipValue();
-    }
-    if (node.wanted || this.all) {
-      const value = { start, end: this.i };
+    if (c === 0x7b && t.kids.length > 0) this.visitObject(t);
+    else if (c === 0x5b && t.kids.length > 0) this.visitArray(t);
+    else this.skipValue();
+    if (t.wanted || this.all) {
       // The pass counted every line break up to here (values hold none outside strings' escapes).
-      const endAt = { line: this.line, character: this.i - this.lineStart };
-      node.at = key ? { value, valueAt, key, keyAt, endAt } : { value, valueAt, endAt };
+      t.found = true;
+      t.start = start;
+      t.end = this.i;
+      t.line = line;
+      t.character = character;
+      t.endLine = this.line;
+      t.endCharacter = this.i - this.lineStart;
+      t.keyStart = keyStart;
+      t.keyEnd = keyEnd;
+      t.keyLine = keyLine;
+      t.keyCharacter = keyCharacter;
+    }
+  }
+
+  private visitObject(t: Trie): void {
+    const text = this.text;
+    this.i++;
+    this.skipWs();
+    // Without repeated keys, the object is left as soon as every wanted key is found.
+    let left = this.unique ? t.kids.length : -1;
+    while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
+      const keyStart = this.i;
+      const keyLine = this.line;
+      const keyCharacter = keyStart - this.lineStart;
+      const child = this.childAt(t);
+      const keyEnd = this.i;
+      // Usually `": "`: the colon and one space are passed without a call.
+      if (text.charCodeAt(this.i) === 0x3a) this.i++;
+      else {
+        this.skipWs();
+        this.i++;
+      }
+      if (text.charCodeAt(this.i) === 0x20) this.i++;
+      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (child) {
+        this.visit(child, keyStart, keyEnd, keyLine, keyCharacter);
+        left--;
+      } else this.skipValue();
+      this.next();
+    }
+    if (left === 0) this.skipNested(1);
+    else this.i++;
+  }
+
+  private visitArray(t: Trie): void {
+    const text = this.text;
+    this.i++;
+    this.skipWs();
+    // Only the wanted items are looked up: no text made for every index passed.
+    const items = (t.items ??= arrayItems(t));
+    let next = 0;
+    for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
+      if (index === items[next]!.index) this.visit(items[next++]!.child, -1, -1, 0, 0);
+      else this.skipValue();
+      this.next();
+    }
+    // Past the last wanted item, the rest is skipped without counting items.
+    if (next === items.length) this.skipNested(1);
+    else this.i++;
+  }
+
+  /** Past the whitespace after a member or item, its comma and the whitespace after that. */
+  private next(): void {
+    const text = this.text;
+    if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+    if (text.charCodeAt(this.i) === 0x2c) {
+      this.i++;
+      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
     }
   }
 }
 
 /** The children of a node that can be array items (named by a whole number as String() writes it), by index. */
-function arrayItems(node: Trie): { index: number; child: Trie }[] {
+function arrayItems(t: Trie): { index: number; child: Trie }[] {
   const out: { index: number; child: Trie }[] = [];
-  for (const [k, child] of node.children) {
-    const index = Number(k);
-    if (Number.isInteger(index) && index >= 0 && String(index) === k) out.push({ index, child });
+  for (let k = 0; k < t.names.length; k++) {
+    const name = t.names[k]!;
+    const index = Number(name);
+    if (Number.isInteger(index) && index >= 0 && String(index) === name) out.push({ index, child: t.kids[k]! });
   }
   return out.sort((a, b) => a.index - b.index);
 }
@@ -248,25 +337,26 @@ function arrayItems(node: Trie): { index: number; child: Trie }[] {
 /** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
 function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
   const root = node(undefined);
-  const ends = paths.map((path) => {
-    if (path.length > MAX_DEPTH) return undefined;
+  const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
+  for (let p = 0; p < paths.length; p++) {
+    const path = paths[p]!;
+    if (path.length > MAX_DEPTH) continue;
     let at = root;
-    for (const seg of path) {
-      const k = String(seg);
-      let next = at.children.get(k);
-      if (!next) at.children.set(k, (next = node(at)));
-      at = next;
+    for (let d = 0; d < path.length; d++) {
+      const seg = path[d]!;
+      const name = typeof seg === 'string' ? seg : String(seg);
+      at = childNamed(at, name) ?? addChild(at, name);
     }
     at.wanted = true;
-    return at;
-  });
+    ends[p] = at;
+  }
   return { root, ends };
 }
 
 function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
   const s = new Scanner(text, ancestors, unique);
   s.skipWs();
-  s.visit(root, undefined, undefined);
+  s.visit(root, -1, -1, 0, 0);
 }
 
 /**
@@ -281,8 +371,8 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
   const { root } = trieOf(paths);
   scan(text, root, ancestors);
   const collect = (t: Trie, key: string, top: boolean): void => {
-    if (t.at) found.set(key, t.at);
-    for (const [k, child] of t.children) collect(child, top ? k : `${key}\u0000${k}`, false);
+    if (t.found) found.set(key, locatedOf(t));
+    for (let k = 0; k < t.kids.length; k++) collect(t.kids[k]!, top ? t.names[k]! : `${key}\u0000${t.names[k]!}`, false);
   };
   collect(root, '', true);
   return found;
@@ -297,22 +387,23 @@ export function locateEach(text: string, paths: readonly JsonPath[], unique = fa
   if (paths.length === 0) return [];
   const { root, ends } = trieOf(paths);
   scan(text, root, true, unique);
-  return paths.map((path, i) => {
-    const end = ends[i];
-    if (end?.at) return end.at;
+  const out: (Located | undefined)[] = new Array<Located | undefined>(paths.length);
+  for (let p = 0; p < paths.length; p++) {
+    const path = paths[p]!;
     // The deepest node on the path the trie holds (a path too deep to look for has none of its own).
-    let t: Trie | undefined = end;
+    let t: Trie | undefined = ends[p];
     if (!t) {
       t = root;
       for (let d = 0; d < path.length - 1; d++) {
-        const next = t.children.get(String(path[d]));
+        const next = childNamed(t, String(path[d]));
         if (!next) break;
         t = next;
       }
     }
-    while (t && !t.at) t = t.parent;
-    return t?.at;
-  });
+    while (t && !t.found) t = t.parent;
+    out[p] = t && locatedOf(t);
+  }
+  return out;
 }
 
 /**
