@@ -33,9 +33,9 @@ interface Trie {
   names: string[];
   kids: Trie[];
   /** The children by segment, once there are many. */
-  byName?: Map<string, Trie>;
+  byName: Map<string, Trie> | undefined;
   /** The children that can be array items, by ascending index; made when first met as an array. */
-  items?: { index: number; child: Trie }[];
+  items: { index: number; child: Trie }[] | undefined;
   /**
    * Where the scan found this node, as numbers (objects are made only for the places asked for):
    * the value's span, line and character of its start and end, and the key's (keyStart -1: none).
@@ -53,11 +53,15 @@ interface Trie {
   keyCharacter: number;
 }
 
+// Every field is set at creation: a field added later gives the nodes another hidden class, which
+// the engine may drop with the nodes at the next collection, and the compiled scan with it.
 const node = (parent: Trie | undefined): Trie => ({
   wanted: false,
   parent,
   names: [],
   kids: [],
+  byName: undefined,
+  items: undefined,
   found: false,
   start: 0,
   end: 0,
@@ -119,23 +123,33 @@ function escaped(text: string, quote: number): boolean {
   return (quote - 1 - k) % 2 === 1;
 }
 
-/** A cursor over the text; a class, so the position is a field rather than a captured variable. */
+/**
+ * A cursor over the text; a class, so the position is a field rather than a captured variable.
+ * One instance serves every scan (scans never overlap): when every instance of a class is
+ * collected, the engine may drop its hidden class, and the compiled scan that relies on it.
+ */
 class Scanner {
   i = 0;
   /** The line of `i` and the offset where that line starts (\n, \r\n and a lone \r end a line). */
   line = 0;
   lineStart = 0;
-  readonly n: number;
+  text = '';
+  n = 0;
+  /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
+  all = false;
+  /** The text repeats no key in any object (JSON.parse keeps the last of a repeated key). */
+  unique = false;
   /** No backslash in the text: every key is spelt as its value, so keys compare in place. */
-  readonly plain: boolean;
-  constructor(
-    readonly text: string,
-    /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
-    readonly all: boolean,
-    /** The text repeats no key in any object (JSON.parse keeps the last of a repeated key). */
-    readonly unique = false,
-  ) {
+  plain = true;
+
+  reset(text: string, all: boolean, unique: boolean): void {
+    this.i = 0;
+    this.line = 0;
+    this.lineStart = 0;
+    this.text = text;
     this.n = text.length;
+    this.all = all;
+    this.unique = unique;
     this.plain = text.indexOf('\\') === -1;
   }
 
@@ -353,10 +367,14 @@ function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefin
   return { root, ends };
 }
 
+const scanner = new Scanner();
+
 function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
-  const s = new Scanner(text, ancestors, unique);
-  s.skipWs();
-  s.visit(root, -1, -1, 0, 0);
+  scanner.reset(text, ancestors, unique);
+  scanner.skipWs();
+  scanner.visit(root, -1, -1, 0, 0);
+  // The text is not kept past the scan.
+  scanner.text = '';
 }
 
 /**
