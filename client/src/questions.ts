@@ -1,4 +1,5 @@
 import type { RunChoice, RunTestCaseResult } from '../../server/src/core';
+import { counted } from '../../server/src/core';
 
 // The modal questions of the extension as plain data: the words, and for each button what it
 // does and whether it overwrites or discards anything. No `vscode` import, so unit tests read
@@ -75,7 +76,7 @@ export function runQuestion(item: string, q: Extract<RunTestCaseResult, { kind: 
 }
 
 export function cancelSuiteQuestion(suite: string, active: number): ModalQuestion<boolean> {
-  return confirmation(`Cancel ${active} queued or running execution${active === 1 ? '' : 's'} of test suite ${suite}?`, undefined, 'Let Them Run', 'Cancel Executions');
+  return confirmation(`Cancel ${counted(active, 'queued or running execution')} of test suite ${suite}?`, undefined, 'Let Them Run', 'Cancel Executions');
 }
 
 export function deleteSuiteQuestion(suite: string): ModalQuestion<boolean> {

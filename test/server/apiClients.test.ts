@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import { applyAction, byCode, credentials, markdown, msg, pos } from './featureHelpers';
+import type { Emulator } from '../emulator/emulator';
+import { applyAction, byCode, markdown, msg, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, RecordGoneNotification, UpdateApiClientRequest } from '../../server/src/protocol';
 import type { ShownRecord } from '../../server/src/core';
 
@@ -14,15 +15,7 @@ import type { ShownRecord } from '../../server/src/core';
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 const SECRETS = ['demo-api-password', 'demo-oauth-client-secret'];
 const step = (id: number) => `{ "name": "Api ${id}", "testStepList": [ { "function": "HTTP_REQUEST", "mobileDeviceId": 1, "params": { "apiClientId": ${id} } } ] }`;

@@ -1,26 +1,19 @@
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import { applyAction, at, byCode, credentials, pos, rangeOf } from './featureHelpers';
-import { LspHarness } from './lspHarness';
+import type { Emulator } from '../emulator/emulator';
+import { applyAction, at, byCode, pos, rangeOf } from './featureHelpers';
+import type { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 
 // Quick fixes at the LSP boundary: the built server over stdio against the emulator. Each fix is
 // applied as an editor would, and the result validated again.
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 describe('code actions', () => {
   const actionsFor = async (uri: string, d: Diagnostic) => lsp.codeActions(uri, d.range, [d]);

@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { TextEdit } from 'vscode-languageserver-protocol';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import { at, credentials, pos, schema, sorted } from './featureHelpers';
-import { LspHarness } from './lspHarness';
+import type { Emulator } from '../emulator/emulator';
+import { at, pos, schema, sorted } from './featureHelpers';
+import type { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 
 // Completion at the LSP boundary: the built server over stdio against the emulator. Expected
 // values come from the emulator's store and the schema file, not from the server, so the two
@@ -11,15 +12,7 @@ import { LspHarness } from './lspHarness';
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 describe('completion', () => {
   test('top-level property names come from the schema, without present keys, required first', async () => {

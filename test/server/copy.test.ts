@@ -1,14 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
+import type { Emulator } from '../emulator/emulator';
 import { caseOn, shuffle, type Moved } from '../twoEnvironments';
-import { LspHarness } from './lspHarness';
+import type { LspHarness } from './lspHarness';
+import { twoEnvironmentsOverLsp } from './twoEnvironmentsOverLsp';
 import { value } from './outcomes';
 
 // Copy to Environment and the editor's import preview at the LSP boundary: a dry run names every
@@ -23,18 +23,9 @@ describe('copy and mapped imports at the LSP boundary', { timeout: 60_000 }, () 
   let dir: string;
   const A = () => ({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });
   const B = () => ({ name: 'B', baseUrl: b.url, ...DEMO_CREDENTIALS.admin });
-  before(async () => {
-    a = await startEmulator();
-    b = await startEmulator();
+  twoEnvironmentsOverLsp('tas-copy-', (s) => {
+    ({ a, b, lsp, dir } = s);
     moved = shuffle(b);
-    dir = await mkdtemp(join(tmpdir(), 'tas-copy-'));
-    await mkdir(join(dir, '.git'));
-    lsp = await LspHarness.start({}, { environmentFromClient: true });
-  });
-  after(async () => {
-    await lsp.stop();
-    await Promise.all([a.close(), b.close()]);
-    await rm(dir, { recursive: true, force: true });
   });
 
   test('a copy previews every mapping, offers B\'s phones for one B lacks, and keeps the pick', async () => {

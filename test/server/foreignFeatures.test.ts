@@ -1,16 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
 import { ChooseCounterpartRequest, ExportTestCasesRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
+import type { Emulator } from '../emulator/emulator';
 import { caseOn, shuffle, type Moved } from '../twoEnvironments';
 import { pos } from './featureHelpers';
-import { LspHarness } from './lspHarness';
+import type { LspHarness } from './lspHarness';
+import { twoEnvironmentsOverLsp } from './twoEnvironmentsOverLsp';
 import { value } from './outcomes';
 
 // With another environment active than the file's home, the language server resolves its
@@ -26,18 +26,9 @@ describe('references of another environment: hover, completion, quick fix', { ti
   let moved: Moved;
   let lsp: LspHarness;
   let dir: string;
-  before(async () => {
-    a = await startEmulator();
-    b = await startEmulator();
+  twoEnvironmentsOverLsp('tas-foreign-features-', (s) => {
+    ({ a, b, lsp, dir } = s);
     moved = shuffle(b);
-    dir = await mkdtemp(join(tmpdir(), 'tas-foreign-features-'));
-    await mkdir(join(dir, '.git'));
-    lsp = await LspHarness.start({}, { environmentFromClient: true });
-  });
-  after(async () => {
-    await lsp.stop();
-    await Promise.all([a.close(), b.close()]);
-    await rm(dir, { recursive: true, force: true });
   });
 
   test('hover, completion and the quick fix go through the mapping; API clients too', async () => {

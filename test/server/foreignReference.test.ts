@@ -1,14 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ExportTestCasesRequest } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import { LspHarness } from './lspHarness';
+import type { Emulator } from '../emulator/emulator';
+import type { LspHarness } from './lspHarness';
+import { twoEnvironmentsOverLsp } from './twoEnvironmentsOverLsp';
 import { value } from './outcomes';
 
 // `foreign-reference` at the LSP boundary: a file exported from A, opened with B active, names a
@@ -22,18 +21,7 @@ describe('references of another environment at the LSP boundary', { timeout: 60_
   let b: Emulator;
   let lsp: LspHarness;
   let dir: string;
-  before(async () => {
-    a = await startEmulator();
-    b = await startEmulator({ demoData: false });
-    dir = await mkdtemp(join(tmpdir(), 'tas-foreign-'));
-    await mkdir(join(dir, '.git'));
-    lsp = await LspHarness.start({}, { environmentFromClient: true });
-  });
-  after(async () => {
-    await lsp.stop();
-    await Promise.all([a.close(), b.close()]);
-    await rm(dir, { recursive: true, force: true });
-  });
+  twoEnvironmentsOverLsp('tas-foreign-', (s) => ({ a, b, lsp, dir } = s), { demoData: false });
 
   test('a phone B lacks is foreign-reference with its MSISDN; counterparts are not reported; home unchanged', async () => {
     await lsp.setEnvironment({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });

@@ -1,24 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
-import { startEmulator, type Emulator } from '../emulator/emulator';
+import { before, describe, test } from 'node:test';
+import type { Emulator } from '../emulator/emulator';
 import { deviceStatus } from '../emulator/resources/devices';
-import { at, credentials, markdown, pos, rangeOf, schema } from './featureHelpers';
+import { at, markdown, pos, rangeOf, schema } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 
 // Hover at the LSP boundary: the built server over stdio against the emulator (and without one).
 // Expected values come from the emulator's store and the schema file, not from the server.
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 describe('hover', () => {
   const uri = 'file:///ws/hover.testcase.json';

@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseRemoteUri } from '../../server/src/core/model/files';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import { at, credentials } from './featureHelpers';
+import type { Emulator } from '../emulator/emulator';
+import { at } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 import { value } from './outcomes';
 
 // Document links and tas/getRecord at the LSP boundary: the built server over stdio against the
@@ -11,15 +12,7 @@ import { value } from './outcomes';
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 describe('document links and tas/getRecord', () => {
   const uri = 'file:///ws/links.testcase.json';

@@ -1,28 +1,21 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DefinitionRequest, InlayHintRequest, ReferencesRequest, WorkspaceSymbolRequest, type InlayHint, type Location, type SymbolInformation } from 'vscode-languageserver-protocol';
-import { startEmulator, type Emulator } from '../emulator/emulator';
+import type { Emulator } from '../emulator/emulator';
 import { credentials, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 
 // Inlay hints after reference ids and Go to Definition from them, at the LSP boundary against the
 // emulator: online, with the setting off, and offline. Names come from the emulator's store.
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 const whole = { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } };
 const hints = async (h: LspHarness, uri: string): Promise<InlayHint[]> => (await h.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole })) ?? [];

@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
-import { startEmulator, type Emulator } from '../emulator/emulator';
+import type { Emulator } from '../emulator/emulator';
 import { FUNCTIONS } from '../emulator/functions';
-import { applyAction, byCode, credentials, msg, pos, rangeOf, at, schema } from './featureHelpers';
+import { applyAction, byCode, msg, pos, rangeOf, at, schema } from './featureHelpers';
 import { LspHarness } from './lspHarness';
+import { serverOverEmulator } from './serverOverEmulator';
 
 // Steps checked against the service's functionparams at the LSP boundary: the built server over
 // stdio against the emulator, online, offline and with functionparams failing. Expected names and
@@ -12,15 +13,7 @@ import { LspHarness } from './lspHarness';
 
 let emu: Emulator;
 let lsp: LspHarness;
-
-before(async () => {
-  emu = await startEmulator();
-  lsp = await LspHarness.start(credentials(emu));
-});
-after(async () => {
-  assert.equal(await lsp.stop(), 0, lsp.stderr);
-  await emu.close();
-});
+serverOverEmulator((started) => ({ emu, lsp } = started));
 
 const asked = (name: string) => emu.requests.filter((r) => r.path === '/api/v2/functionparams' && new URLSearchParams(r.query).get('function') === name).length;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DiagnosticCode, isRecord, readRecordDocument, recordFindings, RECORD_KIND_WORDS, recordText, type RecordDocKind, saveRecordDocument, withoutBom, writeAtomic } from '../../../server/src/core';
+import { DiagnosticCode, isRecord, readRecordDocument, recordFindings, RECORD_KIND_WORDS, recordText, type RecordDocKind, saveRecordDocument, withoutBom, writeAtomic, counted } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import { caseDiff, diffLimit } from '../conflictDiff';
 import { CliError, Exit, UsageError } from '../exitCodes';
@@ -81,7 +81,7 @@ export const apply: CommandSpec = {
     const errors = recordFindings(value).filter((f) => f.severity === 1);
     if (errors.length > 0) {
       for (const f of errors) ctx.out.err(`${shown}: ${f.path.length > 0 ? `${f.path.join('.')}: ` : ''}${f.message} [${f.code ?? DiagnosticCode.type}]`);
-      throw new CliError(`${shown}: ${errors.length} problem${errors.length === 1 ? '' : 's'}; nothing was sent.`, Exit.failed);
+      throw new CliError(`${shown}: ${counted(errors.length, 'problem')}; nothing was sent.`, Exit.failed);
     }
     const force = flag(values['force']);
     const r = await saveRecordDocument(ctx.client, text, { service: ctx.source.environment.baseUrl, force });

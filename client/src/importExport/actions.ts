@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ChooseCounterpartRequest, LinkedCasesRequest } from '../../../server/src/protocol';
 import type { CounterpartChoice } from '../../../server/src/core';
+import { counted } from '../../../server/src/core';
 import type { Command } from '../context';
 import { confirmDone } from '../notify';
 import { ExtensionError } from '../log';
@@ -11,7 +12,6 @@ import { importTargets, importUris } from './importFlow';
 // Import and export commands. From the Explorer they get the resource (and the selection), from
 // an editor title or a CodeLens the file; from the palette the active file, or they ask.
 
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 export function createSyncActions(): Record<string, Command> {
   return {
@@ -29,7 +29,7 @@ export function createSyncActions(): Record<string, Command> {
       if (!picked || picked.length === 0) return;
       const target = await exportTarget(picked.length, folder);
       if (!target) return;
-      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : plural(picked.length, 'test case'), { open: true });
+      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : counted(picked.length, 'test case'), { open: true });
     },
 
     exportProject: ({ sync: ui }) => async (arg: unknown) => {
@@ -42,7 +42,7 @@ export function createSyncActions(): Record<string, Command> {
         return;
       }
       const picked = await vscode.window.showQuickPick(
-        [...projects].sort(([a], [b]) => a.localeCompare(b)).map(([name, ids]) => ({ label: name, description: plural(ids.length, 'test case'), ids })),
+        [...projects].sort(([a], [b]) => a.localeCompare(b)).map(([name, ids]) => ({ label: name, description: counted(ids.length, 'test case'), ids })),
         { title: 'Export Project', placeHolder: 'Choose the project whose test cases to export', matchOnDescription: true },
       );
       if (!picked) return;

@@ -6,6 +6,7 @@ import { ask } from '../serverPort';
 import { exportedFile, exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
+import { counted } from '../../../server/src/core';
 
 // Export: test cases of the service into workspace files, asking before local work is overwritten.
 
@@ -85,7 +86,7 @@ export async function exportTarget(count: number, folder?: vscode.Uri): Promise<
   const bundle = 'One bundle file with devices and API clients';
   const mode = await vscode.window.showQuickPick(
     [
-      { label: files, detail: `${count} *.testcase.json file${count === 1 ? '' : 's'}, named after the test cases` },
+      { label: files, detail: `${counted(count, '*.testcase.json file')}, named after the test cases` },
       { label: bundle, detail: 'One *.testcases.json file, as the service exports it' },
     ],
     { title: 'Export Test Cases: how', placeHolder: 'Choose how to write the test cases' },

@@ -1,10 +1,9 @@
-import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type SyncDecision } from '../../../server/src/core';
+import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type SyncDecision, counted } from '../../../server/src/core';
 import type { ModalQuestion } from '../questions';
 
 // How import and export read to the user: summaries, the report behind "Show Details", the
 // questions about undecided files and their choices. No `vscode` import, so unit tests cover it.
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** Outcomes the user still has to decide. */
 export const UNDECIDED_IMPORT: ReadonlySet<ImportOutcome> = new Set(['conflict', 'serviceChanged', 'nameTaken']);
@@ -22,7 +21,7 @@ const IMPORT_WORDS: [ImportOutcome, string][] = [
   ['refused', 'refused'],
 ];
 
-const counted = <T extends string>(outcomes: T[], words: [T, string][]): string[] =>
+const tally = <T extends string>(outcomes: T[], words: [T, string][]): string[] =>
   words.map(([o, w]) => [outcomes.filter((x) => x === o).length, w] as const).filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}`);
 
 /**
@@ -33,8 +32,8 @@ export function importSummary(results: ImportItemResult[], environment?: string)
   if (results.length === 0) return 'Nothing to import: no *.testcase.json or *.testcases.json file was found there.';
   const into = environment ? ` into ${environment}` : '';
   const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService').length;
-  const what = done === results.length ? plural(results.length, 'test case') : `${done} of ${plural(results.length, 'test case')}`;
-  return `Imported ${what}${into}: ${counted(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.${renamesSentence(results)}`;
+  const what = done === results.length ? counted(results.length, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
+  return `Imported ${what}${into}: ${tally(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.${renamesSentence(results)}`;
 }
 
 /** ` Renamed on the service: "Old" → "New".` for the cases an import renamed (the first three named). */
@@ -64,12 +63,12 @@ export function exportSummary(report: ExportReport, where?: string): string {
   const ids = new Set(results.map((r) => r.id)).size;
   const to = where ? ` to ${where}` : '';
   const done = results.filter((r) => r.outcome === 'written' || r.outcome === 'unchanged').length;
-  const what = done === results.length ? plural(ids, 'test case') : `${done} of ${plural(results.length, 'test case')}`;
+  const what = done === results.length ? counted(ids, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
   const secrets =
     report.secretsReplaced > 0
-      ? ` ${plural(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
+      ? ` ${counted(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
       : '';
-  return `Exported ${what}${to}: ${counted(results.map((r) => r.outcome), EXPORT_WORDS).join(', ')}.${secrets}`;
+  return `Exported ${what}${to}: ${tally(results.map((r) => r.outcome), EXPORT_WORDS).join(', ')}.${secrets}`;
 }
 
 /**

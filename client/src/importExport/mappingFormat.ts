@@ -1,4 +1,5 @@
 import type { CopyItemResult, CopyReport, ImportItemResult, RefChoices, UnmappedRef } from '../../../server/src/core';
+import { counted } from '../../../server/src/core';
 
 // The words of references carried to another environment (import and Copy to Environment): the
 // preview of every mapping, the quick pick of a counterpart, and the copy's summary and report.
@@ -55,7 +56,7 @@ export function copyPreview(report: CopyReport): string {
 export function copySummary(report: CopyReport, target: string): string {
   const created = report.results.filter((r) => r.outcome === 'created').length;
   const not = report.results.length - created;
-  return `Copied ${created} test case${created === 1 ? '' : 's'} to ${target}${not > 0 ? `; ${not} not copied` : ''}.`;
+  return `Copied ${counted(created, 'test case')} to ${target}${not > 0 ? `; ${not} not copied` : ''}.`;
 }
 
 export function copyProblems(report: CopyReport): string[] {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest } from '../../../server/src/protocol';
-import { remoteUri, type ExecutionSummary, type SuiteSummary } from '../../../server/src/core';
+import { remoteUri, type ExecutionSummary, type SuiteSummary, counted } from '../../../server/src/core';
 import type { Command } from '../context';
 import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
@@ -96,7 +96,7 @@ export function createViewActions(): Record<string, Command> {
       // The watcher reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
-      const started = `Test suite ${suite.name}: ${r.executionIds.length} execution${r.executionIds.length === 1 ? '' : 's'} started.`;
+      const started = `Test suite ${suite.name}: ${counted(r.executionIds.length, 'execution')} started.`;
       // Executions shows what started; what did not start is news.
       if (r.skipped.length === 0) confirmDone(server.log, started);
       else void vscode.window.showWarningMessage(`${started} ${r.skipped.length} skipped: ${r.skipped.map((s) => `${s.testCaseId !== undefined ? `test case ${s.testCaseId}` : 'a test case'} (${s.reason})`).join('; ')}.`);
@@ -133,13 +133,13 @@ export function createViewActions(): Record<string, Command> {
       const taken = (views.suites.loaded.length > 0 ? views.suites.loaded : await ask(server, ListSuitesRequest)).map((s) => s.name);
       const name = await vscode.window.showInputBox({
         title: 'New Test Suite from Test Cases',
-        prompt: `A name for the suite of ${ids.length} test case${ids.length === 1 ? '' : 's'}`,
+        prompt: `A name for the suite of ${counted(ids.length, 'test case')}`,
         validateInput: nameRule('testSuite', taken),
       });
       if (!name) return;
       const { id } = await ask(server, CreateSuiteRequest, { name: name.trim(), testCaseIds: ids });
       views.suites.refresh();
-      confirmDone(server.log, `Test suite ${name.trim()} created (id ${id}) with ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${name.trim()} created (id ${id}) with ${counted(ids.length, 'test case')}.`);
     },
 
     editSuiteTestCases: ({ server, views }) => async (arg: unknown) => {
@@ -149,7 +149,7 @@ export function createViewActions(): Record<string, Command> {
       if (!ids) return;
       await ask(server, SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: ids, shown: suite.name });
       views.suites.refresh();
-      confirmDone(server.log, `Test suite ${suite.name} now has ${ids.length} test case${ids.length === 1 ? '' : 's'}.`);
+      confirmDone(server.log, `Test suite ${suite.name} now has ${counted(ids.length, 'test case')}.`);
     },
 
     openSuiteTestCase: ({ server }) => async (arg: unknown) => {

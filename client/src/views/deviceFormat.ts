@@ -1,4 +1,5 @@
 import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, TestNodeSummary } from '../../../server/src/core';
+import { counted } from '../../../server/src/core';
 
 // How nodes, devices and tokens read in the Devices view: plain functions without `vscode`, so
 // they are unit-tested as they are.
@@ -27,7 +28,7 @@ export function statusWord(kind: string, status: string | undefined): string {
 export function nodeDescription(n: TestNodeSummary, settling: boolean): string {
   const parts = [settling && n.kind !== 'online' ? `${statusWord(n.kind, n.status)}, waiting until online…` : statusWord(n.kind, n.status)];
   if (n.agentVersion) parts.push(`agent ${n.agentVersion}`);
-  if (n.deviceCount !== undefined) parts.push(`${n.deviceCount} device${n.deviceCount === 1 ? '' : 's'}`);
+  if (n.deviceCount !== undefined) parts.push(counted(n.deviceCount, 'device'));
   return parts.join(' · ');
 }
 

@@ -1,4 +1,5 @@
 import type { ExecutionStatusKind, ExecutionSummary, SuiteSummary } from '../../../server/src/core';
+import { counted } from '../../../server/src/core';
 
 // How suites and executions read in the views: plain functions without `vscode`, so they are
 // unit-tested as they are.
@@ -94,7 +95,7 @@ export function suiteDescription(s: SuiteSummary): string {
   const parts = [
     s.disabled ? 'disabled' : undefined,
     s.activeExecutionIds.length > 0 ? `${s.activeExecutionIds.length} in progress` : undefined,
-    `${s.testCases.length} test case${s.testCases.length === 1 ? '' : 's'}`,
+    `${counted(s.testCases.length, 'test case')}`,
     s.schedule,
   ];
   return parts.filter((p): p is string => p !== undefined).join(' · ');

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CreateProjectRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
-import { FILE_PATTERNS, isRecordDocKind, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary } from '../../../server/src/core';
+import { FILE_PATTERNS, isRecordDocKind, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary, counted } from '../../../server/src/core';
 import type { Command } from '../context';
 import { confirmed } from '../modal';
 import { deleteProjectQuestion, deleteTraceFilterQuestion } from '../questions';
@@ -101,7 +101,7 @@ export function createProjectActions(): Record<string, Command> {
       const names = users.slice(0, 5).map((u) => vscode.workspace.asRelativePath(u)).join(', ');
       const detail =
         users.length > 0
-          ? `${users.length} test-case file${users.length === 1 ? '' : 's'} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). They will name a trace filter that no longer exists.`
+          ? `${counted(users.length, 'test-case file')} in this workspace refer${users.length === 1 ? 's' : ''} to it (${names}${users.length > 5 ? ', ...' : ''}). They will name a trace filter that no longer exists.`
           : 'No test-case file in this workspace refers to it.';
       if (!(await confirmed(deleteTraceFilterQuestion(f.name, detail)))) return;
       await ask(server, DeleteTraceFilterRequest, { id: f.id, shown: f.name });

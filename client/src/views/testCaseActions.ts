@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DeleteTestCasesRequest, ListProjectsRequest, ListSuitesRequest, RunTestCaseRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, TestCaseSuitesRequest } from '../../../server/src/protocol';
-import { remoteUri, type TestCaseFilterField, type TestCaseRef } from '../../../server/src/core';
+import { remoteUri, type TestCaseFilterField, type TestCaseRef, counted } from '../../../server/src/core';
 import type { Command } from '../context';
 import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
@@ -18,8 +18,7 @@ import { confirmDone } from '../notify';
 // palette they ask for the test case with a quick pick.
 
 const isRow = (x: unknown): x is TestCaseNode & { type: 'testCase' } => typeof x === 'object' && x !== null && (x as TestCaseNode).type === 'testCase';
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
-const what = (cases: TestCaseRef[]): string => (cases.length === 1 ? `test case ${cases[0]!.name}` : plural(cases.length, 'test case'));
+const what = (cases: TestCaseRef[]): string => (cases.length === 1 ? `test case ${cases[0]!.name}` : counted(cases.length, 'test case'));
 
 /** The clicked row, the selected rows when it is one of them, or a pick. */
 async function targets(server: RequestPort, views: Views, args: unknown[], title: string, many: boolean): Promise<TestCaseRef[]> {
@@ -90,7 +89,7 @@ export function createTestCaseActions(): Record<string, Command> {
       if (cases.length === 0) return;
       const target = await exportTarget(cases.length);
       if (!target) return;
-      await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : plural(cases.length, 'test case'), { open: true });
+      await exportIds(sync, cases.map((c) => c.id), target, cases.length === 1 ? cases[0]!.name : counted(cases.length, 'test case'), { open: true });
       // The new files are linked now: the markers are read again.
       views.testCases.refresh();
     },
@@ -143,7 +142,7 @@ export function createTestCaseActions(): Record<string, Command> {
         return;
       }
       const picked = await vscode.window.showQuickPick(
-        suites.map((s) => ({ label: s.name, description: plural(s.testCases.length, 'test case'), suite: s })),
+        suites.map((s) => ({ label: s.name, description: counted(s.testCases.length, 'test case'), suite: s })),
         { title: `Add ${what(cases)} to Test Suite`, placeHolder: 'Choose the suite; its other test cases stay', matchOnDescription: true },
       );
       if (!picked) return;
@@ -151,7 +150,7 @@ export function createTestCaseActions(): Record<string, Command> {
       const added = cases.map((c) => c.id).filter((id) => !existing.includes(id));
       await ask(server, SetSuiteTestCasesRequest, { id: picked.suite.id, testCaseIds: [...existing, ...added], shown: picked.suite.name });
       views.suites.refresh();
-      confirmDone(server.log, `Added ${what(cases)} to test suite ${picked.suite.name} (now ${plural(existing.length + added.length, 'test case')}).`);
+      confirmDone(server.log, `Added ${what(cases)} to test suite ${picked.suite.name} (now ${counted(existing.length + added.length, 'test case')}).`);
     },
 
     deleteServiceTestCases: ({ server, views }) => async (...args: unknown[]) => {

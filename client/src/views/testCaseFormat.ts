@@ -1,4 +1,5 @@
 import type { FileSyncState, TestCaseFilterField, TestCaseSort, TestCaseSummary } from '../../../server/src/core';
+import { counted } from '../../../server/src/core';
 
 // How the Test Cases view words its rows and its filter; no editor API, so unit tests read it.
 
@@ -36,7 +37,6 @@ export function markerWords(m: LinkMarker): string {
 /** The local file differs from the service (either side changed). */
 export const differs = (m: LinkMarker | undefined): boolean => m?.state === 'localChanged' || m?.state === 'serviceChanged' || m?.state === 'conflict';
 
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function short(list: string[], max: number): string {
   return list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} +${list.length - max}`;
@@ -46,7 +46,7 @@ function short(list: string[], max: number): string {
 export function testCaseDescription(t: TestCaseSummary, marker?: LinkMarker): string {
   const parts: string[] = [];
   if (marker) parts.push(differs(marker) ? `● ${markerWords(marker)}` : markerWords(marker));
-  if (t.stepCount !== undefined) parts.push(plural(t.stepCount, 'step'));
+  if (t.stepCount !== undefined) parts.push(counted(t.stepCount, 'step'));
   if (t.devices.length > 0) parts.push(short(t.devices, 2));
   if (t.projects.length > 0) parts.push(short(t.projects.map((p) => p.name), 2));
   return parts.join(' · ');
@@ -78,6 +78,6 @@ export const isFiltered = (f: TestCaseFilter): boolean => f.project !== undefine
 /** The view's message: how many, and when filtered, how to clear it. */
 export function listMessage(f: TestCaseFilter, shown: number, total: number | undefined): string | undefined {
   if (!isFiltered(f)) return undefined;
-  const count = total !== undefined ? plural(total, 'test case') : plural(shown, 'test case');
+  const count = total !== undefined ? counted(total, 'test case') : counted(shown, 'test case');
   return `Filtered (${filterWords(f, 'name')}): ${count}. Clear Filter in the view's title bar shows all.`;
 }

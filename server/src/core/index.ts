@@ -5,6 +5,7 @@
 export * from './text/shapes';
 export { createTextDocument, type TextDocument } from './text/textDocument';
 export * from './text/editingShapes';
+export { counted } from './text/counted';
 
 // The domain model: what every host shows and the protocol carries.
 export * from './model/devices';

@@ -1,5 +1,6 @@
 import { bool, int, isRecord, pick, str, time } from '../api/read';
 import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
+import { counted } from '../text/counted';
 
 // The document shows no fields for test nodes, statuses or tokens, and only the fields of a
 // device: records are read leniently (several spellings, nested objects, plain strings), and a
@@ -137,6 +138,6 @@ export function infoText(value: unknown): string | undefined {
   const parts: string[] = [];
   if (total !== undefined) parts.push(online !== undefined ? `${online} of ${total} nodes online` : `${total} nodes`);
   if (restarting) parts.push(`${restarting} restarting`);
-  if (devices !== undefined) parts.push(`${devices} device${devices === 1 ? '' : 's'}`);
+  if (devices !== undefined) parts.push(counted(devices, 'device'));
   return parts.length > 0 ? parts.join(', ') : undefined;
 }
