@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { ListApiClientsRequest } from '../../../server/src/protocol';
-import type { ApiClientInfo, ShownRecord } from '../../../server/src/core';
-import { ask, treeMessage, type RequestPort } from '../serverPort';
+import type { ApiClientInfo } from '../../../server/src/core';
+import { ask, type RequestPort } from '../serverPort';
+import { ListView } from './listView';
 
 export interface ApiClientNode {
   type: 'apiClient';
@@ -9,47 +10,17 @@ export interface ApiClientNode {
 }
 
 /** The API Clients view: each client with its method and URL. The server sends no secret. */
-export class ApiClientsView implements vscode.TreeDataProvider<ApiClientNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ApiClientNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  private clients: ApiClientInfo[] | undefined;
-  readonly tree: vscode.TreeView<ApiClientNode>;
-  /** When the list was last read (ms since the epoch). */
-  readAt: number | undefined;
-
-  constructor(private readonly requests: RequestPort) {
-    this.tree = vscode.window.createTreeView('tas.apiClients', { treeDataProvider: this });
+export class ApiClientsView extends ListView<ApiClientInfo, ApiClientNode> {
+  constructor(requests: RequestPort) {
+    super(requests, 'tas.apiClients', 'apiClient');
   }
 
-  refresh(): void {
-    this.clients = undefined;
-    this.changed.fire(undefined);
+  protected read(): Promise<ApiClientInfo[]> {
+    return ask(this.requests, ListApiClientsRequest);
   }
 
-  /** A record found gone: an API client leaves its row at once. */
-  forget(r: ShownRecord): void {
-    if (r.kind !== 'apiClient' || !this.clients?.some((c) => c.id === r.id)) return;
-    this.clients = this.clients.filter((c) => c.id !== r.id);
-    this.changed.fire(undefined);
-  }
-
-  get loaded(): readonly ApiClientInfo[] {
-    return this.clients ?? [];
-  }
-
-  async getChildren(node?: ApiClientNode): Promise<ApiClientNode[]> {
-    if (node || !this.requests.client) return [];
-    try {
-      if (!this.clients) {
-        this.clients = await ask(this.requests, ListApiClientsRequest);
-        this.readAt = Date.now();
-      }
-      this.tree.message = undefined;
-      return this.clients.map((client) => ({ type: 'apiClient', client }));
-    } catch (err) {
-      this.tree.message = treeMessage(err);
-      return [];
-    }
+  protected nodeOf(client: ApiClientInfo): ApiClientNode {
+    return { type: 'apiClient', client };
   }
 
   getTreeItem(node: ApiClientNode): vscode.TreeItem {
@@ -63,10 +34,5 @@ export class ApiClientsView implements vscode.TreeDataProvider<ApiClientNode>, v
     item.iconPath = new vscode.ThemeIcon('globe');
     item.command = { command: 'tas.openApiClient', title: 'Open Record', arguments: [node] };
     return item;
-  }
-
-  dispose(): void {
-    this.tree.dispose();
-    this.changed.dispose();
   }
 }
