@@ -35,6 +35,8 @@ export interface FuzzCase {
   positions: Position[];
 }
 
+const RECORD_URI_KINDS = ['mobileDevice', 'testNode', 'apiClient', 'traceFilter', 'testSuite'];
+
 const ALPHABET = ['{', '}', '[', ']', '"', ':', ',', '\\', ' ', '\n', '0', '-', 'e', 't', 'n', '/', '*', '\u0000', '\u001f', '\ud800', '\udc00', '\ufeff', 'é', '😀'];
 
 type Mutation = (text: string, r: Random, scale: number) => string;
@@ -92,6 +94,9 @@ export function fuzzCase(r: Random, samples: readonly string[], index: number, s
     line: r.pick([0, r.int(60), 1_000_000]),
     character: r.pick([0, r.int(120), 1_000_000]),
   }));
-  const kind = r.next() < 0.7 ? 'testcase' : 'testcases';
-  return { label: `#${index}: ${applied.join(' + ')}, ${changes.length} edits`, uri: `file:///fuzz/doc-${index}.${kind}.json`, text, changes, positions };
+  const roll = r.next();
+  // Mostly test cases, some bundles, and some records of the service (`tas-record:` documents, the
+  // samples given after the test cases).
+  const uri = roll < 0.6 ? `file:///fuzz/doc-${index}.testcase.json` : roll < 0.8 ? `file:///fuzz/doc-${index}.testcases.json` : `tas-record:/${r.pick(RECORD_URI_KINDS)}/${r.pick(['1', '77', 'new-1'])}.json`;
+  return { label: `#${index}: ${applied.join(' + ')}, ${changes.length} edits`, uri, text, changes, positions };
 }

@@ -153,7 +153,12 @@ env.onChange(() => {
 connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
-const recordDocuments = registerRecordDocumentFeatures(connection, documents, { env, refs, changed: () => (refs.clear(), validation.revalidateAll()) });
+const recordDocuments = registerRecordDocumentFeatures(connection, documents, {
+  env,
+  refs,
+  changed: () => (refs.clear(), validation.revalidateAll()),
+  maxProblems: () => settings.current.maxProblems,
+});
 documents.onDidChangeContent((e) => (validation.schedule(e.document), recordDocuments.schedule(e.document)));
 documents.onDidClose((e) => (validation.forget(e.document.uri), recordDocuments.forget(e.document.uri)));
 

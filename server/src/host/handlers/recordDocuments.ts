@@ -9,6 +9,7 @@ import {
   hoverRecord,
   isRecord,
   isRecordDocKind,
+  limitProblems,
   type Loose,
   parseRecordDocumentUri,
   readRecordDocument,
@@ -44,6 +45,8 @@ interface Services {
   refs: ReferenceCache;
   /** Devices, test nodes or trace filters changed: the reference lists are read again. */
   changed: () => void;
+  /** `tas.validation.maxProblems`: a record document shows no more than a test case does. */
+  maxProblems: () => number;
 }
 
 const DELAY_MS = 150;
@@ -69,7 +72,7 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
     const kind = isRecordDocKind(target.kind) ? target.kind : undefined;
     const diagnostics = await recordDiagnostics(doc, kind, bases.get(uri), s.env.current ? s.refs : undefined);
     if (documents.get(uri)?.version !== version) return;
-    await connection.sendDiagnostics({ uri, version, diagnostics });
+    await connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [{ diagnostics, omitted: 0 }], s.maxProblems()) });
   };
 
   const features: RecordDocumentFeatures = {
