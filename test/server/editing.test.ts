@@ -166,6 +166,16 @@ describe('formatting', () => {
     assert.match(formatted, /^\{\n {2}"name": "Half",\n {2}"testStepList": \[\n {4}\{\n {6}"function": "CALL",/);
   });
 
+  test('nested deeper than the diagnostics go (256 levels): left as it is, not laid out in lines of quadratic indentation', async () => {
+    const deep = (n: number) => `{"name": "Deep", "x": ${'['.repeat(n)}${']'.repeat(n)}}`;
+    await lsp.open('file:///ws/format/deep.testcase.json', deep(3000));
+    assert.deepEqual(await format(lsp, 'file:///ws/format/deep.testcase.json', { tabSize: 8, insertSpaces: true }), []);
+    // At the limit it is laid out as any file.
+    await lsp.open('file:///ws/format/limit.testcase.json', deep(255));
+    const formatted = apply(deep(255), await format(lsp, 'file:///ws/format/limit.testcase.json'));
+    assert.equal(formatted, `${JSON.stringify(JSON.parse(deep(255)), null, 2)}\n`);
+  });
+
   test('offline: formatting needs no service', async () => {
     const uri = 'file:///ws/format/offline.testcase.json';
     await offline.open(uri, messy);

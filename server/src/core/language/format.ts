@@ -1,5 +1,6 @@
 import type { TextDocument } from '../text/textDocument';
 import type { Position, Range, TextEdit } from '../text/shapes';
+import { MAX_DEPTH } from '../document/nesting';
 import { JsonTokens, Tok } from '../document/tokens';
 
 // Formatting: only the whitespace between tokens changes, so key order and the text of every
@@ -22,7 +23,7 @@ export interface FormatOptions {
  */
 const MANY_EDITS = 2000;
 
-/** Edits that lay the document out; with `range`, only those that touch it. */
+/** Edits that lay the document out; with `range`, only those that touch it; none when it is nested deeper than MAX_DEPTH. */
 export function formatEdits(doc: TextDocument, options: FormatOptions, range?: Range): TextEdit[] {
   const text = doc.getText();
   const t = new JsonTokens(text);
@@ -58,7 +59,9 @@ export function formatEdits(doc: TextDocument, options: FormatOptions, range?: R
       }
     } else if (gapStart > to) break;
     if (kind === Tok.End) break;
-    if (kind === Tok.Open) depth++;
+    // Deeper than the diagnostics go ("nested too deeply"), the layout would be quadratic in the
+    // nesting (a line of indentation per level): such a document is left as it is.
+    if (kind === Tok.Open && ++depth > MAX_DEPTH) return [];
     else if (kind === Tok.Close && depth > 0) depth--;
     prev = kind;
   }

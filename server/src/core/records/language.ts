@@ -4,6 +4,7 @@ import type { TextDocument } from '../text/textDocument';
 import type { NamedInfo } from '../references/referenceData';
 import type { Loose } from '../api/types';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
+import { boundDepth } from '../document/nesting';
 import { fieldOf, RECORD_FIELDS, type FieldSpec, type RecordDocKind, type RefList, sentOn } from './fields';
 import { META, metaOf } from './document';
 import { recordFindings, recordReferenceFindings, type RecordRefSource } from './check';
@@ -36,6 +37,9 @@ function namesOf(ref: RefList, lists: RecordLists): [number, string | undefined]
   return [...(m ?? new Map<number, NamedInfo>()).values()].map((x) => [x.id, x.name]);
 }
 
+/** The text the JSON parser's recursive walks may read: values nested too deeply blanked, offsets kept. */
+const parsable = (doc: TextDocument): string => boundDepth(doc.getText()).text;
+
 function kindOf(text: string): RecordDocKind | undefined {
   try {
     return metaOf(JSON.parse(text))?.kind;
@@ -48,12 +52,13 @@ function kindOf(text: string): RecordDocKind | undefined {
 
 /** The lists a position needs (so a host reads only those). */
 export function recordCompletionNeeds(doc: TextDocument, position: Position): RefList | undefined {
-  const kind = kindOf(doc.getText());
-  return kind ? refAt(kind, getLocation(doc.getText(), doc.offsetAt(position)).path)?.ref : undefined;
+  const text = parsable(doc);
+  const kind = kindOf(text);
+  return kind ? refAt(kind, getLocation(text, doc.offsetAt(position)).path)?.ref : undefined;
 }
 
 export function completeRecord(doc: TextDocument, position: Position, lists: RecordLists): CompletionItem[] {
-  const text = doc.getText();
+  const text = parsable(doc);
   const kind = kindOf(text);
   if (!kind) return [];
   const loc = getLocation(text, doc.offsetAt(position));
@@ -88,7 +93,7 @@ export function recordHoverNeeds(doc: TextDocument, position: Position): RefList
 }
 
 export function hoverRecord(doc: TextDocument, position: Position, lists: RecordLists): Hover | undefined {
-  const text = doc.getText();
+  const text = parsable(doc);
   const kind = kindOf(text);
   if (!kind) return undefined;
   const offset = doc.offsetAt(position);
