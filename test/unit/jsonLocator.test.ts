@@ -149,6 +149,14 @@ describe('locateEach', () => {
     assert.equal(text.slice(first!.value.start, first!.value.end), '1', 'the early exit is only for texts without repeats');
   });
 
+  test('a key left open (a text that is not JSON) ends the pass: the closest place found stands in', () => {
+    for (const unique of [false, true]) {
+      const [at] = locateEach('{"a": 1, "b', [['b']], unique);
+      assert.equal(at?.value.start, 0, String(unique));
+      assert.equal(at.key, undefined, String(unique));
+    }
+  });
+
   test('keys with escapes are compared as their values', () => {
     const text = '{"x": 1, "a\\u0062": {"c\\"": [0, {"d": 5}]}, "y": 2}';
     for (const unique of [false, true]) {

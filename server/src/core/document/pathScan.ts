@@ -1,7 +1,7 @@
-// The one pass behind every position the language features give: a trie of the JSON paths
-// asked for, and a scanner that follows only those paths through the text, skipping every other
-// subtree, and records where each node it meets starts and ends, with lines and characters.
-// jsonLocator.ts turns what it records into places and ranges.
+// The pass behind the positions of diagnostics, the outline and the other language features: a
+// trie of the JSON paths asked for, and a scanner that follows only those paths through the
+// text, skipping every other subtree, and records where each node it meets starts and ends, with
+// lines and characters. jsonLocator.ts turns what it records into places and ranges.
 
 import { MAX_DEPTH } from './nesting';
 
@@ -179,6 +179,11 @@ class Scanner {
     const text = this.text;
     const start = this.i + 1;
     const end = text.indexOf('"', start);
+    if (end === -1) {
+      // An unterminated key (not JSON): the scan ends here.
+      this.i = this.n;
+      return undefined;
+    }
     this.i = end + 1;
     const length = end - start;
     const names = t.names;
