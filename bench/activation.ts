@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { Editor, EditorSetupError, VSIX } from '../test/editor/harness';
 import { summarize, type Sample } from './stats';
 
@@ -27,7 +27,8 @@ async function activateOnce(run: number): Promise<number> {
 }
 
 export async function benchActivation(runs: number): Promise<ActivationResult> {
-  if (!existsSync(VSIX)) return { skipped: `no ${VSIX}: run npm run package` };
+  // Named from the repository (RESULTS.md is committed: no path of this machine in it).
+  if (!existsSync(VSIX)) return { skipped: `no ${relative(root, VSIX)}: run npm run package` };
   if (statSync(VSIX).mtimeMs < statSync(join(root, 'dist/extension.js')).mtimeMs) return { skipped: 'the .vsix is older than dist/extension.js: run npm run package' };
   const times: number[] = [];
   try {

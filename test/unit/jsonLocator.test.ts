@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
-import { locate, locateEach, pathKey, type JsonPath } from '../../server/src/core/document/jsonLocator';
+import { locate, locateEach, pathKey, rangesEach, type JsonPath, type RangeOf } from '../../server/src/core/document/jsonLocator';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 
@@ -149,6 +149,14 @@ describe('locateEach', () => {
     assert.equal(text.slice(first!.value.start, first!.value.end), '1', 'the early exit is only for texts without repeats');
   });
 
+  test('a key left open (a text that is not JSON) ends the pass: the closest place found stands in', () => {
+    for (const unique of [false, true]) {
+      const [at] = locateEach('{"a": 1, "b', [['b']], unique);
+      assert.equal(at?.value.start, 0, String(unique));
+      assert.equal(at.key, undefined, String(unique));
+    }
+  });
+
   test('keys with escapes are compared as their values', () => {
     const text = '{"x": 1, "a\\u0062": {"c\\"": [0, {"d": 5}]}, "y": 2}';
     for (const unique of [false, true]) {
@@ -156,5 +164,51 @@ describe('locateEach', () => {
       assert.equal(text.slice(d!.value.start, d!.value.end), '5');
       assert.equal(text.slice(y!.key!.start, y!.key!.end), '"y"');
     }
+  });
+});
+
+describe('rangesEach', () => {
+  const value = { a: { b: [1, { c: 'x:y' }, 3], d: '180,18x' }, e: [[], { k: 1 }], 'f"g': { h: null }, i: 0 };
+  const items: RangeOf[] = [
+    { path: ['a', 'b', 1, 'c'], on: 'value' },
+    { path: ['a', 'b', 1, 'c'], on: 'key' },
+    { path: ['a'], on: 'value' }, // a large object: its first line only, when it has more than one
+    { path: ['a'], on: 'keyOrValue' },
+    { path: ['e', 1], on: 'keyOrValue' }, // an item has no key: its value, whole
+    { path: ['a', 'd'], on: 'value', inner: { start: 5, end: 8 } }, // '18x' inside the quotes
+    { path: ['f"g', 'h'], on: 'key' },
+    { path: ['a', 'b', 7], on: 'value' }, // missing: on its closest ancestor
+    { path: [], on: 'keyOrValue' },
+  ];
+
+  test('gives the ranges the line offsets give for the same places, whatever the layout', () => {
+    for (const indent of [0, 2, '\t']) {
+      for (const eol of ['\n', '\r\n', '\r']) {
+        const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
+        const doc = createTextDocument('file:///x.json', text);
+        const places = locateEach(text, items.map((i) => i.path));
+        for (const unique of [false, true]) {
+          const ranges = rangesEach(text, items, unique);
+          items.forEach((item, k) => {
+            const l = places[k]!;
+            const onKey = item.on !== 'value' && l.key !== undefined;
+            let [start, end] = onKey ? [l.key!.start, l.key!.end] : [l.value.start, l.value.end];
+            if (item.inner) [start, end] = [l.value.start + item.inner.start, l.value.start + item.inner.end];
+            // (A text whose lines end in a lone \r has its objects underlined whole: no \n to stop at.)
+            else if (item.on === 'value' && '{['.includes(text[start]!) && text.slice(start, end).includes('\n')) end = start + 1;
+            const label = `${JSON.stringify(indent)} ${JSON.stringify(eol)} ${JSON.stringify(item)} ${String(unique)}`;
+            assert.deepEqual(ranges[k], { start: doc.positionAt(start), end: doc.positionAt(end) }, label);
+          });
+        }
+      }
+    }
+  });
+
+  test('the inner range is the code itself, and nothing asked gives nothing', () => {
+    const text = JSON.stringify(value, null, 2);
+    const [r] = rangesEach(text, [items[5]!]);
+    const lines = text.split('\n');
+    assert.equal(lines[r!.start.line]!.slice(r!.start.character, r!.end.character), '18x');
+    assert.deepEqual(rangesEach(text, []), []);
   });
 });

@@ -47,6 +47,12 @@ describe('SIP codes', () => {
     // A malformed list repeats too: both said.
     assert.deepEqual(brief('180,x,180').map((f) => f.severity), [1, 2]);
   });
+  test('each list on its own: a code of one list does not repeat in the next, and all 600 codes once give nothing', () => {
+    for (const v of ['180,183', '183,180', '180']) assert.deepEqual(checkSipCodes(v, P), [], v);
+    const every = Array.from({ length: 600 }, (_, i) => String(100 + i));
+    assert.deepEqual(checkSipCodes(every.join(','), P), []);
+    assert.deepEqual(brief(`${every.join(',')},699`).map((f) => f.message), ['SIP code 699 is listed twice.']);
+  });
   test('letters among the digits, or a code out of range after a comma, are each an error on the value', () => {
     for (const v of ['1a0', '10a', 'x180', '180x', '180,999', '180,1a0', '180,10a', '180, x180']) {
       const fs = checkSipCodes(v, P);

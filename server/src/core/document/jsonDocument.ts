@@ -2,7 +2,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
-import { locateEach, positionAfter } from './jsonLocator';
+import { rangesEach } from './jsonLocator';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
 /**
@@ -98,45 +98,19 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
  */
 export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false): Diagnostic[] {
   if (findings.length === 0) return [];
-  const text = boundDepth(doc.getText()).text;
-  const located = locateEach(
-    text,
-    findings.map((f) => f.path),
-    unique,
-  );
-  return findings.map((f, i) => {
-    const at = located[i];
-    const onKey = (f.on === 'key' || f.on === 'keyOrValue') && at?.key !== undefined;
-    const span = onKey ? at.key! : (at?.value ?? { start: 0, end: 1 });
-    const start = f.inner ? at!.value.start + f.inner.start : span.start;
-    const end = f.inner ? at!.value.start + f.inner.end : spanEnd(text, span, f.on);
-    // The located node's start is a known position: the range is counted on from there.
-    const known = onKey ? at.keyAt : at?.valueAt;
-    let range: Range;
-    if (known) {
-      const startAt = positionAfter(text, onKey ? at.key!.start : at!.value.start, known, start);
-      range = { start: startAt, end: positionAfter(text, start, startAt, end) };
-    } else range = Range.create(doc.positionAt(start), doc.positionAt(end));
-    return {
-      range,
+  const ranges = rangesEach(boundDepth(doc.getText()).text, findings, unique);
+  const out: Diagnostic[] = new Array<Diagnostic>(findings.length);
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k]!;
+    out[k] = {
+      range: ranges[k] ?? Range.create(doc.positionAt(0), doc.positionAt(1)),
       message: f.message,
       severity: f.severity,
       code: f.code,
       source: SOURCE,
       // The JSON path travels with the diagnostic so quick fixes can find the node again.
-      data: { ...(f.data as object | undefined), path: f.path },
+      data: f.data === undefined ? { path: f.path } : { ...(f.data as object), path: f.path },
     };
-  });
-}
-
-/** A large object or array is underlined on its first line only, not across the file. */
-function spanEnd(text: string, span: { start: number; end: number }, on: Finding['on']): number {
-  if (on === 'value') {
-    const c = text.charCodeAt(span.start);
-    if (c === 0x7b || c === 0x5b) {
-      const newline = text.indexOf('\n', span.start);
-      if (newline !== -1 && newline < span.end) return span.start + 1;
-    }
   }
-  return span.end;
+  return out;
 }

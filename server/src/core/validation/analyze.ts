@@ -68,8 +68,8 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   const schema = validateSchema(kind, parsed.value, maxProblems);
   // Not walked yet when the parse needed no depth answer, or when the value read had to be cut.
   walked ??= walkLocal(kind, parsed.value);
-  const findings = walked ? [...schema.findings, ...walked.findings] : schema.findings;
-  const kept = findings.slice(0, maxProblems);
+  const findings = walked && walked.findings.length > 0 ? [...schema.findings, ...walked.findings] : schema.findings;
+  const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
   // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
   // without repeats, the locating pass leaves each object once its wanted keys are found.
   const unique = walked && kept.length > 0 ? noRepeatedKeys(parsed.text, walked.counts) : undefined;
@@ -77,7 +77,7 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   return {
     value: parsed.value,
     ...(walked && { keys: { counts: walked.counts, unique } }),
-    diagnostics: [...deep, ...toDiagnostics(doc, kept, unique)],
+    diagnostics: deep.length === 0 ? toDiagnostics(doc, kept, unique) : [...deep, ...toDiagnostics(doc, kept, unique)],
     omitted: schema.omitted + findings.length - kept.length,
   };
 }

@@ -28,24 +28,20 @@ export function localChecks(kind: FileKind, value: unknown): Finding[] {
  * MAX_DEPTH (the caller then blanks the deep part out and walks the rest).
  */
 export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined {
-  const w = new Walker();
+  const w = walker;
+  w.keys = 0;
+  w.colons = 0;
+  w.secrets = [];
   const findings: Finding[] = [];
-  const testCase = (tc: TestCaseAt): boolean => {
-    w.secrets = [];
-    w.path = tc.path;
-    if (!w.visit(tc.value, tc.path.length + 1, undefined, true, false)) return false;
-    findings.push(...sipFindings(tc), ...w.secrets.sort(comparePaths).map(plaintextSecret));
-    return true;
-  };
   if (kind === 'testCase' && isRecord(value)) {
-    if (!testCase({ path: [], value })) return undefined;
+    if (!w.testCase([], value, findings)) return undefined;
   } else if (kind === 'bundle' && Array.isArray(value)) {
     // The bundle's items: objects are test cases, anything else is only counted.
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
       if (typeof item === 'string') w.colons += colonsIn(item);
       else if (isRecord(item)) {
-        if (!testCase({ path: [i], value: item })) return undefined;
+        if (!w.testCase([i], item, findings)) return undefined;
       } else if (Array.isArray(item)) {
         w.path = [i];
         if (!w.visit(item, 2, i, false, false)) return undefined;
@@ -61,16 +57,16 @@ export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined
 }
 
 /** Each SIP trace filter's code list; a plain loop, since it runs for every test case on every edit. */
-function sipFindings(tc: TestCaseAt): Finding[] {
+function sipFindings(tc: TestCaseAt, out: Finding[]): void {
   const filters = tc.value['sipTraceFilters'];
-  if (!Array.isArray(filters)) return [];
-  const out: Finding[] = [];
+  if (!Array.isArray(filters)) return;
   for (let i = 0; i < filters.length; i++) {
     const filter: unknown = filters[i];
     const codes = isRecord(filter) ? exactStr(filter['sipMessageCodes']) : undefined;
-    if (codes !== undefined) out.push(...checkSipCodes(codes, [...tc.path, 'sipTraceFilters', i, 'sipMessageCodes']));
+    if (codes === undefined) continue;
+    const found = checkSipCodes(codes, [...tc.path, 'sipTraceFilters', i, 'sipMessageCodes']);
+    for (let k = 0; k < found.length; k++) out.push(found[k]!);
   }
-  return out;
 }
 
 /** Secrets must not be committed (the interface document): each one written in plain text. */
@@ -95,7 +91,21 @@ function colonsIn(s: string): number {
 // the name. Cleared when it grows large (a file of 50,000 unknown keys).
 const names = new Map<string, number>();
 
+// In front of it, the last name seen per slot (by length and first letter): the same few names
+// repeat in every step, and comparing a name JSON.parse made with one held here is cheap.
+const recentNames: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+const recentInfo = new Int32Array(256);
+
 function nameInfo(key: string): number {
+  const slot = (key.length * 31 + key.charCodeAt(0)) & 255;
+  if (recentNames[slot] === key) return recentInfo[slot]!;
+  const info = namedInfo(key);
+  recentNames[slot] = key;
+  recentInfo[slot] = info;
+  return info;
+}
+
+function namedInfo(key: string): number {
   let info = names.get(key);
   if (info === undefined) {
     if (names.size > 5000) names.clear();
@@ -105,12 +115,28 @@ function nameInfo(key: string): number {
   return info;
 }
 
-/** The walk's state: a class, so the counters are fields rather than captured variables. */
+/**
+ * The walk's state: a class, so the counters are fields rather than captured variables. One
+ * instance serves every walk (walks never overlap): when every instance of a class is collected,
+ * the engine may drop its hidden class, and the compiled walk that relies on it.
+ */
 class Walker {
   keys = 0;
   colons = 0;
   path: (string | number)[] = [];
   secrets: JsonPath[] = [];
+
+  /** One test case: its SIP lists, then its secrets in plain text in document order; false when too deep. */
+  testCase(path: (string | number)[], value: Record<string, unknown>, findings: Finding[]): boolean {
+    this.path = path;
+    if (!this.visit(value, path.length + 1, undefined, true, false)) return false;
+    sipFindings({ path, value }, findings);
+    if (this.secrets.length > 0) {
+      for (const p of this.secrets.sort(comparePaths)) findings.push(plaintextSecret(p));
+      this.secrets = [];
+    }
+    return true;
+  }
 
   /**
    * Visits a container at `depth` (the root is 1) that sits under `parentKey`; false when some
@@ -156,3 +182,5 @@ class Walker {
     return true;
   }
 }
+
+const walker = new Walker();

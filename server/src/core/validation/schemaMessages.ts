@@ -124,14 +124,9 @@ export function findingFor(
     case 'type': {
       const expected = typeWords(String((e.params as { type: string }).type));
       const literal = String((e.params as { type: string }).type) === 'boolean' ? booleanText(value) : undefined;
-      return {
-        path,
-        on: 'value',
-        message: `${field} must be ${expected}, not ${describeValue(value)}.`,
-        code: DiagnosticCode.type,
-        severity: Severity.Error,
-        ...(literal !== undefined && { data: { literal } }),
-      };
+      const finding: Finding = { path, on: 'value', message: `${field} must be ${expected}, not ${describeValue(value)}.`, code: DiagnosticCode.type, severity: Severity.Error };
+      if (literal !== undefined) finding.data = { literal };
+      return finding;
     }
     case 'minimum':
     case 'exclusiveMinimum':

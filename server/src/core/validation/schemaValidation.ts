@@ -47,16 +47,25 @@ function resolvePointer(pointer: string, root: unknown): { path: (string | numbe
 /**
  * The object's own spelling of `key` when it has few keys: a property read with a key string just
  * cut from a pointer costs a lookup in the engine's table of names; one the object holds does not.
+ * Found spellings are remembered by text (the same few field names fail in every step).
  */
 function ownKey(node: unknown, key: string): string {
+  const known = spellings.get(key);
+  if (known !== undefined) return known;
   if (typeof node !== 'object' || node === null) return key;
   let n = 0;
   for (const k in node) {
-    if (k === key) return k;
+    if (k === key) {
+      if (spellings.size > 1000) spellings.clear();
+      spellings.set(key, k);
+      return k;
+    }
     if (++n === 16) break;
   }
   return key;
 }
+
+const spellings = new Map<string, string>();
 
 // The field names the schema allows at a path, remembered per kind and path shape (array
 // indexes do not change the schema): the schema walk is costly next to a message. Cleared when
@@ -90,8 +99,9 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
-  // Errors kept, by node: compared field by field, so no key text is made per error.
-  const seen = new Map<string, ErrorObject[]>();
+  // Errors kept, by node (one, or a list when a node has several): compared field by field, so
+  // no key text is made per error.
+  const seen = new Map<string, ErrorObject | ErrorObject[]>();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
@@ -106,9 +116,13 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
     const { path, value: at } = resolvePointer(e.instancePath, value);
     // The same complaint about the same node, reached through two schema branches, once.
     const before = seen.get(e.instancePath);
-    if (before?.some((b) => b.keyword === e.keyword && detail(b) === detail(e))) continue;
-    if (before) before.push(e);
-    else seen.set(e.instancePath, [e]);
+    if (before === undefined) seen.set(e.instancePath, e);
+    else {
+      const kept = Array.isArray(before) ? before : [before];
+      if (kept.some((b) => b.keyword === e.keyword && detail(b) === detail(e))) continue;
+      kept.push(e);
+      if (kept !== before) seen.set(e.instancePath, kept);
+    }
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);

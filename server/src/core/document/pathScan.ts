@@ -1,0 +1,378 @@
+// The pass behind the positions of diagnostics, the outline and the other language features: a
+// trie of the JSON paths asked for, and a scanner that follows only those paths through the
+// text, skipping every other subtree, and records where each node it meets starts and ends, with
+// lines and characters. jsonLocator.ts turns what it records into places and ranges.
+
+import { MAX_DEPTH } from './nesting';
+
+export type JsonPath = readonly (string | number)[];
+
+export interface Trie {
+  wanted: boolean;
+  parent: Trie | undefined;
+  /** The children's segments as text (an array's item 3 and an object's key "3" are one), in order. */
+  names: string[];
+  kids: Trie[];
+  /** The children by segment, once there are many. */
+  byName: Map<string, Trie> | undefined;
+  /** The children that can be array items, by ascending index; made when first met as an array. */
+  items: { index: number; child: Trie }[] | undefined;
+  /**
+   * Where the scan found this node, as numbers (objects are made only for the places asked for):
+   * the value's span, line and character of its start and end, and the key's (keyStart -1: none).
+   */
+  found: boolean;
+  start: number;
+  end: number;
+  line: number;
+  character: number;
+  endLine: number;
+  endCharacter: number;
+  keyStart: number;
+  keyEnd: number;
+  keyLine: number;
+  keyCharacter: number;
+}
+
+// A leaf's (most nodes') lists: shared, never added to; a node gets its own with its first child.
+const NO_NAMES: string[] = [];
+const NO_KIDS: Trie[] = [];
+
+// Every field is set at creation: a field added later gives the nodes another hidden class, which
+// the engine may drop with the nodes at the next collection, and the compiled scan with it.
+const node = (parent: Trie | undefined): Trie => ({
+  wanted: false,
+  parent,
+  names: NO_NAMES,
+  kids: NO_KIDS,
+  byName: undefined,
+  items: undefined,
+  found: false,
+  start: 0,
+  end: 0,
+  line: 0,
+  character: 0,
+  endLine: 0,
+  endCharacter: 0,
+  keyStart: -1,
+  keyEnd: -1,
+  keyLine: 0,
+  keyCharacter: 0,
+});
+
+/** More children than this: looked up in a map rather than compared one by one. */
+const FEW = 8;
+
+export function childNamed(t: Trie, name: string): Trie | undefined {
+  if (t.byName) return t.byName.get(name);
+  const names = t.names;
+  for (let k = 0; k < names.length; k++) if (names[k] === name) return t.kids[k];
+  return undefined;
+}
+
+function addChild(t: Trie, name: string): Trie {
+  const child = node(t);
+  if (t.kids === NO_KIDS) {
+    t.names = [];
+    t.kids = [];
+  }
+  t.names.push(name);
+  t.kids.push(child);
+  if (t.byName) t.byName.set(name, child);
+  else if (t.names.length > FEW) t.byName = new Map(t.names.map((n, k) => [n, t.kids[k]!]));
+  return child;
+}
+
+/**
+ * The index just past the string whose opening quote is at `start`. Strings are skipped with
+ * indexOf (native, fast): a quote is the end unless an odd number of backslashes precede it.
+ * An unterminated string ends at the end of the text.
+ */
+export function stringEnd(text: string, start: number): number {
+  let j = text.indexOf('"', start + 1);
+  while (j !== -1 && text.charCodeAt(j - 1) === 0x5c && escaped(text, j)) j = text.indexOf('"', j + 1);
+  return j === -1 ? text.length : j + 1;
+}
+
+function escaped(text: string, quote: number): boolean {
+  let k = quote - 1;
+  while (text.charCodeAt(k) === 0x5c) k--;
+  return (quote - 1 - k) % 2 === 1;
+}
+
+/**
+ * A cursor over the text; a class, so the position is a field rather than a captured variable.
+ * One instance serves every scan (scans never overlap): when every instance of a class is
+ * collected, the engine may drop its hidden class, and the compiled scan that relies on it.
+ */
+class Scanner {
+  i = 0;
+  /** The line of `i` and the offset where that line starts (\n, \r\n and a lone \r end a line). */
+  line = 0;
+  lineStart = 0;
+  text = '';
+  n = 0;
+  /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
+  all = false;
+  /** The text repeats no key in any object (JSON.parse keeps the last of a repeated key). */
+  unique = false;
+  /** No backslash in the text: every key is spelt as its value, so keys compare in place. */
+  plain = true;
+
+  reset(text: string, all: boolean, unique: boolean): void {
+    this.i = 0;
+    this.line = 0;
+    this.lineStart = 0;
+    this.text = text;
+    this.n = text.length;
+    this.all = all;
+    this.unique = unique;
+    this.plain = text.indexOf('\\') === -1;
+  }
+
+  /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
+  skipWs(): void {
+    const text = this.text;
+    let i = this.i;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) i++;
+      else if (c === 0x0a || c === 0x0d) {
+        i++;
+        if (c === 0x0a || text.charCodeAt(i) !== 0x0a) {
+          this.line++;
+          this.lineStart = i;
+        }
+      } else break;
+    }
+    this.i = i;
+  }
+
+  /** Moves past any value starting at i without looking inside it. */
+  skipValue(): void {
+    const text = this.text;
+    let i = this.i;
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      this.i = stringEnd(text, i);
+      return;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      this.skipNested(0);
+      return;
+    }
+    // number, true, false, null: up to the next delimiter or whitespace
+    for (;;) {
+      const d = text.charCodeAt(i);
+      if (d === 0x2c || d === 0x7d || d === 0x5d || d <= 0x20 || d !== d) break;
+      i++;
+    }
+    this.i = i;
+  }
+
+  /**
+   * The child named by the key at i, moving past the key. Most wanted objects have a few
+   * children: their names are compared with the text in place, with no string made per key.
+   */
+  childAt(t: Trie): Trie | undefined {
+    if (!this.plain || t.byName) return childNamed(t, this.readKey());
+    const text = this.text;
+    const start = this.i + 1;
+    const end = text.indexOf('"', start);
+    if (end === -1) {
+      // An unterminated key (not JSON): the scan ends here.
+      this.i = this.n;
+      return undefined;
+    }
+    this.i = end + 1;
+    const length = end - start;
+    const names = t.names;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k]!;
+      if (name.length === length && text.startsWith(name, start)) return t.kids[k];
+    }
+    return undefined;
+  }
+
+  /**
+   * Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket).
+   * Most of a large text is skipped here: after a line break, the indentation is passed in a loop
+   * of its own, and strings with indexOf.
+   */
+  skipNested(depth: number): void {
+    const text = this.text;
+    const n = this.n;
+    let i = this.i;
+    let line = this.line;
+    let lineStart = this.lineStart;
+    do {
+      const d = text.charCodeAt(i);
+      if (d === 0x22) {
+        i = stringEnd(text, i);
+        // A key's `": "`: passed at once, the value follows.
+        if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20) i += 2;
+        continue;
+      }
+      i++;
+      if (d === 0x0a) {
+        line++;
+        lineStart = i;
+        while (text.charCodeAt(i) === 0x20) i++;
+      } else if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) depth--;
+      else if (d === 0x0d && text.charCodeAt(i) !== 0x0a) {
+        line++;
+        lineStart = i;
+      }
+    } while (depth > 0 && i < n);
+    this.i = i;
+    this.line = line;
+    this.lineStart = lineStart;
+  }
+
+  readKey(): string {
+    const start = this.i;
+    this.i = stringEnd(this.text, start);
+    const raw = this.text.slice(start + 1, this.i - 1);
+    return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
+  }
+
+  /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
+  visit(t: Trie, keyStart: number, keyEnd: number, keyLine: number, keyCharacter: number): void {
+    const text = this.text;
+    const start = this.i;
+    const line = this.line;
+    const character = start - this.lineStart;
+    const c = text.charCodeAt(start);
+    if (c === 0x7b && t.kids.length > 0) this.visitObject(t);
+    else if (c === 0x5b && t.kids.length > 0) this.visitArray(t);
+    else this.skipValue();
+    if (t.wanted || this.all) {
+      // The pass counted every line break up to here (values hold none outside strings' escapes).
+      t.found = true;
+      t.start = start;
+      t.end = this.i;
+      t.line = line;
+      t.character = character;
+      t.endLine = this.line;
+      t.endCharacter = this.i - this.lineStart;
+      t.keyStart = keyStart;
+      t.keyEnd = keyEnd;
+      t.keyLine = keyLine;
+      t.keyCharacter = keyCharacter;
+    }
+  }
+
+  private visitObject(t: Trie): void {
+    const text = this.text;
+    this.i++;
+    this.skipWs();
+    // Without repeated keys, the object is left as soon as every wanted key is found.
+    let left = this.unique ? t.kids.length : -1;
+    while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
+      const keyStart = this.i;
+      const keyLine = this.line;
+      const keyCharacter = keyStart - this.lineStart;
+      const child = this.childAt(t);
+      const keyEnd = this.i;
+      // Usually `": "`: the colon and one space are passed without a call.
+      if (text.charCodeAt(this.i) === 0x3a) this.i++;
+      else {
+        this.skipWs();
+        this.i++;
+      }
+      if (text.charCodeAt(this.i) === 0x20) this.i++;
+      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (child) {
+        this.visit(child, keyStart, keyEnd, keyLine, keyCharacter);
+        left--;
+      } else this.skipValue();
+      this.next();
+    }
+    if (left === 0) this.skipNested(1);
+    else this.i++;
+  }
+
+  private visitArray(t: Trie): void {
+    const text = this.text;
+    this.i++;
+    this.skipWs();
+    // Only the wanted items are looked up: no text made for every index passed.
+    const items = (t.items ??= arrayItems(t));
+    let next = 0;
+    for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
+      if (index === items[next]!.index) this.visit(items[next++]!.child, -1, -1, 0, 0);
+      else this.skipValue();
+      this.next();
+    }
+    // Past the last wanted item, the rest is skipped without counting items.
+    if (next === items.length) this.skipNested(1);
+    else this.i++;
+  }
+
+  /** Past the whitespace after a member or item, its comma and the whitespace after that. */
+  private next(): void {
+    const text = this.text;
+    if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+    if (text.charCodeAt(this.i) === 0x2c) {
+      this.i++;
+      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+    }
+  }
+}
+
+/** The children of a node that can be array items (named by a whole number as String() writes it), by index. */
+function arrayItems(t: Trie): { index: number; child: Trie }[] {
+  const out: { index: number; child: Trie }[] = [];
+  for (let k = 0; k < t.names.length; k++) {
+    const name = t.names[k]!;
+    const index = Number(name);
+    if (Number.isInteger(index) && index >= 0 && String(index) === name) out.push({ index, child: t.kids[k]! });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
+export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
+  const root = node(undefined);
+  const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
+  for (let p = 0; p < paths.length; p++) {
+    const path = paths[p]!;
+    if (path.length > MAX_DEPTH) continue;
+    let at = root;
+    for (let d = 0; d < path.length; d++) {
+      const seg = path[d]!;
+      const name = typeof seg === 'string' ? seg : String(seg);
+      at = childNamed(at, name) ?? addChild(at, name);
+    }
+    at.wanted = true;
+    ends[p] = at;
+  }
+  return { root, ends };
+}
+
+const scanner = new Scanner();
+
+export function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
+  scanner.reset(text, ancestors, unique);
+  scanner.skipWs();
+  scanner.visit(root, -1, -1, 0, 0);
+  // The text is not kept past the scan.
+  scanner.text = '';
+}
+
+/** The node the scan recorded for a path: its own, or its closest recorded ancestor. */
+export function foundFor(root: Trie, end: Trie | undefined, path: JsonPath): Trie | undefined {
+  // The deepest node on the path the trie holds (a path too deep to look for has none of its own).
+  let t: Trie | undefined = end;
+  if (!t) {
+    t = root;
+    for (let d = 0; d < path.length - 1; d++) {
+      const next = childNamed(t, String(path[d]));
+      if (!next) break;
+      t = next;
+    }
+  }
+  while (t && !t.found) t = t.parent;
+  return t;
+}
