@@ -202,8 +202,9 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.editorLine(`"msisdn": "${device.msisdn}"`).first().waitFor({ timeout: LIMITS.output });
 
       const hover = e.page.locator('.monaco-hover');
-      await e.editorLine(`"testNodeId": ${node.id}`).first().locator('span > span', { hasText: new RegExp(`^${node.id}$`) }).hover();
-      await hover.filter({ hasText: node.name }).first().waitFor({ timeout: LIMITS.output });
+      // On the test node's key (the field, and the node it names), then on the model's id.
+      await e.editorLine(`"testNodeId": ${node.id}`).first().locator('span > span', { hasText: /^"testNodeId"$/ }).hover();
+      await hover.filter({ hasText: 'The test node that hosts the device' }).filter({ hasText: node.name }).first().waitFor({ timeout: LIMITS.output });
       await e.page.mouse.move(0, 0);
       await e.editorLine(`"deviceModelId": ${model.id}`).first().locator('span > span', { hasText: new RegExp(`^${model.id}$`) }).hover();
       await hover.filter({ hasText: model.name }).first().waitFor({ timeout: LIMITS.output });

@@ -145,6 +145,11 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     const hover = await lsp.hover(uri, { line: modelLine, character: lines[modelLine]!.indexOf(':') + 3 });
     const model = emu.store.deviceModels.get(emu.store.devices.get(3)!.deviceModelId)!;
     assert.match(JSON.stringify(hover?.contents), new RegExp(model.name));
+    // On the key too: the field, and the record its id names.
+    const onKey = JSON.stringify((await lsp.hover(uri, { line: nodeLine, character: lines[nodeLine]!.indexOf('testNodeId') + 2 }))?.contents);
+    const hosting = emu.store.testNodes.get(held)!;
+    assert.match(onKey, /The test node that hosts the device/);
+    assert.match(onKey, new RegExp(`${hosting.name}\\*\\* \\(id ${held}\\)`));
   });
 
   test('a suite naming an unknown test case is told; its update goes as the interface shapes it', async () => {

@@ -96,6 +96,12 @@ export function completeRecord(doc: TextDocument, position: Position, lists: Rec
   }));
 }
 
+/** An id's record in words: its name when the service's list has it. */
+function named(ref: RefList, id: number, lists: RecordLists): string {
+  const name = namesOf(ref, lists).find(([x]) => x === id)?.[1];
+  return name !== undefined ? `${REF_NAMES[ref]} **${name}** (id ${id})` : `${REF_NAMES[ref]} ${id}: not in the service's list`;
+}
+
 /** The ref id under the cursor, for a host that reads the one list it needs. */
 export function recordHoverNeeds(doc: TextDocument, position: Position): RefList | undefined {
   return recordCompletionNeeds(doc, position);
@@ -112,15 +118,15 @@ export function hoverRecord(doc: TextDocument, position: Position, lists: Record
   const range = node ? Range.create(doc.positionAt(node.offset), doc.positionAt(node.offset + node.length)) : undefined;
   const f = refAt(kind, loc.path);
   if (f?.ref && !loc.isAtPropertyKey && typeof node?.value === 'number') {
-    const id = node.value;
-    const name = namesOf(f.ref, lists).find(([x]) => x === id)?.[1];
-    const value = name !== undefined ? `${REF_NAMES[f.ref]} **${name}** (id ${id})` : `${REF_NAMES[f.ref]} ${id}: not in the service's list`;
-    return { contents: { kind: MarkupKind.Markdown, value }, ...(range && { range }) };
+    return { contents: { kind: MarkupKind.Markdown, value: named(f.ref, node.value, lists) }, ...(range && { range }) };
   }
   const field = typeof loc.path[0] === 'string' && loc.path.length === 1 ? fieldOf(kind, loc.path[0]) : undefined;
   if (!field) return undefined;
   const sent = field.sent === 'never' ? 'Set by the service: read-only, never sent.' : field.sent === 'both' ? 'Sent on create and update.' : `Sent on ${field.sent} only.`;
-  return { contents: { kind: MarkupKind.Markdown, value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}` }, ...(range && { range }) };
+  // On an id's key (`testNodeId`), the record it names too.
+  const held = f?.ref && typeof node?.value === 'number' ? node.value : undefined;
+  const record = held !== undefined && f?.ref ? `\n\n${named(f.ref, held, lists)}` : '';
+  return { contents: { kind: MarkupKind.Markdown, value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}${record}` }, ...(range && { range }) };
 }
 
 /** The document's diagnostics: syntax, then the table's checks, then ids the service lacks. */
