@@ -167,7 +167,10 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       // A name another node has: the service refuses, the document stays unsaved, the reason on its field.
       await typeInto(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
       await e.page.keyboard.press('Control+S');
-      await e.page.locator('.notification-toast', { hasText: 'refused to save the test node' }).first().waitFor({ timeout: LIMITS.output });
+      const refused = e.page.locator('.notification-toast', { hasText: 'refused to save the test node' }).first();
+      await refused.waitFor({ timeout: LIMITS.output });
+      // The editor's own wording around it names where the refusal comes from, not a class of ours.
+      assert.match(await refused.innerText(), /\(Test Automation Service: The service refused/);
       await e.page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: LIMITS.ui });
       await e.showProblems();
       await e.waitForProblem('refused to save the test node');
@@ -246,7 +249,16 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       assert.equal(made.serverURL, 'https://hooks.example.invalid/run');
       assert.equal(emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/apiclients').length, 1, 'one POST');
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
-      await api.locator('.monaco-list-row').filter({ hasText: 'Editor hook' }).first().waitFor({ timeout: LIMITS.output });
+      const row = api.locator('.monaco-list-row').filter({ hasText: 'Editor hook' }).first();
+      await row.waitFor({ timeout: LIMITS.output });
+      // Opened from its row, the record is the document it was created in, not a second one:
+      // another client's document in front first, then the row brings the new-N one back.
+      const other = emulator!.store.apiClients.all().find((c) => c.id !== made.id)!;
+      await api.locator('.monaco-list-row').filter({ hasText: other.name }).first().click();
+      await e.activeTab(`${other.id}.json`).waitFor({ timeout: LIMITS.output });
+      await row.click();
+      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      assert.equal(await e.page.locator(`.tabs-container .tab[data-resource-name="${made.id}.json"]`).count(), 0, 'no second tab for the record');
     });
   });
 });

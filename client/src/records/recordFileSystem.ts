@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseRecordDocumentUri, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
+import { metaOf, parseRecordDocumentUri, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
 import { ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../../server/src/protocol';
 import { ExtensionError } from '../log';
 import { askModal } from '../modal';
@@ -16,6 +16,17 @@ import { ask, type RequestPort } from '../serverPort';
 
 const THEIRS_SCHEME = 'tas-record-theirs';
 
+/**
+ * A save the service did not take. The editor shows it as "Unable to write file '...' (NAME:
+ * message)": the name says where the refusal comes from, not a class of ours.
+ */
+class NotSavedError extends ExtensionError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Test Automation Service';
+  }
+}
+
 interface Entry {
   kind: RecordDocKind;
   /** What readFile gives: the record as last read, or the text a save wrote until the service's version is shown. */
@@ -27,6 +38,13 @@ interface Entry {
 
 const encode = (s: string) => new TextEncoder().encode(s);
 const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+const parseLoosely = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
 
 export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
@@ -72,10 +90,22 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Opens a record's document, read from the service now (a document already open and unsaved is shown as it is). */
   async open(kind: RecordDocKind, id: number): Promise<void> {
-    const uri = vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/${id}.json`);
+    // A record created in this window is already open at its new-N address: that document, not a second one.
+    const created = this.createdAs(kind, id);
+    const uri = created ?? vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/${id}.json`);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (!open?.isDirty) await this.load(uri, kind, id);
     await vscode.window.showTextDocument(uri, { preview: false });
+  }
+
+  /** The open new-N document that became record `id` of `kind` when saved. */
+  private createdAs(kind: RecordDocKind, id: number): vscode.Uri | undefined {
+    for (const [key, e] of this.entries) {
+      if (e.kind !== kind || !/\/new-\d+\.json$/.test(key)) continue;
+      if (metaOf(parseLoosely(e.base))?.id !== id) continue;
+      if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === key)) return vscode.Uri.parse(key);
+    }
+    return undefined;
   }
 
   /** Opens a new record's document with the template's text; Save creates the record. */
@@ -137,7 +167,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // The editor shows a failed save itself (the document stays unsaved); the log keeps it.
     const failed = (message: string) => {
       this.log.warn(`${what} not saved: ${message}`);
-      return new ExtensionError(message);
+      return new NotSavedError(message);
     };
     let r: SaveResult;
     try {
