@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, LIMITS, view, withEditor } from './harness';
 
 const NAME = 'Editor API client';
 
@@ -30,7 +30,6 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
 
   it('creates an API client from its view as a record document; the row shows; the document holds no password', async (t) => {
     await withEditor(t, editor, async (e) => {

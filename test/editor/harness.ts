@@ -14,10 +14,12 @@ import { strict as assert } from 'node:assert';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SCREENSHOTS, type EditorOptions, type Notification } from './editorConfig';
+export { onlyOpen, typeIntoValue, view } from './gestures';
 import { launch, removeTemp, stopGroup } from './editorProcesses';
 
 // Where the tools are, the deadlines and the options: editorConfig.ts; starting and stopping
-// code-server and Chromium: editorProcesses.ts. The tests import everything from here.
+// code-server and Chromium: editorProcesses.ts; a person's gestures in the views and documents:
+// gestures.ts. The tests import everything from here.
 export {
   CHROMIUM,
   CODE_SERVER,

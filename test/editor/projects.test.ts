@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, LIMITS, view, withEditor } from './harness';
 
 const SUITE = 'Voice smoke';
 const PROJECT = 'Editor test project';
@@ -28,7 +28,6 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
   const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
 
   it('assigns a suite to a new project and shows the read-back', async (t) => {

@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { colleague } from './colleague';
+import { Editor, LIMITS, onlyOpen, typeIntoValue, view, withEditor } from './harness';
 
 const ID = 'demo-admin';
 const SECRET = 'demo-admin-secret';
@@ -40,42 +41,12 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
   });
 
   /** The service over HTTP, as a colleague's script or a check would call it. */
-  const http = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const token = (await (await fetch(`${emulator!.url}/api/v2/connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: ID, clientSecret: SECRET }) })).json()) as { accessToken: string };
-    const res = await fetch(`${emulator!.url}/api/v2${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token.accessToken}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
-
-  const pane = (e: Editor) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Devices/ }) });
-
-  /** Puts the cursor before the closing quote of the string value on the line with `key`, and deletes `remove` characters before it. */
-  const typeInto = async (e: Editor, key: string, remove: number, text: string) => {
-    const line = e.editorLine(`"${key}":`).first();
-    await line.click();
-    await e.page.keyboard.press('End');
-    // Before the closing quote: one step back, and one more over a trailing comma.
-    if (/,\s*$/.test(await line.innerText())) await e.page.keyboard.press('ArrowLeft');
-    await e.page.keyboard.press('ArrowLeft');
-    for (let i = 0; i < remove; i++) await e.page.keyboard.press('Backspace');
-    await e.page.keyboard.type(text);
-    await e.page.keyboard.press('Escape');
-  };
+  const http = colleague(() => emulator!.url, ID, SECRET);
+  const pane = (e: Editor) => view(e, 'Devices');
 
   it("creates a device, saves a new MSISDN over a colleague's rename keeping both, and deletes it", async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
-      const header = pane(e).locator('.pane-header');
-      await header.waitFor({ timeout: LIMITS.output });
-      // Only the Devices view open, so its rows have room.
-      for (const h of await e.page.locator('.sidebar .pane-header').all()) {
-        const isIt = /^Devices/.test((await h.innerText()).trim());
-        if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
-      }
+      const header = (await onlyOpen(e, 'Devices')).locator('.pane-header');
       await pane(e).locator('.monaco-list-row').filter({ hasText: 'node-berlin-01' }).first().waitFor({ timeout: LIMITS.output });
       await header.hover();
       await header.locator('.action-label[aria-label^="New Device"]').click({ timeout: LIMITS.ui });
@@ -91,8 +62,8 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       }
       await e.activeTab('new-1.json').waitFor({ timeout: LIMITS.output });
       await e.editorLine(`"testNodeId": ${node.id},`).first().waitFor({ timeout: LIMITS.ui });
-      await typeInto(e, 'name', 0, NAME);
-      await typeInto(e, 'msisdn', 0, FIRST_MSISDN);
+      await typeIntoValue(e, 'name', 0, NAME);
+      await typeIntoValue(e, 'msisdn', 0, FIRST_MSISDN);
       await e.screenshot('new-device-document');
       await e.page.keyboard.press('Control+S');
       await e.statusItem(/device \d+ created/).first().waitFor({ timeout: LIMITS.output });
@@ -106,7 +77,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
       // A colleague renames the device meanwhile; here the MSISDN changes.
       assert.equal((await http('PUT', `/mobiledevices/${made.id}`, { name: COLLEAGUES_NAME })).status, 200);
-      await typeInto(e, 'msisdn', FIRST_MSISDN.length, SECOND_MSISDN);
+      await typeIntoValue(e, 'msisdn', FIRST_MSISDN.length, SECOND_MSISDN);
       await e.page.keyboard.press('Control+S');
       const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
       await dialog.waitFor({ timeout: LIMITS.output });
@@ -143,7 +114,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
       await e.editorLine('"name": ""').first().waitFor({ timeout: LIMITS.ui });
       assert.equal(await e.editorLine('"ecid"').count(), 0);
-      await typeInto(e, 'name', 0, 'node-editor-01');
+      await typeIntoValue(e, 'name', 0, 'node-editor-01');
       await e.page.keyboard.press('Control+S');
       await e.statusItem(/test node \d+ created/).first().waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.testNodes.all().find((n) => n.name === 'node-editor-01');
@@ -151,7 +122,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
       // Typed straight after Ctrl+S, before the service's version is shown: nothing typed is lost,
       // and the next save asks nothing (my own save is no colleague's change).
-      await typeInto(e, 'name', 2, '9');
+      await typeIntoValue(e, 'name', 2, '9');
       await e.page.keyboard.press('Control+S');
       await e.page.keyboard.type('9');
       await e.statusItem(`test node ${made.id} saved`).first().waitFor({ timeout: LIMITS.output });
@@ -165,7 +136,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.editorLine(`"revision": "${revisionOf('testNode', kept)}"`).first().waitFor({ timeout: LIMITS.output });
 
       // A name another node has: the service refuses, the document stays unsaved, the reason on its field.
-      await typeInto(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
+      await typeIntoValue(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
       await e.page.keyboard.press('Control+S');
       const refused = e.page.locator('.notification-toast', { hasText: 'refused to save the test node' }).first();
       await refused.waitFor({ timeout: LIMITS.output });
@@ -180,7 +151,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       // A colleague renames it meanwhile, and so do I: the same field, so no merge; the focused
       // choice keeps my text in the document and theirs on the service.
       assert.equal((await http('PUT', `/testnodes/${made.id}`, { name: 'node-editor-desk' })).status, 200);
-      await typeInto(e, 'name', 'node-berlin-01'.length, 'node-editor-mine');
+      await typeIntoValue(e, 'name', 'node-berlin-01'.length, 'node-editor-mine');
       await e.page.keyboard.press('Control+S');
       const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
       await dialog.locator('.monaco-button:focus', { hasText: 'Keep Editing' }).waitFor({ timeout: LIMITS.output });
@@ -197,11 +168,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
   it("opens an API client from its row, saves a change over a colleague's keeping both and its password, and deletes it", async (t) => {
     await withEditor(t, editor, async (e) => {
-      const api = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^API Clients/ }) });
-      for (const h of await e.page.locator('.sidebar .pane-header').all()) {
-        const isIt = /^API Clients/.test((await h.innerText()).trim());
-        if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
-      }
+      const api = await onlyOpen(e, 'API Clients');
       const client = emulator!.store.apiClients.all().find((c) => c.name === 'Billing REST')!;
       const password = client.password;
       assert.ok(password, 'the demo client has a password');
@@ -211,7 +178,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.editorLine('"payload":').first().waitFor({ timeout: LIMITS.ui });
       assert.equal(await e.editorLine(/"password"|"authParams"/).count(), 0, 'no secret in the document');
       assert.equal((await http('PUT', `/apiclients/${client.id}`, { serverURL: 'https://billing.example.invalid/v2' })).status, 200);
-      await typeInto(e, 'username', 0, '-ops');
+      await typeIntoValue(e, 'username', 0, '-ops');
       await e.page.keyboard.press('Control+S');
       const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
       await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.output });
@@ -234,14 +201,14 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
   it('creates an API client from the API Clients view and it shows in the view', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const api = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^API Clients/ }) });
+      const api = view(e, 'API Clients');
       const header = api.locator('.pane-header');
       await header.hover();
       await header.locator('.action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
       await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
       await e.editorLine('"serverURL": "https://"').first().waitFor({ timeout: LIMITS.ui });
-      await typeInto(e, 'name', 0, 'Editor hook');
-      await typeInto(e, 'serverURL', 0, 'hooks.example.invalid/run');
+      await typeIntoValue(e, 'name', 0, 'Editor hook');
+      await typeIntoValue(e, 'serverURL', 0, 'hooks.example.invalid/run');
       await e.page.keyboard.press('Control+S');
       await e.statusItem(/API client \d+ created/).first().waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.apiClients.all().find((c) => c.name === 'Editor hook');

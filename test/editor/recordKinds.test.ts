@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { colleague } from './colleague';
+import { Editor, LIMITS, onlyOpen, typeIntoValue, view, withEditor } from './harness';
 
 const ID = 'demo-admin';
 const SECRET = 'demo-admin-secret';
@@ -44,46 +45,10 @@ describe('real editor: trace filters, test suites and devices as record document
   });
 
   /** The service over HTTP, as a colleague's script or a check would call it. */
-  const http = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
-    const token = (await (await fetch(`${emulator!.url}/api/v2/connect/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ clientId: ID, clientSecret: SECRET }) })).json()) as { accessToken: string };
-    const res = await fetch(`${emulator!.url}/api/v2${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token.accessToken}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
+  const http = colleague(() => emulator!.url, ID, SECRET);
 
   /** The bodies the extension sent with `method` to `path`. */
   const sent = (method: string, path: string) => emulator!.requests.filter((r) => r.method === method && r.path === `/api/v2${path}`).map((r) => r.body as Record<string, unknown>);
-
-  const pane = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
-
-  /** The Test Automation container with only `title` open, so its rows have room. */
-  const onlyOpen = async (e: Editor, title: string) => {
-    const container = e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]');
-    if ((await e.page.locator('.sidebar .pane-header', { hasText: new RegExp(`^${title}`) }).count()) === 0) await container.click({ timeout: LIMITS.command });
-    await pane(e, title).locator('.pane-header').waitFor({ timeout: LIMITS.output });
-    for (const h of await e.page.locator('.sidebar .pane-header').all()) {
-      const isIt = new RegExp(`^${title}`).test((await h.innerText()).trim());
-      if (((await h.getAttribute('aria-expanded')) === 'true') !== isIt) await h.click();
-    }
-    await e.page.locator('.sidebar .pane-header[aria-expanded="true"]', { hasText: new RegExp(`^${title}`) }).waitFor({ timeout: LIMITS.ui });
-  };
-
-  /** Puts the cursor before the closing quote of the string value on the line with `key`, deletes `remove` characters before it and types `text`. */
-  const typeInto = async (e: Editor, key: string, remove: number, text: string) => {
-    const line = e.editorLine(`"${key}":`).first();
-    await line.click();
-    await e.page.keyboard.press('End');
-    if (/,\s*$/.test(await line.innerText())) await e.page.keyboard.press('ArrowLeft');
-    await e.page.keyboard.press('ArrowLeft');
-    for (let i = 0; i < remove; i++) await e.page.keyboard.press('Backspace');
-    await e.page.keyboard.type(text);
-    await e.page.keyboard.press('Escape');
-    await e.editorLine(text).first().waitFor({ timeout: LIMITS.ui });
-  };
 
   const clean = (e: Editor, name: string) => e.page.locator(`.tabs-container .tab.active:not(.dirty)[data-resource-name="${name}"]`);
   const dirty = (e: Editor, name: string) => e.page.locator(`.tabs-container .tab.active.dirty[data-resource-name="${name}"]`);
@@ -92,12 +57,12 @@ describe('real editor: trace filters, test suites and devices as record document
     await withEditor(t, editor, async (e) => {
       await onlyOpen(e, 'Trace Filters');
       const filter = structuredClone(emulator!.store.traceFilters.get(3)!);
-      const row = pane(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: filter.name }).first();
+      const row = view(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: filter.name }).first();
       await row.click({ timeout: LIMITS.output });
       await e.activeTab(`${filter.id}.json`).waitFor({ timeout: LIMITS.output });
       await e.editorLine(`"filter": "${filter.filter}"`).first().waitFor({ timeout: LIMITS.output });
-      await typeInto(e, 'name', 0, ' over TCP');
-      await typeInto(e, 'filter', filter.filter.length, 'dns && tcp');
+      await typeIntoValue(e, 'name', 0, ' over TCP');
+      await typeIntoValue(e, 'filter', filter.filter.length, 'dns && tcp');
       await dirty(e, `${filter.id}.json`).waitFor({ timeout: LIMITS.ui });
       await e.page.keyboard.press('Control+S');
       await e.statusItem(`trace filter ${filter.id} saved`).first().waitFor({ timeout: LIMITS.output });
@@ -108,13 +73,13 @@ describe('real editor: trace filters, test suites and devices as record document
       assert.deepEqual(sent('PUT', `/tracefilters/${filter.id}`), [{ name: `${filter.name} over TCP`, filter: 'dns && tcp' }], 'one PUT with {name, filter} only');
       await row.filter({ hasText: 'over TCP' }).waitFor({ timeout: LIMITS.output });
 
-      const header = pane(e, 'Trace Filters').locator('.pane-header');
+      const header = view(e, 'Trace Filters').locator('.pane-header');
       await header.hover();
       await header.locator('.action-label[aria-label^="New Trace Filter"]').click({ timeout: LIMITS.ui });
       await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
       await e.editorLine('"filter": ""').first().waitFor({ timeout: LIMITS.ui });
-      await typeInto(e, 'name', 0, 'SMS over SGs');
-      await typeInto(e, 'filter', 0, 'sgsap');
+      await typeIntoValue(e, 'name', 0, 'SMS over SGs');
+      await typeIntoValue(e, 'filter', 0, 'sgsap');
       await e.page.keyboard.press('Control+S');
       await e.statusItem(/trace filter \d+ created/).first().waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.traceFilters.all().find((f) => f.name === 'SMS over SGs');
@@ -122,7 +87,7 @@ describe('real editor: trace filters, test suites and devices as record document
       assert.equal(made.filter, 'sgsap');
       assert.deepEqual(sent('POST', '/tracefilters'), [{ name: 'SMS over SGs', filter: 'sgsap' }], 'one POST with {name, filter}');
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
-      await pane(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: 'SMS over SGs' }).first().waitFor({ timeout: LIMITS.output });
+      await view(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: 'SMS over SGs' }).first().waitFor({ timeout: LIMITS.output });
     });
   });
 
@@ -131,13 +96,13 @@ describe('real editor: trace filters, test suites and devices as record document
       await onlyOpen(e, 'Test Suites');
       const suite = structuredClone(emulator!.store.testSuites.get(2)!);
       const added = emulator!.store.testCases.all().find((c) => !suite.testCaseIds.includes(c.id))!;
-      const row = pane(e, 'Test Suites').locator('.monaco-list-row').filter({ hasText: suite.name }).first();
+      const row = view(e, 'Test Suites').locator('.monaco-list-row').filter({ hasText: suite.name }).first();
       await row.click({ button: 'right', timeout: LIMITS.output });
       await e.chooseMenuItem('Open Test Suite');
       await e.activeTab(`${suite.id}.json`).waitFor({ timeout: LIMITS.output });
       await e.editorLine('"testCaseIds": [').first().waitFor({ timeout: LIMITS.output });
-      await typeInto(e, 'name', 0, ' (edited)');
-      await typeInto(e, 'description', 0, ', with one more');
+      await typeIntoValue(e, 'name', 0, ' (edited)');
+      await typeIntoValue(e, 'description', 0, ', with one more');
 
       // A new first item: `{"id": ` typed, Ctrl+Space lists the test cases by id with their names.
       await e.editorLine('"testCaseIds": [').first().click();
@@ -195,7 +160,7 @@ describe('real editor: trace filters, test suites and devices as record document
       const device = structuredClone(emulator!.store.devices.get(1)!);
       const node = emulator!.store.testNodes.get(device.testNodeId)!;
       const model = emulator!.store.deviceModels.get(device.deviceModelId)!;
-      const row = pane(e, 'Devices').locator('.monaco-list-row').filter({ hasText: device.name }).first();
+      const row = view(e, 'Devices').locator('.monaco-list-row').filter({ hasText: device.name }).first();
       await row.click({ button: 'right', timeout: LIMITS.output });
       await e.chooseMenuItem('Open Record');
       await e.activeTab(`${device.id}.json`).waitFor({ timeout: LIMITS.output });
@@ -266,13 +231,13 @@ describe('real editor: trace filters, test suites and devices as record document
   it('Open Record shows an unsaved document as it is, and an untouched one with a colleague\'s change', async (t) => {
     await withEditor(t, editor, async (e) => {
       const device = structuredClone(emulator!.store.devices.get(1)!);
-      const row = pane(e, 'Devices').locator('.monaco-list-row').filter({ hasText: device.name }).first();
+      const row = view(e, 'Devices').locator('.monaco-list-row').filter({ hasText: device.name }).first();
       const openRecord = async () => {
         await row.click({ button: 'right', timeout: LIMITS.output });
         await e.chooseMenuItem('Open Record');
         await e.activeTab(`${device.id}.json`).waitFor({ timeout: LIMITS.output });
       };
-      await typeInto(e, 'name', 0, ' (mine)');
+      await typeIntoValue(e, 'name', 0, ' (mine)');
       await dirty(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
       await e.openFile('voice-call-mo.testcase.json');
       await openRecord();
@@ -298,14 +263,14 @@ describe('real editor: trace filters, test suites and devices as record document
       await onlyOpen(e, 'Trace Filters');
       const filter = structuredClone(emulator!.store.traceFilters.get(4)!);
       const tab = `${filter.id}.json`;
-      const row = pane(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: filter.name }).first();
+      const row = view(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: filter.name }).first();
       await row.click({ timeout: LIMITS.output });
       await e.activeTab(tab).waitFor({ timeout: LIMITS.output });
       await e.editorLine(`"filter": "${filter.filter}"`).first().waitFor({ timeout: LIMITS.output });
 
       // Offline: every request for the filter loses its connection.
       emulator!.faults.rules.push({ path: '/api/v2/tracefilters/**', action: { kind: 'drop' }, times: 1_000 });
-      await typeInto(e, 'filter', 0, ' && udp');
+      await typeIntoValue(e, 'filter', 0, ' && udp');
       await e.page.keyboard.press('Control+S');
       const toast = e.page.locator('.notification-toast', { hasText: /save/i });
       await toast.first().waitFor({ timeout: LIMITS.output });
@@ -341,7 +306,7 @@ describe('real editor: trace filters, test suites and devices as record document
 
       // Closed unsaved (Don't Save): nothing sent; opened again it shows the service's version.
       const puts = sent('PUT', `/tracefilters/${filter.id}`).length;
-      await typeInto(e, 'name', 0, ' (draft)');
+      await typeIntoValue(e, 'name', 0, ' (draft)');
       await e.page.keyboard.press('Control+W');
       const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Do you want to save' });
       await ask.waitFor({ timeout: LIMITS.ui });

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, LIMITS, onlyOpen, view, withEditor } from './harness';
 
 const EMAIL = 'invited.in.editor@example.com';
 const TEMP_PASSWORD = 'typed-temp-pw-in-editor-8';
@@ -32,7 +32,6 @@ function holding(dir: string, secret: string): string[] {
   return found;
 }
 
-const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
 const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
 
 describe('real editor: users', { timeout: 300_000 }, () => {
@@ -54,26 +53,11 @@ describe('real editor: users', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  /** Opens the container with only `title` expanded, so its rows have room. */
-  const only = async (e: Editor, title: string) => {
-    // The activity bar's icon toggles: clicked only while the container is not shown.
-    const shown = await e.page.locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ }).first().isVisible();
-    if (!shown) await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
-    await e.page.locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ }).first().waitFor({ timeout: LIMITS.ui });
-    for (const header of await e.page.locator('.sidebar .pane-header').all()) {
-      const isIt = new RegExp(`^${title}`).test((await header.innerText()).trim());
-      if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
-    }
-    // A header's hover (the Devices title's summary) would lie over the rows: the pointer leaves.
-    await e.page.mouse.move(0, 0);
-    await e.page.locator('.context-view .hover-contents').first().waitFor({ state: 'hidden', timeout: LIMITS.ui });
-    return view(e, title);
-  };
 
   it('invites a user, changes the role, deletes with reassignment; the password is in nothing the editor wrote', async (t) => {
     await withEditor(t, editor, async (e) => {
       const emu = emulator!;
-      const pane = await only(e, 'Users');
+      const pane = await onlyOpen(e, 'Users');
       const row = (text: string) => pane.locator('.monaco-list-row').filter({ hasText: text }).first();
       await row('admin@example.com').waitFor({ timeout: LIMITS.output });
       // Who is signed in, in the status bar's tooltip (connected by now: the view has its rows).
@@ -173,7 +157,7 @@ describe('real editor: users', { timeout: 300_000 }, () => {
 
       // Set API Client Password... from the row's menu: typed twice, never shown.
       const basic = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'BASIC')!;
-      const clients = await only(e, 'API Clients');
+      const clients = await onlyOpen(e, 'API Clients');
       await clients.locator('.monaco-list-row').filter({ hasText: basic.name }).first().click({ button: 'right', timeout: LIMITS.output });
       await e.chooseMenuItem('Set API Client Password...');
       await password('New password', API_PASSWORD);
@@ -190,7 +174,7 @@ describe('real editor: users', { timeout: 300_000 }, () => {
       // Show Agent Configuration on a test node: read-only in a dialog, then closed.
       const node = emu.store.testNodes.all().find((n) => n.label !== '')!;
       emu.store.agentConfigs[node.label]!['enrollmentKey'] = AGENT_MARKER;
-      const devices = await only(e, 'Devices');
+      const devices = await onlyOpen(e, 'Devices');
       await devices.locator('.monaco-list-row').filter({ hasText: node.name }).first().click({ button: 'right', timeout: LIMITS.output });
       await e.chooseMenuItem('Show Agent Configuration');
       await dialog(e).filter({ hasText: AGENT_MARKER }).waitFor({ timeout: LIMITS.output });

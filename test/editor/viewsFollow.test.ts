@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, LIMITS, view, withEditor } from './harness';
 
 /** Long steps: an execution started here stays running until the test ends. */
 const STEP_MS = 600_000;
@@ -59,7 +59,6 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     return text === '' ? undefined : JSON.parse(text);
   }
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: new RegExp(`^${title}`) }) });
 
   const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
   /** The row whose label is exactly `name`. */
