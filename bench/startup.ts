@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createProtocolConnection, ExitNotification, InitializeRequest, ShutdownRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import { VSIX } from '../test/editor/editorConfig';
 import { benchActivation, type ActivationResult } from './activation';
 import { summarize, type Sample } from './stats';
 
 // Start-up: how long the built language server (dist/server.js, minified) takes from spawn to
 // its answer to `initialize`, and what the packaged extension weighs. The .vsix is packaged
-// afresh with the project's own vsce, into a temporary folder, exactly as `npm run package` does.
+// afresh with the project's own vsce, to the file and with the options of `npm run package`, so
+// the activation measure that follows installs this very package.
 
 const root = resolve(__dirname, '../..');
 /** Fresh code-servers started for the activation time (each some seconds). */
@@ -50,20 +51,14 @@ async function initializeOnce(): Promise<number> {
 }
 
 async function packageVsix(): Promise<{ bytes: number; maps: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'tas-bench-vsix-'));
-  const out = join(dir, 'bench.vsix');
-  try {
-    const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
-    const child = spawn(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', 'MARKETPLACE.md', '--out', out], { cwd: root, stdio: 'ignore' });
-    const [code] = (await once(child, 'exit')) as [number | null];
-    if (code !== 0) throw new Error(`vsce package exited with ${code}`);
-    // File names are stored as they are in a zip's headers: a source map would show by name.
-    const bytes = readFileSync(out);
-    const maps = ['extension.js.map', 'server.js.map'].filter((m) => bytes.includes(m));
-    return { bytes: bytes.length, maps };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
+  const child = spawn(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', 'MARKETPLACE.md', '--out', VSIX], { cwd: root, stdio: 'ignore' });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`vsce package exited with ${code}`);
+  // File names are stored as they are in a zip's headers: a source map would show by name.
+  const bytes = readFileSync(VSIX);
+  const maps = ['extension.js.map', 'server.js.map'].filter((m) => bytes.includes(m));
+  return { bytes: bytes.length, maps };
 }
 
 export async function benchStartup(runs: number): Promise<StartupResult> {
