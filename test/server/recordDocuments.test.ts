@@ -167,6 +167,19 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(emu.store.testSuites.get(1)!.description, 'from a document');
   });
 
+  test("a suite's test case written without a name goes with the test case's own name, not an empty one", async () => {
+    const text = await read('testSuite', 1);
+    const doc = JSON.parse(text) as Record<string, unknown> & { testCaseIds: { id: number; name?: string }[] };
+    const listed = new Set(doc.testCaseIds.map((t) => t.id));
+    const added = emu.store.testCases.all().find((t) => !listed.has(t.id))!;
+    const kept = doc.testCaseIds[0]!;
+    const items = [{ id: kept.id }, ...doc.testCaseIds.slice(1), { id: added.id }];
+    assert.equal((await save(JSON.stringify({ ...doc, testCaseIds: items }))).status, 'saved');
+    const sent = lastBody('PUT', '/api/v2/testsuites/1')['testCaseIds'] as { id: number; name: string }[];
+    assert.deepEqual(sent[0], { id: kept.id, name: kept.name });
+    assert.deepEqual(sent.at(-1), { id: added.id, name: added.name });
+  });
+
   test('wire: every create and update carries only the fields the interface allows for it', async () => {
     const device = JSON.parse(await read('mobileDevice', 4)) as Record<string, unknown>;
     assert.equal((await save(JSON.stringify({ ...device, ecid: 'EC-4', imei: '350000000000004' }))).status, 'saved');

@@ -8,16 +8,17 @@ import { fieldsOf } from './document';
 // document; nothing response-only, nothing the table does not name, no secret. A header whose
 // value the document shows hidden is sent with the value the service has now (read just before),
 // so saving never replaces a secret with the marker. A suite's test cases go as {id, name}, as
-// the interface shapes an update.
+// the interface shapes an update: a name left out of the document is the test case's own
+// (`names`), not an empty one.
 
-export function requestBodyOf(kind: RecordDocKind, op: 'create' | 'update', doc: Loose, current?: Loose): Loose {
+export function requestBodyOf(kind: RecordDocKind, op: 'create' | 'update', doc: Loose, current?: Loose, names: ReadonlyMap<number, string> = new Map()): Loose {
   const fields = fieldsOf(doc);
   const out: Loose = {};
   for (const f of RECORD_FIELDS[kind]) {
     if (!sentOn(f, op) || !Object.hasOwn(fields, f.name) || fields[f.name] === null) continue;
     let v = fields[f.name];
     if (f.name === 'headerParams' && isRecord(v)) v = withHiddenKept(v, current?.['headerParams']);
-    if (kind === 'testSuite' && (f.name === 'testCaseIds' || f.name === 'projects') && Array.isArray(v)) v = v.map(idName);
+    if (kind === 'testSuite' && (f.name === 'testCaseIds' || f.name === 'projects') && Array.isArray(v)) v = v.map((item) => idName(item, names));
     out[f.name] = v;
   }
   return out;
@@ -33,9 +34,17 @@ function withHiddenKept(headers: Loose, now: unknown): Loose {
   return out;
 }
 
-function idName(item: unknown): unknown {
+function idName(item: unknown, names: ReadonlyMap<number, string>): unknown {
   if (!isRecord(item)) return item;
-  return { id: item['id'], name: typeof item['name'] === 'string' ? item['name'] : '' };
+  const id = item['id'];
+  return { id, name: typeof item['name'] === 'string' ? item['name'] : ((typeof id === 'number' && names.get(id)) || '') };
+}
+
+/** The ids of a suite document's `testCaseIds` items written without a name. */
+export function namelessCaseIds(doc: Loose): number[] {
+  const items = fieldsOf(doc)['testCaseIds'];
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown) => (isRecord(item) && typeof item['id'] === 'number' && typeof item['name'] !== 'string' ? [item['id']] : []));
 }
 
 /**

@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import { isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import { Severity } from '../validation/diagnostics';
-import { requestBodyOf, mergeDocuments } from './body';
+import { requestBodyOf, mergeDocuments, namelessCaseIds } from './body';
 import { recordFindings } from './check';
 import { creatable, fieldOf, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
 import { documentOf, documentText, metaOf, revisionOf, sameService } from './document';
@@ -142,7 +142,7 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   const errors = recordFindings(doc, kind).filter((f) => f.severity === Severity.Error);
   if (errors.length > 0) return { status: 'refused', sent: false, message: errors[0]!.message, ...(typeof errors[0]!.path[0] === 'string' && { field: errors[0]!.path[0] }) };
   const op = meta.id === undefined ? 'create' : 'update';
-  const body = requestBodyOf(kind, op, doc, current);
+  const body = requestBodyOf(kind, op, doc, current, kind === 'testSuite' ? await caseNames(client, namelessCaseIds(doc), current) : undefined);
   let id: number | undefined;
   options.sending?.();
   try {
@@ -158,6 +158,20 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   if (id === undefined) return { status: 'refused', sent: true, message: recordSaveWords.noId(RECORD_KIND_WORDS[kind]) };
   const kept = await readRecordDocument(client, kind, id, options.service);
   return { status: 'saved', id, created: op === 'create', text: recordText(client, kept) };
+}
+
+/**
+ * The names of test cases a suite document lists without one: from the suite as the service has
+ * it, else read (a test case gone or unreadable keeps no name; the service then judges the id).
+ */
+async function caseNames(client: TasClient, ids: number[], current: Loose | undefined): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  const listed = current?.['testCaseIds'] ?? current?.['testCases'];
+  if (Array.isArray(listed)) for (const t of listed) if (isRecord(t) && typeof t['id'] === 'number' && typeof t['name'] === 'string') names.set(t['id'], t['name']);
+  const missing = [...new Set(ids.filter((i) => !names.has(i)))];
+  const read = await Promise.all(missing.map((i) => client.testCases.get(i).then((t) => t.name, () => undefined)));
+  missing.forEach((i, k) => typeof read[k] === 'string' && names.set(i, read[k]));
+  return names;
 }
 
 function parseBase(text: string | undefined): Loose | undefined {
