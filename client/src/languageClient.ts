@@ -1,6 +1,7 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVED_SELECTOR } from '../../server/src/core';
+import { syntaxShownOnce } from './records/syntaxOnce';
 
 /** Creates the client for the bundled server (dist/server.js), speaking over IPC. */
 export function createLanguageClient(
@@ -21,6 +22,12 @@ export function createLanguageClient(
     synchronize: { configurationSection: ['tas', 'http'] },
     // Credentials come from SecretStorage through tas/setEnvironment, not the server's environment.
     initializationOptions: { environmentFromClient: true },
+    middleware: {
+      handleDiagnostics: (uri, diagnostics, next) => {
+        const editorChecksJson = vscode.workspace.getConfiguration('json', uri).get<boolean>('validate.enable', true);
+        next(uri, syntaxShownOnce(uri.scheme, diagnostics, editorChecksJson));
+      },
+    },
   };
   return new LanguageClient('tas', 'Test Automation language server', serverOptions, clientOptions);
 }

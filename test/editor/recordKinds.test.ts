@@ -210,6 +210,18 @@ describe('real editor: trace filters, test suites and devices as record document
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
       await e.problem('"msisdn" must be a string').first().waitFor({ state: 'detached', timeout: LIMITS.output });
 
+      // A comma left out: one problem, the editor's own JSON check's, not ours beside it.
+      await e.editorLine(`"imei": "${device.imei}",`).first().click();
+      await e.page.keyboard.press('End');
+      await e.page.keyboard.press('Backspace');
+      await e.showProblems();
+      await e.waitForProblem('Expected comma');
+      assert.deepEqual((await e.problemLabels()).filter((l) => /is expected between entries/.test(l)), [], 'our syntax problem is not shown beside the editor\'s');
+      await e.activeEditor.click();
+      await e.runCommand('File: Revert File');
+      await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
+      await e.problem('Expected comma').first().waitFor({ state: 'detached', timeout: LIMITS.output });
+
       // Format Document puts a squeezed line back, and keeps every value.
       await e.editorLine('"imei":').first().click();
       await e.page.keyboard.press('Home');

@@ -5,6 +5,9 @@ import { recordFindings } from '../../server/src/core/records/check';
 import { documentOf, revisionOf } from '../../server/src/core/records/document';
 import { refusedField } from '../../server/src/core/records/save';
 import { REDACTED } from '../../server/src/core/secrets/redact';
+import { recordDiagnostics } from '../../server/src/core/records/language';
+import { createTextDocument } from '../../server/src/core/text/textDocument';
+import { syntaxShownOnce } from '../../client/src/records/syntaxOnce';
 
 // The record documents' rules without a service: what a document shows, when a record counts as
 // changed, what a save sends, how two sides' changes merge, and where a refusal is placed.
@@ -57,4 +60,16 @@ describe('record documents', () => {
     assert.equal(refusedField('traceFilter', "A trace filter named 'filter' already exists"), 'name');
     assert.equal(refusedField('traceFilter', 'Emulator error: boom'), undefined);
   });
+
+  test("a record document's syntax mistake is shown once: by the editor's JSON check while it is on, else by ours", async () => {
+    const text = '{\n  "$record": {"kind": "testNode", "id": 1},\n  "id": 1\n  "name": "n1"\n}';
+    const ours = await recordDiagnostics(createTextDocument('tas-record:/testNode/1.json', text), 'testNode', undefined, undefined);
+    assert.ok(ours.length > 0 && ours.every((d) => d.code === 'syntax'), 'the server reports the missing comma as a syntax problem');
+    const other = { code: 'read-only', message: 'set by the service' };
+    assert.deepEqual(syntaxShownOnce('tas-record', [...ours, other], true), [other]);
+    assert.deepEqual(syntaxShownOnce('tas-record', ours, false), ours, "the editor's JSON check turned off: ours stay");
+    assert.deepEqual(syntaxShownOnce('file', ours, true), ours, 'test-case files: the editor does not check them as JSON');
+    assert.deepEqual(syntaxShownOnce('tas-record', [{ code: { value: 'syntax', target: {} as never } }], true), []);
+  });
 });
+
