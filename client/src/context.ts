@@ -39,7 +39,7 @@ export class Ctx implements vscode.Disposable {
     this.user = new SignedInUser(this.server, status);
     this.views = new Views(this.server, extension.workspaceState);
     this.testing = new Testing(this.server, this.views.feed, (holder, waiting) => this.views.holdAttention(holder, waiting));
-    this.sync = new SyncUi(this.server);
+    this.sync = new SyncUi(this.server, environments);
     this.remoteRecords = registerRemoteRecords(this.server);
     this.records = new RecordFileSystem(this.server, log, (kind) => {
       if (kind === 'mobileDevice' || kind === 'testNode') this.views.devices.refresh();

@@ -31,6 +31,12 @@ export function parseEnvironments(raw: unknown): EnvironmentSetting[] {
   );
 }
 
+/** An environment as a person knows it: its name when the list has its base URL, else the URL. */
+export function environmentNamed(list: readonly EnvironmentSetting[], baseUrl: string): string {
+  const url = normalizeBaseUrl(baseUrl);
+  return list.find((e) => normalizeBaseUrl(e.baseUrl) === url)?.name ?? baseUrl;
+}
+
 /** Why a name cannot be used (empty, or taken by another environment than `except`). */
 export function nameProblem(value: string, list: readonly EnvironmentSetting[], except?: string): string | undefined {
   const name = value.trim();

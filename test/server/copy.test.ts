@@ -39,6 +39,7 @@ describe('copy and mapped imports at the LSP boundary', { timeout: 60_000 }, () 
     assert.equal(stopped.outcome, 'refused');
     assert.deepEqual(stopped.unmapped?.map((u) => [u.kind, u.id, u.candidates, u.where]), [['device', 5, [], 'testStepList[0].mobileDeviceId'], ['device', 5, [], 'traceFilters[0].mobileDeviceId']]);
     assert.deepEqual(stopped.unmapped[0]!.choices.map((c) => c.id), b.store.devices.all().map((d) => d.id).sort((x, y) => x - y), 'no counterpart: every phone of B may be picked');
+    assert.equal(stopped.unmapped[0]!.home, 'A', 'the picker names where the reference belongs');
     assert.equal(posts(), 0);
 
     const chosen = moved.device.get(1)!;
@@ -82,4 +83,20 @@ describe('copy and mapped imports at the LSP boundary', { timeout: 60_000 }, () 
     const lists = (path: string) => reads.filter((r) => r.path === `/api/v2/${path}`).length;
     assert.deepEqual([lists('mobiledevices'), lists('apiclients'), lists('tracefilters')], [1, 1, 1], reads.map((r) => `${r.path}${r.query}`).join('\n'));
   });
+
+  test("an import whose device has no counterpart in B is refused, naming the file's home for the picker", async () => {
+    await lsp.setEnvironment(A());
+    const c = caseOn(a, 'Imported without a counterpart', 2, 3);
+    const exported = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [c.id], folder: pathToFileURL(join(dir, 'cases')).href }));
+    b.store.devices.delete(moved.device.get(2)!);
+    await lsp.setEnvironment(B());
+    const before = b.store.testCases.size;
+    const r = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [exported.results[0]!.uri], confirmMappings: true })).results[0]!;
+    assert.equal(r.outcome, 'refused', r.message);
+    // The server knows environments by base URL; the editor names them from its settings (environmentNamed).
+    assert.deepEqual(r.unmapped?.map((u) => [u.kind, u.id, u.home]), [['device', 2, a.url], ['device', 2, a.url]]);
+    assert.ok(r.message?.includes(`its references belong to ${a.url}.`), r.message);
+    assert.equal(b.store.testCases.size, before, 'nothing sent');
+  });
 });
+

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { copyPreview, counterpartPick, distinctUnmapped, previewLines, withChoice } from '../../client/src/importExport/mappingFormat';
 import type { UnmappedRef } from '../../server/src/core/model/sync';
+import { environmentNamed } from '../../client/src/environmentList';
 
 // The words of Copy to Environment and of an import's preview: every mapping, and the quick pick
 // of a counterpart naming who the reference is at home and what may be picked here.
@@ -48,4 +49,16 @@ describe('mapping words', () => {
       '- test case 3 "Call": not send: taken\n- test case 4: create: device 1 -> 2',
     );
   });
+
+  test("a file's home, known to the server by base URL, is named as the settings name it; an unknown one by its URL", () => {
+    const list = [
+      { name: 'staging', baseUrl: 'https://staging.tas.invalid/' },
+      { name: 'production', baseUrl: 'https://tas.invalid/api/v2' },
+    ];
+    assert.equal(environmentNamed(list, 'https://tas.invalid'), 'production');
+    assert.equal(environmentNamed(list, 'https://staging.tas.invalid'), 'staging');
+    assert.equal(environmentNamed(list, 'https://old.tas.invalid'), 'https://old.tas.invalid');
+    assert.match(counterpartPick({ ...phone, home: 'production' }, environmentNamed(list, 'https://tas.invalid'), 'staging').title, /in production\)$/);
+  });
 });
+

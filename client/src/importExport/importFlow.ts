@@ -87,7 +87,8 @@ async function settleMappings(ui: SyncUi, report: ImportReport, env: string, sta
     const open = distinctUnmapped(preview.results).filter((u) => !asked.has(`${u.kind}:${u.id}`));
     if (open.length === 0) break;
     for (const u of open) asked.add(`${u.kind}:${u.id}`);
-    const picks = await pickCounterparts(open, "the files' home environment", env, map);
+    const named = open.map((u) => (u.home === undefined ? u : { ...u, home: ui.environmentNamed(u.home) }));
+    const picks = await pickCounterparts(named, "the files' home environment", env, map);
     map = picks.choices;
     if (picks.picked > 0) preview = await again(map);
     if (picks.stopped) break;

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { SyncDecision } from '../../../server/src/core';
 import { askModal } from '../modal';
 import type { ServerPort } from '../serverPort';
+import type { Environments } from '../environments';
+import { environmentNamed } from '../environmentList';
 import { SyncLenses } from './codeLens';
 import { SyncDocuments } from './documents';
 import { diffTitle, type Question } from './format';
@@ -26,9 +28,17 @@ export class SyncUi implements vscode.Disposable {
   readonly lenses: SyncLenses;
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(readonly server: ServerPort) {
+  constructor(
+    readonly server: ServerPort,
+    private readonly environments: Environments,
+  ) {
     this.lenses = new SyncLenses(server);
     this.disposables.push(this.documents, this.lenses);
+  }
+
+  /** An environment the server names by its base URL (a file's home), as the settings name it. */
+  environmentNamed(baseUrl: string): string {
+    return environmentNamed(this.environments.list(), baseUrl);
   }
 
   /** The environment as the status bar names it. */

@@ -82,6 +82,8 @@ export interface UnmappedRef {
   choices: { id: number; msisdn?: string; name?: string }[];
   /** Where in the test case, e.g. `testStepList[2].mobileDeviceId`. */
   where: string;
+  /** The environment it belongs to: the file's home (import), or the source (copy). */
+  home?: string;
 }
 
 /** Counterparts a person chose: per kind, a home id (as text) to the id in the target environment. */

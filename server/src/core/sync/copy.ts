@@ -75,7 +75,7 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
         sourceId: id,
         ...(name !== undefined && { name }),
         outcome: 'refused',
-        unmapped: mapped.unmapped,
+        unmapped: mapped.unmapped.map((u) => ({ ...u, home: from.name })),
         message: `${what} was not copied: ${mapped.unmapped.map((u) => unmappedWords(u, from.name, to.name)).join('; ')}. Choose their counterparts, then copy again.`,
       });
       continue;

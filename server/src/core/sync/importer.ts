@@ -130,7 +130,7 @@ export async function importFiles(
       if (mapped.unmapped.length > 0) {
         result(p, {
           outcome: 'refused',
-          unmapped: mapped.unmapped,
+          unmapped: mapped.unmapped.map((u) => ({ ...u, home })),
           message: `${describeCase(p.local)} was not sent: its references belong to ${home}. ${mapped.unmapped.map((u) => unmappedWords(u, home, run.env)).join('; ')}. Choose their counterparts, then import again.`,
         });
         return;
