@@ -129,7 +129,8 @@ export async function saveRecordDocument(client: TasClient, text: string, option
     // into while its own save was shown may still carry the revision before that save), else the
     // document's own.
     const base = parseBase(options.base);
-    const known = (base && metaOf(base)?.id === meta.id ? metaOf(base)?.revision : undefined) ?? meta.revision;
+    const baseMeta = base && metaOf(base);
+    const known = (baseMeta && baseMeta.id === meta.id ? baseMeta.revision : undefined) ?? meta.revision;
     if (known !== revisionOf(kind, raw) && !options.force) {
       const theirs = documentOf(kind, raw, options.service);
       const merged = base && mergeDocuments(base, doc, theirs);
