@@ -105,12 +105,14 @@ function blank(text: string, spans: readonly Span[]): string {
  */
 export function boundParsed(text: string, value: unknown, shallow?: (value: unknown) => boolean): BoundedText {
   if (last?.text === text) return last.bounded;
-  if (shallow ? shallow(value) : openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) {
-    const bounded = { text, masked: [] };
-    last = { text, bounded };
-    return bounded;
-  }
-  return boundDepth(text);
+  return (shallow ? shallow(value) : openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) ? shallowText(text) : boundDepth(text);
+}
+
+/** For a text JSON.parse accepted whose value a caller found no deeper than MAX_DEPTH: the text itself, remembered as bounded. */
+export function shallowText(text: string): BoundedText {
+  const bounded = { text, masked: [] };
+  last = { text, bounded };
+  return bounded;
 }
 
 /** How many '{' and '[' the text holds (in strings too), counting no further than `limit` + 1. */

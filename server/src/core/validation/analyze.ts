@@ -1,11 +1,11 @@
 import { type Diagnostic, Range } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import { DiagnosticCode, Severity, SOURCE } from './diagnostics';
+import { DiagnosticCode, Severity, SOURCE, type Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
 import { findDuplicateKeys, noRepeatedKeys, type KeyCounts } from '../document/duplicateKeys';
 import { walkLocal, type LocalWalk } from './localChecks';
-import { MAX_DEPTH, boundDepth } from '../document/nesting';
+import { MAX_DEPTH, boundDepth, shallowText } from '../document/nesting';
 import type { ReferenceState } from '../references/referenceData';
 import { checkReferences, type LinkOf } from '../references/references';
 import { validateSchema } from './schemaValidation';
@@ -36,11 +36,10 @@ export interface KeyFacts {
 
 /** Syntax, then schema and our local rules: no network, no waiting. */
 export function analyzeLocal(doc: TextDocument, kind: FileKind, maxProblems = Infinity): LocalResult {
-  const steps = analyzeLocalSteps(doc, kind, maxProblems);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  // The steps of `analyzeLocalSteps` without the generator between them: this runs on every
+  // keystroke, where for a small file the generator's own cost is a tenth of the whole.
+  const read = readLocal(doc, kind, maxProblems);
+  return 'diagnostics' in read ? read : placed(doc, checked(read, kind, maxProblems));
 }
 
 /**
@@ -48,9 +47,47 @@ export function analyzeLocal(doc: TextDocument, kind: FileKind, maxProblems = In
  * positions), so that the server can answer other messages between them.
  */
 export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblems = Infinity): Generator<void, LocalResult, void> {
-  // Our rules walk the value once; that walk also answers the depth question of the parse.
-  let walked: LocalWalk | undefined;
-  const parsed = parseJson(doc, maxProblems, (v) => (walked = walkLocal(kind, v)) !== undefined);
+  const read = readLocal(doc, kind, maxProblems);
+  if ('diagnostics' in read) return read;
+  yield;
+  const done = checked(read, kind, maxProblems);
+  if (done.kept.length > 0) yield;
+  return placed(doc, done);
+}
+
+/** A text read as JSON, with our walk over its value when that went through. */
+interface Read {
+  value: unknown;
+  text: string;
+  walked: LocalWalk | undefined;
+  deep: readonly Diagnostic[];
+}
+
+/** What the schema and our rules found, before positions are given to the findings kept. */
+interface Checked extends Read {
+  kept: Finding[];
+  omitted: number;
+  unique: boolean | undefined;
+}
+
+const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
+
+/** The parse, with our walk over the value (which answers the depth question too); a result when the text is no JSON. */
+function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read | LocalResult {
+  const text = doc.getText();
+  let value: unknown;
+  let json = false;
+  try {
+    value = JSON.parse(text);
+    json = true;
+  } catch {
+    // not JSON: parseJson below says where and why
+  }
+  const walked = json ? walkLocal(kind, value) : undefined;
+  // The usual document: JSON, and no deeper than MAX_DEPTH, so the text is its own bounded text.
+  if (walked !== undefined) return { value, text: shallowText(text).text, walked, deep: NO_DIAGNOSTICS };
+  // No JSON, or too deep (the walk said so): values deeper than MAX_DEPTH are blanked out and the rest read again.
+  const parsed = parseJson(doc, maxProblems, () => false);
   const deep: Diagnostic[] =
     parsed.tooDeep === undefined
       ? []
@@ -64,21 +101,29 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
           },
         ];
   if (!parsed.ok) return { value: undefined, diagnostics: [...deep, ...parsed.diagnostics], omitted: parsed.omitted };
-  yield;
-  const schema = validateSchema(kind, parsed.value, maxProblems);
-  // Not walked yet when the parse needed no depth answer, or when the value read had to be cut.
-  walked ??= walkLocal(kind, parsed.value);
+  return { value: parsed.value, text: parsed.text, walked: walkLocal(kind, parsed.value), deep };
+}
+
+/** Schema and our rules; whether keys repeat when there are findings to place. */
+function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
+  const schema = validateSchema(kind, read.value, maxProblems);
+  const walked = read.walked;
   const findings = walked && walked.findings.length > 0 ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
   // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
   // without repeats, the locating pass leaves each object once its wanted keys are found.
-  const unique = walked && kept.length > 0 ? noRepeatedKeys(parsed.text, walked.counts) : undefined;
-  if (kept.length > 0) yield;
+  const unique = walked && kept.length > 0 ? noRepeatedKeys(read.text, walked.counts) : undefined;
+  return { value: read.value, text: read.text, walked, deep: read.deep, kept, omitted: schema.omitted + findings.length - kept.length, unique };
+}
+
+/** The findings kept, as diagnostics with positions. */
+function placed(doc: TextDocument, c: Checked): LocalResult {
+  const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.unique);
   return {
-    value: parsed.value,
-    ...(walked && { keys: { counts: walked.counts, unique } }),
-    diagnostics: deep.length === 0 ? toDiagnostics(doc, kept, unique) : [...deep, ...toDiagnostics(doc, kept, unique)],
-    omitted: schema.omitted + findings.length - kept.length,
+    value: c.value,
+    ...(c.walked && { keys: { counts: c.walked.counts, unique: c.unique } }),
+    diagnostics: c.deep.length === 0 ? diagnostics : [...c.deep, ...diagnostics],
+    omitted: c.omitted,
   };
 }
 

@@ -44,14 +44,14 @@ export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined
         if (!w.testCase([i], item, findings)) return undefined;
       } else if (Array.isArray(item)) {
         w.path = [i];
-        if (!w.visit(item, 2, i, false, false)) return undefined;
+        if (!w.visit(item, 2, NONE)) return undefined;
       }
     }
   } else if (typeof value === 'string') {
     w.colons += colonsIn(value);
   } else if (typeof value === 'object' && value !== null) {
     w.path = [];
-    if (!w.visit(value, 1, undefined, false, false)) return undefined;
+    if (!w.visit(value, 1, NONE)) return undefined;
   }
   return { findings, counts: { keys: w.keys, colons: w.colons } };
 }
@@ -86,9 +86,18 @@ function colonsIn(s: string): number {
   return n;
 }
 
-// Per member name, remembered (names repeat in every step): the secret rule's answer (bit 1: a
-// secret anywhere; bit 2: a secret as a member of `authParams`) and, from bit 3 up, the colons in
-// the name. Cleared when it grows large (a file of 50,000 unknown keys).
+// Where a walk is, as one number: which bit of a member name's info makes its value a secret.
+// Outside a test case nothing is (NONE); inside a member the rule names (`"password": {"old":
+// ...}`) every string is (ALL, as `secretPaths` has it); elsewhere the name decides, by itself
+// (NAMED) or as a member of `authParams` (AUTH_PARAM).
+const NONE = 0;
+const NAMED = 1;
+const AUTH_PARAM = 2;
+const ALL = 4;
+
+// Per member name, remembered (names repeat in every step): the secret rule's answer (NAMED: a
+// secret anywhere; AUTH_PARAM: a secret as a member of `authParams`), ALL always set, and from
+// bit 4 up the colons in the name. Cleared when it grows large (a file of 50,000 unknown keys).
 const names = new Map<string, number>();
 
 // In front of it, the last name seen per slot (by length and first letter): the same few names
@@ -109,7 +118,7 @@ function namedInfo(key: string): number {
   let info = names.get(key);
   if (info === undefined) {
     if (names.size > 5000) names.clear();
-    info = (isSecretMember(key, undefined) ? 1 : 0) | (isSecretMember(key, 'authParams') ? 2 : 0) | (colonsIn(key) << 2);
+    info = (isSecretMember(key, undefined) ? NAMED : 0) | (isSecretMember(key, 'authParams') ? AUTH_PARAM : 0) | ALL | (colonsIn(key) << 3);
     names.set(key, info);
   }
   return info;
@@ -129,7 +138,7 @@ class Walker {
   /** One test case: its SIP lists, then its secrets in plain text in document order; false when too deep. */
   testCase(path: (string | number)[], value: Record<string, unknown>, findings: Finding[]): boolean {
     this.path = path;
-    if (!this.visit(value, path.length + 1, undefined, true, false)) return false;
+    if (!this.visit(value, path.length + 1, NAMED)) return false;
     sipFindings({ path, value }, findings);
     if (this.secrets.length > 0) {
       for (const p of this.secrets.sort(comparePaths)) findings.push(plaintextSecret(p));
@@ -139,46 +148,51 @@ class Walker {
   }
 
   /**
-   * Visits a container at `depth` (the root is 1) that sits under `parentKey`; false when some
-   * container inside is deeper than MAX_DEPTH. `inCase`: inside a test case, where secrets count;
-   * `inSecret`: inside a member the secret rule names (`"password": {"old": ...}`), where every
-   * string is a secret (as `secretPaths` has it).
+   * Visits a container at `depth` (the root is 1) where `secret` says which strings are secrets
+   * (NONE, NAMED, AUTH_PARAM or ALL); false when some container inside is deeper than MAX_DEPTH.
+   * Counts go to locals and are added once per container.
    */
-  visit(node: object, depth: number, parentKey: string | number | undefined, inCase: boolean, inSecret: boolean): boolean {
+  visit(node: object, depth: number, secret: number): boolean {
     if (depth > MAX_DEPTH) return false;
     const path = this.path;
+    let colons = 0;
     if (Array.isArray(node)) {
+      // An item's place names no secret: inside a named member all stays secret, elsewhere names decide.
+      const inner = secret === AUTH_PARAM ? NAMED : secret;
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
         if (typeof v === 'string') {
-          if (v.includes(':')) this.colons += colonsIn(v);
-          if (inSecret && inCase && isPlainSecretValue(v)) this.secrets.push([...path, i]);
+          if (v.includes(':')) colons += colonsIn(v);
+          if (secret === ALL && isPlainSecretValue(v)) this.secrets.push([...path, i]);
         } else if (typeof v === 'object' && v !== null) {
           path.push(i);
-          const ok = this.visit(v, depth + 1, i, inCase, inSecret);
+          const ok = this.visit(v, depth + 1, inner);
           path.pop();
           if (!ok) return false;
         }
       }
+      this.colons += colons;
       return true;
     }
     const record = node as Record<string, unknown>;
+    let keys = 0;
     for (const k in record) {
-      this.keys++;
+      keys++;
       const info = nameInfo(k);
-      this.colons += info >> 2;
-      const secret = inSecret || (info & (parentKey === 'authParams' ? 2 : 1)) !== 0;
+      colons += info >> 3;
       const v = record[k];
       if (typeof v === 'string') {
-        if (v.includes(':')) this.colons += colonsIn(v);
-        if (secret && inCase && isPlainSecretValue(v)) this.secrets.push([...path, k]);
+        if (v.includes(':')) colons += colonsIn(v);
+        if ((info & secret) !== 0 && isPlainSecretValue(v)) this.secrets.push([...path, k]);
       } else if (typeof v === 'object' && v !== null) {
         path.push(k);
-        const ok = this.visit(v, depth + 1, k, inCase, secret);
+        const ok = this.visit(v, depth + 1, secret === NONE ? NONE : (info & secret) !== 0 ? ALL : k === 'authParams' ? AUTH_PARAM : NAMED);
         path.pop();
         if (!ok) return false;
       }
     }
+    this.keys += keys;
+    this.colons += colons;
     return true;
   }
 }
