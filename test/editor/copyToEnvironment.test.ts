@@ -2,11 +2,13 @@
 // environments whose phones, API clients and trace filters have other ids. The other environment
 // is signed in on the way; a phone it lacks is chosen in a quick pick; the preview lists every
 // mapping; the copy creates the test case there with that environment's records and keeps the
-// choice in the workspace's .tas/sync.json. Needs `bash scripts/editor-setup.sh` and
+// choice in the workspace's .tas/sync.json. A file exported from Alpha and imported into Beta
+// asks for the phone Beta lacks in a quick pick that names Alpha as its home. Needs `bash scripts/editor-setup.sh` and
 // `npm run package` first; see test/editor/README.md.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
@@ -15,6 +17,7 @@ import { caseOn, shuffle, type Moved } from '../twoEnvironments';
 import { Editor, LIMITS, withEditor } from './harness';
 
 const NAME = 'Copied in the editor';
+const EXPORTED = 'Exported from Alpha, imported into Beta';
 const { clientId, clientSecret } = DEMO_CREDENTIALS.admin;
 
 describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
@@ -28,6 +31,7 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
     b = await startEmulator({ host: '127.0.0.1' });
     moved = shuffle(b);
     caseOn(a, NAME, 4, 5);
+    caseOn(a, EXPORTED, 4, 6);
     // B has no phone with device 5's MSISDN: the copy asks which of B's phones to use.
     b.store.devices.delete(moved.device.get(5)!);
     editor = await Editor.start({
@@ -100,5 +104,53 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       const state = JSON.parse(await readFile(join(e.workspace, '.tas', 'sync.json'), 'utf8')) as { choices: Record<string, Record<string, { device: Record<string, number> }>> };
       assert.deepEqual(state.choices[a!.url]?.[b!.url]?.device, { '5': chosen.id }, 'the choice is kept for the next copy');
       assert.ok(!JSON.stringify(state).includes(clientSecret), 'no secret in the sync state');
+    }));
+
+  it("imports a file of Alpha into Beta: the phone Beta lacks is asked for in a quick pick naming Alpha, then the mappings are previewed", (t) =>
+    withEditor(t, editor, async (e) => {
+      const toast = (text: string) => e.page.locator('.notification-toast').filter({ hasText: text }).first();
+      // Exported from Alpha (active): the file's home is Alpha.
+      await e.runCommand('Test Automation: Export Test Cases...');
+      const input = e.quickInput.locator('input.input').first();
+      await input.fill(EXPORTED);
+      const row = e.quickInput.locator('.monaco-list-row', { hasText: EXPORTED }).first();
+      await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click();
+      await e.quickInput.locator('.monaco-button', { hasText: /^OK$/ }).click();
+      await e.quickInput.locator('.monaco-list-row', { hasText: 'One file per test case' }).first().waitFor();
+      await e.page.keyboard.type('One file per test case');
+      await e.page.keyboard.press('Enter');
+      await e.quickInput.locator('.quick-input-title', { hasText: 'choose the folder' }).waitFor();
+      await e.quickInput.locator('.monaco-button', { hasText: 'Export Here' }).click();
+      await toast('Exported 1 test case to workspace: 1 written.').waitFor({ timeout: LIMITS.output });
+      await toast('Exporting 1 test case').waitFor({ state: 'hidden' });
+      await e.quickInput.waitFor({ state: 'hidden' });
+
+      // Beta, whose credentials the copy stored, becomes active; it has no phone with device 6's MSISDN.
+      b!.store.devices.delete(moved.device.get(6)!);
+      await e.runCommand('Test Automation: Select Environment');
+      await pickIn(e, 'Test Automation Service environment', 'Beta');
+      await e.statusItem('TAS: Beta').first().waitFor({ timeout: 30_000 });
+
+      const file = (await readdir(e.workspace)).find((f) => f.endsWith('.testcase.json') && readFileSync(join(e.workspace, f), 'utf8').includes(EXPORTED));
+      assert.ok(file, 'the exported file is in the workspace');
+      await e.openFile(file);
+      await e.runCommand('Test Automation: Import to Service');
+      const chosen = b!.store.devices.get(moved.device.get(2)!)!;
+      const title = e.quickInput.locator('.quick-input-title', { hasText: 'Counterpart in Beta of device 6' });
+      await title.waitFor({ timeout: LIMITS.output });
+      assert.match(await title.innerText(), / in Alpha\)$/, 'the home is named as the settings name it, not by its URL');
+      await pickIn(e, 'Counterpart in Beta of device 6', chosen.name);
+
+      const dialog = e.page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: LIMITS.output });
+      const preview = await dialog.innerText();
+      assert.match(preview, /Import into Beta with references mapped to its records\?/);
+      assert.match(preview, new RegExp(`device 6 -> ${chosen.id} \\(chosen\\)`));
+      assert.match(preview, new RegExp(`device 4 -> ${moved.device.get(4)} \\(MSISDN`));
+      await dialog.locator('.monaco-button', { hasText: /^Import$/ }).click();
+      await toast('Imported 1 test case into Beta: 1 created.').waitFor({ timeout: LIMITS.output });
+      const made = b!.store.testCases.all().find((tc) => tc.name === EXPORTED);
+      assert.ok(made, 'the test case is in Beta');
+      assert.deepEqual((made.testStepList as { mobileDeviceId?: number }[]).map((s) => s.mobileDeviceId), [moved.device.get(4), chosen.id, undefined]);
     }));
 });

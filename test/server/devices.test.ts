@@ -53,10 +53,7 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
     lsp.connection.onNotification('window/logMessage', (p: { message: string }) => {
       logged.push(p.message);
     });
-    await lsp.configured;
-    const from = lsp.statuses.length;
-    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-    await lsp.finalStatus(from);
+    await lsp.signIn(emu.url, DEMO_CREDENTIALS.admin);
   });
   after(async () => {
     await lsp.stop();

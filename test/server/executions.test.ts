@@ -24,8 +24,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     emu = await startEmulator({ settings: { executionStepMs: 40 } });
     lsp = await LspHarness.start({}, { environmentFromClient: true }, { executions: { pollIntervalSeconds: 0.05 } });
     changes = new ExecutionChanges(lsp);
-    await lsp.configured;
-    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+    await lsp.signIn(emu.url, DEMO_CREDENTIALS.admin);
   });
   after(async () => {
     await lsp.stop();

@@ -300,6 +300,24 @@ export class LspHarness {
     await this.connection.sendNotification(SetEnvironmentNotification, { environment });
   }
 
+  /**
+   * A server whose environment comes from the client, as in the extension, signed in to the
+   * emulator at `baseUrl` with `credentials` (a demo user's) before it is handed over.
+   */
+  static async signedIn(baseUrl: string, credentials: { clientId: string; clientSecret: string }, configuration?: unknown): Promise<LspHarness> {
+    const h = await LspHarness.start({}, { environmentFromClient: true }, configuration);
+    await h.signIn(baseUrl, credentials);
+    return h;
+  }
+
+  /** Sets the environment as the extension does (tas/setEnvironment) and waits for its final status. */
+  async signIn(baseUrl: string, credentials: { clientId: string; clientSecret: string }): Promise<Status> {
+    await this.configured;
+    const from = this.statuses.length;
+    await this.setEnvironment({ name: 'emulator', baseUrl, ...credentials });
+    return this.finalStatus(from);
+  }
+
   /** The first status at index `from` or later (past or future) that passes `test`. */
   status(from: number, test: (s: Status) => boolean = () => true): Promise<Status> {
     const past = this.statuses.slice(from).find(test);

@@ -25,11 +25,7 @@ describe('trace filters, projects and assignments at the LSP boundary', { timeou
 
   before(async () => {
     emu = await startEmulator();
-    admin = await LspHarness.start({}, { environmentFromClient: true });
-    tester = await LspHarness.start({}, { environmentFromClient: true });
-    await admin.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-    await tester.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.tester });
-    await Promise.all([admin.finalStatus(0), tester.finalStatus(0)]);
+    [admin, tester] = await Promise.all([LspHarness.signedIn(emu.url, DEMO_CREDENTIALS.admin), LspHarness.signedIn(emu.url, DEMO_CREDENTIALS.tester)]);
   });
   after(async () => {
     await Promise.all([admin.stop(), tester.stop()]);

@@ -34,10 +34,7 @@ for (const [name, readings] of READINGS) {
       emu = await startEmulator({ scale: LAB, readings, settings: { executionStepMs: 60_000 } });
       lsp = await LspHarness.start({}, { environmentFromClient: true }, { executions: { pollIntervalSeconds: 0.05 } });
       lsp.connection.onNotification('window/logMessage', (p: { message: string }) => void logged.push(p.message));
-      await lsp.configured;
-      const from = lsp.statuses.length;
-      await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-      assert.equal((await lsp.finalStatus(from)).state, 'connected');
+      assert.equal((await lsp.signIn(emu.url, DEMO_CREDENTIALS.admin)).state, 'connected');
     });
     after(async () => {
       await lsp.stop();

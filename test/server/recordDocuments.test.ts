@@ -32,11 +32,7 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
 
   before(async () => {
     emu = await startEmulator({ keepBodies: true });
-    lsp = await LspHarness.start({}, { environmentFromClient: true });
-    await lsp.configured;
-    const from = lsp.statuses.length;
-    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-    await lsp.finalStatus(from);
+    lsp = await LspHarness.signedIn(emu.url, DEMO_CREDENTIALS.admin);
   });
   after(async () => {
     await lsp.stop();

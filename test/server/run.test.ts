@@ -33,8 +33,7 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
     emu = await startEmulator({ settings: { executionStepMs: 40 } });
     lsp = await LspHarness.start({}, { environmentFromClient: true }, { executions: { pollIntervalSeconds: 0.05 } });
     changes = new ExecutionChanges(lsp);
-    await lsp.configured;
-    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+    await lsp.signIn(emu.url, DEMO_CREDENTIALS.admin);
     // The `.tas` folder makes this folder the sync root of the files written into it.
     dir = await mkdtemp(join(tmpdir(), 'tas-run-'));
     await mkdir(join(dir, '.tas'));

@@ -24,9 +24,7 @@ describe('numeric settings out of range', () => {
     const settings = { requestTimeoutSeconds: 1e10, validation: { debounceMs: 0 }, cache: { ttlSeconds: 'soon' } };
     const lsp = await LspHarness.start({}, undefined, settings);
     try {
-      await lsp.configured;
-      await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-      assert.deepEqual(await lsp.finalStatus(0), { state: 'connected', environment: 'emulator' });
+      assert.deepEqual(await lsp.signIn(emu.url, DEMO_CREDENTIALS.admin), { state: 'connected', environment: 'emulator' });
       // Settings are read again on every change: the clamp is said once all the same.
       await lsp.changeConfiguration();
       const mark = lsp.statuses.length;

@@ -14,9 +14,7 @@ let emu: Emulator;
 let lsp: LspHarness;
 before(async () => {
   emu = await startEmulator();
-  lsp = await LspHarness.start({}, { environmentFromClient: true }, { validation: { debounceMs: 0 } });
-  await lsp.configured;
-  await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
+  lsp = await LspHarness.signedIn(emu.url, DEMO_CREDENTIALS.admin, { validation: { debounceMs: 0 } });
 });
 after(async () => {
   await lsp.stop();

@@ -21,9 +21,7 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
 
   before(async () => {
     emu = await startEmulator({ scale: { extraTestCases: 150 } });
-    lsp = await LspHarness.start({}, { environmentFromClient: true });
-    await lsp.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-    await lsp.finalStatus(0);
+    lsp = await LspHarness.signedIn(emu.url, DEMO_CREDENTIALS.admin);
   });
   after(async () => {
     await lsp.stop();

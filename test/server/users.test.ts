@@ -46,9 +46,7 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
     tester = await LspHarness.start({}, { environmentFromClient: true });
     // The trace the extension writes with tas.trace.server "verbose", before its scrub.
     await admin.connection.trace(Trace.Verbose, { log: (message: string, data?: string) => void trace.push(data ? `${message}\n${data}` : message) });
-    await admin.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-    await tester.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.tester });
-    await Promise.all([admin.finalStatus(0), tester.finalStatus(0)]);
+    await Promise.all([admin.signIn(emu.url, DEMO_CREDENTIALS.admin), tester.signIn(emu.url, DEMO_CREDENTIALS.tester)]);
   });
   after(async () => {
     await Promise.all([admin.stop(), tester.stop()]);
