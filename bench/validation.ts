@@ -136,14 +136,14 @@ export async function breakdown(d: BenchDocument, plan: Plan): Promise<Stage[]> 
   const walked = walkLocal(d.kind, value)!;
   const findings = [...validateSchema(d.kind, value).findings, ...walked.findings];
   const paths = findings.map((f) => f.path);
-  const unique = noRepeatedKeys(d.text, walked.counts);
+  const unique = noRepeatedKeys(d.text, walked.counts, value);
   const warm = TextDocument.create(d.uri, 'json', 1, d.text);
   warm.positionAt(d.text.length);
   const stages: [string, () => unknown][] = [
     ['JSON.parse', () => JSON.parse(d.text) as unknown],
     ['ajv + messages (validateSchema)', () => validateSchema(d.kind, value)],
     ['our rules, depth and key counts: one walk (walkLocal)', () => walkLocal(d.kind, value)],
-    ['do keys repeat? (noRepeatedKeys, settled early when there are findings)', () => noRepeatedKeys(d.text, walked.counts)],
+    ['do keys repeat? (noRepeatedKeys, settled early when there are findings)', () => noRepeatedKeys(d.text, walked.counts, value)],
     ['locate the error paths and ancestors, with lines (locateEach)', () => (paths.length > 0 ? locateEach(d.text, paths, unique) : undefined)],
     ['line offsets of a new TextDocument', () => TextDocument.create(d.uri, 'json', 1, d.text).positionAt(d.text.length)],
     ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings, unique)],

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { secretPaths } from '../../server/src/core/secrets/secrets';
 import { localChecks, walkLocal } from '../../server/src/core/validation/localChecks';
 import { MAX_DEPTH, deeperThan } from '../../server/src/core/document/nesting';
+import { noRepeatedKeys } from '../../server/src/core/document/duplicateKeys';
 
 // Our rules run in one walk over the value (with the depth check and the key counts); the secret
 // rule's own walk (`secretPaths`) is the reference it must agree with, path for path and in order.
@@ -28,11 +29,11 @@ describe('walkLocal', () => {
     assert.deepEqual(secretFindings('bundle', cases), expected);
   });
 
-  test('outside a test case nothing is a secret, but keys and colons are still counted', () => {
+  test('outside a test case nothing is a secret, but keys and colons in texts are still counted', () => {
     const value = [[{ password: 'x:y' }], 'a:b'];
     assert.deepEqual(secretFindings('bundle', value), []);
     assert.deepEqual(walkLocal('bundle', value)?.counts, { keys: 1, colons: 2 });
-    assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2, colons: 4 });
+    assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2, colons: 2 }, "a key's colons are not counted");
     assert.deepEqual(walkLocal('testCase', 'a:b:c')?.counts, { keys: 0, colons: 2 }, 'a file that is one text');
   });
 
@@ -81,7 +82,7 @@ describe('walkLocal', () => {
   test('a file that is not the shape its name says is not read as test cases: only counted', () => {
     const one = { password: 'p', sipTraceFilters: [{ sipMessageCodes: '99' }], 'a:b': 1 };
     assert.deepEqual(localChecks('bundle', one), []);
-    assert.deepEqual(walkLocal('bundle', one)?.counts, { keys: 4, colons: 1 });
+    assert.deepEqual(walkLocal('bundle', one)?.counts, { keys: 4, colons: 0 });
     assert.deepEqual(localChecks('testCase', [one]), []);
     assert.deepEqual(localChecks('bundle', [[one]]), [], 'a list inside a bundle is no test case');
   });
@@ -100,5 +101,27 @@ describe('walkLocal', () => {
     };
     assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => [1, null, true, 'x'])));
     assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => ({ n: 1, z: null, b: false, s: 'x' }))));
+  });
+
+  test("with the walk's counts, noRepeatedKeys says exactly whether some key repeats", () => {
+    const texts: [string, boolean][] = [
+      ['{"a":"b:c","d":[":",{"e":"::"}]}', true],
+      ['{"a:b":1,"c":{"d:e:f":"g:h"}}', true],
+      ['{"a:b":1,"a:b":2}', false],
+      ['{"a":1, "b" : 2,\r\n "a"\n:\t3}', false],
+      ['{"a":{"x":"1:2"},"b":{"x":"1:2","x":"1:2"}}', false],
+      ['{"a\\u003ab":1,"c":"\\\\"}', true],
+      ['{"a\\u003ab":1,"a:b":2}', false],
+      ['[{"name":"a","params":{"password":"p:q"}},{"name":"b","name":"c"}]', false],
+      ['"a:b"', true],
+    ];
+    for (const [text, unique] of texts) {
+      for (const kind of ['testCase', 'bundle'] as const) {
+        const value: unknown = JSON.parse(text);
+        const walked = walkLocal(kind, value);
+        assert.ok(walked, text);
+        assert.equal(noRepeatedKeys(text, walked.counts, value), unique, `${kind}: ${text}`);
+      }
+    }
   });
 });

@@ -5,7 +5,7 @@ import { stringEnd, type Span } from './jsonLocator';
 
 /**
  * What a parsed value holds, counted by the walk over it (validation's local walk): property keys,
- * nested ones included, and ':' characters inside keys and string values.
+ * nested ones included, and ':' characters inside string values (not inside keys).
  */
 export interface KeyCounts {
   keys: number;
@@ -13,19 +13,26 @@ export interface KeyCounts {
 }
 
 /**
- * Whether a valid JSON text repeats no key, given the counts of the value JSON.parse made of it.
- * JSON.parse keeps one of each repeated key, so the text holds more keys than the value exactly
- * when some key repeats. Outside strings a ':' follows each key; inside, a text without any
- * backslash spells every string as the value has it. So, without backslashes, the text's ':'
- * count is the value's keys plus its colons unless a key repeats (a dropped key adds its own
- * ':'), and finding ':' with indexOf visits a few characters of 30. With backslashes, the key
- * count of the text is taken by skipping its strings.
+ * Whether a valid JSON text repeats no key, given the counts of the value JSON.parse made of it
+ * (and the value, for a text with colons inside keys). JSON.parse keeps one of each repeated key,
+ * so the text holds more keys than the value exactly when some key repeats. Outside strings a
+ * ':' follows each key; inside, a text without any backslash spells every string as the value
+ * has it. So, without backslashes, the text's ':' count is the value's keys plus the colons in
+ * its strings (values, then keys: those are rare and counted only when needed) unless a key
+ * repeats (a dropped key adds its own ':'), and finding ':' with indexOf visits a few characters
+ * of 30. With backslashes, the text's keys are counted by skipping its strings.
  */
-export function noRepeatedKeys(text: string, counts: KeyCounts): boolean {
+export function noRepeatedKeys(text: string, counts: KeyCounts, value: unknown): boolean {
   if (text.indexOf('\\') !== -1) return keysInText(text) === counts.keys;
+  const n = colonsIn(text);
+  return n === counts.keys + counts.colons || n === counts.keys + counts.colons + keysInValue(value).colons;
+}
+
+/** How many ':' a text holds. */
+export function colonsIn(s: string): number {
   let n = 0;
-  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) n++;
-  return n === counts.keys + counts.colons;
+  for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
+  return n;
 }
 
 /**
@@ -36,7 +43,7 @@ export function noRepeatedKeys(text: string, counts: KeyCounts): boolean {
  * Given the value's counts too (the local walk made them), `noRepeatedKeys` decides.
  */
 export function findDuplicateKeys(text: string, parsed?: unknown, counts?: KeyCounts): { key: string; span: Span }[] {
-  if (counts ? noRepeatedKeys(text, counts) : parsed !== undefined && keysInText(text) === keysInValue(parsed)) return [];
+  if (counts ? noRepeatedKeys(text, counts, parsed) : parsed !== undefined && keysInText(text) === keysInValue(parsed).keys) return [];
   const out: { key: string; span: Span }[] = [];
   const n = text.length;
   // The keys of the open objects, innermost last; per open container where its keys begin in
@@ -111,9 +118,10 @@ function keysInText(text: string): number {
   return count;
 }
 
-/** Property keys in a parsed JSON value, nested ones included; a loop, however deep the value. */
-function keysInValue(root: unknown): number {
-  let count = 0;
+/** Property keys in a parsed JSON value, nested ones included, and the colons inside them; a loop, however deep the value. */
+function keysInValue(root: unknown): KeyCounts {
+  let keys = 0;
+  let colons = 0;
   const todo: unknown[] = [root];
   while (todo.length > 0) {
     const v = todo.pop();
@@ -123,12 +131,13 @@ function keysInValue(root: unknown): number {
       continue;
     }
     for (const k in v) {
-      count++;
+      keys++;
+      if (k.includes(':')) colons += colonsIn(k);
       const item = (v as Record<string, unknown>)[k];
       if (item !== null && typeof item === 'object') todo.push(item);
     }
   }
-  return count;
+  return { keys, colons };
 }
 
 function safeParse(s: string): string {

@@ -112,7 +112,7 @@ function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
   const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
   // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
   // without repeats, the locating pass leaves each object once its wanted keys are found.
-  const unique = walked && kept.length > 0 ? noRepeatedKeys(read.text, walked.counts) : undefined;
+  const unique = walked && kept.length > 0 ? noRepeatedKeys(read.text, walked.counts, read.value) : undefined;
   return { value: read.value, text: read.text, walked, deep: read.deep, kept, omitted: schema.omitted + findings.length - kept.length, unique };
 }
 

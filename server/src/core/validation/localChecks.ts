@@ -2,15 +2,15 @@ import { SECRET_PLACEHOLDER, comparePaths, isPlainSecretValue, type JsonPath } f
 import { isSecretMember } from '../secrets/rule';
 import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
-import type { KeyCounts } from '../document/duplicateKeys';
+import { colonsIn, type KeyCounts } from '../document/duplicateKeys';
 import { MAX_DEPTH } from '../document/nesting';
 import { checkSipCodes } from './sipCodes';
 import { exactStr, isRecord } from '../api/read';
 import type { TestCaseAt } from '../document/testCaseModel';
 
 // Our rules beyond the schema, in one walk over the parsed value: the same walk checks the
-// nesting depth and counts keys and colons, which lets the duplicate-key pass prove a text free
-// of repeats without reading it character by character. On a 1 MB bundle the separate walks
+// nesting depth and counts keys and the colons in texts, which lets the duplicate-key pass prove
+// a text free of repeats without reading it character by character. On a 1 MB bundle the separate walks
 // (secrets, depth, key count) cost more than the schema itself.
 
 export interface LocalWalk {
@@ -80,24 +80,19 @@ function plaintextSecret(path: JsonPath): Finding {
   };
 }
 
-function colonsIn(s: string): number {
-  let n = 0;
-  for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
-  return n;
-}
-
 // Where a walk is, as one number: which bit of a member name's info makes its value a secret.
 // Outside a test case nothing is (NONE); inside a member the rule names (`"password": {"old":
 // ...}`) every string is (ALL, as `secretPaths` has it); elsewhere the name decides, by itself
-// (NAMED) or as a member of `authParams` (AUTH_PARAM).
+// (NAMED) or as a member of `authParams` (AUTH_PARAM). Names are looked up only where that
+// matters (a text or a container as the value, inside a test case): the lookup is a third of the walk.
 const NONE = 0;
 const NAMED = 1;
 const AUTH_PARAM = 2;
 const ALL = 4;
 
 // Per member name, remembered (names repeat in every step): the secret rule's answer (NAMED: a
-// secret anywhere; AUTH_PARAM: a secret as a member of `authParams`), ALL always set, and from
-// bit 4 up the colons in the name. Cleared when it grows large (a file of 50,000 unknown keys).
+// secret anywhere; AUTH_PARAM: a secret as a member of `authParams`). Cleared when it grows
+// large (a file of 50,000 unknown keys).
 const names = new Map<string, number>();
 
 // In front of it, the last name seen per slot (by length and first letter): the same few names
@@ -118,7 +113,7 @@ function namedInfo(key: string): number {
   let info = names.get(key);
   if (info === undefined) {
     if (names.size > 5000) names.clear();
-    info = (isSecretMember(key, undefined) ? NAMED : 0) | (isSecretMember(key, 'authParams') ? AUTH_PARAM : 0) | ALL | (colonsIn(key) << 3);
+    info = (isSecretMember(key, undefined) ? NAMED : 0) | (isSecretMember(key, 'authParams') ? AUTH_PARAM : 0);
     names.set(key, info);
   }
   return info;
@@ -178,15 +173,14 @@ class Walker {
     let keys = 0;
     for (const k in record) {
       keys++;
-      const info = nameInfo(k);
-      colons += info >> 3;
       const v = record[k];
       if (typeof v === 'string') {
         if (v.includes(':')) colons += colonsIn(v);
-        if ((info & secret) !== 0 && isPlainSecretValue(v)) this.secrets.push([...path, k]);
+        if (secret !== NONE && (secret === ALL || (nameInfo(k) & secret) !== 0) && isPlainSecretValue(v)) this.secrets.push([...path, k]);
       } else if (typeof v === 'object' && v !== null) {
         path.push(k);
-        const ok = this.visit(v, depth + 1, secret === NONE ? NONE : (info & secret) !== 0 ? ALL : k === 'authParams' ? AUTH_PARAM : NAMED);
+        const inner = secret === NONE ? NONE : secret === ALL || (nameInfo(k) & secret) !== 0 ? ALL : k === 'authParams' ? AUTH_PARAM : NAMED;
+        const ok = this.visit(v, depth + 1, inner);
         path.pop();
         if (!ok) return false;
       }
