@@ -32,6 +32,8 @@ export interface LocalResult extends Problems {
 export interface KeyFacts {
   counts: KeyCounts;
   unique: boolean | undefined;
+  /** The text they are of: the document's, with values nested deeper than MAX_DEPTH blanked out. */
+  text: string;
 }
 
 /** Syntax, then schema and our local rules: no network, no waiting. */
@@ -77,6 +79,11 @@ interface Checked extends Read {
 
 const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
+// The last value read stays referenced. The engine forgets the hidden classes of a value's objects
+// once none is left, and with them the compiled schema checks and walk that rely on them: after
+// every full garbage collection those ran slowly again for a while, on a file of the same shape.
+const kept: { value: unknown } = { value: undefined };
+
 /** The parse, with our walk over the value (which answers the depth question too); a result when the text is no JSON. */
 function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read | LocalResult {
   const text = doc.getText();
@@ -85,6 +92,7 @@ function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read
   try {
     value = JSON.parse(text);
     json = true;
+    kept.value = value;
   } catch {
     // not JSON: parseJson below says where and why
   }
@@ -126,7 +134,7 @@ function placed(doc: TextDocument, c: Checked): LocalResult {
   const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.unique);
   return {
     value: c.value,
-    ...(c.walked && { keys: { counts: c.walked.counts, unique: c.unique } }),
+    ...(c.walked && { keys: { counts: c.walked.counts, unique: c.unique, text: c.text } }),
     diagnostics: c.deep.length === 0 ? diagnostics : [...c.deep, ...diagnostics],
     omitted: c.omitted,
   };
@@ -138,7 +146,10 @@ function placed(doc: TextDocument, c: Checked): LocalResult {
  * repeats (the usual case) is cleared by comparing counts, several times faster than the scan.
  */
 export function analyzeDuplicateKeys(doc: TextDocument, local?: Pick<LocalResult, 'value' | 'keys'>, maxProblems = Infinity): Problems {
-  const found = local?.keys?.unique ? [] : findDuplicateKeys(boundDepth(doc.getText()).text, local?.value, local?.keys?.counts);
+  const keys = local?.keys;
+  // The usual answer, settled by the local pass or by counting now; otherwise the full scan says where.
+  if (keys && (keys.unique ?? noRepeatedKeys(keys.text, keys.counts, local.value))) return { diagnostics: [], omitted: 0 };
+  const found = keys ? findDuplicateKeys(keys.text) : findDuplicateKeys(boundDepth(doc.getText()).text, local?.value);
   const kept = found.slice(0, maxProblems);
   return {
     diagnostics: kept.map(({ key, span }) => ({
