@@ -29,12 +29,12 @@ describe('walkLocal', () => {
     assert.deepEqual(secretFindings('bundle', cases), expected);
   });
 
-  test('outside a test case nothing is a secret, but keys and colons in texts are still counted', () => {
+  test('outside a test case nothing is a secret, but keys are still counted', () => {
     const value = [[{ password: 'x:y' }], 'a:b'];
     assert.deepEqual(secretFindings('bundle', value), []);
-    assert.deepEqual(walkLocal('bundle', value)?.counts, { keys: 1, colons: 2 });
-    assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2, colons: 2 }, "a key's colons are not counted");
-    assert.deepEqual(walkLocal('testCase', 'a:b:c')?.counts, { keys: 0, colons: 2 }, 'a file that is one text');
+    assert.deepEqual(walkLocal('bundle', value)?.counts, { keys: 1 });
+    assert.deepEqual(walkLocal('testCase', { 'k:1': { 'k:2': ['v:3:4'] } })?.counts, { keys: 2 });
+    assert.deepEqual(walkLocal('testCase', 'a:b:c')?.counts, { keys: 0 }, 'a file that is one text');
   });
 
   test('a SIP code list: each wrong or repeated code, only those', () => {
@@ -82,7 +82,7 @@ describe('walkLocal', () => {
   test('a file that is not the shape its name says is not read as test cases: only counted', () => {
     const one = { password: 'p', sipTraceFilters: [{ sipMessageCodes: '99' }], 'a:b': 1 };
     assert.deepEqual(localChecks('bundle', one), []);
-    assert.deepEqual(walkLocal('bundle', one)?.counts, { keys: 4, colons: 0 });
+    assert.deepEqual(walkLocal('bundle', one)?.counts, { keys: 4 });
     assert.deepEqual(localChecks('testCase', [one]), []);
     assert.deepEqual(localChecks('bundle', [[one]]), [], 'a list inside a bundle is no test case');
   });
@@ -114,6 +114,11 @@ describe('walkLocal', () => {
       ['{"a\\u003ab":1,"a:b":2}', false],
       ['[{"name":"a","params":{"password":"p:q"}},{"name":"b","name":"c"}]', false],
       ['"a:b"', true],
+      ['{"a":":x","b":[" :y", "z:"]}', true],
+      ['{"a": ":x", "a" : " :y"}', false],
+      ['{":a":1,"b":":"}', true],
+      ['{":a":1,":a":2}', false],
+      ['{"a":[":", ":"],\n"a"\n:\n":"}', false],
     ];
     for (const [text, unique] of texts) {
       for (const kind of ['testCase', 'bundle'] as const) {

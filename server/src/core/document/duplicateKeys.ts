@@ -3,33 +3,38 @@ import { stringEnd, type Span } from './jsonLocator';
 // Keys repeated within one object (JSON readers keep only the last one). The full scan reads
 // every character; for the usual document, which repeats nothing, counting proves it cheaper.
 
-/**
- * What a parsed value holds, counted by the walk over it (validation's local walk): property keys,
- * nested ones included, and ':' characters inside string values (not inside keys).
- */
+/** What a parsed value holds, counted by the walk over it (validation's local walk): property keys, nested ones included. */
 export interface KeyCounts {
   keys: number;
-  colons: number;
 }
 
 /**
- * Whether a valid JSON text repeats no key, given the counts of the value JSON.parse made of it
- * (and the value, for a text with colons inside keys). JSON.parse keeps one of each repeated key,
- * so the text holds more keys than the value exactly when some key repeats. Outside strings a
- * ':' follows each key; inside, a text without any backslash spells every string as the value
- * has it. So, without backslashes, the text's ':' count is the value's keys plus the colons in
- * its strings (values, then keys: those are rare and counted only when needed) unless a key
- * repeats (a dropped key adds its own ':'), and finding ':' with indexOf visits a few characters
- * of 30. With backslashes, the text's keys are counted by skipping its strings.
+ * Whether a valid JSON text repeats no key, given the key count of the value JSON.parse made of
+ * it (and the value, for the rare text the quick count does not settle). JSON.parse keeps one of
+ * each repeated key, so the text holds more keys than the value exactly when some key repeats.
+ * Without backslashes, a string in the text holds no '"' and no line break or tab, so a ':' whose
+ * last character before (spaces and line breaks aside) is '"' either follows a key or opens a
+ * string that starts with ':'. As many of those as the value has keys proves that no key repeats,
+ * and finding ':' with indexOf visits a few characters of 30. Otherwise every ':' of the text is
+ * compared with the value's keys plus the colons inside its keys and texts (a dropped key adds
+ * its own ':'); with backslashes, the text's keys are counted by skipping its strings.
  */
 export function noRepeatedKeys(text: string, counts: KeyCounts, value: unknown): boolean {
   if (text.indexOf('\\') !== -1) return keysInText(text) === counts.keys;
-  const n = colonsIn(text);
-  return n === counts.keys + counts.colons || n === counts.keys + counts.colons + keysInValue(value).colons;
+  let all = 0;
+  let afterQuote = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    all++;
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--j);
+    if (c === 0x22) afterQuote++;
+  }
+  return afterQuote === counts.keys || all === counts.keys + colonsInValue(value);
 }
 
 /** How many ':' a text holds. */
-export function colonsIn(s: string): number {
+function colonsIn(s: string): number {
   let n = 0;
   for (let i = s.indexOf(':'); i !== -1; i = s.indexOf(':', i + 1)) n++;
   return n;
@@ -43,7 +48,7 @@ export function colonsIn(s: string): number {
  * Given the value's counts too (the local walk made them), `noRepeatedKeys` decides.
  */
 export function findDuplicateKeys(text: string, parsed?: unknown, counts?: KeyCounts): { key: string; span: Span }[] {
-  if (counts ? noRepeatedKeys(text, counts, parsed) : parsed !== undefined && keysInText(text) === keysInValue(parsed).keys) return [];
+  if (counts ? noRepeatedKeys(text, counts, parsed) : parsed !== undefined && keysInText(text) === keysInValue(parsed)) return [];
   const out: { key: string; span: Span }[] = [];
   const n = text.length;
   // The keys of the open objects, innermost last; per open container where its keys begin in
@@ -118,10 +123,9 @@ function keysInText(text: string): number {
   return count;
 }
 
-/** Property keys in a parsed JSON value, nested ones included, and the colons inside them; a loop, however deep the value. */
-function keysInValue(root: unknown): KeyCounts {
-  let keys = 0;
-  let colons = 0;
+/** Property keys in a parsed JSON value, nested ones included; a loop, however deep the value. */
+function keysInValue(root: unknown): number {
+  let count = 0;
   const todo: unknown[] = [root];
   while (todo.length > 0) {
     const v = todo.pop();
@@ -131,13 +135,30 @@ function keysInValue(root: unknown): KeyCounts {
       continue;
     }
     for (const k in v) {
-      keys++;
-      if (k.includes(':')) colons += colonsIn(k);
+      count++;
       const item = (v as Record<string, unknown>)[k];
       if (item !== null && typeof item === 'object') todo.push(item);
     }
   }
-  return { keys, colons };
+  return count;
+}
+
+/** The ':' characters inside the keys and texts of a parsed JSON value; a loop, however deep the value. */
+function colonsInValue(root: unknown): number {
+  let count = 0;
+  const todo: unknown[] = [root];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    if (typeof v === 'string') count += colonsIn(v);
+    else if (Array.isArray(v)) for (const item of v) todo.push(item);
+    else if (v !== null && typeof v === 'object') {
+      for (const k in v) {
+        count += colonsIn(k);
+        todo.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return count;
 }
 
 function safeParse(s: string): string {

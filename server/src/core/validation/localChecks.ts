@@ -2,15 +2,15 @@ import { SECRET_PLACEHOLDER, comparePaths, isPlainSecretValue, type JsonPath } f
 import { isSecretMember } from '../secrets/rule';
 import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { colonsIn, type KeyCounts } from '../document/duplicateKeys';
+import type { KeyCounts } from '../document/duplicateKeys';
 import { MAX_DEPTH } from '../document/nesting';
 import { checkSipCodes } from './sipCodes';
 import { exactStr, isRecord } from '../api/read';
 import type { TestCaseAt } from '../document/testCaseModel';
 
 // Our rules beyond the schema, in one walk over the parsed value: the same walk checks the
-// nesting depth and counts keys and the colons in texts, which lets the duplicate-key pass prove
-// a text free of repeats without reading it character by character. On a 1 MB bundle the separate walks
+// nesting depth and counts keys, which lets the duplicate-key pass prove a text free of repeats
+// without reading it character by character. On a 1 MB bundle the separate walks
 // (secrets, depth, key count) cost more than the schema itself.
 
 export interface LocalWalk {
@@ -30,30 +30,26 @@ export function localChecks(kind: FileKind, value: unknown): Finding[] {
 export function walkLocal(kind: FileKind, value: unknown): LocalWalk | undefined {
   const w = walker;
   w.keys = 0;
-  w.colons = 0;
   w.secrets = [];
   const findings: Finding[] = [];
   if (kind === 'testCase' && isRecord(value)) {
     if (!w.testCase([], value, findings)) return undefined;
   } else if (kind === 'bundle' && Array.isArray(value)) {
-    // The bundle's items: objects are test cases, anything else is only counted.
+    // The bundle's items: objects are test cases; lists are only walked (depth, keys).
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];
-      if (typeof item === 'string') w.colons += colonsIn(item);
-      else if (isRecord(item)) {
+      if (isRecord(item)) {
         if (!w.testCase([i], item, findings)) return undefined;
       } else if (Array.isArray(item)) {
         w.path = [i];
         if (!w.visit(item, 2, NONE)) return undefined;
       }
     }
-  } else if (typeof value === 'string') {
-    w.colons += colonsIn(value);
   } else if (typeof value === 'object' && value !== null) {
     w.path = [];
     if (!w.visit(value, 1, NONE)) return undefined;
   }
-  return { findings, counts: { keys: w.keys, colons: w.colons } };
+  return { findings, counts: { keys: w.keys } };
 }
 
 /** Each SIP trace filter's code list; a plain loop, since it runs for every test case on every edit. */
@@ -126,7 +122,6 @@ function namedInfo(key: string): number {
  */
 class Walker {
   keys = 0;
-  colons = 0;
   path: (string | number)[] = [];
   secrets: JsonPath[] = [];
 
@@ -145,19 +140,17 @@ class Walker {
   /**
    * Visits a container at `depth` (the root is 1) where `secret` says which strings are secrets
    * (NONE, NAMED, AUTH_PARAM or ALL); false when some container inside is deeper than MAX_DEPTH.
-   * Counts go to locals and are added once per container.
+   * Keys are counted in a local and added once per object.
    */
   visit(node: object, depth: number, secret: number): boolean {
     if (depth > MAX_DEPTH) return false;
     const path = this.path;
-    let colons = 0;
     if (Array.isArray(node)) {
       // An item's place names no secret: inside a named member all stays secret, elsewhere names decide.
       const inner = secret === AUTH_PARAM ? NAMED : secret;
       for (let i = 0; i < node.length; i++) {
         const v: unknown = node[i];
         if (typeof v === 'string') {
-          if (v.includes(':')) colons += colonsIn(v);
           if (secret === ALL && isPlainSecretValue(v)) this.secrets.push([...path, i]);
         } else if (typeof v === 'object' && v !== null) {
           path.push(i);
@@ -166,7 +159,6 @@ class Walker {
           if (!ok) return false;
         }
       }
-      this.colons += colons;
       return true;
     }
     const record = node as Record<string, unknown>;
@@ -175,7 +167,6 @@ class Walker {
       keys++;
       const v = record[k];
       if (typeof v === 'string') {
-        if (v.includes(':')) colons += colonsIn(v);
         if (secret !== NONE && (secret === ALL || (nameInfo(k) & secret) !== 0) && isPlainSecretValue(v)) this.secrets.push([...path, k]);
       } else if (typeof v === 'object' && v !== null) {
         path.push(k);
@@ -186,7 +177,6 @@ class Walker {
       }
     }
     this.keys += keys;
-    this.colons += colons;
     return true;
   }
 }
