@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { checkSipCodes } from '../../server/src/core/validation/sipCodes';
+import { checkSipCodes, cleanSipCodes } from '../../server/src/core/validation/sipCodes';
 
 // The sipMessageCodes rule: every finding's words, severity, place inside the string (offsets
 // count the opening quote) and the removal its quick fix makes.
@@ -60,4 +60,19 @@ describe('SIP codes', () => {
     }
     assert.deepEqual(checkSipCodes('180,183,180', P).map((f) => f.on), ['value']);
   });
+  test('a list is clean exactly when it is well formed (codes 100 to 699, commas, spaces after them) and repeats no code', () => {
+    const wellFormed = /^[1-6]\d\d(?:, *[1-6]\d\d)*$/;
+    const clean = (v: string) => wellFormed.test(v) && new Set(v.split(',').map((c) => c.trim())).size === v.split(',').length;
+    // Every list of up to 7 characters from this alphabet, and some longer ones.
+    const alphabet = ['1', '6', '7', '0', '9', ',', ' ', 'a'];
+    const lists: string[] = [''];
+    for (let from = 0, length = 1; length <= 7; length++) {
+      const to = lists.length;
+      for (let k = from; k < to; k++) for (const c of alphabet) lists.push(lists[k]! + c);
+      from = to;
+    }
+    lists.push('180,183,200', '180, 183,  200', '180,183,180', '100,699', '099', '700', '180 ,183', '180,', ',180', '180\n', ' 180', '180,\t183', '١٨٠');
+    for (const v of lists) assert.equal(cleanSipCodes(v), clean(v), JSON.stringify(v));
+  });
 });
+

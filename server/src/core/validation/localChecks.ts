@@ -4,7 +4,7 @@ import { DiagnosticCode, Severity, type Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import type { KeyCounts } from '../document/duplicateKeys';
 import { MAX_DEPTH } from '../document/nesting';
-import { checkSipCodes } from './sipCodes';
+import { checkSipCodes, cleanSipCodes } from './sipCodes';
 import { exactStr, isRecord } from '../api/read';
 import type { TestCaseAt } from '../document/testCaseModel';
 
@@ -59,7 +59,8 @@ function sipFindings(tc: TestCaseAt, out: Finding[]): void {
   for (let i = 0; i < filters.length; i++) {
     const filter: unknown = filters[i];
     const codes = isRecord(filter) ? exactStr(filter['sipMessageCodes']) : undefined;
-    if (codes === undefined) continue;
+    // The usual list is clean: no path is made for it.
+    if (codes === undefined || cleanSipCodes(codes)) continue;
     const found = checkSipCodes(codes, [...tc.path, 'sipTraceFilters', i, 'sipMessageCodes']);
     for (let k = 0; k < found.length; k++) out.push(found[k]!);
   }
