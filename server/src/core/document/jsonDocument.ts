@@ -37,14 +37,15 @@ const MESSAGES: Record<string, string> = {
 /**
  * Parses with JSON.parse (fast); on failure, jsonc-parser gives every error with its position.
  * Errors at one offset with one cause (one per unclosed bracket at the end of the text) are one.
- * `shallow`: whether a parsed value nests no deeper than MAX_DEPTH, for a caller that walks it anyway.
+ * `shallow`: whether a parsed value nests no deeper than MAX_DEPTH, for a caller that walks it anyway;
+ * `known`: what JSON.parse already made of this text, for a caller that parsed it first.
  */
-export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (value: unknown) => boolean): ParsedJson {
+export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (value: unknown) => boolean, known?: { value: unknown }): ParsedJson {
   const original = doc.getText();
-  let parsed: { value: unknown } | undefined;
+  let parsed = known;
   let bounded: BoundedText | undefined;
   try {
-    parsed = { value: JSON.parse(original) as unknown };
+    parsed ??= { value: JSON.parse(original) as unknown };
     bounded = boundParsed(original, parsed.value, shallow);
   } catch {
     // not JSON: the text scan bounds the depth before jsonc-parser reads it

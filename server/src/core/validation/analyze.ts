@@ -101,7 +101,7 @@ function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read
   // The usual document: JSON, and no deeper than MAX_DEPTH, so the text is its own bounded text.
   if (walked !== undefined) return { value, text: shallowText(text).text, walked, deep: NO_DIAGNOSTICS };
   // No JSON, or too deep (the walk said so): values deeper than MAX_DEPTH are blanked out and the rest read again.
-  const parsed = parseJson(doc, maxProblems, () => false);
+  const parsed = parseJson(doc, maxProblems, () => false, json ? { value } : undefined);
   const deep: Diagnostic[] =
     parsed.tooDeep === undefined
       ? []
