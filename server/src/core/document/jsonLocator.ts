@@ -7,7 +7,8 @@
 import type { Position, Range } from '../text/shapes';
 import { foundFor, scan, trieOf, type JsonPath, type Trie } from './pathScan';
 
-export { stringEnd, type JsonPath } from './pathScan';
+export { type JsonPath } from './pathScan';
+export { stringEnd } from './codeUnits';
 
 export interface Span {
   start: number;

@@ -4,6 +4,7 @@
 // lines and characters. jsonLocator.ts turns what it records into places and ranges.
 
 import { MAX_DEPTH } from './nesting';
+import { NO_CODES, codesOf } from './codeUnits';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -84,23 +85,6 @@ function addChild(t: Trie, name: string): Trie {
 }
 
 /**
- * The index just past the string whose opening quote is at `start`. Strings are skipped with
- * indexOf (native, fast): a quote is the end unless an odd number of backslashes precede it.
- * An unterminated string ends at the end of the text.
- */
-export function stringEnd(text: string, start: number): number {
-  let j = text.indexOf('"', start + 1);
-  while (j !== -1 && text.charCodeAt(j - 1) === 0x5c && escaped(text, j)) j = text.indexOf('"', j + 1);
-  return j === -1 ? text.length : j + 1;
-}
-
-function escaped(text: string, quote: number): boolean {
-  let k = quote - 1;
-  while (text.charCodeAt(k) === 0x5c) k--;
-  return (quote - 1 - k) % 2 === 1;
-}
-
-/**
  * A cursor over the text; a class, so the position is a field rather than a captured variable.
  * One instance serves every scan (scans never overlap): when every instance of a class is
  * collected, the engine may drop its hidden class, and the compiled scan that relies on it.
@@ -111,6 +95,8 @@ class Scanner {
   line = 0;
   lineStart = 0;
   text = '';
+  /** The text's code units (`codesOf`). */
+  codes: Uint16Array = NO_CODES;
   n = 0;
   /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
   all = false;
@@ -124,6 +110,7 @@ class Scanner {
     this.line = 0;
     this.lineStart = 0;
     this.text = text;
+    this.codes = codesOf(text);
     this.n = text.length;
     this.all = all;
     this.unique = unique;
@@ -132,14 +119,14 @@ class Scanner {
 
   /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
   skipWs(): void {
-    const text = this.text;
+    const codes = this.codes;
     let i = this.i;
     for (;;) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 0x20 || c === 0x09) i++;
       else if (c === 0x0a || c === 0x0d) {
         i++;
-        if (c === 0x0a || text.charCodeAt(i) !== 0x0a) {
+        if (c === 0x0a || codes[i] !== 0x0a) {
           this.line++;
           this.lineStart = i;
         }
@@ -148,23 +135,38 @@ class Scanner {
     this.i = i;
   }
 
+  /** The index just past the string whose opening quote is at `start` (an unterminated one ends the text). */
+  stringEnd(start: number): number {
+    const codes = this.codes;
+    const n = this.n;
+    let i = start + 1;
+    for (;;) {
+      const c = codes[i++]!;
+      if (c === 0x22) return i;
+      if (c === 0x5c) i++;
+      // 0 is the stop after the end (undefined past it); in a text, a control character is not JSON
+      else if (!(c > 0) && i > n) return n;
+    }
+  }
+
   /** Moves past any value starting at i without looking inside it. */
   skipValue(): void {
-    const text = this.text;
+    const codes = this.codes;
     let i = this.i;
-    const c = text.charCodeAt(i);
+    const c = codes[i]!;
     if (c === 0x22) {
-      this.i = stringEnd(text, i);
+      this.i = this.stringEnd(i);
       return;
     }
     if (c === 0x7b || c === 0x5b) {
       this.skipNested(0);
       return;
     }
-    // number, true, false, null: up to the next delimiter or whitespace
+    // number, true, false, null: up to the next delimiter, whitespace or the end (past the
+    // array, undefined: `!(d > 0x20)` holds for it too)
     for (;;) {
-      const d = text.charCodeAt(i);
-      if (d === 0x2c || d === 0x7d || d === 0x5d || d <= 0x20 || d !== d) break;
+      const d = codes[i]!;
+      if (d === 0x2c || d === 0x7d || d === 0x5d || !(d > 0x20)) break;
       i++;
     }
     this.i = i;
@@ -176,10 +178,10 @@ class Scanner {
    */
   childAt(t: Trie): Trie | undefined {
     if (!this.plain || t.byName) return childNamed(t, this.readKey());
-    const text = this.text;
     const start = this.i + 1;
-    const end = text.indexOf('"', start);
-    if (end === -1) {
+    // No backslash in the text: the key ends at the next quote.
+    const end = this.stringEnd(this.i) - 1;
+    if (end < start || this.codes[end] !== 0x22) {
       // An unterminated key (not JSON): the scan ends here.
       this.i = this.n;
       return undefined;
@@ -187,6 +189,7 @@ class Scanner {
     this.i = end + 1;
     const length = end - start;
     const names = t.names;
+    const text = this.text;
     for (let k = 0; k < names.length; k++) {
       const name = names[k]!;
       if (name.length === length && text.startsWith(name, start)) return t.kids[k];
@@ -197,30 +200,39 @@ class Scanner {
   /**
    * Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket).
    * Most of a large text is skipped here: after a line break, the indentation is passed in a loop
-   * of its own, and strings with indexOf.
+   * of its own, and after a key, its `": "`.
    */
   skipNested(depth: number): void {
-    const text = this.text;
+    const codes = this.codes;
     const n = this.n;
     let i = this.i;
     let line = this.line;
     let lineStart = this.lineStart;
     do {
-      const d = text.charCodeAt(i);
+      const d = codes[i++]!;
       if (d === 0x22) {
-        i = stringEnd(text, i);
+        for (;;) {
+          const c = codes[i++]!;
+          if (c === 0x22) break;
+          if (c === 0x5c) i++;
+          else if (!(c > 0) && i > n) {
+            // unterminated: the text ends here
+            i = n;
+            break;
+          }
+        }
         // A key's `": "`: passed at once, the value follows.
-        if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20) i += 2;
-        continue;
-      }
-      i++;
-      if (d === 0x0a) {
+        if (codes[i] === 0x3a && codes[i + 1] === 0x20) i += 2;
+      } else if (d > 0x22) {
+        // '{' and '[' are 0x7b and 0x5b, '}' and ']' 0x7d and 0x5d: one test each with bit 5 set.
+        const e = d | 0x20;
+        if (e === 0x7b) depth++;
+        else if (e === 0x7d) depth--;
+      } else if (d === 0x0a) {
         line++;
         lineStart = i;
-        while (text.charCodeAt(i) === 0x20) i++;
-      } else if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) depth--;
-      else if (d === 0x0d && text.charCodeAt(i) !== 0x0a) {
+        while (codes[i] === 0x20) i++;
+      } else if (d === 0x0d && codes[i] !== 0x0a) {
         line++;
         lineStart = i;
       }
@@ -232,18 +244,17 @@ class Scanner {
 
   readKey(): string {
     const start = this.i;
-    this.i = stringEnd(this.text, start);
+    this.i = this.stringEnd(start);
     const raw = this.text.slice(start + 1, this.i - 1);
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
   }
 
   /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
   visit(t: Trie, keyStart: number, keyEnd: number, keyLine: number, keyCharacter: number): void {
-    const text = this.text;
     const start = this.i;
     const line = this.line;
     const character = start - this.lineStart;
-    const c = text.charCodeAt(start);
+    const c = this.codes[start];
     if (c === 0x7b && t.kids.length > 0) this.visitObject(t);
     else if (c === 0x5b && t.kids.length > 0) this.visitArray(t);
     else this.skipValue();
@@ -264,25 +275,25 @@ class Scanner {
   }
 
   private visitObject(t: Trie): void {
-    const text = this.text;
+    const codes = this.codes;
     this.i++;
     this.skipWs();
     // Without repeated keys, the object is left as soon as every wanted key is found.
     let left = this.unique ? t.kids.length : -1;
-    while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
+    while (left !== 0 && this.i < this.n && codes[this.i] !== 0x7d) {
       const keyStart = this.i;
       const keyLine = this.line;
       const keyCharacter = keyStart - this.lineStart;
       const child = this.childAt(t);
       const keyEnd = this.i;
       // Usually `": "`: the colon and one space are passed without a call.
-      if (text.charCodeAt(this.i) === 0x3a) this.i++;
+      if (codes[this.i] === 0x3a) this.i++;
       else {
         this.skipWs();
         this.i++;
       }
-      if (text.charCodeAt(this.i) === 0x20) this.i++;
-      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (codes[this.i] === 0x20) this.i++;
+      if (codes[this.i]! <= 0x20) this.skipWs();
       if (child) {
         this.visit(child, keyStart, keyEnd, keyLine, keyCharacter);
         left--;
@@ -294,13 +305,13 @@ class Scanner {
   }
 
   private visitArray(t: Trie): void {
-    const text = this.text;
+    const codes = this.codes;
     this.i++;
     this.skipWs();
     // Only the wanted items are looked up: no text made for every index passed.
     const items = (t.items ??= arrayItems(t));
     let next = 0;
-    for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
+    for (let index = 0; next < items.length && this.i < this.n && codes[this.i] !== 0x5d; index++) {
       if (index === items[next]!.index) this.visit(items[next++]!.child, -1, -1, 0, 0);
       else this.skipValue();
       this.next();
@@ -312,11 +323,11 @@ class Scanner {
 
   /** Past the whitespace after a member or item, its comma and the whitespace after that. */
   private next(): void {
-    const text = this.text;
-    if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
-    if (text.charCodeAt(this.i) === 0x2c) {
+    const codes = this.codes;
+    if (codes[this.i]! <= 0x20) this.skipWs();
+    if (codes[this.i] === 0x2c) {
       this.i++;
-      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (codes[this.i]! <= 0x20) this.skipWs();
     }
   }
 }
@@ -359,6 +370,7 @@ export function scan(text: string, root: Trie, ancestors: boolean, unique = fals
   scanner.visit(root, -1, -1, 0, 0);
   // The text is not kept past the scan.
   scanner.text = '';
+  scanner.codes = NO_CODES;
 }
 
 /** The node the scan recorded for a path: its own, or its closest recorded ancestor. */
