@@ -1,88 +1,10 @@
 // The pass behind the positions of diagnostics, the outline and the other language features: a
-// trie of the JSON paths asked for, and a scanner that follows only those paths through the
-// text, skipping every other subtree, and records where each node it meets starts and ends, with
-// lines and characters. jsonLocator.ts turns what it records into places and ranges.
+// scanner that follows only the paths of a trie (pathTrie.ts) through the text, skipping every
+// other subtree, and records where each node it meets starts and ends, with lines and
+// characters. jsonLocator.ts turns what it records into places and ranges.
 
-import { MAX_DEPTH } from './nesting';
 import { NO_CODES, codesOf } from './codeUnits';
-
-export type JsonPath = readonly (string | number)[];
-
-export interface Trie {
-  wanted: boolean;
-  parent: Trie | undefined;
-  /** The children's segments as text (an array's item 3 and an object's key "3" are one), in order. */
-  names: string[];
-  kids: Trie[];
-  /** The children by segment, once there are many. */
-  byName: Map<string, Trie> | undefined;
-  /** The children that can be array items, by ascending index; made when first met as an array. */
-  items: { index: number; child: Trie }[] | undefined;
-  /**
-   * Where the scan found this node, as numbers (objects are made only for the places asked for):
-   * the value's span, line and character of its start and end, and the key's (keyStart -1: none).
-   */
-  found: boolean;
-  start: number;
-  end: number;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-  keyStart: number;
-  keyEnd: number;
-  keyLine: number;
-  keyCharacter: number;
-}
-
-// A leaf's (most nodes') lists: shared, never added to; a node gets its own with its first child.
-const NO_NAMES: string[] = [];
-const NO_KIDS: Trie[] = [];
-
-// Every field is set at creation: a field added later gives the nodes another hidden class, which
-// the engine may drop with the nodes at the next collection, and the compiled scan with it.
-const node = (parent: Trie | undefined): Trie => ({
-  wanted: false,
-  parent,
-  names: NO_NAMES,
-  kids: NO_KIDS,
-  byName: undefined,
-  items: undefined,
-  found: false,
-  start: 0,
-  end: 0,
-  line: 0,
-  character: 0,
-  endLine: 0,
-  endCharacter: 0,
-  keyStart: -1,
-  keyEnd: -1,
-  keyLine: 0,
-  keyCharacter: 0,
-});
-
-/** More children than this: looked up in a map rather than compared one by one. */
-const FEW = 8;
-
-export function childNamed(t: Trie, name: string): Trie | undefined {
-  if (t.byName) return t.byName.get(name);
-  const names = t.names;
-  for (let k = 0; k < names.length; k++) if (names[k] === name) return t.kids[k];
-  return undefined;
-}
-
-function addChild(t: Trie, name: string): Trie {
-  const child = node(t);
-  if (t.kids === NO_KIDS) {
-    t.names = [];
-    t.kids = [];
-  }
-  t.names.push(name);
-  t.kids.push(child);
-  if (t.byName) t.byName.set(name, child);
-  else if (t.names.length > FEW) t.byName = new Map(t.names.map((n, k) => [n, t.kids[k]!]));
-  return child;
-}
+import { arrayItems, childNamed, type Trie } from './pathTrie';
 
 /**
  * A cursor over the text; a class, so the position is a field rather than a captured variable.
@@ -312,7 +234,7 @@ class Scanner {
     const items = (t.items ??= arrayItems(t));
     let next = 0;
     for (let index = 0; next < items.length && this.i < this.n && codes[this.i] !== 0x5d; index++) {
-      if (index === items[next]!.index) this.visit(items[next++]!.child, -1, -1, 0, 0);
+      if (index === items[next]!.index) this.visit(items[next++]!, -1, -1, 0, 0);
       else this.skipValue();
       this.next();
     }
@@ -332,36 +254,6 @@ class Scanner {
   }
 }
 
-/** The children of a node that can be array items (named by a whole number as String() writes it), by index. */
-function arrayItems(t: Trie): { index: number; child: Trie }[] {
-  const out: { index: number; child: Trie }[] = [];
-  for (let k = 0; k < t.names.length; k++) {
-    const name = t.names[k]!;
-    const index = Number(name);
-    if (Number.isInteger(index) && index >= 0 && String(index) === name) out.push({ index, child: t.kids[k]! });
-  }
-  return out.sort((a, b) => a.index - b.index);
-}
-
-/** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
-export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
-  const root = node(undefined);
-  const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
-  for (let p = 0; p < paths.length; p++) {
-    const path = paths[p]!;
-    if (path.length > MAX_DEPTH) continue;
-    let at = root;
-    for (let d = 0; d < path.length; d++) {
-      const seg = path[d]!;
-      const name = typeof seg === 'string' ? seg : String(seg);
-      at = childNamed(at, name) ?? addChild(at, name);
-    }
-    at.wanted = true;
-    ends[p] = at;
-  }
-  return { root, ends };
-}
-
 const scanner = new Scanner();
 
 export function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
@@ -371,20 +263,4 @@ export function scan(text: string, root: Trie, ancestors: boolean, unique = fals
   // The text is not kept past the scan.
   scanner.text = '';
   scanner.codes = NO_CODES;
-}
-
-/** The node the scan recorded for a path: its own, or its closest recorded ancestor. */
-export function foundFor(root: Trie, end: Trie | undefined, path: JsonPath): Trie | undefined {
-  // The deepest node on the path the trie holds (a path too deep to look for has none of its own).
-  let t: Trie | undefined = end;
-  if (!t) {
-    t = root;
-    for (let d = 0; d < path.length - 1; d++) {
-      const next = childNamed(t, String(path[d]));
-      if (!next) break;
-      t = next;
-    }
-  }
-  while (t && !t.found) t = t.parent;
-  return t;
 }
