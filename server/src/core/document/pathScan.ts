@@ -111,10 +111,14 @@ class Scanner {
     this.i = end + 1;
     const length = end - start;
     const names = t.names;
-    const text = this.text;
+    const codes = this.codes;
+    // Compared unit by unit with the array (startsWith on a text held in pieces costs more).
     for (let k = 0; k < names.length; k++) {
       const name = names[k]!;
-      if (name.length === length && text.startsWith(name, start)) return t.kids[k];
+      if (name.length !== length) continue;
+      let j = 0;
+      while (j < length && name.charCodeAt(j) === codes[start + j]) j++;
+      if (j === length) return t.kids[k];
     }
     return undefined;
   }

@@ -113,6 +113,15 @@ export function arrayItems(t: Trie): Trie[] {
   return sorted ? out : out.sort((a, b) => a.index - b.index);
 }
 
+// Array indexes as text, made once: the same few are named in every validation, and one text
+// per index compares with itself at once.
+const INDEX_NAMES: string[] = [];
+
+function nameOf(seg: number): string {
+  if (seg >= 0 && seg < 4096 && (seg | 0) === seg) return (INDEX_NAMES[seg] ??= String(seg));
+  return String(seg);
+}
+
 /** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
 export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
   const root = node(undefined, -1);
@@ -123,7 +132,7 @@ export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | 
     let at = root;
     for (let d = 0; d < path.length; d++) {
       const seg = path[d]!;
-      const name = typeof seg === 'string' ? seg : String(seg);
+      const name = typeof seg === 'string' ? seg : nameOf(seg);
       at = childNamed(at, name) ?? addChild(at, name, itemIndex(seg));
     }
     at.wanted = true;
