@@ -85,11 +85,18 @@ const FEW_ERRORS = 32;
 /**
  * The complaints kept so far, to keep the same complaint about the same node, reached through
  * two schema branches, once. Few errors are compared one by one (keyword first, then node, then
- * detail): no map keyed by a pointer text made for this call.
+ * detail): no map keyed by a pointer text made for this call. One instance serves every
+ * validation: when every instance of a class is collected, the engine may drop its hidden
+ * class, and the compiled validation that relies on it (as a full collection did to this one).
  */
 class Complaints {
   private list: ErrorObject[] = [];
-  private byNode: Map<string, ErrorObject[]> | undefined;
+  private byNode: Map<string, ErrorObject[]> | undefined = undefined;
+
+  reset(): void {
+    this.list.length = 0;
+    this.byNode = undefined;
+  }
 
   /** False when the same complaint about the same node is already kept; keeps it otherwise. */
   add(e: ErrorObject): boolean {
@@ -156,7 +163,7 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
-  const complaints = new Complaints();
+  complaints.reset();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
@@ -174,8 +181,12 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
   }
+  // The errors are not kept past the validation.
+  complaints.reset();
   return { findings, omitted };
 }
+
+const complaints = new Complaints();
 
 /** What tells two complaints of one keyword about one node apart. */
 function detail(e: ErrorObject): string {
