@@ -53,7 +53,7 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
   scan(text, root, ancestors);
   const collect = (t: Trie, key: string, top: boolean): void => {
     if (t.found) found.set(key, locatedOf(t));
-    for (let k = 0; k < t.kids.length; k++) collect(t.kids[k]!, top ? t.names[k]! : `${key}\u0000${t.names[k]!}`, false);
+    for (let c = t.first; c !== undefined; c = c.next) collect(c, top ? c.name : `${key}\u0000${c.name}`, false);
   };
   collect(root, '', true);
   return found;

@@ -110,15 +110,14 @@ class Scanner {
     }
     this.i = end + 1;
     const length = end - start;
-    const names = t.names;
     const codes = this.codes;
     // Compared unit by unit with the array (startsWith on a text held in pieces costs more).
-    for (let k = 0; k < names.length; k++) {
-      const name = names[k]!;
+    for (let c = t.first; c !== undefined; c = c.next) {
+      const name = c.name;
       if (name.length !== length) continue;
       let j = 0;
       while (j < length && name.charCodeAt(j) === codes[start + j]) j++;
-      if (j === length) return t.kids[k];
+      if (j === length) return c;
     }
     return undefined;
   }
@@ -181,8 +180,8 @@ class Scanner {
     const line = this.line;
     const character = start - this.lineStart;
     const c = this.codes[start];
-    if (c === 0x7b && t.kids.length > 0) this.visitObject(t);
-    else if (c === 0x5b && t.kids.length > 0) this.visitArray(t);
+    if (c === 0x7b && t.count > 0) this.visitObject(t);
+    else if (c === 0x5b && t.count > 0) this.visitArray(t);
     else this.skipValue();
     if (t.wanted || this.all) {
       // The pass counted every line break up to here (values hold none outside strings' escapes).
@@ -205,7 +204,7 @@ class Scanner {
     this.i++;
     this.skipWs();
     // Without repeated keys, the object is left as soon as every wanted key is found.
-    let left = this.unique ? t.kids.length : -1;
+    let left = this.unique ? t.count : -1;
     while (left !== 0 && this.i < this.n && codes[this.i] !== 0x7d) {
       const keyStart = this.i;
       const keyLine = this.line;

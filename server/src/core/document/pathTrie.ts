@@ -8,9 +8,16 @@ export type JsonPath = readonly (string | number)[];
 export interface Trie {
   wanted: boolean;
   parent: Trie | undefined;
-  /** The children's segments as text (an array's item 3 and an object's key "3" are one), in order. */
-  names: string[];
-  kids: Trie[];
+  /** Its segment as text (an array's item 3 and an object's key "3" are one). */
+  name: string;
+  /**
+   * The children in the order added: the first, the last, each one's next, and how many. A list
+   * rather than arrays: most nodes have one child or none, and two arrays per node cost more.
+   */
+  first: Trie | undefined;
+  last: Trie | undefined;
+  next: Trie | undefined;
+  count: number;
   /** The children by segment, once there are many. */
   byName: Map<string, Trie> | undefined;
   /** Its index when its segment can be an array's (a whole number as String() writes it), else -1. */
@@ -34,17 +41,16 @@ export interface Trie {
   keyCharacter: number;
 }
 
-// A leaf's (most nodes') lists: shared, never added to; a node gets its own with its first child.
-const NO_NAMES: string[] = [];
-const NO_KIDS: Trie[] = [];
-
 // Every field is set at creation: a field added later gives the nodes another hidden class, which
 // the engine may drop with the nodes at the next collection, and the compiled scan with it.
-const node = (parent: Trie | undefined, index: number): Trie => ({
+const node = (parent: Trie | undefined, name: string, index: number): Trie => ({
   wanted: false,
   parent,
-  names: NO_NAMES,
-  kids: NO_KIDS,
+  name,
+  first: undefined,
+  last: undefined,
+  next: undefined,
+  count: 0,
   byName: undefined,
   index,
   items: undefined,
@@ -66,25 +72,20 @@ const FEW = 32;
 
 export function childNamed(t: Trie, name: string): Trie | undefined {
   if (t.byName) return t.byName.get(name);
-  const names = t.names;
-  for (let k = 0; k < names.length; k++) if (names[k] === name) return t.kids[k];
+  for (let c = t.first; c !== undefined; c = c.next) if (c.name === name) return c;
   return undefined;
 }
 
 function addChild(t: Trie, name: string, index: number): Trie {
-  const child = node(t, index);
-  if (t.kids === NO_KIDS) {
-    t.names = [];
-    t.kids = [];
-  }
-  const names = t.names;
-  const kids = t.kids;
-  names.push(name);
-  kids.push(child);
+  const child = node(t, name, index);
+  if (t.last === undefined) t.first = child;
+  else t.last.next = child;
+  t.last = child;
+  t.count++;
   if (t.byName) t.byName.set(name, child);
-  else if (names.length > FEW) {
+  else if (t.count > FEW) {
     const byName = new Map<string, Trie>();
-    for (let k = 0; k < names.length; k++) byName.set(names[k]!, kids[k]!);
+    for (let c = t.first; c !== undefined; c = c.next) byName.set(c.name, c);
     t.byName = byName;
   }
   return child;
@@ -104,11 +105,10 @@ function itemIndex(seg: string | number): number {
 export function arrayItems(t: Trie): Trie[] {
   const out: Trie[] = [];
   let sorted = true;
-  for (let k = 0; k < t.kids.length; k++) {
-    const kid = t.kids[k]!;
-    if (kid.index < 0) continue;
-    if (out.length > 0 && out[out.length - 1]!.index > kid.index) sorted = false;
-    out.push(kid);
+  for (let c = t.first; c !== undefined; c = c.next) {
+    if (c.index < 0) continue;
+    if (out.length > 0 && out[out.length - 1]!.index > c.index) sorted = false;
+    out.push(c);
   }
   return sorted ? out : out.sort((a, b) => a.index - b.index);
 }
@@ -124,7 +124,7 @@ function nameOf(seg: number): string {
 
 /** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
 export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
-  const root = node(undefined, -1);
+  const root = node(undefined, '', -1);
   const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
   for (let p = 0; p < paths.length; p++) {
     const path = paths[p]!;
