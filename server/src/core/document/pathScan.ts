@@ -51,6 +51,8 @@ class Scanner {
         if (c === 0x0a || codes[i] !== 0x0a) {
           this.line++;
           this.lineStart = i;
+          // the indentation, in a loop of its own
+          while (codes[i] === 0x20) i++;
         }
       } else break;
     }
