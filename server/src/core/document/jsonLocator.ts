@@ -5,9 +5,11 @@
 // line offsets of the whole text (on a 1 MB text those cost as much as the pass itself).
 
 import type { Position, Range } from '../text/shapes';
-import { foundFor, scan, trieOf, type JsonPath, type Trie } from './pathScan';
+import { scan } from './pathScan';
+import { foundFor, trieOf, type JsonPath, type Trie } from './pathTrie';
 
-export { stringEnd, type JsonPath } from './pathScan';
+export { type JsonPath } from './pathTrie';
+export { stringEnd } from './codeUnits';
 
 export interface Span {
   start: number;
@@ -51,7 +53,7 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
   scan(text, root, ancestors);
   const collect = (t: Trie, key: string, top: boolean): void => {
     if (t.found) found.set(key, locatedOf(t));
-    for (let k = 0; k < t.kids.length; k++) collect(t.kids[k]!, top ? t.names[k]! : `${key}\u0000${t.names[k]!}`, false);
+    for (let c = t.first; c !== undefined; c = c.next) collect(c, top ? c.name : `${key}\u0000${c.name}`, false);
   };
   collect(root, '', true);
   return found;
@@ -115,7 +117,14 @@ export function rangesEach(text: string, items: readonly RangeOf[], unique = fal
       end = item.on === 'value' ? firstLineEnd(text, t.start, t.end) : t.end;
     }
     const startAt = start === from ? known : positionAfter(text, from, known, start);
-    out[k] = { start: startAt, end: positionAfter(text, start, startAt, end) };
+    // The scan knows where the value and the key end (a key holds no line break): no counting.
+    const endAt =
+      end === t.end && start >= t.start
+        ? { line: t.endLine, character: t.endCharacter }
+        : onKey && end === t.keyEnd && start === t.keyStart
+          ? { line: t.keyLine, character: t.keyCharacter + (t.keyEnd - t.keyStart) }
+          : positionAfter(text, start, startAt, end);
+    out[k] = { start: startAt, end: endAt };
   }
   return out;
 }

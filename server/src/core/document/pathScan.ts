@@ -1,104 +1,10 @@
 // The pass behind the positions of diagnostics, the outline and the other language features: a
-// trie of the JSON paths asked for, and a scanner that follows only those paths through the
-// text, skipping every other subtree, and records where each node it meets starts and ends, with
-// lines and characters. jsonLocator.ts turns what it records into places and ranges.
+// scanner that follows only the paths of a trie (pathTrie.ts) through the text, skipping every
+// other subtree, and records where each node it meets starts and ends, with lines and
+// characters. jsonLocator.ts turns what it records into places and ranges.
 
-import { MAX_DEPTH } from './nesting';
-
-export type JsonPath = readonly (string | number)[];
-
-export interface Trie {
-  wanted: boolean;
-  parent: Trie | undefined;
-  /** The children's segments as text (an array's item 3 and an object's key "3" are one), in order. */
-  names: string[];
-  kids: Trie[];
-  /** The children by segment, once there are many. */
-  byName: Map<string, Trie> | undefined;
-  /** The children that can be array items, by ascending index; made when first met as an array. */
-  items: { index: number; child: Trie }[] | undefined;
-  /**
-   * Where the scan found this node, as numbers (objects are made only for the places asked for):
-   * the value's span, line and character of its start and end, and the key's (keyStart -1: none).
-   */
-  found: boolean;
-  start: number;
-  end: number;
-  line: number;
-  character: number;
-  endLine: number;
-  endCharacter: number;
-  keyStart: number;
-  keyEnd: number;
-  keyLine: number;
-  keyCharacter: number;
-}
-
-// A leaf's (most nodes') lists: shared, never added to; a node gets its own with its first child.
-const NO_NAMES: string[] = [];
-const NO_KIDS: Trie[] = [];
-
-// Every field is set at creation: a field added later gives the nodes another hidden class, which
-// the engine may drop with the nodes at the next collection, and the compiled scan with it.
-const node = (parent: Trie | undefined): Trie => ({
-  wanted: false,
-  parent,
-  names: NO_NAMES,
-  kids: NO_KIDS,
-  byName: undefined,
-  items: undefined,
-  found: false,
-  start: 0,
-  end: 0,
-  line: 0,
-  character: 0,
-  endLine: 0,
-  endCharacter: 0,
-  keyStart: -1,
-  keyEnd: -1,
-  keyLine: 0,
-  keyCharacter: 0,
-});
-
-/** More children than this: looked up in a map rather than compared one by one. */
-const FEW = 8;
-
-export function childNamed(t: Trie, name: string): Trie | undefined {
-  if (t.byName) return t.byName.get(name);
-  const names = t.names;
-  for (let k = 0; k < names.length; k++) if (names[k] === name) return t.kids[k];
-  return undefined;
-}
-
-function addChild(t: Trie, name: string): Trie {
-  const child = node(t);
-  if (t.kids === NO_KIDS) {
-    t.names = [];
-    t.kids = [];
-  }
-  t.names.push(name);
-  t.kids.push(child);
-  if (t.byName) t.byName.set(name, child);
-  else if (t.names.length > FEW) t.byName = new Map(t.names.map((n, k) => [n, t.kids[k]!]));
-  return child;
-}
-
-/**
- * The index just past the string whose opening quote is at `start`. Strings are skipped with
- * indexOf (native, fast): a quote is the end unless an odd number of backslashes precede it.
- * An unterminated string ends at the end of the text.
- */
-export function stringEnd(text: string, start: number): number {
-  let j = text.indexOf('"', start + 1);
-  while (j !== -1 && text.charCodeAt(j - 1) === 0x5c && escaped(text, j)) j = text.indexOf('"', j + 1);
-  return j === -1 ? text.length : j + 1;
-}
-
-function escaped(text: string, quote: number): boolean {
-  let k = quote - 1;
-  while (text.charCodeAt(k) === 0x5c) k--;
-  return (quote - 1 - k) % 2 === 1;
-}
+import { NO_CODES, codesOf } from './codeUnits';
+import { arrayItems, childNamed, type Trie } from './pathTrie';
 
 /**
  * A cursor over the text; a class, so the position is a field rather than a captured variable.
@@ -111,6 +17,8 @@ class Scanner {
   line = 0;
   lineStart = 0;
   text = '';
+  /** The text's code units (`codesOf`). */
+  codes: Uint16Array = NO_CODES;
   n = 0;
   /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
   all = false;
@@ -124,6 +32,7 @@ class Scanner {
     this.line = 0;
     this.lineStart = 0;
     this.text = text;
+    this.codes = codesOf(text);
     this.n = text.length;
     this.all = all;
     this.unique = unique;
@@ -132,39 +41,56 @@ class Scanner {
 
   /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
   skipWs(): void {
-    const text = this.text;
+    const codes = this.codes;
     let i = this.i;
     for (;;) {
-      const c = text.charCodeAt(i);
+      const c = codes[i]!;
       if (c === 0x20 || c === 0x09) i++;
       else if (c === 0x0a || c === 0x0d) {
         i++;
-        if (c === 0x0a || text.charCodeAt(i) !== 0x0a) {
+        if (c === 0x0a || codes[i] !== 0x0a) {
           this.line++;
           this.lineStart = i;
+          // the indentation, in a loop of its own
+          while (codes[i] === 0x20) i++;
         }
       } else break;
     }
     this.i = i;
   }
 
+  /** The index just past the string whose opening quote is at `start` (an unterminated one ends the text). */
+  stringEnd(start: number): number {
+    const codes = this.codes;
+    const n = this.n;
+    let i = start + 1;
+    for (;;) {
+      const c = codes[i++]!;
+      if (c === 0x22) return i;
+      if (c === 0x5c) i++;
+      // 0 is the stop after the end (undefined past it); in a text, a control character is not JSON
+      else if (!(c > 0) && i > n) return n;
+    }
+  }
+
   /** Moves past any value starting at i without looking inside it. */
   skipValue(): void {
-    const text = this.text;
+    const codes = this.codes;
     let i = this.i;
-    const c = text.charCodeAt(i);
+    const c = codes[i]!;
     if (c === 0x22) {
-      this.i = stringEnd(text, i);
+      this.i = this.stringEnd(i);
       return;
     }
     if (c === 0x7b || c === 0x5b) {
       this.skipNested(0);
       return;
     }
-    // number, true, false, null: up to the next delimiter or whitespace
+    // number, true, false, null: up to the next delimiter, whitespace or the end (past the
+    // array, undefined: `!(d > 0x20)` holds for it too)
     for (;;) {
-      const d = text.charCodeAt(i);
-      if (d === 0x2c || d === 0x7d || d === 0x5d || d <= 0x20 || d !== d) break;
+      const d = codes[i]!;
+      if (d === 0x2c || d === 0x7d || d === 0x5d || !(d > 0x20)) break;
       i++;
     }
     this.i = i;
@@ -176,20 +102,24 @@ class Scanner {
    */
   childAt(t: Trie): Trie | undefined {
     if (!this.plain || t.byName) return childNamed(t, this.readKey());
-    const text = this.text;
     const start = this.i + 1;
-    const end = text.indexOf('"', start);
-    if (end === -1) {
+    // No backslash in the text: the key ends at the next quote.
+    const end = this.stringEnd(this.i) - 1;
+    if (end < start || this.codes[end] !== 0x22) {
       // An unterminated key (not JSON): the scan ends here.
       this.i = this.n;
       return undefined;
     }
     this.i = end + 1;
     const length = end - start;
-    const names = t.names;
-    for (let k = 0; k < names.length; k++) {
-      const name = names[k]!;
-      if (name.length === length && text.startsWith(name, start)) return t.kids[k];
+    const codes = this.codes;
+    // Compared unit by unit with the array (startsWith on a text held in pieces costs more).
+    for (let c = t.first; c !== undefined; c = c.next) {
+      const name = c.name;
+      if (name.length !== length) continue;
+      let j = 0;
+      while (j < length && name.charCodeAt(j) === codes[start + j]) j++;
+      if (j === length) return c;
     }
     return undefined;
   }
@@ -197,30 +127,39 @@ class Scanner {
   /**
    * Moves past the end of the container i is in, `depth` levels deep (0: at its opening bracket).
    * Most of a large text is skipped here: after a line break, the indentation is passed in a loop
-   * of its own, and strings with indexOf.
+   * of its own, and after a key, its `": "`.
    */
   skipNested(depth: number): void {
-    const text = this.text;
+    const codes = this.codes;
     const n = this.n;
     let i = this.i;
     let line = this.line;
     let lineStart = this.lineStart;
     do {
-      const d = text.charCodeAt(i);
+      const d = codes[i++]!;
       if (d === 0x22) {
-        i = stringEnd(text, i);
+        for (;;) {
+          const c = codes[i++]!;
+          if (c === 0x22) break;
+          if (c === 0x5c) i++;
+          else if (!(c > 0) && i > n) {
+            // unterminated: the text ends here
+            i = n;
+            break;
+          }
+        }
         // A key's `": "`: passed at once, the value follows.
-        if (text.charCodeAt(i) === 0x3a && text.charCodeAt(i + 1) === 0x20) i += 2;
-        continue;
-      }
-      i++;
-      if (d === 0x0a) {
+        if (codes[i] === 0x3a && codes[i + 1] === 0x20) i += 2;
+      } else if (d > 0x22) {
+        // '{' and '[' are 0x7b and 0x5b, '}' and ']' 0x7d and 0x5d: one test each with bit 5 set.
+        const e = d | 0x20;
+        if (e === 0x7b) depth++;
+        else if (e === 0x7d) depth--;
+      } else if (d === 0x0a) {
         line++;
         lineStart = i;
-        while (text.charCodeAt(i) === 0x20) i++;
-      } else if (d === 0x7b || d === 0x5b) depth++;
-      else if (d === 0x7d || d === 0x5d) depth--;
-      else if (d === 0x0d && text.charCodeAt(i) !== 0x0a) {
+        while (codes[i] === 0x20) i++;
+      } else if (d === 0x0d && codes[i] !== 0x0a) {
         line++;
         lineStart = i;
       }
@@ -232,20 +171,19 @@ class Scanner {
 
   readKey(): string {
     const start = this.i;
-    this.i = stringEnd(this.text, start);
+    this.i = this.stringEnd(start);
     const raw = this.text.slice(start + 1, this.i - 1);
     return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
   }
 
   /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
   visit(t: Trie, keyStart: number, keyEnd: number, keyLine: number, keyCharacter: number): void {
-    const text = this.text;
     const start = this.i;
     const line = this.line;
     const character = start - this.lineStart;
-    const c = text.charCodeAt(start);
-    if (c === 0x7b && t.kids.length > 0) this.visitObject(t);
-    else if (c === 0x5b && t.kids.length > 0) this.visitArray(t);
+    const c = this.codes[start];
+    if (c === 0x7b && t.count > 0) this.visitObject(t);
+    else if (c === 0x5b && t.count > 0) this.visitArray(t);
     else this.skipValue();
     if (t.wanted || this.all) {
       // The pass counted every line break up to here (values hold none outside strings' escapes).
@@ -264,25 +202,25 @@ class Scanner {
   }
 
   private visitObject(t: Trie): void {
-    const text = this.text;
+    const codes = this.codes;
     this.i++;
     this.skipWs();
     // Without repeated keys, the object is left as soon as every wanted key is found.
-    let left = this.unique ? t.kids.length : -1;
-    while (left !== 0 && this.i < this.n && text.charCodeAt(this.i) !== 0x7d) {
+    let left = this.unique ? t.count : -1;
+    while (left !== 0 && this.i < this.n && codes[this.i] !== 0x7d) {
       const keyStart = this.i;
       const keyLine = this.line;
       const keyCharacter = keyStart - this.lineStart;
       const child = this.childAt(t);
       const keyEnd = this.i;
       // Usually `": "`: the colon and one space are passed without a call.
-      if (text.charCodeAt(this.i) === 0x3a) this.i++;
+      if (codes[this.i] === 0x3a) this.i++;
       else {
         this.skipWs();
         this.i++;
       }
-      if (text.charCodeAt(this.i) === 0x20) this.i++;
-      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (codes[this.i] === 0x20) this.i++;
+      if (codes[this.i]! <= 0x20) this.skipWs();
       if (child) {
         this.visit(child, keyStart, keyEnd, keyLine, keyCharacter);
         left--;
@@ -294,14 +232,14 @@ class Scanner {
   }
 
   private visitArray(t: Trie): void {
-    const text = this.text;
+    const codes = this.codes;
     this.i++;
     this.skipWs();
     // Only the wanted items are looked up: no text made for every index passed.
     const items = (t.items ??= arrayItems(t));
     let next = 0;
-    for (let index = 0; next < items.length && this.i < this.n && text.charCodeAt(this.i) !== 0x5d; index++) {
-      if (index === items[next]!.index) this.visit(items[next++]!.child, -1, -1, 0, 0);
+    for (let index = 0; next < items.length && this.i < this.n && codes[this.i] !== 0x5d; index++) {
+      if (index === items[next]!.index) this.visit(items[next++]!, -1, -1, 0, 0);
       else this.skipValue();
       this.next();
     }
@@ -312,43 +250,13 @@ class Scanner {
 
   /** Past the whitespace after a member or item, its comma and the whitespace after that. */
   private next(): void {
-    const text = this.text;
-    if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
-    if (text.charCodeAt(this.i) === 0x2c) {
+    const codes = this.codes;
+    if (codes[this.i]! <= 0x20) this.skipWs();
+    if (codes[this.i] === 0x2c) {
       this.i++;
-      if (text.charCodeAt(this.i) <= 0x20) this.skipWs();
+      if (codes[this.i]! <= 0x20) this.skipWs();
     }
   }
-}
-
-/** The children of a node that can be array items (named by a whole number as String() writes it), by index. */
-function arrayItems(t: Trie): { index: number; child: Trie }[] {
-  const out: { index: number; child: Trie }[] = [];
-  for (let k = 0; k < t.names.length; k++) {
-    const name = t.names[k]!;
-    const index = Number(name);
-    if (Number.isInteger(index) && index >= 0 && String(index) === name) out.push({ index, child: t.kids[k]! });
-  }
-  return out.sort((a, b) => a.index - b.index);
-}
-
-/** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
-export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
-  const root = node(undefined);
-  const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
-  for (let p = 0; p < paths.length; p++) {
-    const path = paths[p]!;
-    if (path.length > MAX_DEPTH) continue;
-    let at = root;
-    for (let d = 0; d < path.length; d++) {
-      const seg = path[d]!;
-      const name = typeof seg === 'string' ? seg : String(seg);
-      at = childNamed(at, name) ?? addChild(at, name);
-    }
-    at.wanted = true;
-    ends[p] = at;
-  }
-  return { root, ends };
 }
 
 const scanner = new Scanner();
@@ -359,20 +267,5 @@ export function scan(text: string, root: Trie, ancestors: boolean, unique = fals
   scanner.visit(root, -1, -1, 0, 0);
   // The text is not kept past the scan.
   scanner.text = '';
-}
-
-/** The node the scan recorded for a path: its own, or its closest recorded ancestor. */
-export function foundFor(root: Trie, end: Trie | undefined, path: JsonPath): Trie | undefined {
-  // The deepest node on the path the trie holds (a path too deep to look for has none of its own).
-  let t: Trie | undefined = end;
-  if (!t) {
-    t = root;
-    for (let d = 0; d < path.length - 1; d++) {
-      const next = childNamed(t, String(path[d]));
-      if (!next) break;
-      t = next;
-    }
-  }
-  while (t && !t.found) t = t.parent;
-  return t;
+  scanner.codes = NO_CODES;
 }

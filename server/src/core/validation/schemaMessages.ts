@@ -23,10 +23,22 @@ function typeWords(types: string): string {
 export function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return `the text ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
+  if (typeof v === 'string') return `the text ${quoted(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
   if (typeof v === 'number') return Number.isInteger(v) ? `the number ${v}` : `the number ${v}`;
   if (typeof v === 'boolean') return String(v);
   return 'an object';
+}
+
+/**
+ * JSON.stringify of a short text, without its call for the usual text (printable ASCII with no
+ * quote or backslash, written as it is between quotes): one per wrong value in every step.
+ */
+function quoted(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s);
+  }
+  return `"${s}"`;
 }
 
 /** `root`: what the whole file is called ("The test case", "The bundle"). */

@@ -34,8 +34,17 @@ function resolvePointer(pointer: string, root: unknown): { path: (string | numbe
       path.push(index);
       node = node[index];
     } else {
+      // A name met lately is compared as text (equal text, equal key), not looked up by a new string.
       const raw = pointer.slice(from, to);
-      const part = ownKey(node, raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
+      const slot = (raw.length * 31 + raw.charCodeAt(0)) & 255;
+      const recent = recentKeys[slot];
+      let part: string;
+      if (recent === raw) part = recent;
+      else {
+        const escaped = raw.includes('~');
+        part = ownKey(node, escaped ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
+        if (!escaped) recentKeys[slot] = part;
+      }
       path.push(part);
       node = (node as Record<string, unknown> | undefined)?.[part];
     }
@@ -66,6 +75,61 @@ function ownKey(node: unknown, key: string): string {
 }
 
 const spellings = new Map<string, string>();
+
+/** The last name met per slot (by length and first letter), as the pointer spells it. */
+const recentKeys: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+
+/** Up to this many errors, a repeated complaint is looked for one by one; past it, by node in a map. */
+const FEW_ERRORS = 32;
+
+/**
+ * The complaints kept so far, to keep the same complaint about the same node, reached through
+ * two schema branches, once. Few errors are compared one by one (keyword first, then node, then
+ * detail): no map keyed by a pointer text made for this call. One instance serves every
+ * validation: when every instance of a class is collected, the engine may drop its hidden
+ * class, and the compiled validation that relies on it (as a full collection did to this one).
+ */
+class Complaints {
+  private list: ErrorObject[] = [];
+  private byNode: Map<string, ErrorObject[]> | undefined = undefined;
+
+  reset(): void {
+    this.list.length = 0;
+    this.byNode = undefined;
+  }
+
+  /** False when the same complaint about the same node is already kept; keeps it otherwise. */
+  add(e: ErrorObject): boolean {
+    const byNode = this.byNode;
+    if (byNode === undefined) {
+      const list = this.list;
+      for (let k = 0; k < list.length; k++) {
+        const b = list[k]!;
+        if (b.keyword === e.keyword && b.instancePath === e.instancePath && detail(b) === detail(e)) return false;
+      }
+      list.push(e);
+      if (list.length > FEW_ERRORS) {
+        const map = new Map<string, ErrorObject[]>();
+        for (let k = 0; k < list.length; k++) {
+          const b = list[k]!;
+          const same = map.get(b.instancePath);
+          if (same === undefined) map.set(b.instancePath, [b]);
+          else same.push(b);
+        }
+        this.byNode = map;
+      }
+      return true;
+    }
+    const same = byNode.get(e.instancePath);
+    if (same === undefined) {
+      byNode.set(e.instancePath, [e]);
+      return true;
+    }
+    for (let k = 0; k < same.length; k++) if (same[k]!.keyword === e.keyword && detail(same[k]!) === detail(e)) return false;
+    same.push(e);
+    return true;
+  }
+}
 
 // The field names the schema allows at a path, remembered per kind and path shape (array
 // indexes do not change the schema): the schema walk is costly next to a message. Cleared when
@@ -99,9 +163,7 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   const summarized = new Set<string>();
   for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
-  // Errors kept, by node (one, or a list when a node has several): compared field by field, so
-  // no key text is made per error.
-  const seen = new Map<string, ErrorObject | ErrorObject[]>();
+  complaints.reset();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
@@ -114,21 +176,17 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       continue;
     }
     const { path, value: at } = resolvePointer(e.instancePath, value);
-    // The same complaint about the same node, reached through two schema branches, once.
-    const before = seen.get(e.instancePath);
-    if (before === undefined) seen.set(e.instancePath, e);
-    else {
-      const kept = Array.isArray(before) ? before : [before];
-      if (kept.some((b) => b.keyword === e.keyword && detail(b) === detail(e))) continue;
-      kept.push(e);
-      if (kept !== before) seen.set(e.instancePath, kept);
-    }
+    if (!complaints.add(e)) continue;
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
   }
+  // The errors are not kept past the validation.
+  complaints.reset();
   return { findings, omitted };
 }
+
+const complaints = new Complaints();
 
 /** What tells two complaints of one keyword about one node apart. */
 function detail(e: ErrorObject): string {
