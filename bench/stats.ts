@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 
 // Timing helpers. Contenders take turns in rounds (a block of iterations each, after a garbage
 // collection when node runs with --expose-gc), so a slow phase of a shared machine falls on all
-// of them alike and one contender's garbage is not collected on another's clock.
+// of them alike and one contender's garbage is not collected on another's clock; the order
+// rotates from round to round, so no contender always follows the same one.
 
 export interface Sample {
   p50: number;
@@ -66,7 +67,10 @@ async function asyncBlock(run: () => Promise<unknown>, plan: Plan, out: number[]
 export async function compare(contenders: readonly Contender[], plan: Plan): Promise<Map<string, Sample>> {
   const durations = new Map(contenders.map((c) => [c.name, [] as number[]]));
   for (let r = 0; r < plan.rounds; r++) {
-    for (const c of contenders) {
+    // Each round starts one contender later: none always runs right after the same one (the
+    // block after another's often runs slower while the engine recompiles what it shares).
+    for (let k = 0; k < contenders.length; k++) {
+      const c = contenders[(k + r) % contenders.length]!;
       const out = durations.get(c.name)!;
       if (c.async) await asyncBlock(c.run as () => Promise<unknown>, plan, out);
       else block(c.run, plan, out);
