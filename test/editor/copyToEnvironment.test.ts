@@ -148,7 +148,11 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       assert.match(preview, new RegExp(`device 6 -> ${chosen.id} \\(chosen\\)`));
       assert.match(preview, new RegExp(`device 4 -> ${moved.device.get(4)} \\(MSISDN`));
       await dialog.locator('.monaco-button', { hasText: /^Import$/ }).click();
-      await toast('Imported 1 test case into Beta: 1 created.').waitFor({ timeout: LIMITS.output });
+      // Linked in Beta now: its lens offers a refresh. The summary may not show as a toast while
+      // the dialog closes; the notification center has it either way.
+      await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Refresh from Service' }).waitFor({ timeout: LIMITS.output });
+      const said = (await e.notifications()).map((n) => n.text);
+      assert.ok(said.some((t) => t.startsWith('Imported 1 test case into Beta: 1 created.')), said.join('\n'));
       const made = b!.store.testCases.all().find((tc) => tc.name === EXPORTED);
       assert.ok(made, 'the test case is in Beta');
       assert.deepEqual((made.testStepList as { mobileDeviceId?: number }[]).map((s) => s.mobileDeviceId), [moved.device.get(4), chosen.id, undefined]);
