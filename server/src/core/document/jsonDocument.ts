@@ -95,11 +95,12 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
  * Turns findings into diagnostics, locating all their paths, and their ancestors (a missing
  * property is shown on its closest existing one), in one pass over the text; that pass also gives
  * the lines, so the document's line offsets are not needed. `unique`: the text is known to repeat
- * no key, which lets that pass leave each object early.
+ * no key, which lets that pass leave each object early. `bounded`: the document's text with
+ * values deeper than MAX_DEPTH blanked out, when the caller has it already.
  */
-export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false): Diagnostic[] {
+export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false, bounded?: string): Diagnostic[] {
   if (findings.length === 0) return [];
-  const ranges = rangesEach(boundDepth(doc.getText()).text, findings, unique);
+  const ranges = rangesEach(bounded ?? boundDepth(doc.getText()).text, findings, unique);
   const out: Diagnostic[] = new Array<Diagnostic>(findings.length);
   for (let k = 0; k < findings.length; k++) {
     const f = findings[k]!;

@@ -132,7 +132,7 @@ function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
 
 /** The findings kept, as diagnostics with positions. */
 function placed(doc: TextDocument, c: Checked): LocalResult {
-  const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.unique);
+  const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.unique, c.text);
   return {
     value: c.value,
     ...(c.walked && { keys: { counts: c.walked.counts, unique: c.unique, text: c.text } }),
