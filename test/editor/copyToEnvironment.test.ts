@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { caseOn, shuffle, type Moved } from '../twoEnvironments';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, exportToWorkspace, LIMITS, view, withEditor } from './harness';
 
 const NAME = 'Copied in the editor';
 const EXPORTED = 'Exported from Alpha, imported into Beta';
@@ -54,7 +54,6 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
     await e.page.keyboard.press('Enter');
     await picker.waitFor({ state: 'hidden', timeout: LIMITS.ui });
   };
-  const view = (e: Editor) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Test Cases/ }) });
 
   it('signs in to the other environment, asks for the phone it lacks, previews the mappings and copies', (t) =>
     withEditor(t, editor, async (e) => {
@@ -69,7 +68,7 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       await e.runCommand('Test Automation: Filter Test Cases by Name, Description, Tags or Device...');
       await pickIn(e, /^Filter Test Cases$/, 'Name');
       await e.answerInputBox('Filter Test Cases by Name', NAME);
-      const row = view(e).locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: NAME }) }).first();
+      const row = view(e, 'Test Cases').locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: NAME }) }).first();
       await row.waitFor({ timeout: LIMITS.output });
       await row.click({ button: 'right' });
       await e.chooseMenuItem('Copy to Environment...');
@@ -108,22 +107,8 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
 
   it("imports a file of Alpha into Beta: the phone Beta lacks is asked for in a quick pick naming Alpha, then the mappings are previewed", (t) =>
     withEditor(t, editor, async (e) => {
-      const toast = (text: string) => e.page.locator('.notification-toast').filter({ hasText: text }).first();
       // Exported from Alpha (active): the file's home is Alpha.
-      await e.runCommand('Test Automation: Export Test Cases...');
-      const input = e.quickInput.locator('input.input').first();
-      await input.fill(EXPORTED);
-      const row = e.quickInput.locator('.monaco-list-row', { hasText: EXPORTED }).first();
-      await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click();
-      await e.quickInput.locator('.monaco-button', { hasText: /^OK$/ }).click();
-      await e.quickInput.locator('.monaco-list-row', { hasText: 'One file per test case' }).first().waitFor();
-      await e.page.keyboard.type('One file per test case');
-      await e.page.keyboard.press('Enter');
-      await e.quickInput.locator('.quick-input-title', { hasText: 'choose the folder' }).waitFor();
-      await e.quickInput.locator('.monaco-button', { hasText: 'Export Here' }).click();
-      await toast('Exported 1 test case to workspace: 1 written.').waitFor({ timeout: LIMITS.output });
-      await toast('Exporting 1 test case').waitFor({ state: 'hidden' });
-      await e.quickInput.waitFor({ state: 'hidden' });
+      await exportToWorkspace(e, [EXPORTED]);
 
       // Beta, whose credentials the copy stored, becomes active; it has no phone with device 6's MSISDN.
       b!.store.devices.delete(moved.device.get(6)!);

@@ -1,9 +1,61 @@
 import type { Locator } from 'playwright-core';
+import { counted } from '../../server/src/core/text/counted';
 import { LIMITS } from './editorConfig';
 import type { Editor } from './harness';
 
 // What a person does with the Test Automation views and a JSON document, shared by the
-// real-editor tests: find a view by its title, open only that one, type into a string value.
+// real-editor tests: find a view by its title, open only that one, type into a string value,
+// run a view's title action, find a notification toast, check rows of a multi-select quick
+// pick, export test cases.
+
+/** Clicks the title action of the view `title` whose label starts with `action` (shown while the pointer is on the header). */
+export async function viewAction(e: Editor, title: string, action: string): Promise<void> {
+  const header = view(e, title).locator('.pane-header');
+  await header.hover();
+  await header.locator(`.action-label[aria-label^="${action}"]`).click({ timeout: LIMITS.ui });
+}
+
+/** The active tab when it shows a record document created in this window (`new-N.json`). */
+export function newRecordTab(e: Editor): Locator {
+  return e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]');
+}
+
+/** The notification toast that says `text`. */
+export function toast(e: Editor, text: string | RegExp): Locator {
+  return e.page.locator('.notification-toast').filter({ hasText: text }).first();
+}
+
+/** Checks a row of the open multi-select quick pick, found by typing its label. */
+export async function checkRow(e: Editor, label: string): Promise<void> {
+  await e.quickInput.locator('input.input').first().fill(label);
+  const row = e.quickInput.locator('.monaco-list-row', { hasText: label }).first();
+  await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click();
+}
+
+/**
+ * Export Test Cases... from the command palette: the test cases named checked (`picked` runs
+ * then, before OK), one file per test case, into the workspace folder the folder dialog starts
+ * in; returns when the summary has shown and the progress and the quick input are gone.
+ */
+export async function exportToWorkspace(e: Editor, names: readonly string[], picked?: () => Promise<unknown>): Promise<void> {
+  await e.runCommand('Test Automation: Export Test Cases...');
+  // The service's test cases listed (a long list shows only its first rows until it is filtered).
+  await e.quickInput.locator('.monaco-list-row').first().waitFor({ timeout: LIMITS.output });
+  for (const name of names) await checkRow(e, name);
+  await picked?.();
+  await e.quickInput.locator('.monaco-button', { hasText: /^OK$/ }).click();
+  // How: one file per test case.
+  await e.quickInput.locator('.monaco-list-row', { hasText: 'One file per test case' }).first().waitFor();
+  await e.page.keyboard.type('One file per test case');
+  await e.page.keyboard.press('Enter');
+  // Where: the folder dialog starts in the workspace folder; accept it.
+  await e.quickInput.locator('.quick-input-title', { hasText: 'choose the folder' }).waitFor();
+  await e.quickInput.locator('.monaco-button', { hasText: 'Export Here' }).click();
+  const n = names.length;
+  await toast(e, `Exported ${counted(n, 'test case')} to workspace: ${n} written.`).waitFor({ timeout: LIMITS.output });
+  await toast(e, `Exporting ${counted(n, 'test case')}`).waitFor({ state: 'hidden' });
+  await e.quickInput.waitFor({ state: 'hidden' });
+}
 
 /** The view (pane) of the Test Automation container whose title starts with `title`. */
 export function view(e: Editor, title: string): Locator {

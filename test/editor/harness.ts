@@ -14,7 +14,7 @@ import { strict as assert } from 'node:assert';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SCREENSHOTS, type EditorOptions, type Notification } from './editorConfig';
-export { onlyOpen, typeIntoValue, view } from './gestures';
+export { checkRow, exportToWorkspace, newRecordTab, onlyOpen, toast, typeIntoValue, view, viewAction } from './gestures';
 import { launch, removeTemp, stopGroup } from './editorProcesses';
 
 // Where the tools are, the deadlines and the options: editorConfig.ts; starting and stopping

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { colleague } from './colleague';
-import { Editor, LIMITS, onlyOpen, typeIntoValue, view, withEditor } from './harness';
+import { Editor, LIMITS, newRecordTab, onlyOpen, typeIntoValue, view, viewAction, withEditor } from './harness';
 
 const ID = 'demo-admin';
 const SECRET = 'demo-admin-secret';
@@ -46,10 +46,9 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
   it("creates a device, saves a new MSISDN over a colleague's rename keeping both, and deletes it", async (t) => {
     await withEditor(t, editor, async (e) => {
-      const header = (await onlyOpen(e, 'Devices')).locator('.pane-header');
+      await onlyOpen(e, 'Devices');
       await pane(e).locator('.monaco-list-row').filter({ hasText: 'node-berlin-01' }).first().waitFor({ timeout: LIMITS.output });
-      await header.hover();
-      await header.locator('.action-label[aria-label^="New Device"]').click({ timeout: LIMITS.ui });
+      await viewAction(e, 'Devices', 'New Device');
 
       // The test node, then the model: each a quick pick of the service's records.
       const node = emulator!.store.testNodes.all()[0]!;
@@ -108,10 +107,8 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
 
   it('creates a test node from the Devices view and renames it in its document', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const header = pane(e).locator('.pane-header');
-      await header.hover();
-      await header.locator('.action-label[aria-label^="New Test Node"]').click({ timeout: LIMITS.ui });
-      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await viewAction(e, 'Devices', 'New Test Node');
+      await newRecordTab(e).waitFor({ timeout: LIMITS.output });
       await e.editorLine('"name": ""').first().waitFor({ timeout: LIMITS.ui });
       assert.equal(await e.editorLine('"ecid"').count(), 0);
       await typeIntoValue(e, 'name', 0, 'node-editor-01');
@@ -202,10 +199,8 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
   it('creates an API client from the API Clients view and it shows in the view', async (t) => {
     await withEditor(t, editor, async (e) => {
       const api = view(e, 'API Clients');
-      const header = api.locator('.pane-header');
-      await header.hover();
-      await header.locator('.action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
-      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await viewAction(e, 'API Clients', 'New API Client');
+      await newRecordTab(e).waitFor({ timeout: LIMITS.output });
       await e.editorLine('"serverURL": "https://"').first().waitFor({ timeout: LIMITS.ui });
       await typeIntoValue(e, 'name', 0, 'Editor hook');
       await typeIntoValue(e, 'serverURL', 0, 'hooks.example.invalid/run');
@@ -224,7 +219,7 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await api.locator('.monaco-list-row').filter({ hasText: other.name }).first().click();
       await e.activeTab(`${other.id}.json`).waitFor({ timeout: LIMITS.output });
       await row.click();
-      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await newRecordTab(e).waitFor({ timeout: LIMITS.output });
       assert.equal(await e.page.locator(`.tabs-container .tab[data-resource-name="${made.id}.json"]`).count(), 0, 'no second tab for the record');
     });
   });

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { revisionOf } from '../../server/src/core';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { colleague } from './colleague';
-import { Editor, LIMITS, onlyOpen, typeIntoValue, view, withEditor } from './harness';
+import { Editor, LIMITS, newRecordTab, onlyOpen, typeIntoValue, view, viewAction, withEditor } from './harness';
 
 const ID = 'demo-admin';
 const SECRET = 'demo-admin-secret';
@@ -73,10 +73,8 @@ describe('real editor: trace filters, test suites and devices as record document
       assert.deepEqual(sent('PUT', `/tracefilters/${filter.id}`), [{ name: `${filter.name} over TCP`, filter: 'dns && tcp' }], 'one PUT with {name, filter} only');
       await row.filter({ hasText: 'over TCP' }).waitFor({ timeout: LIMITS.output });
 
-      const header = view(e, 'Trace Filters').locator('.pane-header');
-      await header.hover();
-      await header.locator('.action-label[aria-label^="New Trace Filter"]').click({ timeout: LIMITS.ui });
-      await e.page.locator('.tabs-container .tab.active[data-resource-name^="new-"]').waitFor({ timeout: LIMITS.output });
+      await viewAction(e, 'Trace Filters', 'New Trace Filter');
+      await newRecordTab(e).waitFor({ timeout: LIMITS.output });
       await e.editorLine('"filter": ""').first().waitFor({ timeout: LIMITS.ui });
       await typeIntoValue(e, 'name', 0, 'SMS over SGs');
       await typeIntoValue(e, 'filter', 0, 'sgsap');

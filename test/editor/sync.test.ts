@@ -8,7 +8,7 @@ import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, ROOT, withEditor } from './harness';
+import { Editor, exportToWorkspace, LIMITS, ROOT, toast, withEditor } from './harness';
 
 const ENV = 'environment variables';
 const FIRST = 1;
@@ -52,35 +52,12 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
     return ((await res.json()) as { accessToken: string }).accessToken;
   }
 
-  const toast = (e: Editor, text: string | RegExp) => e.page.locator('.notification-toast').filter({ hasText: text }).first();
   const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
   const dialogButton = (e: Editor, title: string) => dialog(e).locator('.monaco-button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
-  /** Checks a row of the open multi-select quick pick, found by typing its label. */
-  async function check(e: Editor, label: string): Promise<void> {
-    const input = e.quickInput.locator('input.input').first();
-    await input.fill(label);
-    const row = e.quickInput.locator('.monaco-list-row', { hasText: label }).first();
-    await row.locator('input[type=checkbox], .quick-input-list-checkbox, .monaco-custom-toggle').first().click();
-  }
-
   it('exports two test cases into the workspace from the command palette', async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.runCommand('Test Automation: Export Test Cases...');
-      await e.quickInput.locator('.monaco-list-row', { hasText: nameOf(FIRST) }).first().waitFor({ timeout: LIMITS.output });
-      await check(e, nameOf(FIRST));
-      await check(e, nameOf(SECOND));
-      await e.screenshot('picked');
-      await e.quickInput.locator('.monaco-button', { hasText: /^OK$/ }).click();
-      // How: one file per test case.
-      await e.quickInput.locator('.monaco-list-row', { hasText: 'One file per test case' }).first().waitFor();
-      await e.page.keyboard.type('One file per test case');
-      await e.page.keyboard.press('Enter');
-      // Where: the folder dialog starts in the workspace folder; accept it.
-      await e.quickInput.locator('.quick-input-title', { hasText: 'choose the folder' }).waitFor();
-      await e.quickInput.locator('.monaco-button', { hasText: 'Export Here' }).click();
-      await toast(e, 'Exported 2 test cases to workspace: 2 written.').waitFor({ timeout: LIMITS.output });
-      await toast(e, 'Exporting 2 test cases').waitFor({ state: 'hidden' });
+      await exportToWorkspace(e, [nameOf(FIRST), nameOf(SECOND)], () => e.screenshot('picked'));
 
       const files = (await readdir(e.workspace)).filter((f) => f.endsWith('.testcase.json'));
       const texts = await Promise.all(files.map(async (f) => [f, await readFile(join(e.workspace, f), 'utf8')] as const));

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { Editor, LIMITS, withEditor } from './harness';
+import { Editor, LIMITS, toast, withEditor } from './harness';
 
 const PROJECT = 'Messaging';
 const NEW_PROJECT = 'Editor test cases project';
@@ -33,7 +33,6 @@ describe('real editor: the Test Cases view', { timeout: 300_000 }, () => {
   const view = (e: Editor) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Test Cases/ }) });
   const rows = (e: Editor) => view(e).locator('.monaco-list-row');
   const row = (e: Editor, name: string) => rows(e).filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
-  const toast = (e: Editor, text: string | RegExp) => e.page.locator('.notification-toast').filter({ hasText: text }).first();
 
   /** The test cases of a project, by name, as the service holds them. */
   const casesOf = (project: string): string[] => {
