@@ -98,7 +98,7 @@ function closestOf(word: string, candidates: Iterable<string>): string | undefin
  * anyOf whose summary is reported, for example).
  */
 export function findingFor(
-  e: ErrorObject,
+  e: Pick<ErrorObject, 'keyword' | 'params' | 'parentSchema' | 'message'>,
   path: Path,
   value: unknown,
   allowedKeys: (path: Path) => string[],

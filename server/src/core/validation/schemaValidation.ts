@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { bundle, testCase } from './generated/schemaValidators';
@@ -11,73 +11,47 @@ import { SCHEMAS, rootSchema } from './schemas';
 // on its own node. Positions are found afterwards, and only for these findings.
 
 /**
+ * Where an error is, as the generated validators write it (scripts/schemaValidators.mjs): ""
+ * for the root, else the parent's place followed by segments (a key as the object spells it, an
+ * index as a number). No pointer text is made, cut up or compared.
+ */
+type Place = '' | readonly [Place, ...(string | number)[]];
+
+/** An error of the generated validators: ajv's, with its place as a chain. */
+export type SchemaError = Omit<ErrorObject, 'instancePath'> & { instancePath: Place };
+
+/**
  * Compiled at build time (scripts/schemaValidators.mjs, ajv's standalone code): compiling at
  * start-up took about 0.1 s and loaded ajv's compiler into every process.
  */
-const validators = { testCase, bundle } as unknown as Record<FileKind, ValidateFunction>;
+const validators = { testCase, bundle } as unknown as Record<FileKind, { (value: unknown): boolean; errors?: SchemaError[] | null }>;
 
-/**
- * Splits an ajv instancePath into segments (numbers where the value is an array) and finds the
- * value. Read with indexOf rather than split: this runs once per error, and a file may have many.
- */
-function resolvePointer(pointer: string, root: unknown): { path: (string | number)[]; value: unknown } {
+/** The segments of a place, root first, and the value there. */
+function placeOf(at: Place, root: unknown): { path: (string | number)[]; value: unknown } {
   const path: (string | number)[] = [];
+  segmentsInto(at, path);
   let node = root;
-  const n = pointer.length;
-  for (let from = 1; from <= n; ) {
-    let to = pointer.indexOf('/', from);
-    if (to === -1) to = n;
-    if (Array.isArray(node)) {
-      // ajv writes array indexes as plain decimal digits.
-      let index = 0;
-      for (let i = from; i < to; i++) index = index * 10 + pointer.charCodeAt(i) - 0x30;
-      path.push(index);
-      node = node[index];
-    } else {
-      // A name met lately is compared as text (equal text, equal key), not looked up by a new string.
-      const raw = pointer.slice(from, to);
-      const slot = (raw.length * 31 + raw.charCodeAt(0)) & 255;
-      const recent = recentKeys[slot];
-      let part: string;
-      if (recent === raw) part = recent;
-      else {
-        const escaped = raw.includes('~');
-        part = ownKey(node, escaped ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw);
-        if (!escaped) recentKeys[slot] = part;
-      }
-      path.push(part);
-      node = (node as Record<string, unknown> | undefined)?.[part];
-    }
-    from = to + 1;
+  for (let d = 0; d < path.length; d++) {
+    let seg = path[d]!;
+    // A literal index in the schema's code (prefixItems) is written as text: the path says items by number.
+    if (typeof seg === 'string' && Array.isArray(node)) path[d] = seg = Number(seg);
+    node = (node as Record<string | number, unknown> | undefined)?.[seg];
   }
   return { path, value: node };
 }
 
-/**
- * The object's own spelling of `key` when it has few keys: a property read with a key string just
- * cut from a pointer costs a lookup in the engine's table of names; one the object holds does not.
- * Found spellings are remembered by text (the same few field names fail in every step).
- */
-function ownKey(node: unknown, key: string): string {
-  const known = spellings.get(key);
-  if (known !== undefined) return known;
-  if (typeof node !== 'object' || node === null) return key;
-  let n = 0;
-  for (const k in node) {
-    if (k === key) {
-      if (spellings.size > 1000) spellings.clear();
-      spellings.set(key, k);
-      return k;
-    }
-    if (++n === 16) break;
-  }
-  return key;
+function segmentsInto(at: Place, path: (string | number)[]): void {
+  if (at === '') return;
+  segmentsInto(at[0], path);
+  for (let j = 1; j < at.length; j++) path.push(at[j] as string | number);
 }
 
-const spellings = new Map<string, string>();
-
-/** The last name met per slot (by length and first letter), as the pointer spells it. */
-const recentKeys: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean => {
+  if (a.length !== b.length) return false;
+  // From the end: paths of one file share their beginnings.
+  for (let k = a.length - 1; k >= 0; k--) if (a[k] !== b[k]) return false;
+  return true;
+};
 
 /** Up to this many errors, a repeated complaint is looked for one by one; past it, by node in a map. */
 const FEW_ERRORS = 32;
@@ -85,44 +59,49 @@ const FEW_ERRORS = 32;
 /**
  * The complaints kept so far, to keep the same complaint about the same node, reached through
  * two schema branches, once. Few errors are compared one by one (keyword first, then node, then
- * detail): no map keyed by a pointer text made for this call. One instance serves every
+ * detail): no map keyed by a path text made for this call. One instance serves every
  * validation: when every instance of a class is collected, the engine may drop its hidden
  * class, and the compiled validation that relies on it (as a full collection did to this one).
  */
 class Complaints {
-  private list: ErrorObject[] = [];
-  private byNode: Map<string, ErrorObject[]> | undefined = undefined;
+  private errors: SchemaError[] = [];
+  private paths: (string | number)[][] = [];
+  private byNode: Map<string, SchemaError[]> | undefined = undefined;
 
   reset(): void {
-    this.list.length = 0;
+    this.errors.length = 0;
+    this.paths.length = 0;
     this.byNode = undefined;
   }
 
-  /** False when the same complaint about the same node is already kept; keeps it otherwise. */
-  add(e: ErrorObject): boolean {
+  /** False when the same complaint about the node at `path` is already kept; keeps it otherwise. */
+  add(e: SchemaError, path: (string | number)[]): boolean {
     const byNode = this.byNode;
     if (byNode === undefined) {
-      const list = this.list;
-      for (let k = 0; k < list.length; k++) {
-        const b = list[k]!;
-        if (b.keyword === e.keyword && b.instancePath === e.instancePath && detail(b) === detail(e)) return false;
+      const errors = this.errors;
+      const paths = this.paths;
+      for (let k = 0; k < errors.length; k++) {
+        const b = errors[k]!;
+        if (b.keyword === e.keyword && samePath(paths[k]!, path) && detail(b) === detail(e)) return false;
       }
-      list.push(e);
-      if (list.length > FEW_ERRORS) {
-        const map = new Map<string, ErrorObject[]>();
-        for (let k = 0; k < list.length; k++) {
-          const b = list[k]!;
-          const same = map.get(b.instancePath);
-          if (same === undefined) map.set(b.instancePath, [b]);
-          else same.push(b);
+      errors.push(e);
+      paths.push(path);
+      if (errors.length > FEW_ERRORS) {
+        const map = new Map<string, SchemaError[]>();
+        for (let k = 0; k < errors.length; k++) {
+          const key = pathKey(paths[k]!);
+          const same = map.get(key);
+          if (same === undefined) map.set(key, [errors[k]!]);
+          else same.push(errors[k]!);
         }
         this.byNode = map;
       }
       return true;
     }
-    const same = byNode.get(e.instancePath);
+    const key = pathKey(path);
+    const same = byNode.get(key);
     if (same === undefined) {
-      byNode.set(e.instancePath, [e]);
+      byNode.set(key, [e]);
       return true;
     }
     for (let k = 0; k < same.length; k++) if (same[k]!.keyword === e.keyword && detail(same[k]!) === detail(e)) return false;
@@ -147,7 +126,12 @@ function allowedAt(kind: FileKind, path: (string | number)[]): string[] {
 }
 
 /** Our own rule checks sipMessageCodes with a precise message, so its pattern error is dropped. */
-const coveredElsewhere = (e: ErrorObject) => e.keyword === 'pattern' && e.instancePath.endsWith('/sipMessageCodes');
+const coveredElsewhere = (e: SchemaError): boolean => {
+  const at = e.instancePath;
+  return e.keyword === 'pattern' && at !== '' && at[at.length - 1] === 'sipMessageCodes';
+};
+
+const isSummary = (e: SchemaError): boolean => e.keyword === 'anyOf' || e.keyword === 'oneOf';
 
 /**
  * The schema findings, at most `limit` of them, and how many more there are. ajv reports every
@@ -160,23 +144,23 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   if (validate(value)) return { findings: [], omitted: 0 };
   const errors = validate.errors ?? [];
   // An anyOf/oneOf reports its branches too; the summary on the same node is enough.
-  const summarized = new Set<string>();
-  for (const e of errors) if (e.keyword === 'anyOf' || e.keyword === 'oneOf') summarized.add(e.instancePath);
+  let summarized: (string | number)[][] | undefined;
+  for (const e of errors) if (isSummary(e)) (summarized ??= []).push(placeOf(e.instancePath, value).path);
   const allowedKeys = (p: (string | number)[]) => allowedAt(kind, p);
   complaints.reset();
   const findings: Finding[] = [];
   let omitted = 0;
   for (const e of errors) {
     if (coveredElsewhere(e)) continue;
-    if (summarized.size > 0 && e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && underSummary(e.instancePath, summarized)) continue;
+    if (summarized !== undefined && !isSummary(e) && underSummary(placeOf(e.instancePath, value).path, summarized)) continue;
     // Past the limit only counted: the same complaint reached through two schema branches (rare)
     // may then count twice.
     if (findings.length >= limit) {
       omitted++;
       continue;
     }
-    const { path, value: at } = resolvePointer(e.instancePath, value);
-    if (!complaints.add(e)) continue;
+    const { path, value: at } = placeOf(e.instancePath, value);
+    if (!complaints.add(e, path)) continue;
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);
@@ -189,15 +173,13 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
 const complaints = new Complaints();
 
 /** What tells two complaints of one keyword about one node apart. */
-function detail(e: ErrorObject): string {
+function detail(e: SchemaError): string {
   const p = e.params as { additionalProperty?: string; missingProperty?: string; type?: string | string[] };
   return p.additionalProperty ?? p.missingProperty ?? String(p.type ?? '');
 }
 
-/** Whether the node at `pointer`, or one of its ancestors, has an anyOf/oneOf summary. */
-function underSummary(pointer: string, summarized: Set<string>): boolean {
-  for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
-    if (summarized.has(p)) return true;
-    if (p === '') return false;
-  }
+/** Whether the node at `path`, or one of its ancestors, has an anyOf/oneOf summary. */
+function underSummary(path: readonly (string | number)[], summarized: readonly (readonly (string | number)[])[]): boolean {
+  for (const s of summarized) if (s.length <= path.length && samePath(s, path.slice(0, s.length))) return true;
+  return false;
 }

@@ -32,7 +32,7 @@ let data0 = data[i0];
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.function !== undefined){
 if(typeof data0.function !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0+"/function",schemaPath:"#/$defs/testStep/properties/function/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:[instancePath,i0,"function"],schemaPath:"#/$defs/testStep/properties/function/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -45,7 +45,7 @@ errors++;
 if(data0.mobileDeviceId !== undefined){
 let data2 = data0.mobileDeviceId;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err1 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/testStep/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err1 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/testStep/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -56,7 +56,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-const err2 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/testStep/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err2 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/testStep/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -73,7 +73,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.apiClientId !== undefined){
 let data4 = data3.apiClientId;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err3 = {instancePath:instancePath+"/" + i0+"/params/apiClientId",schemaPath:"#/$defs/testStep/properties/params/properties/apiClientId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:[instancePath,i0,"params","apiClientId"],schemaPath:"#/$defs/testStep/properties/params/properties/apiClientId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -84,7 +84,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 < 1 || isNaN(data4)){
-const err4 = {instancePath:instancePath+"/" + i0+"/params/apiClientId",schemaPath:"#/$defs/testStep/properties/params/properties/apiClientId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:[instancePath,i0,"params","apiClientId"],schemaPath:"#/$defs/testStep/properties/params/properties/apiClientId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -97,7 +97,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/" + i0+"/params",schemaPath:"#/$defs/testStep/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:[instancePath,i0,"params"],schemaPath:"#/$defs/testStep/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -109,7 +109,7 @@ errors++;
 }
 if(data0.description !== undefined){
 if(typeof data0.description !== "string"){
-const err6 = {instancePath:instancePath+"/" + i0+"/description",schemaPath:"#/$defs/testStep/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:[instancePath,i0,"description"],schemaPath:"#/$defs/testStep/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,7 +121,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/testStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/testStep/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -166,7 +166,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.mobileDeviceId === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/traceFilter/required",keyword:"required",params:{missingProperty: "mobileDeviceId"},message:"must have required property '"+"mobileDeviceId"+"'"};
+const err0 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/traceFilter/required",keyword:"required",params:{missingProperty: "mobileDeviceId"},message:"must have required property '"+"mobileDeviceId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -176,7 +176,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0.traceFilterId === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/traceFilter/required",keyword:"required",params:{missingProperty: "traceFilterId"},message:"must have required property '"+"traceFilterId"+"'"};
+const err1 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/traceFilter/required",keyword:"required",params:{missingProperty: "traceFilterId"},message:"must have required property '"+"traceFilterId"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -187,7 +187,7 @@ errors++;
 }
 for(const key0 in data0){
 if(!((((key0 === "mobileDeviceId") || (key0 === "traceFilterId")) || (key0 === "mobileDeviceName")) || (key0 === "msisdn"))){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/traceFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/traceFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -200,7 +200,7 @@ errors++;
 if(data0.mobileDeviceId !== undefined){
 let data1 = data0.mobileDeviceId;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/traceFilter/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/traceFilter/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -211,7 +211,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/traceFilter/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/traceFilter/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -225,7 +225,7 @@ errors++;
 if(data0.traceFilterId !== undefined){
 let data2 = data0.traceFilterId;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err5 = {instancePath:instancePath+"/" + i0+"/traceFilterId",schemaPath:"#/$defs/traceFilter/properties/traceFilterId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:[instancePath,i0,"traceFilterId"],schemaPath:"#/$defs/traceFilter/properties/traceFilterId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -236,7 +236,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-const err6 = {instancePath:instancePath+"/" + i0+"/traceFilterId",schemaPath:"#/$defs/traceFilter/properties/traceFilterId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err6 = {instancePath:[instancePath,i0,"traceFilterId"],schemaPath:"#/$defs/traceFilter/properties/traceFilterId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -250,7 +250,7 @@ errors++;
 if(data0.mobileDeviceName !== undefined){
 let data3 = data0.mobileDeviceName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/" + i0+"/mobileDeviceName",schemaPath:"#/$defs/traceFilter/properties/mobileDeviceName/type",keyword:"type",params:{type: schema42.properties.mobileDeviceName.type},message:"must be string,null"};
+const err7 = {instancePath:[instancePath,i0,"mobileDeviceName"],schemaPath:"#/$defs/traceFilter/properties/mobileDeviceName/type",keyword:"type",params:{type: schema42.properties.mobileDeviceName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -263,7 +263,7 @@ errors++;
 if(data0.msisdn !== undefined){
 let data4 = data0.msisdn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/" + i0+"/msisdn",schemaPath:"#/$defs/traceFilter/properties/msisdn/type",keyword:"type",params:{type: schema42.properties.msisdn.type},message:"must be string,null"};
+const err8 = {instancePath:[instancePath,i0,"msisdn"],schemaPath:"#/$defs/traceFilter/properties/msisdn/type",keyword:"type",params:{type: schema42.properties.msisdn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -275,7 +275,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/traceFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/traceFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -321,7 +321,7 @@ for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.mobileDeviceId === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/sipTraceFilter/required",keyword:"required",params:{missingProperty: "mobileDeviceId"},message:"must have required property '"+"mobileDeviceId"+"'"};
+const err0 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/sipTraceFilter/required",keyword:"required",params:{missingProperty: "mobileDeviceId"},message:"must have required property '"+"mobileDeviceId"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -331,7 +331,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data0.sipMessageCodes === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/sipTraceFilter/required",keyword:"required",params:{missingProperty: "sipMessageCodes"},message:"must have required property '"+"sipMessageCodes"+"'"};
+const err1 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/sipTraceFilter/required",keyword:"required",params:{missingProperty: "sipMessageCodes"},message:"must have required property '"+"sipMessageCodes"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -342,7 +342,7 @@ errors++;
 }
 for(const key0 in data0){
 if(!((((key0 === "mobileDeviceId") || (key0 === "sipMessageCodes")) || (key0 === "mobileDeviceName")) || (key0 === "msisdn"))){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/sipTraceFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/sipTraceFilter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -355,7 +355,7 @@ errors++;
 if(data0.mobileDeviceId !== undefined){
 let data1 = data0.mobileDeviceId;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -366,7 +366,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/" + i0+"/mobileDeviceId",schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:[instancePath,i0,"mobileDeviceId"],schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -381,7 +381,7 @@ if(data0.sipMessageCodes !== undefined){
 let data2 = data0.sipMessageCodes;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err5 = {instancePath:instancePath+"/" + i0+"/sipMessageCodes",schemaPath:"#/$defs/sipTraceFilter/properties/sipMessageCodes/pattern",keyword:"pattern",params:{pattern: "^[1-6][0-9]{2}(, *[1-6][0-9]{2})*$"},message:"must match pattern \""+"^[1-6][0-9]{2}(, *[1-6][0-9]{2})*$"+"\""};
+const err5 = {instancePath:[instancePath,i0,"sipMessageCodes"],schemaPath:"#/$defs/sipTraceFilter/properties/sipMessageCodes/pattern",keyword:"pattern",params:{pattern: "^[1-6][0-9]{2}(, *[1-6][0-9]{2})*$"},message:"must match pattern \""+"^[1-6][0-9]{2}(, *[1-6][0-9]{2})*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -392,7 +392,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/" + i0+"/sipMessageCodes",schemaPath:"#/$defs/sipTraceFilter/properties/sipMessageCodes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:[instancePath,i0,"sipMessageCodes"],schemaPath:"#/$defs/sipTraceFilter/properties/sipMessageCodes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -405,7 +405,7 @@ errors++;
 if(data0.mobileDeviceName !== undefined){
 let data3 = data0.mobileDeviceName;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/" + i0+"/mobileDeviceName",schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceName/type",keyword:"type",params:{type: schema44.properties.mobileDeviceName.type},message:"must be string,null"};
+const err7 = {instancePath:[instancePath,i0,"mobileDeviceName"],schemaPath:"#/$defs/sipTraceFilter/properties/mobileDeviceName/type",keyword:"type",params:{type: schema44.properties.mobileDeviceName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -418,7 +418,7 @@ errors++;
 if(data0.msisdn !== undefined){
 let data4 = data0.msisdn;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/" + i0+"/msisdn",schemaPath:"#/$defs/sipTraceFilter/properties/msisdn/type",keyword:"type",params:{type: schema44.properties.msisdn.type},message:"must be string,null"};
+const err8 = {instancePath:[instancePath,i0,"msisdn"],schemaPath:"#/$defs/sipTraceFilter/properties/msisdn/type",keyword:"type",params:{type: schema44.properties.msisdn.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -430,7 +430,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/sipTraceFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/sipTraceFilter/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -477,7 +477,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id !== undefined){
 let data1 = data0.id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err0 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:[instancePath,i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -488,7 +488,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-const err1 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err1 = {instancePath:[instancePath,i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -501,7 +501,7 @@ errors++;
 }
 if(data0.name !== undefined){
 if(typeof data0.name !== "string"){
-const err2 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:[instancePath,i0,"name"],schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -513,7 +513,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:[instancePath,i0],schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -576,7 +576,7 @@ errors++;
 }
 if(data.$schema !== undefined){
 if(typeof data.$schema !== "string"){
-const err2 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:[instancePath,"$schema"],schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -589,7 +589,7 @@ errors++;
 if(data.id !== undefined){
 let data1 = data.id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/testCaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:[instancePath,"id"],schemaPath:"#/$defs/testCaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -600,7 +600,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/testCaseId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:[instancePath,"id"],schemaPath:"#/$defs/testCaseId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -613,7 +613,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/testCaseName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:[instancePath,"name"],schemaPath:"#/$defs/testCaseName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -625,7 +625,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/testCaseDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:[instancePath,"description"],schemaPath:"#/$defs/testCaseDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -636,14 +636,14 @@ errors++;
 }
 }
 if(data.testStepList !== undefined){
-if(!(validate21(data.testStepList, {instancePath:instancePath+"/testStepList",parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
+if(!(validate21(data.testStepList, {instancePath:[instancePath,"testStepList"],parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
 if(typeof data.tags !== "string"){
-const err7 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/testCaseTags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:[instancePath,"tags"],schemaPath:"#/$defs/testCaseTags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -655,7 +655,7 @@ errors++;
 }
 if(data.disableReason !== undefined){
 if(typeof data.disableReason !== "string"){
-const err8 = {instancePath:instancePath+"/disableReason",schemaPath:"#/$defs/testCaseDisableReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:[instancePath,"disableReason"],schemaPath:"#/$defs/testCaseDisableReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -667,7 +667,7 @@ errors++;
 }
 if(data.notes !== undefined){
 if(typeof data.notes !== "string"){
-const err9 = {instancePath:instancePath+"/notes",schemaPath:"#/$defs/testCaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:[instancePath,"notes"],schemaPath:"#/$defs/testCaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -679,7 +679,7 @@ errors++;
 }
 if(data.disabled !== undefined){
 if(typeof data.disabled !== "boolean"){
-const err10 = {instancePath:instancePath+"/disabled",schemaPath:"#/$defs/testCaseDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err10 = {instancePath:[instancePath,"disabled"],schemaPath:"#/$defs/testCaseDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -690,19 +690,19 @@ errors++;
 }
 }
 if(data.traceFilters !== undefined){
-if(!(validate23(data.traceFilters, {instancePath:instancePath+"/traceFilters",parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
+if(!(validate23(data.traceFilters, {instancePath:[instancePath,"traceFilters"],parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.sipTraceFilters !== undefined){
-if(!(validate25(data.sipTraceFilters, {instancePath:instancePath+"/sipTraceFilters",parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
+if(!(validate25(data.sipTraceFilters, {instancePath:[instancePath,"sipTraceFilters"],parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.projects !== undefined){
-if(!(validate27(data.projects, {instancePath:instancePath+"/projects",parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
+if(!(validate27(data.projects, {instancePath:[instancePath,"projects"],parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
@@ -742,7 +742,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:[instancePath,"id"],schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -753,7 +753,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err1 = {instancePath:[instancePath,"id"],schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -766,7 +766,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:[instancePath,"name"],schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -778,7 +778,7 @@ errors++;
 }
 if(data.msisdn !== undefined){
 if(typeof data.msisdn !== "string"){
-const err3 = {instancePath:instancePath+"/msisdn",schemaPath:"#/properties/msisdn/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:[instancePath,"msisdn"],schemaPath:"#/properties/msisdn/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -790,7 +790,7 @@ errors++;
 }
 if(data.imsi !== undefined){
 if(typeof data.imsi !== "string"){
-const err4 = {instancePath:instancePath+"/imsi",schemaPath:"#/properties/imsi/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:[instancePath,"imsi"],schemaPath:"#/properties/imsi/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -802,7 +802,7 @@ errors++;
 }
 if(data.imei !== undefined){
 if(typeof data.imei !== "string"){
-const err5 = {instancePath:instancePath+"/imei",schemaPath:"#/properties/imei/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:[instancePath,"imei"],schemaPath:"#/properties/imei/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -814,7 +814,7 @@ errors++;
 }
 if(data.ranType !== undefined){
 if(typeof data.ranType !== "string"){
-const err6 = {instancePath:instancePath+"/ranType",schemaPath:"#/properties/ranType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:[instancePath,"ranType"],schemaPath:"#/properties/ranType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -827,7 +827,7 @@ errors++;
 if(data.testNodeId !== undefined){
 let data6 = data.testNodeId;
 if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err7 = {instancePath:instancePath+"/testNodeId",schemaPath:"#/properties/testNodeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:[instancePath,"testNodeId"],schemaPath:"#/properties/testNodeId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -838,7 +838,7 @@ errors++;
 }
 if(typeof data6 == "number"){
 if(data6 < 1 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/testNodeId",schemaPath:"#/properties/testNodeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:[instancePath,"testNodeId"],schemaPath:"#/properties/testNodeId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -852,7 +852,7 @@ errors++;
 if(data.deviceModelId !== undefined){
 let data7 = data.deviceModelId;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err9 = {instancePath:instancePath+"/deviceModelId",schemaPath:"#/properties/deviceModelId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err9 = {instancePath:[instancePath,"deviceModelId"],schemaPath:"#/properties/deviceModelId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -863,7 +863,7 @@ errors++;
 }
 if(typeof data7 == "number"){
 if(data7 < 1 || isNaN(data7)){
-const err10 = {instancePath:instancePath+"/deviceModelId",schemaPath:"#/properties/deviceModelId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err10 = {instancePath:[instancePath,"deviceModelId"],schemaPath:"#/properties/deviceModelId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -876,7 +876,7 @@ errors++;
 }
 if(data.subscriptionType !== undefined){
 if(typeof data.subscriptionType !== "string"){
-const err11 = {instancePath:instancePath+"/subscriptionType",schemaPath:"#/properties/subscriptionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:[instancePath,"subscriptionType"],schemaPath:"#/properties/subscriptionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -888,7 +888,7 @@ errors++;
 }
 if(data.platformName !== undefined){
 if(typeof data.platformName !== "string"){
-const err12 = {instancePath:instancePath+"/platformName",schemaPath:"#/properties/platformName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:[instancePath,"platformName"],schemaPath:"#/properties/platformName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -900,7 +900,7 @@ errors++;
 }
 if(data.deviceId !== undefined){
 if(typeof data.deviceId !== "string"){
-const err13 = {instancePath:instancePath+"/deviceId",schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:[instancePath,"deviceId"],schemaPath:"#/properties/deviceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -912,7 +912,7 @@ errors++;
 }
 if(data.nationalFormat !== undefined){
 if(typeof data.nationalFormat !== "string"){
-const err14 = {instancePath:instancePath+"/nationalFormat",schemaPath:"#/properties/nationalFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:[instancePath,"nationalFormat"],schemaPath:"#/properties/nationalFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -924,7 +924,7 @@ errors++;
 }
 if(data.internationalFormat !== undefined){
 if(typeof data.internationalFormat !== "string"){
-const err15 = {instancePath:instancePath+"/internationalFormat",schemaPath:"#/properties/internationalFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:[instancePath,"internationalFormat"],schemaPath:"#/properties/internationalFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -936,7 +936,7 @@ errors++;
 }
 if(data.iccid !== undefined){
 if(typeof data.iccid !== "string"){
-const err16 = {instancePath:instancePath+"/iccid",schemaPath:"#/properties/iccid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:[instancePath,"iccid"],schemaPath:"#/properties/iccid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -948,7 +948,7 @@ errors++;
 }
 if(data.eid !== undefined){
 if(typeof data.eid !== "string"){
-const err17 = {instancePath:instancePath+"/eid",schemaPath:"#/properties/eid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:[instancePath,"eid"],schemaPath:"#/properties/eid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -960,7 +960,7 @@ errors++;
 }
 if(data.ecid !== undefined){
 if(typeof data.ecid !== "string"){
-const err18 = {instancePath:instancePath+"/ecid",schemaPath:"#/properties/ecid/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:[instancePath,"ecid"],schemaPath:"#/properties/ecid/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -973,7 +973,7 @@ errors++;
 if(data.testNodeName !== undefined){
 let data16 = data.testNodeName;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err19 = {instancePath:instancePath+"/testNodeName",schemaPath:"#/properties/testNodeName/type",keyword:"type",params:{type: schema56.properties.testNodeName.type},message:"must be string,null"};
+const err19 = {instancePath:[instancePath,"testNodeName"],schemaPath:"#/properties/testNodeName/type",keyword:"type",params:{type: schema56.properties.testNodeName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -986,7 +986,7 @@ errors++;
 if(data.deviceModelName !== undefined){
 let data17 = data.deviceModelName;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err20 = {instancePath:instancePath+"/deviceModelName",schemaPath:"#/properties/deviceModelName/type",keyword:"type",params:{type: schema56.properties.deviceModelName.type},message:"must be string,null"};
+const err20 = {instancePath:[instancePath,"deviceModelName"],schemaPath:"#/properties/deviceModelName/type",keyword:"type",params:{type: schema56.properties.deviceModelName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1006,7 +1006,7 @@ if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.id !== undefined){
 let data20 = data19.id;
 if(!((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20)))){
-const err21 = {instancePath:instancePath+"/projects/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err21 = {instancePath:[instancePath,"projects",i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 if(typeof data20 == "number"){
 if(data20 < 1 || isNaN(data20)){
-const err22 = {instancePath:instancePath+"/projects/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err22 = {instancePath:[instancePath,"projects",i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1030,7 +1030,7 @@ errors++;
 }
 if(data19.name !== undefined){
 if(typeof data19.name !== "string"){
-const err23 = {instancePath:instancePath+"/projects/" + i0+"/name",schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:[instancePath,"projects",i0,"name"],schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1042,7 +1042,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:[instancePath,"projects",i0],schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1054,7 +1054,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = {instancePath:[instancePath,"projects"],schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1096,7 +1096,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:[instancePath,"id"],schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1107,7 +1107,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err1 = {instancePath:[instancePath,"id"],schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1120,7 +1120,7 @@ errors++;
 }
 if(data.basicAuthViaSecrets !== undefined){
 if(typeof data.basicAuthViaSecrets !== "boolean"){
-const err2 = {instancePath:instancePath+"/basicAuthViaSecrets",schemaPath:"#/properties/basicAuthViaSecrets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {instancePath:[instancePath,"basicAuthViaSecrets"],schemaPath:"#/properties/basicAuthViaSecrets/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1132,7 +1132,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:[instancePath,"name"],schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1144,7 +1144,7 @@ errors++;
 }
 if(data.apiClientAuthType !== undefined){
 if(typeof data.apiClientAuthType !== "string"){
-const err4 = {instancePath:instancePath+"/apiClientAuthType",schemaPath:"#/properties/apiClientAuthType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:[instancePath,"apiClientAuthType"],schemaPath:"#/properties/apiClientAuthType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1159,7 +1159,7 @@ let data4 = data.headerParams;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 if(typeof data4[key0] !== "string"){
-const err5 = {instancePath:instancePath+"/headerParams/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headerParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:[instancePath,"headerParams",key0],schemaPath:"#/properties/headerParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1171,7 +1171,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/headerParams",schemaPath:"#/properties/headerParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:[instancePath,"headerParams"],schemaPath:"#/properties/headerParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1186,7 +1186,7 @@ let data6 = data.authParams;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 if(typeof data6[key1] !== "string"){
-const err7 = {instancePath:instancePath+"/authParams/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/authParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:[instancePath,"authParams",key1],schemaPath:"#/properties/authParams/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1198,7 +1198,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/authParams",schemaPath:"#/properties/authParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath:[instancePath,"authParams"],schemaPath:"#/properties/authParams/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1210,7 +1210,7 @@ errors++;
 }
 if(data.serverURL !== undefined){
 if(typeof data.serverURL !== "string"){
-const err9 = {instancePath:instancePath+"/serverURL",schemaPath:"#/properties/serverURL/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:[instancePath,"serverURL"],schemaPath:"#/properties/serverURL/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1222,7 +1222,7 @@ errors++;
 }
 if(data.payload !== undefined){
 if(typeof data.payload !== "string"){
-const err10 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:[instancePath,"payload"],schemaPath:"#/properties/payload/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1234,7 +1234,7 @@ errors++;
 }
 if(data.httpMethod !== undefined){
 if(typeof data.httpMethod !== "string"){
-const err11 = {instancePath:instancePath+"/httpMethod",schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:[instancePath,"httpMethod"],schemaPath:"#/properties/httpMethod/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1246,7 +1246,7 @@ errors++;
 }
 if(data.failureRegexBody !== undefined){
 if(typeof data.failureRegexBody !== "string"){
-const err12 = {instancePath:instancePath+"/failureRegexBody",schemaPath:"#/properties/failureRegexBody/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:[instancePath,"failureRegexBody"],schemaPath:"#/properties/failureRegexBody/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1258,7 +1258,7 @@ errors++;
 }
 if(data.username !== undefined){
 if(typeof data.username !== "string"){
-const err13 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:[instancePath,"username"],schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1270,7 +1270,7 @@ errors++;
 }
 if(data.password !== undefined){
 if(typeof data.password !== "string"){
-const err14 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:[instancePath,"password"],schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1282,7 +1282,7 @@ errors++;
 }
 if(data.tokenEndpointForOAuth2 !== undefined){
 if(typeof data.tokenEndpointForOAuth2 !== "string"){
-const err15 = {instancePath:instancePath+"/tokenEndpointForOAuth2",schemaPath:"#/properties/tokenEndpointForOAuth2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:[instancePath,"tokenEndpointForOAuth2"],schemaPath:"#/properties/tokenEndpointForOAuth2/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1294,7 +1294,7 @@ errors++;
 }
 if(data.oauth2Scopes !== undefined){
 if(typeof data.oauth2Scopes !== "string"){
-const err16 = {instancePath:instancePath+"/oauth2Scopes",schemaPath:"#/properties/oauth2Scopes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:[instancePath,"oauth2Scopes"],schemaPath:"#/properties/oauth2Scopes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1314,7 +1314,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17.id !== undefined){
 let data18 = data17.id;
 if(!((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18)))){
-const err17 = {instancePath:instancePath+"/projects/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:[instancePath,"projects",i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1325,7 +1325,7 @@ errors++;
 }
 if(typeof data18 == "number"){
 if(data18 < 1 || isNaN(data18)){
-const err18 = {instancePath:instancePath+"/projects/" + i0+"/id",schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err18 = {instancePath:[instancePath,"projects",i0,"id"],schemaPath:"#/$defs/projectReference/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1338,7 +1338,7 @@ errors++;
 }
 if(data17.name !== undefined){
 if(typeof data17.name !== "string"){
-const err19 = {instancePath:instancePath+"/projects/" + i0+"/name",schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:[instancePath,"projects",i0,"name"],schemaPath:"#/$defs/projectReference/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1350,7 +1350,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:[instancePath,"projects",i0],schemaPath:"#/$defs/projectReference/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1362,7 +1362,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:[instancePath,"projects"],schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1425,7 +1425,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/testCaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:[instancePath,"id"],schemaPath:"#/$defs/testCaseId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1436,7 +1436,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/testCaseId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err3 = {instancePath:[instancePath,"id"],schemaPath:"#/$defs/testCaseId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1449,7 +1449,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"#/$defs/testCaseName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:[instancePath,"name"],schemaPath:"#/$defs/testCaseName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1461,7 +1461,7 @@ errors++;
 }
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/$defs/testCaseDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:[instancePath,"description"],schemaPath:"#/$defs/testCaseDescription/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1472,14 +1472,14 @@ errors++;
 }
 }
 if(data.testStepList !== undefined){
-if(!(validate21(data.testStepList, {instancePath:instancePath+"/testStepList",parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
+if(!(validate21(data.testStepList, {instancePath:[instancePath,"testStepList"],parentData:data,parentDataProperty:"testStepList",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.tags !== undefined){
 if(typeof data.tags !== "string"){
-const err6 = {instancePath:instancePath+"/tags",schemaPath:"#/$defs/testCaseTags/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:[instancePath,"tags"],schemaPath:"#/$defs/testCaseTags/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1491,7 +1491,7 @@ errors++;
 }
 if(data.disableReason !== undefined){
 if(typeof data.disableReason !== "string"){
-const err7 = {instancePath:instancePath+"/disableReason",schemaPath:"#/$defs/testCaseDisableReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:[instancePath,"disableReason"],schemaPath:"#/$defs/testCaseDisableReason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1503,7 +1503,7 @@ errors++;
 }
 if(data.notes !== undefined){
 if(typeof data.notes !== "string"){
-const err8 = {instancePath:instancePath+"/notes",schemaPath:"#/$defs/testCaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:[instancePath,"notes"],schemaPath:"#/$defs/testCaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1515,7 +1515,7 @@ errors++;
 }
 if(data.disabled !== undefined){
 if(typeof data.disabled !== "boolean"){
-const err9 = {instancePath:instancePath+"/disabled",schemaPath:"#/$defs/testCaseDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err9 = {instancePath:[instancePath,"disabled"],schemaPath:"#/$defs/testCaseDisabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1526,19 +1526,19 @@ errors++;
 }
 }
 if(data.traceFilters !== undefined){
-if(!(validate23(data.traceFilters, {instancePath:instancePath+"/traceFilters",parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
+if(!(validate23(data.traceFilters, {instancePath:[instancePath,"traceFilters"],parentData:data,parentDataProperty:"traceFilters",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.sipTraceFilters !== undefined){
-if(!(validate25(data.sipTraceFilters, {instancePath:instancePath+"/sipTraceFilters",parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
+if(!(validate25(data.sipTraceFilters, {instancePath:[instancePath,"sipTraceFilters"],parentData:data,parentDataProperty:"sipTraceFilters",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.projects !== undefined){
-if(!(validate27(data.projects, {instancePath:instancePath+"/projects",parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
+if(!(validate27(data.projects, {instancePath:[instancePath,"projects"],parentData:data,parentDataProperty:"projects",rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate27.errors; else for (const e of validate27.errors) vErrors.push(e);
 errors = vErrors.length;
 }
@@ -1548,14 +1548,14 @@ let data11 = data.devices;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate35(data11[i0], {instancePath:instancePath+"/devices/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate35(data11[i0], {instancePath:[instancePath,"devices",i0],parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate35.errors; else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/devices",schemaPath:"#/properties/devices/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err10 = {instancePath:[instancePath,"devices"],schemaPath:"#/properties/devices/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1570,14 +1570,14 @@ let data13 = data.apiClients;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate37(data13[i1], {instancePath:instancePath+"/apiClients/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
+if(!(validate37(data13[i1], {instancePath:[instancePath,"apiClients",i1],parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate37.errors; else for (const e of validate37.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/apiClients",schemaPath:"#/properties/apiClients/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:[instancePath,"apiClients"],schemaPath:"#/properties/apiClients/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1617,7 +1617,7 @@ evaluated0.items = undefined;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate30(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+if(!(validate30(data[i0], {instancePath:[instancePath,i0],parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
