@@ -122,9 +122,16 @@ function nameOf(seg: number): string {
   return String(seg);
 }
 
+// The last small trie stays referenced: the engine forgets a hidden class once no object of it is
+// left, and the compiled scan with it (a small file's positions took a quarter longer for a while
+// after each full garbage collection). A large trie is not kept.
+const lastSmall: { root: Trie | undefined } = { root: undefined };
+const KEEP_AT_MOST = 64;
+
 /** The trie of the paths (paths longer than MAX_DEPTH left out), and the node where each path ends. */
 export function trieOf(paths: readonly JsonPath[]): { root: Trie; ends: (Trie | undefined)[] } {
   const root = node(undefined, '', -1);
+  if (paths.length <= KEEP_AT_MOST) lastSmall.root = root;
   const ends: (Trie | undefined)[] = new Array<Trie | undefined>(paths.length);
   for (let p = 0; p < paths.length; p++) {
     const path = paths[p]!;

@@ -42,7 +42,7 @@ export function analyzeLocal(doc: TextDocument, kind: FileKind, maxProblems = In
   // keystroke, and the generator, a parse wrapper and their objects made a small file's
   // validation about an eighth slower.
   const read = readLocal(doc, kind, maxProblems);
-  return 'diagnostics' in read ? read : placed(doc, checked(read, kind, maxProblems));
+  return (lastRead.result = 'diagnostics' in read ? read : placed(doc, checked(read, kind, maxProblems)));
 }
 
 /** Below this many characters the whole of `analyzeLocal` takes well under a millisecond. */
@@ -60,7 +60,7 @@ export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblem
   if (steps) yield;
   const done = checked(read, kind, maxProblems);
   if (steps && done.kept.length > 0) yield;
-  return placed(doc, done);
+  return (lastRead.result = placed(doc, done));
 }
 
 /** A text read as JSON, with our walk over its value when that went through. */
@@ -80,10 +80,12 @@ interface Checked extends Read {
 
 const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 
-// The last value read stays referenced. The engine forgets the hidden classes of a value's objects
-// once none is left, and with them the compiled schema checks and walk that rely on them: after
-// every full garbage collection those ran slowly again for a while, on a file of the same shape.
-const lastRead: { value: unknown } = { value: undefined };
+// The last value read, the last findings and the last result stay referenced. The engine forgets a
+// hidden class once no object of it is left, and with it the compiled code that relies on it (the
+// schema checks, the walk, the messages, the diagnostics): after every full garbage collection
+// those ran slowly again for a while, and the next keystroke's validation with them (a quarter
+// slower for a small file with errors). At most one file's worth is held.
+const lastRead: { value: unknown; findings: readonly Finding[]; result: LocalResult | undefined } = { value: undefined, findings: [], result: undefined };
 
 /** The parse, with our walk over the value (which answers the depth question too); a result when the text is no JSON. */
 function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read | LocalResult {
@@ -124,6 +126,7 @@ function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
   const walked = read.walked;
   const findings = walked && walked.findings.length > 0 ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
+  lastRead.findings = kept;
   // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
   // without repeats, the locating pass leaves each object once its wanted keys are found.
   const unique = walked && kept.length > 0 ? noRepeatedKeys(read.text, walked.counts, read.value) : undefined;
