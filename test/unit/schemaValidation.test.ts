@@ -49,6 +49,17 @@ describe('the validators generator (scripts/schemaValidators.mjs)', () => {
     assert.equal(rewrite(code).out, 'const e = {instancePath:[instancePath,"a/b",i0,"c~"],schemaPath:"#/x"}; f(d, {instancePath:[instancePath,"h",key0],parentData:d});');
   });
 
+  test('says whether a complaint can repeat: only where a node is checked by two subschemas', () => {
+    const ask = (schemas: unknown[]) => {
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import { errorsCanRepeat } from ${JSON.stringify(script)}; process.stdout.write(String(errorsCanRepeat(${JSON.stringify(schemas)})));`], { encoding: 'utf8' });
+      return run.stdout;
+    };
+    assert.equal(ask([{ type: 'object', properties: { a: { $ref: '#/$defs/a', description: 'd' } }, $defs: { a: { type: 'integer' } } }]), 'false');
+    assert.equal(ask([{ properties: { a: { allOf: [{ type: 'integer' }, { minimum: 1 }] } } }]), 'true');
+    assert.equal(ask([{ properties: { a: { $ref: '#/$defs/a', type: 'integer' } } }]), 'true', 'a $ref beside a check');
+    assert.equal(ask([{}, { patternProperties: { '^x': {} } }]), 'true');
+  });
+
   test('stops on a form of instancePath it does not know, rather than let a wrong place through', () => {
     const { out, err } = rewrite('const e = {instancePath:instancePath+"/" + n,schemaPath:"#/x"};');
     assert.equal(out, '');

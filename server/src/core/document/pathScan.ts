@@ -61,6 +61,12 @@ class Scanner {
 
   /** The index just past the string whose opening quote is at `start` (an unterminated one ends the text). */
   stringEnd(start: number): number {
+    // Without a backslash in the text a string ends at the next quote: found natively, faster than
+    // the loop on all but the shortest strings.
+    if (this.plain) {
+      const j = this.text.indexOf('"', start + 1);
+      return j === -1 ? this.n : j + 1;
+    }
     const codes = this.codes;
     const n = this.n;
     let i = start + 1;
@@ -138,16 +144,20 @@ class Scanner {
     do {
       const d = codes[i++]!;
       if (d === 0x22) {
-        for (;;) {
-          const c = codes[i++]!;
-          if (c === 0x22) break;
-          if (c === 0x5c) i++;
-          else if (!(c > 0) && i > n) {
-            // unterminated: the text ends here
-            i = n;
-            break;
+        if (this.plain) {
+          const j = this.text.indexOf('"', i);
+          i = j === -1 ? n : j + 1;
+        } else
+          for (;;) {
+            const c = codes[i++]!;
+            if (c === 0x22) break;
+            if (c === 0x5c) i++;
+            else if (!(c > 0) && i > n) {
+              // unterminated: the text ends here
+              i = n;
+              break;
+            }
           }
-        }
         // A key's `": "`: passed at once, the value follows.
         if (codes[i] === 0x3a && codes[i + 1] === 0x20) i += 2;
       } else if (d > 0x22) {

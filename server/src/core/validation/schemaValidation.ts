@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Finding } from './diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { bundle, testCase } from './generated/schemaValidators';
+import { bundle, errorsRepeat, testCase } from './generated/schemaValidators';
 import { findingFor } from './schemaMessages';
 import { pathKey } from '../document/jsonLocator';
 import { MAX_DEPTH } from '../document/nesting';
@@ -28,22 +28,18 @@ const validators = { testCase, bundle } as unknown as Record<FileKind, { (value:
 
 /** The segments of a place, root first, and the value there. */
 function placeOf(at: Place, root: unknown): { path: (string | number)[]; value: unknown } {
-  const path: (string | number)[] = [];
-  segmentsInto(at, path);
+  let n = 0;
+  for (let p = at; p !== ''; p = p[0]) n += p.length - 1;
+  const path = new Array<string | number>(n);
+  for (let p = at, k = n; p !== ''; p = p[0]) for (let j = p.length - 1; j >= 1; j--) path[--k] = p[j] as string | number;
   let node = root;
-  for (let d = 0; d < path.length; d++) {
+  for (let d = 0; d < n; d++) {
     let seg = path[d]!;
     // A literal index in the schema's code (prefixItems) is written as text: the path says items by number.
     if (typeof seg === 'string' && Array.isArray(node)) path[d] = seg = Number(seg);
     node = (node as Record<string | number, unknown> | undefined)?.[seg];
   }
   return { path, value: node };
-}
-
-function segmentsInto(at: Place, path: (string | number)[]): void {
-  if (at === '') return;
-  segmentsInto(at[0], path);
-  for (let j = 1; j < at.length; j++) path.push(at[j] as string | number);
 }
 
 const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean => {
@@ -160,7 +156,8 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
       continue;
     }
     const { path, value: at } = placeOf(e.instancePath, value);
-    if (!complaints.add(e, path)) continue;
+    // Looked for only where the schemas can repeat a complaint (scripts/schemaValidators.mjs).
+    if (errorsRepeat && !complaints.add(e, path)) continue;
     if (path.length >= MAX_DEPTH) continue;
     const f = findingFor(e, path, at, allowedKeys, kind === 'bundle' ? 'The bundle' : 'The test case');
     if (f) findings.push(f);

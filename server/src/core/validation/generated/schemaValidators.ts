@@ -1637,3 +1637,6 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 validate29.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};
+
+/** Whether two errors can be the same complaint about the same node (reached through two subschemas). */
+export const errorsRepeat = false;
