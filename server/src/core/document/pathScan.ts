@@ -103,28 +103,24 @@ class Scanner {
   }
 
   /**
-   * The child named by the key at i, moving past the key. Most wanted objects have a few
-   * children: their names are compared with the text in place, with no string made per key.
+   * The child named by the key whose opening quote is at `start` and which ends just before
+   * `end`. Most wanted objects have a few children: with no backslash in the text their names are
+   * compared with the text in place, with no string made per key.
    */
-  childAt(t: Trie): Trie | undefined {
-    if (!this.plain || t.byName) return childNamed(t, this.readKey());
-    const start = this.i + 1;
-    // No backslash in the text: the key ends at the next quote.
-    const end = this.stringEnd(this.i) - 1;
-    if (end < start || this.codes[end] !== 0x22) {
-      // An unterminated key (not JSON): the scan ends here.
-      this.i = this.n;
-      return undefined;
+  childOf(t: Trie, start: number, end: number): Trie | undefined {
+    if (!this.plain || t.byName) {
+      const raw = this.text.slice(start + 1, end - 1);
+      return childNamed(t, raw.includes('\\') ? (JSON.parse(this.text.slice(start, end)) as string) : raw);
     }
-    this.i = end + 1;
-    const length = end - start;
+    const from = start + 1;
+    const length = end - 1 - from;
     const codes = this.codes;
     // Compared unit by unit with the array (startsWith on a text held in pieces costs more).
     for (let c = t.first; c !== undefined; c = c.next) {
       const name = c.name;
       if (name.length !== length) continue;
       let j = 0;
-      while (j < length && name.charCodeAt(j) === codes[start + j]) j++;
+      while (j < length && name.charCodeAt(j) === codes[from + j]) j++;
       if (j === length) return c;
     }
     return undefined;
@@ -179,13 +175,6 @@ class Scanner {
     this.lineStart = lineStart;
   }
 
-  readKey(): string {
-    const start = this.i;
-    this.i = this.stringEnd(start);
-    const raw = this.text.slice(start + 1, this.i - 1);
-    return raw.includes('\\') ? (JSON.parse(this.text.slice(start, this.i)) as string) : raw;
-  }
-
   /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
   visit(t: Trie, keyStart: number, keyEnd: number, keyLine: number, keyCharacter: number): void {
     const start = this.i;
@@ -211,61 +200,151 @@ class Scanner {
     }
   }
 
+  /**
+   * An object on a path, read in one loop as skipNested reads text, that stops only at the
+   * object's own keys (a string where a member begins) and visits the wanted members' values:
+   * no call per member passed, per string or per line.
+   */
   private visitObject(t: Trie): void {
     const codes = this.codes;
-    this.i++;
-    this.skipWs();
+    const n = this.n;
     // Without repeated keys, the object is left as soon as every wanted key is found.
     let left = this.unique ? t.count : -1;
-    while (left !== 0 && this.i < this.n && codes[this.i] !== 0x7d) {
-      const keyStart = this.i;
-      const keyLine = this.line;
-      const keyCharacter = keyStart - this.lineStart;
-      const child = this.childAt(t);
-      const keyEnd = this.i;
-      // Usually `": "`: the colon and one space are passed without a call.
-      if (codes[this.i] === 0x3a) this.i++;
-      else {
-        this.skipWs();
-        this.i++;
+    let i = this.i + 1;
+    let line = this.line;
+    let lineStart = this.lineStart;
+    // Levels inside the members' values, and whether a key comes next at the object's own level.
+    let depth = 0;
+    let key = true;
+    while (i < n) {
+      const d = codes[i++]!;
+      if (d === 0x22) {
+        const start = i - 1;
+        i = this.stringEnd(start);
+        if (depth !== 0 || !key) continue;
+        key = false;
+        const child = this.childOf(t, start, i);
+        if (child === undefined) continue;
+        // The wanted member's value: past the colon and the whitespace around it, then visited.
+        this.i = i;
+        this.line = line;
+        this.lineStart = lineStart;
+        if (codes[this.i] === 0x3a) this.i++;
+        else {
+          this.skipWs();
+          this.i++;
+        }
+        if (codes[this.i] === 0x20) this.i++;
+        if (codes[this.i]! <= 0x20) this.skipWs();
+        this.visit(child, start, i, line, start - lineStart);
+        if (--left === 0) {
+          this.skipNested(1);
+          return;
+        }
+        i = this.i;
+        line = this.line;
+        lineStart = this.lineStart;
+      } else if (d > 0x22) {
+        if (d === 0x2c) {
+          if (depth === 0) key = true;
+        } else {
+          // '{' and '[' are 0x7b and 0x5b, '}' and ']' 0x7d and 0x5d: one test each with bit 5 set.
+          const e = d | 0x20;
+          if (e === 0x7b) depth++;
+          else if (e === 0x7d) {
+            if (depth === 0) break;
+            depth--;
+          }
+        }
+      } else if (d === 0x0a) {
+        line++;
+        lineStart = i;
+        while (codes[i] === 0x20) i++;
+      } else if (d === 0x0d && codes[i] !== 0x0a) {
+        line++;
+        lineStart = i;
       }
-      if (codes[this.i] === 0x20) this.i++;
-      if (codes[this.i]! <= 0x20) this.skipWs();
-      if (child) {
-        this.visit(child, keyStart, keyEnd, keyLine, keyCharacter);
-        left--;
-      } else this.skipValue();
-      this.next();
     }
-    if (left === 0) this.skipNested(1);
-    else this.i++;
+    this.i = i;
+    this.line = line;
+    this.lineStart = lineStart;
   }
 
+  /**
+   * A list on a path, read in one loop as skipNested reads text: items are counted by the commas
+   * at its own level, and only the wanted ones are visited (no text made for every index passed).
+   */
   private visitArray(t: Trie): void {
     const codes = this.codes;
-    this.i++;
-    this.skipWs();
-    // Only the wanted items are looked up: no text made for every index passed.
+    const n = this.n;
     const items = (t.items ??= arrayItems(t));
-    let next = 0;
-    for (let index = 0; next < items.length && this.i < this.n && codes[this.i] !== 0x5d; index++) {
-      if (index === items[next]!.index) this.visit(items[next++]!, -1, -1, 0, 0);
-      else this.skipValue();
-      this.next();
-    }
-    // Past the last wanted item, the rest is skipped without counting items.
-    if (next === items.length) this.skipNested(1);
-    else this.i++;
-  }
-
-  /** Past the whitespace after a member or item, its comma and the whitespace after that. */
-  private next(): void {
-    const codes = this.codes;
-    if (codes[this.i]! <= 0x20) this.skipWs();
-    if (codes[this.i] === 0x2c) {
+    if (items.length === 0) {
       this.i++;
-      if (codes[this.i]! <= 0x20) this.skipWs();
+      this.skipNested(1);
+      return;
     }
+    let next = 0;
+    let wanted = items[0]!.index;
+    let index = 0;
+    let i = this.i + 1;
+    let line = this.line;
+    let lineStart = this.lineStart;
+    let depth = 0;
+    // Whether the next character other than whitespace begins an item (the one numbered `index`).
+    let item = true;
+    while (i < n) {
+      const d = codes[i]!;
+      if (item && d > 0x20) {
+        item = false;
+        if (d === 0x5d) {
+          i++;
+          break;
+        }
+        if (index === wanted) {
+          this.i = i;
+          this.line = line;
+          this.lineStart = lineStart;
+          this.visit(items[next++]!, -1, -1, 0, 0);
+          // Past the last wanted item, the rest is skipped without counting items.
+          if (next === items.length) {
+            this.skipNested(1);
+            return;
+          }
+          wanted = items[next]!.index;
+          i = this.i;
+          line = this.line;
+          lineStart = this.lineStart;
+          continue;
+        }
+      }
+      i++;
+      if (d === 0x22) i = this.stringEnd(i - 1);
+      else if (d > 0x22) {
+        if (d === 0x2c) {
+          if (depth === 0) {
+            index++;
+            item = true;
+          }
+        } else {
+          const e = d | 0x20;
+          if (e === 0x7b) depth++;
+          else if (e === 0x7d) {
+            if (depth === 0) break;
+            depth--;
+          }
+        }
+      } else if (d === 0x0a) {
+        line++;
+        lineStart = i;
+        while (codes[i] === 0x20) i++;
+      } else if (d === 0x0d && codes[i] !== 0x0a) {
+        line++;
+        lineStart = i;
+      }
+    }
+    this.i = i;
+    this.line = line;
+    this.lineStart = lineStart;
   }
 }
 
