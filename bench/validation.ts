@@ -136,18 +136,17 @@ export async function breakdown(d: BenchDocument, plan: Plan): Promise<Stage[]> 
   const walked = walkLocal(d.kind, value)!;
   const findings = [...validateSchema(d.kind, value).findings, ...walked.findings];
   const paths = findings.map((f) => f.path);
-  const unique = noRepeatedKeys(d.text, walked.counts, value);
   const warm = TextDocument.create(d.uri, 'json', 1, d.text);
   warm.positionAt(d.text.length);
   const stages: [string, () => unknown][] = [
     ['JSON.parse', () => JSON.parse(d.text) as unknown],
     ['ajv + messages (validateSchema)', () => validateSchema(d.kind, value)],
     ['our rules, depth and key counts: one walk (walkLocal)', () => walkLocal(d.kind, value)],
-    ['do keys repeat? (noRepeatedKeys, settled early when there are findings)', () => noRepeatedKeys(d.text, walked.counts, value)],
-    ['locate the error paths and ancestors, with lines (locateEach)', () => (paths.length > 0 ? locateEach(d.text, paths, unique) : undefined)],
+    ['do keys repeat? (noRepeatedKeys, valid files; with findings the locating pass counts members)', () => noRepeatedKeys(d.text, walked.counts, value)],
+    ['locate the error paths and ancestors, with lines (locateEach)', () => (paths.length > 0 ? locateEach(d.text, paths) : undefined)],
     ['line offsets of a new TextDocument', () => TextDocument.create(d.uri, 'json', 1, d.text).positionAt(d.text.length)],
-    ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings, unique)],
-    ['findings to diagnostics, line offsets known', () => toDiagnostics(warm, findings, unique)],
+    ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings)],
+    ['findings to diagnostics, line offsets known', () => toDiagnostics(warm, findings)],
     ['duplicate keys, full scan', () => findDuplicateKeys(d.text)],
     ['duplicate keys, given the parsed value', () => findDuplicateKeys(d.text, value)],
     ['duplicate keys, given the walk\'s counts (second pass)', () => findDuplicateKeys(d.text, value, walked.counts)],

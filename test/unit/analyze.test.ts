@@ -55,4 +55,19 @@ describe('analyzeDuplicateKeys after analyzeLocal', () => {
     assert.deepEqual(found('{"a:b": 1, "a\\u003ab": 2}'), ["Duplicate key 'a:b': JSON readers keep only the last one."]);
     assert.deepEqual(found('{"a:b": "c:d", "e": {"f:g": ["h:i"]}}'), [], 'colons in keys and texts are no repeat');
   });
+
+  test('with findings to place, the placing pass settles whether keys repeat, wherever the repeat is', () => {
+    const settled = (text: string) => analyzeLocal(doc(text), 'testCase').keys?.unique;
+    // Each has a schema finding (the name is no text), so the placing pass runs.
+    assert.equal(settled('{"name": 1, "a": "x:y", "b" : {"c": [{"d": "e"}]}}'), true);
+    assert.equal(settled('{"name": 1, "a": 1, "a": 2}'), false, 'beside the wanted key');
+    assert.equal(settled('{"name": 1, "x": {"k": 1, "k": 2}}'), false, 'in a part the pass skips');
+    assert.equal(settled('{"testStepList": [{"mobileDeviceId": "1"}, {"a": 1, "a": 2}], "name": "n"}'), false, 'in an item past the last wanted one');
+    assert.equal(settled('{"name": 1, "a\\"": ":", "a\\"": 2}'), false, 'keys with escapes');
+    assert.equal(settled('{"name": 1}'.replace('}', ', "u": "\\u0022:"}')), true, 'an escaped quote before a colon in a text');
+    for (const text of ['{"name": 1, "a": 1, "a": 2}', '{"name": 1, "x": {"k": 1, "k": 2}}']) {
+      const d = doc(text);
+      assert.equal(analyzeDuplicateKeys(d, analyzeLocal(d, 'testCase')).diagnostics.length, 1, text);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
+import { visit } from 'jsonc-parser';
 import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
 import { locate, locateEach, pathKey, rangesEach, type JsonPath, type RangeOf } from '../../server/src/core/document/jsonLocator';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
@@ -124,46 +125,38 @@ describe('locateEach', () => {
     [['nope', 1], []],
   ];
 
-  test('finds what locate finds, in the order asked, whatever the layout and with or without the early exit', () => {
+  test('finds what locate finds, in the order asked, whatever the layout', () => {
     for (const indent of [0, 2, '\t']) {
       for (const eol of ['\n', '\r\n']) {
         const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
         const all = [...paths, ...missing.map(([p]) => p)];
         const expected = locate(text, all, true);
-        for (const unique of [false, true]) {
-          const found = locateEach(text, all, unique);
-          paths.forEach((p, i) => assert.deepEqual(found[i], expected.get(pathKey(p)), `${JSON.stringify(p)} ${String(unique)}`));
-          missing.forEach(([p, ancestor], i) => {
-            assert.deepEqual(found[paths.length + i], expected.get(pathKey(ancestor)), `${JSON.stringify(p)} ${String(unique)}`);
-          });
-        }
+        const found = locateEach(text, all);
+        paths.forEach((p, i) => assert.deepEqual(found[i], expected.get(pathKey(p)), JSON.stringify(p)));
+        missing.forEach(([p, ancestor], i) => {
+          assert.deepEqual(found[paths.length + i], expected.get(pathKey(ancestor)), JSON.stringify(p));
+        });
       }
     }
   });
 
-  test('without the early exit, a repeated key is found where JSON.parse takes it from: the last one', () => {
+  test('a repeated key is found where JSON.parse takes it from: the last one', () => {
     const text = '{"a": {"b": 1}, "x": 2, "a": {"b": 22}}';
     const [at] = locateEach(text, [['a', 'b']]);
     assert.equal(text.slice(at!.value.start, at!.value.end), '22');
-    const [first] = locateEach(text, [['a', 'b']], true);
-    assert.equal(text.slice(first!.value.start, first!.value.end), '1', 'the early exit is only for texts without repeats');
   });
 
   test('a key left open (a text that is not JSON) ends the pass: the closest place found stands in', () => {
-    for (const unique of [false, true]) {
-      const [at] = locateEach('{"a": 1, "b', [['b']], unique);
-      assert.equal(at?.value.start, 0, String(unique));
-      assert.equal(at.key, undefined, String(unique));
-    }
+    const [at] = locateEach('{"a": 1, "b', [['b']]);
+    assert.equal(at?.value.start, 0);
+    assert.equal(at.key, undefined);
   });
 
   test('keys with escapes are compared as their values', () => {
     const text = '{"x": 1, "a\\u0062": {"c\\"": [0, {"d": 5}]}, "y": 2}';
-    for (const unique of [false, true]) {
-      const [d, y] = locateEach(text, [['ab', 'c"', 1, 'd'], ['y']], unique);
-      assert.equal(text.slice(d!.value.start, d!.value.end), '5');
-      assert.equal(text.slice(y!.key!.start, y!.key!.end), '"y"');
-    }
+    const [d, y] = locateEach(text, [['ab', 'c"', 1, 'd'], ['y']]);
+    assert.equal(text.slice(d!.value.start, d!.value.end), '5');
+    assert.equal(text.slice(y!.key!.start, y!.key!.end), '"y"');
   });
 });
 
@@ -187,19 +180,30 @@ describe('rangesEach', () => {
         const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
         const doc = createTextDocument('file:///x.json', text);
         const places = locateEach(text, items.map((i) => i.path));
-        for (const unique of [false, true]) {
-          const ranges = rangesEach(text, items, unique);
-          items.forEach((item, k) => {
-            const l = places[k]!;
-            const onKey = item.on !== 'value' && l.key !== undefined;
-            let [start, end] = onKey ? [l.key!.start, l.key!.end] : [l.value.start, l.value.end];
-            if (item.inner) [start, end] = [l.value.start + item.inner.start, l.value.start + item.inner.end];
-            // (A text whose lines end in a lone \r has its objects underlined whole: no \n to stop at.)
-            else if (item.on === 'value' && '{['.includes(text[start]!) && text.slice(start, end).includes('\n')) end = start + 1;
-            const label = `${JSON.stringify(indent)} ${JSON.stringify(eol)} ${JSON.stringify(item)} ${String(unique)}`;
-            assert.deepEqual(ranges[k], { start: doc.positionAt(start), end: doc.positionAt(end) }, label);
-          });
-        }
+        const ranges = rangesEach(text, items);
+        items.forEach((item, k) => {
+          const l = places[k]!;
+          const onKey = item.on !== 'value' && l.key !== undefined;
+          let [start, end] = onKey ? [l.key!.start, l.key!.end] : [l.value.start, l.value.end];
+          if (item.inner) [start, end] = [l.value.start + item.inner.start, l.value.start + item.inner.end];
+          // (A text whose lines end in a lone \r has its objects underlined whole: no \n to stop at.)
+          else if (item.on === 'value' && '{['.includes(text[start]!) && text.slice(start, end).includes('\n')) end = start + 1;
+          const label = `${JSON.stringify(indent)} ${JSON.stringify(eol)} ${JSON.stringify(item)}`;
+          assert.deepEqual(ranges[k], { start: doc.positionAt(start), end: doc.positionAt(end) }, label);
+        });
+      }
+    }
+  });
+
+  test("counts the text's members as it places, repeated keys and colons in texts included", () => {
+    const layouts = (t: string) => [t, JSON.stringify(JSON.parse(t), null, 2), t.replace(/":/g, '" :').replace(/,/g, ',\r\n')];
+    for (const text of [...texts, '{"a:b": "c:d", "e": [":", {"f": {"g": 1, "g": 2}}]}', '[{"x": 1}, [{"y": 2}], {"z": {"y": 3}}]']) {
+      for (const t of layouts(text)) {
+        let expected = 0;
+        visit(t, { onObjectProperty: () => expected++ });
+        const counted = { members: -1 };
+        rangesEach(t, [{ path: [], on: 'value' }, { path: ['a', 0], on: 'value' }, { path: [0, 'x'], on: 'key' }], counted);
+        assert.equal(counted.members, expected, t);
       }
     }
   });

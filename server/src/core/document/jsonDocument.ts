@@ -2,7 +2,7 @@ import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
-import { rangesEach } from './jsonLocator';
+import { rangesEach, type MemberCount } from './jsonLocator';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
 /**
@@ -94,13 +94,13 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
 /**
  * Turns findings into diagnostics, locating all their paths, and their ancestors (a missing
  * property is shown on its closest existing one), in one pass over the text; that pass also gives
- * the lines, so the document's line offsets are not needed. `unique`: the text is known to repeat
- * no key, which lets that pass leave each object early. `bounded`: the document's text with
- * values deeper than MAX_DEPTH blanked out, when the caller has it already.
+ * the lines, so the document's line offsets are not needed. `bounded`: the document's text with
+ * values deeper than MAX_DEPTH blanked out, when the caller has it already. `counted`: given,
+ * the pass says how many members the text holds.
  */
-export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], unique = false, bounded?: string): Diagnostic[] {
+export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], bounded?: string, counted?: MemberCount): Diagnostic[] {
   if (findings.length === 0) return [];
-  const ranges = rangesEach(bounded ?? boundDepth(doc.getText()).text, findings, unique);
+  const ranges = rangesEach(bounded ?? boundDepth(doc.getText()).text, findings, counted);
   const out: Diagnostic[] = new Array<Diagnostic>(findings.length);
   for (let k = 0; k < findings.length; k++) {
     const f = findings[k]!;

@@ -61,19 +61,26 @@ export function locate(text: string, paths: readonly JsonPath[], ancestors = fal
 
 /**
  * For each path, in order, where it is in the text, or else where its closest existing ancestor
- * is (a missing property is shown on its object). One pass, and no path keys made. `unique`: the
- * text repeats no key (`noRepeatedKeys`), so an object is left once its wanted keys are found.
+ * is (a missing property is shown on its object). One pass, and no path keys made.
  */
-export function locateEach(text: string, paths: readonly JsonPath[], unique = false): (Located | undefined)[] {
+export function locateEach(text: string, paths: readonly JsonPath[]): (Located | undefined)[] {
   if (paths.length === 0) return [];
   const { root, ends } = trieOf(paths);
-  scan(text, root, true, unique);
+  scan(text, root, true);
   const out: (Located | undefined)[] = new Array<Located | undefined>(paths.length);
   for (let p = 0; p < paths.length; p++) {
     const t = foundFor(root, ends[p], paths[p]!);
     out[p] = t && locatedOf(t);
   }
   return out;
+}
+
+/**
+ * Filled in by the pass: how many object members the whole text holds, repeated keys included
+ * (JSON.parse keeps one of each repeated key, so more than the value holds means some repeat).
+ */
+export interface MemberCount {
+  members: number;
 }
 
 /** What a range is asked for: a path, which part of its node, and optionally offsets inside the value. */
@@ -89,13 +96,14 @@ export interface RangeOf {
  * the value; a large object or list underlined on its first line only; a path the text lacks on
  * its closest ancestor. Undefined only where not even the root was found.
  */
-export function rangesEach(text: string, items: readonly RangeOf[], unique = false): (Range | undefined)[] {
+export function rangesEach(text: string, items: readonly RangeOf[], counted?: MemberCount): (Range | undefined)[] {
   const out: (Range | undefined)[] = new Array<Range | undefined>(items.length);
   if (items.length === 0) return out;
   const paths: JsonPath[] = new Array<JsonPath>(items.length);
   for (let k = 0; k < items.length; k++) paths[k] = items[k]!.path;
   const { root, ends } = trieOf(paths);
-  scan(text, root, true, unique);
+  const members = scan(text, root, true);
+  if (counted) counted.members = members;
   for (let k = 0; k < items.length; k++) {
     const item = items[k]!;
     const t = foundFor(root, ends[k], item.path);

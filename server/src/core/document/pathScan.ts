@@ -22,12 +22,15 @@ class Scanner {
   n = 0;
   /** Every node the paths pass through is recorded, not only the ends: their closest ancestors. */
   all = false;
-  /** The text repeats no key in any object (JSON.parse keeps the last of a repeated key). */
-  unique = false;
   /** No backslash in the text: every key is spelt as its value, so keys compare in place. */
   plain = true;
+  /**
+   * The colons passed outside strings: one per object member in valid JSON. The pass reads the
+   * whole text, so after it this is the text's member count, repeated keys included.
+   */
+  colons = 0;
 
-  reset(text: string, all: boolean, unique: boolean): void {
+  reset(text: string, all: boolean): void {
     this.i = 0;
     this.line = 0;
     this.lineStart = 0;
@@ -35,8 +38,8 @@ class Scanner {
     this.codes = codesOf(text);
     this.n = text.length;
     this.all = all;
-    this.unique = unique;
     this.plain = text.indexOf('\\') === -1;
+    this.colons = 0;
   }
 
   /** Moves i past whitespace; only whitespace holds line breaks in valid JSON. */
@@ -137,6 +140,7 @@ class Scanner {
     let i = this.i;
     let line = this.line;
     let lineStart = this.lineStart;
+    let colons = 0;
     do {
       const d = codes[i++]!;
       if (d === 0x22) {
@@ -155,12 +159,17 @@ class Scanner {
             }
           }
         // A key's `": "`: passed at once, the value follows.
-        if (codes[i] === 0x3a && codes[i + 1] === 0x20) i += 2;
+        if (codes[i] === 0x3a) {
+          colons++;
+          i++;
+          if (codes[i] === 0x20) i++;
+        }
       } else if (d > 0x22) {
         // '{' and '[' are 0x7b and 0x5b, '}' and ']' 0x7d and 0x5d: one test each with bit 5 set.
         const e = d | 0x20;
         if (e === 0x7b) depth++;
         else if (e === 0x7d) depth--;
+        else if (d === 0x3a) colons++;
       } else if (d === 0x0a) {
         line++;
         lineStart = i;
@@ -173,6 +182,7 @@ class Scanner {
     this.i = i;
     this.line = line;
     this.lineStart = lineStart;
+    this.colons += colons;
   }
 
   /** Visits the value at i as the node `t`; `keyStart` -1: an array item or the root. */
@@ -208,8 +218,6 @@ class Scanner {
   private visitObject(t: Trie): void {
     const codes = this.codes;
     const n = this.n;
-    // Without repeated keys, the object is left as soon as every wanted key is found.
-    let left = this.unique ? t.count : -1;
     let i = this.i + 1;
     let line = this.line;
     let lineStart = this.lineStart;
@@ -229,6 +237,7 @@ class Scanner {
         this.i = i;
         this.line = line;
         this.lineStart = lineStart;
+        this.colons++;
         if (codes[this.i] === 0x3a) this.i++;
         else {
           this.skipWs();
@@ -236,11 +245,8 @@ class Scanner {
         }
         if (codes[this.i] === 0x20) this.i++;
         if (codes[this.i]! <= 0x20) this.skipWs();
+        // A repeated key is visited again: JSON.parse keeps the last, so the place is the last one's.
         this.visit(child, start, i, line, start - lineStart);
-        if (--left === 0) {
-          this.skipNested(1);
-          return;
-        }
         i = this.i;
         line = this.line;
         lineStart = this.lineStart;
@@ -254,7 +260,7 @@ class Scanner {
           else if (e === 0x7d) {
             if (depth === 0) break;
             depth--;
-          }
+          } else if (d === 0x3a) this.colons++;
         }
       } else if (d === 0x0a) {
         line++;
@@ -331,7 +337,7 @@ class Scanner {
           else if (e === 0x7d) {
             if (depth === 0) break;
             depth--;
-          }
+          } else if (d === 0x3a) this.colons++;
         }
       } else if (d === 0x0a) {
         line++;
@@ -350,11 +356,13 @@ class Scanner {
 
 const scanner = new Scanner();
 
-export function scan(text: string, root: Trie, ancestors: boolean, unique = false): void {
-  scanner.reset(text, ancestors, unique);
+/** Follows the trie's paths through the text (see Scanner); returns how many members the text holds. */
+export function scan(text: string, root: Trie, ancestors: boolean): number {
+  scanner.reset(text, ancestors);
   scanner.skipWs();
   scanner.visit(root, -1, -1, 0, 0);
   // The text is not kept past the scan.
   scanner.text = '';
   scanner.codes = NO_CODES;
+  return scanner.colons;
 }

@@ -75,7 +75,6 @@ interface Read {
 interface Checked extends Read {
   kept: Finding[];
   omitted: number;
-  unique: boolean | undefined;
 }
 
 const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
@@ -120,25 +119,28 @@ function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read
   return { value: parsed.value, text: parsed.text, walked: walkLocal(kind, parsed.value), deep };
 }
 
-/** Schema and our rules; whether keys repeat when there are findings to place. */
+/** Schema and our rules. */
 function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
   const schema = validateSchema(kind, read.value, maxProblems);
   const walked = read.walked;
   const findings = walked && walked.findings.length > 0 ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
   lastRead.findings = kept;
-  // With findings to place, whether keys repeat is settled now (the duplicate pass reuses it):
-  // without repeats, the locating pass leaves each object once its wanted keys are found.
-  const unique = walked && kept.length > 0 ? noRepeatedKeys(read.text, walked.counts, read.value) : undefined;
-  return { value: read.value, text: read.text, walked, deep: read.deep, kept, omitted: schema.omitted + findings.length - kept.length, unique };
+  return { value: read.value, text: read.text, walked, deep: read.deep, kept, omitted: schema.omitted + findings.length - kept.length };
 }
 
-/** The findings kept, as diagnostics with positions. */
+/**
+ * The findings kept, as diagnostics with positions. The pass that places them reads the whole
+ * text and counts its members: more than the value holds means some key repeats, equal means
+ * none does, which settles the duplicate pass without reading the text again.
+ */
 function placed(doc: TextDocument, c: Checked): LocalResult {
-  const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.unique, c.text);
+  const counted = { members: -1 };
+  const diagnostics = c.kept.length === 0 ? [] : toDiagnostics(doc, c.kept, c.text, counted);
+  const unique = c.walked && counted.members >= 0 ? counted.members === c.walked.counts.keys : undefined;
   return {
     value: c.value,
-    ...(c.walked && { keys: { counts: c.walked.counts, unique: c.unique, text: c.text } }),
+    ...(c.walked && { keys: { counts: c.walked.counts, unique, text: c.text } }),
     diagnostics: c.deep.length === 0 ? diagnostics : [...c.deep, ...diagnostics],
     omitted: c.omitted,
   };
