@@ -76,6 +76,22 @@ describe('tas validate: step functions and API clients', { timeout: 60_000 }, ()
     assert.deepEqual([report.errors, report.warnings], [4, 2]);
   });
 
+  test('asks about the step functions while the lists are on their way, not after every file is checked', async () => {
+    // The device list answers late: the question about WAIT must be answered before it.
+    const answered: string[] = [];
+    const slow = await startEmulator({ log: (line) => answered.push(line) });
+    try {
+      writeFileSync(join(dir.path, 'cases', 'wait.testcase.json'), '{ "name": "Wait", "testStepList": [ { "function": "WAIT", "params": { "seconds": 5 } } ] }');
+      slow.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'delay', delayMs: 2000 }, times: 1 });
+      const r = await run(['validate', 'cases'], credentials(slow));
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const at = (path: string) => answered.findIndex((line) => line.startsWith(`GET ${path}`));
+      assert.ok(at('/api/v2/functionparams') >= 0 && at('/api/v2/functionparams') < at('/api/v2/mobiledevices'), answered.join('\n'));
+    } finally {
+      await slow.close();
+    }
+  });
+
   test('offline: no step-function or API-client check and no request', async () => {
     write();
     const before = emu.requests.length;

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, functionsNamed, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -174,6 +174,23 @@ export const validate: CommandSpec = {
 };
 
 /**
+ * Asks the service about each step function the files name as soon as a file names it (a read,
+ * once per name, kept in the reference cache): the answers arrive while the other files are
+ * checked, instead of after the last one (about a fifth of a run over 1,000 files). A failure is
+ * met again, and said, where the steps are checked.
+ */
+function askAhead(refs: ReferenceCache): (kind: FileKind, value: unknown) => void {
+  const asked = new Set<string>();
+  return (kind, value) => {
+    for (const name of functionsNamed(kind, value)) {
+      if (asked.has(name)) continue;
+      asked.add(name);
+      refs.functionInfo(name).catch(() => undefined);
+    }
+  };
+}
+
+/**
  * Every file checked as the editor checks it: the local checks first, while the service's lists
  * are on their way, then (online, once the lists are had) references, step functions and API
  * clients. `states` undefined: references not checked (offline, or `unverified` says why).
@@ -206,6 +223,7 @@ async function checkFiles(
     // The local checks run while the service's lists are on their way, a chunk of files at a
     // time, so that the answers are read (and the next requests sent) in between.
     const locals: LocalResult[] = [];
+    const ask = service && askAhead(service.refs);
     try {
       for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
         if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -215,6 +233,7 @@ async function checkFiles(
           const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k], maxProblems);
           if (problem) local.diagnostics.unshift(problem);
           locals.push(local);
+          if (ask && local.parsed) ask(local.parsed.kind, local.parsed.value);
         }
       }
     } finally {

@@ -63,7 +63,7 @@ export { entityKindWords, ProjectActions } from './projects/projects';
 export { ReferenceCache } from './references/referenceCache';
 export type { ApiClientInfo, ReferenceState, Wanted } from './references/referenceData';
 export { referencedIds } from './references/references';
-export { knownFunctions } from './references/stepFunctions';
+export { functionsNamed, knownFunctions } from './references/stepFunctions';
 export { stepProblems } from './references/stepChecks';
 export { counterpartHere, homeAt, homeIdsHere } from './references/counterpart';
 export type { Path } from './document/testCaseModel';
