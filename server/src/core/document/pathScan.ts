@@ -191,8 +191,7 @@ class Scanner {
     const line = this.line;
     const character = start - this.lineStart;
     const c = this.codes[start];
-    if (c === 0x7b && t.count > 0) this.visitObject(t);
-    else if (c === 0x5b && t.count > 0) this.visitArray(t);
+    if ((c === 0x7b || c === 0x5b) && t.count > 0) this.visitContainer(t, c === 0x5b);
     else this.skipValue();
     if (t.wanted || this.all) {
       // The pass counted every line break up to here (values hold none outside strings' escapes).
@@ -211,26 +210,57 @@ class Scanner {
   }
 
   /**
-   * An object on a path, read in one loop as skipNested reads text, that stops only at the
-   * object's own keys (a string where a member begins) and visits the wanted members' values:
-   * no call per member passed, per string or per line.
+   * An object or list on a path, read in one loop as skipNested reads text, that stops only at its
+   * own members: an object's keys (a string where a member begins), whose wanted values it visits,
+   * and a list's items, counted by the commas at its level, of which it visits the wanted ones
+   * (no text made for every index passed). No call per member passed, per string or per line.
    */
-  private visitObject(t: Trie): void {
+  private visitContainer(t: Trie, list: boolean): void {
     const codes = this.codes;
     const n = this.n;
+    const items = list ? (t.items ??= arrayItems(t)) : NO_ITEMS;
+    if (list && items.length === 0) {
+      this.i++;
+      this.skipNested(1);
+      return;
+    }
+    let next = 0;
+    let wanted = list ? items[0]!.index : -1;
+    let index = 0;
     let i = this.i + 1;
     let line = this.line;
     let lineStart = this.lineStart;
-    // Levels inside the members' values, and whether a key comes next at the object's own level.
+    // Levels inside the members, and whether a member (a key, an item) begins next at its own level.
     let depth = 0;
-    let key = true;
+    let member = true;
     while (i < n) {
-      const d = codes[i++]!;
+      const d = codes[i]!;
+      // A list's item begins at its first character other than whitespace (a ']' ends the list).
+      if (list && member && d > 0x20 && d !== 0x5d) {
+        member = false;
+        if (index === wanted) {
+          this.i = i;
+          this.line = line;
+          this.lineStart = lineStart;
+          this.visit(items[next++]!, -1, -1, 0, 0);
+          // Past the last wanted item, the rest is skipped without counting items.
+          if (next === items.length) {
+            this.skipNested(1);
+            return;
+          }
+          wanted = items[next]!.index;
+          i = this.i;
+          line = this.line;
+          lineStart = this.lineStart;
+          continue;
+        }
+      }
+      i++;
       if (d === 0x22) {
         const start = i - 1;
         i = this.stringEnd(start);
-        if (depth !== 0 || !key) continue;
-        key = false;
+        if (list || depth !== 0 || !member) continue;
+        member = false;
         const child = this.childOf(t, start, i);
         if (child === undefined) continue;
         // The wanted member's value: past the colon and the whitespace around it, then visited.
@@ -252,7 +282,10 @@ class Scanner {
         lineStart = this.lineStart;
       } else if (d > 0x22) {
         if (d === 0x2c) {
-          if (depth === 0) key = true;
+          if (depth === 0) {
+            member = true;
+            index++;
+          }
         } else {
           // '{' and '[' are 0x7b and 0x5b, '}' and ']' 0x7d and 0x5d: one test each with bit 5 set.
           const e = d | 0x20;
@@ -275,84 +308,10 @@ class Scanner {
     this.line = line;
     this.lineStart = lineStart;
   }
-
-  /**
-   * A list on a path, read in one loop as skipNested reads text: items are counted by the commas
-   * at its own level, and only the wanted ones are visited (no text made for every index passed).
-   */
-  private visitArray(t: Trie): void {
-    const codes = this.codes;
-    const n = this.n;
-    const items = (t.items ??= arrayItems(t));
-    if (items.length === 0) {
-      this.i++;
-      this.skipNested(1);
-      return;
-    }
-    let next = 0;
-    let wanted = items[0]!.index;
-    let index = 0;
-    let i = this.i + 1;
-    let line = this.line;
-    let lineStart = this.lineStart;
-    let depth = 0;
-    // Whether the next character other than whitespace begins an item (the one numbered `index`).
-    let item = true;
-    while (i < n) {
-      const d = codes[i]!;
-      if (item && d > 0x20) {
-        item = false;
-        if (d === 0x5d) {
-          i++;
-          break;
-        }
-        if (index === wanted) {
-          this.i = i;
-          this.line = line;
-          this.lineStart = lineStart;
-          this.visit(items[next++]!, -1, -1, 0, 0);
-          // Past the last wanted item, the rest is skipped without counting items.
-          if (next === items.length) {
-            this.skipNested(1);
-            return;
-          }
-          wanted = items[next]!.index;
-          i = this.i;
-          line = this.line;
-          lineStart = this.lineStart;
-          continue;
-        }
-      }
-      i++;
-      if (d === 0x22) i = this.stringEnd(i - 1);
-      else if (d > 0x22) {
-        if (d === 0x2c) {
-          if (depth === 0) {
-            index++;
-            item = true;
-          }
-        } else {
-          const e = d | 0x20;
-          if (e === 0x7b) depth++;
-          else if (e === 0x7d) {
-            if (depth === 0) break;
-            depth--;
-          } else if (d === 0x3a) this.colons++;
-        }
-      } else if (d === 0x0a) {
-        line++;
-        lineStart = i;
-        while (codes[i] === 0x20) i++;
-      } else if (d === 0x0d && codes[i] !== 0x0a) {
-        line++;
-        lineStart = i;
-      }
-    }
-    this.i = i;
-    this.line = line;
-    this.lineStart = lineStart;
-  }
 }
+
+/** An object's items: none (only a list's members are counted as items). */
+const NO_ITEMS: readonly Trie[] = [];
 
 const scanner = new Scanner();
 
