@@ -42,12 +42,15 @@ function placeOf(at: Place, root: unknown): { path: (string | number)[]; value: 
   return { path, value: node };
 }
 
-const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean => {
-  if (a.length !== b.length) return false;
+/** Whether `path` begins with `head` (its own node included). */
+const startsWith = (path: readonly (string | number)[], head: readonly (string | number)[]): boolean => {
+  if (head.length > path.length) return false;
   // From the end: paths of one file share their beginnings.
-  for (let k = a.length - 1; k >= 0; k--) if (a[k] !== b[k]) return false;
+  for (let k = head.length - 1; k >= 0; k--) if (path[k] !== head[k]) return false;
   return true;
 };
+
+const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean => a.length === b.length && startsWith(a, b);
 
 /** Up to this many errors, a repeated complaint is looked for one by one; past it, by node in a map. */
 const FEW_ERRORS = 32;
@@ -148,14 +151,17 @@ export function validateSchema(kind: FileKind, value: unknown, limit = Infinity)
   let omitted = 0;
   for (const e of errors) {
     if (coveredElsewhere(e)) continue;
-    if (summarized !== undefined && !isSummary(e) && underSummary(placeOf(e.instancePath, value).path, summarized)) continue;
+    // The place is found once: here when summaries need it, else only for the errors reported.
+    let place = summarized !== undefined && !isSummary(e) ? placeOf(e.instancePath, value) : undefined;
+    if (place !== undefined && underSummary(place.path, summarized!)) continue;
     // Past the limit only counted: the same complaint reached through two schema branches (rare)
     // may then count twice.
     if (findings.length >= limit) {
       omitted++;
       continue;
     }
-    const { path, value: at } = placeOf(e.instancePath, value);
+    place ??= placeOf(e.instancePath, value);
+    const { path, value: at } = place;
     // Looked for only where the schemas can repeat a complaint (scripts/schemaValidators.mjs).
     if (errorsRepeat && !complaints.add(e, path)) continue;
     if (path.length >= MAX_DEPTH) continue;
@@ -177,6 +183,5 @@ function detail(e: SchemaError): string {
 
 /** Whether the node at `path`, or one of its ancestors, has an anyOf/oneOf summary. */
 function underSummary(path: readonly (string | number)[], summarized: readonly (readonly (string | number)[])[]): boolean {
-  for (const s of summarized) if (s.length <= path.length && samePath(s, path.slice(0, s.length))) return true;
-  return false;
+  return summarized.some((s) => startsWith(path, s));
 }
