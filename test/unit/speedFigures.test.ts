@@ -1,11 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 
 // README's Speed figures come from the latest full run in bench/RESULTS.md (issue 22): the same
 // commit, and the validation table's times and ratios as that run measured them. A full run that
-// changes them fails this test until README says the same.
+// changes them fails this test until README says the same. Beyond the table, every figure the
+// Speed and Reliability sections state (times, ratios; sizes in Speed), wherever the manual keeps
+// them, is one RESULTS.md holds, unless it is a target or a threshold (issue 41): a figure from an
+// older run, or rounded, fails.
 
 const ROOT = resolve(__dirname, '../../..');
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
@@ -29,7 +32,51 @@ function tableAfter(text: string, marker: string): string[][] {
   return rows;
 }
 
+/** The section under `heading` (any level) in README.md or a page of docs/, wherever the manual keeps it. */
+function manualSection(heading: string): string {
+  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+  for (const page of pages) {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    const at = new RegExp(`^(#+) ${heading}\\s*$`, 'm').exec(text);
+    if (!at) continue;
+    const end = new RegExp(`^#{1,${at[1]!.length}} `, 'm').exec(text.slice(at.index + at[0].length));
+    return text.slice(at.index, end ? at.index + at[0].length + end.index : undefined);
+  }
+  assert.fail(`no "${heading}" section in README.md or docs/`);
+}
+
+const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
+/** A figure: one number, or two as `p50 / p95` or `a to b`, and its unit. */
+const FIGURE = new RegExp(`(?<![\\w.])(${NUMBER})(?:\\s*(?:/|to|-)\\s*(${NUMBER}))?\\s*(µs|ms|s|seconds|minutes|x|KB|MB|GB)(?![\\w])`, 'g');
+/** Words before a figure that make it a target or threshold, not a measurement. */
+const THRESHOLD = /(?:target|under|over|within|at least|at most|more than|less than|≥|≤|<|>)\s*(?:of\s*)?$/i;
+
+/** Figures in `text` (with `units`) whose numbers RESULTS.md does not hold. */
+export function unsupportedFigures(text: string, results: string, units: RegExp): string[] {
+  const held = new Set((results.match(new RegExp(NUMBER, 'g')) ?? []).map((n) => n.replace(/,/g, '')));
+  const out: string[] = [];
+  for (const m of text.matchAll(FIGURE)) {
+    if (!units.test(m[3]!) || THRESHOLD.test(text.slice(Math.max(0, m.index - 24), m.index))) continue;
+    const numbers = [m[1]!, m[2]].filter((n): n is string => n !== undefined);
+    if (numbers.some((n) => !held.has(n.replace(/,/g, '')))) out.push(m[0].replace(/\s+/g, ' '));
+  }
+  return out;
+}
+
 describe("README's Speed figures", () => {
+  test('a figure RESULTS.md does not hold is found; targets and thresholds are not figures', () => {
+    const results = '| 5 KB | 0.016 / 0.033 | 7.7x | 1,077 |';
+    const text = 'ours 0.016 / 0.033 ms, 7.7x, 1077 MB; was 0.020 ms and 6.0x; target under 30 ms, ≥ 10x; 4.35 to 17.0 ms';
+    assert.deepEqual(unsupportedFigures(text, results, /./), ['0.020 ms', '6.0x', '4.35 to 17.0 ms']);
+  });
+
+  test('every figure in Speed and Reliability is one RESULTS.md holds', () => {
+    const speed = unsupportedFigures(manualSection('Speed'), RESULTS, /./);
+    // Reliability also states the fuzzer's memory, which is not a bench figure: its times and ratios only.
+    const reliability = unsupportedFigures(manualSection('Reliability'), RESULTS, /^(µs|ms|s|seconds|minutes|x)$/);
+    assert.deepEqual({ speed, reliability }, { speed: [], reliability: [] });
+  });
+
   const speed = section(README, '## Speed');
 
   test('name the commit of the latest full run', () => {
