@@ -7,7 +7,7 @@ import { CliError, Exit, UsageError } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import type { Context } from '../context';
 import { fileUri, syncEngine } from '../syncHost';
-import { lostAnswer } from './execute';
+import { startFailure } from './execute';
 
 // Why a file does not run, in the CLI's words: the core decides (runCheck), these name the commands.
 const WHY: Record<string, string> = {
@@ -73,7 +73,7 @@ export const run: CommandSpec = {
       } catch (err) {
         if (executions.length > 0) ctx.out.err(`Started before the failure: ${executions.map((e) => e.id).join(', ')}`);
         if ((err as { kind?: unknown }).kind === 'notFound') throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.usage, { cause: err });
-        throw lostAnswer(err, `run test case ${c.id}`);
+        throw startFailure(err, `run test case ${c.id}`);
       }
       executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
     }
