@@ -129,7 +129,7 @@ export function filesPerArgument(args: string[], cwd: string): ArgumentFiles[] {
   });
   const named = (take.length > 0 ? take : ['.']).map((arg) => ({ arg, found: filesOf(arg, cwd) }));
   const unmatched = named.flatMap(({ found }) => (typeof found === 'string' ? [found] : []));
-  if (unmatched.length > 0) throw new UsageError(unmatched.join(' '));
+  if (unmatched.length > 0) throw new UsageError(`${unmatched.join(' ')} Check the spelling: paths and globs are read from ${cwd}.`);
   const kept = named.map(({ arg, found }) => ({ arg, files: (found as string[]).filter((f) => !leaveOut.some((g) => g.matches(f))).sort() }));
   if (kept.every((k) => k.files.length === 0)) throw new UsageError(`${NONE} ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
   return kept;
