@@ -1,6 +1,7 @@
 import { describeFailure, failureOf, TERMINAL_WORDS } from '../../server/src/core';
 
-// One exit-code contract for every command (documented in README.md "The command line", tested in test/cli).
+// One exit-code contract for every command. EXIT_MEANINGS words it for `tas --help`; README's
+// "Exit codes" table is held to it by test/cli/exitCodeTable.test.ts.
 
 export const Exit = {
   ok: 0,
@@ -15,8 +16,22 @@ export const Exit = {
   conflict: 5,
   /** `--wait` ran out of time. */
   timeout: 6,
+  /** The service answered and refused what was asked (not an outage): its reason is in the message. */
+  refused: 7,
 } as const;
 export type ExitCode = (typeof Exit)[keyof typeof Exit];
+
+/** Each code in a few words: `tas --help` lists them, README's table says the same (a Record, so no code goes unsaid). */
+export const EXIT_MEANINGS: Record<ExitCode, string> = {
+  0: 'success',
+  1: 'a problem in your files, a test that did not pass, or work not done for another reason',
+  2: 'usage error: an option or argument that is wrong, or a path, glob, id or name that names nothing',
+  3: 'no credentials, or the service refused them',
+  4: 'the service or the network failed (5xx, no answer, time-outs, after the retries a read may make)',
+  5: 'a conflict waits for a decision (import or export refused to overwrite)',
+  6: '--wait ran out of time (--timeout)',
+  7: 'the service refused what was asked, and it is not an outage; the message says why',
+};
 
 /** An error that ends the command with its own exit code; the message is for a person. */
 export class CliError extends Error {
@@ -40,7 +55,8 @@ export class UsageError extends CliError {
 /** The exit code for a failed call to the service, by the failure's kind. */
 export function exitCodeOf(err: unknown): ExitCode {
   if (err instanceof CliError) return err.code;
-  switch (failureOf(err).kind) {
+  const kind = failureOf(err).kind;
+  switch (kind) {
     case 'signedOut':
     case 'unauthorized':
     case 'forbidden':
@@ -53,10 +69,25 @@ export function exitCodeOf(err: unknown): ExitCode {
     case 'insecureHttp':
       // Refused before connecting: the URL or the opt-in is the user's to change.
       return Exit.usage;
+    case 'conflict':
+    case 'invalidRequest':
+    case 'tooLarge':
+      // The service answered and said no (a 409 "cannot be started", a 400 or 422, a batch too
+      // large): trying again later gives the same answer, so a CI job must not read it as an outage.
+      return Exit.refused;
     case 'internal':
       // A fault of ours or of the machine (a file that cannot be written, say), not of the service.
       return Exit.failed;
-    default:
+    case 'unavailable':
+    case 'timeout':
+    case 'network':
+    case 'rateLimited':
+    case 'invalidResponse':
+    case 'notService':
+    case 'cancelled':
+    case 'mayHaveStarted':
+    case 'mayHaveChanged':
+      // Outages, limits and answers that are not the service's (429 included: it passes).
       return Exit.service;
   }
 }

@@ -10,7 +10,7 @@ import { UsageError } from './exitCodes';
 // rest of minimatch's syntax; an argument starting with `!` leaves out what it matches (a
 // folder: everything in it). An argument naming a path that exists is that path, even when it
 // looks like a glob. Dot files and folders match like any other; node_modules, .git and .tas
-// are never searched.
+// are never searched. validate, import and run all read their arguments here.
 
 const SKIP = new Set(['node_modules', '.git', '.tas']);
 const GLOB: MinimatchOptions = { dot: true, nonegate: true, nocomment: true, magicalBraces: true };
@@ -71,9 +71,54 @@ function exists(path: string): boolean {
   }
 }
 
-/** Absolute paths of the files the arguments name, sorted, without repeats. */
-export function findFiles(args: string[], cwd: string): string[] {
-  const found = new Set<string>();
+const NONE = 'no *.testcase.json or *.testcases.json files in';
+
+/** The test-case files one argument names (absolute), or why it names none: a usage error's words. */
+function filesOf(arg: string, cwd: string): string[] | string {
+  const path = resolve(cwd, arg);
+  if (!exists(path) && new Minimatch(posixPath(arg), GLOB).hasMagic()) {
+    const g = glob(arg, cwd);
+    const all: string[] = [];
+    for (const root of g.roots) {
+      try {
+        walk(root, all);
+      } catch {
+        // A missing folder matches nothing.
+      }
+    }
+    const found = all.filter((f) => g.matches(f));
+    return found.length > 0 ? found : `${NONE} ${arg}.`;
+  }
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return `${arg} does not exist.`;
+  }
+  if (stat.isDirectory()) {
+    const all: string[] = [];
+    walk(path, all);
+    return all.length > 0 ? all : `${NONE} ${arg}.`;
+  }
+  if (isTestCaseFile(path)) return [path];
+  throw new UsageError(`${arg} is not a test-case file: only *.testcase.json and *.testcases.json files are read.`);
+}
+
+/** The files one argument of a command names. */
+export interface ArgumentFiles {
+  arg: string;
+  /** Absolute, sorted; what the `!` arguments leave out is gone. */
+  files: string[];
+}
+
+/**
+ * The files each argument names, in the arguments' order: the one reader of every command that
+ * takes test-case files. An argument that names no test-case file is a usage error that names
+ * it, wherever it stands (a typo must not pass a CI job by checking less); so is nothing left
+ * after the `!` arguments. A `!` argument that leaves out nothing is harmless: a filter kept in
+ * a CI job for files that come and go. Only `!` arguments: the working folder less what they name.
+ */
+export function filesPerArgument(args: string[], cwd: string): ArgumentFiles[] {
   const leaveOut: Glob[] = [];
   const take = args.filter((arg) => {
     if (arg.startsWith('!') && arg.length > 1 && !exists(resolve(cwd, arg))) {
@@ -82,35 +127,17 @@ export function findFiles(args: string[], cwd: string): string[] {
     }
     return true;
   });
-  for (const arg of take.length > 0 ? take : ['.']) {
-    const path = resolve(cwd, arg);
-    if (!exists(path) && new Minimatch(posixPath(arg), GLOB).hasMagic()) {
-      const g = glob(arg, cwd);
-      const all: string[] = [];
-      for (const root of g.roots) {
-        try {
-          walk(root, all);
-        } catch {
-          // A missing folder matches nothing.
-        }
-      }
-      for (const f of all) if (g.matches(f)) found.add(f);
-      continue;
-    }
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch {
-      throw new UsageError(`${arg} does not exist.`);
-    }
-    if (stat.isDirectory()) {
-      const all: string[] = [];
-      walk(path, all);
-      for (const f of all) found.add(f);
-    } else if (isTestCaseFile(path)) found.add(path);
-    else throw new UsageError(`${arg} is not a test-case file: only *.testcase.json and *.testcases.json files are checked.`);
-  }
-  return [...found].filter((f) => !leaveOut.some((g) => g.matches(f))).sort();
+  const named = (take.length > 0 ? take : ['.']).map((arg) => ({ arg, found: filesOf(arg, cwd) }));
+  const unmatched = named.flatMap(({ found }) => (typeof found === 'string' ? [found] : []));
+  if (unmatched.length > 0) throw new UsageError(`${unmatched.join(' ')} Check the spelling: paths and globs are read from ${cwd}.`);
+  const kept = named.map(({ arg, found }) => ({ arg, files: (found as string[]).filter((f) => !leaveOut.some((g) => g.matches(f))).sort() }));
+  if (kept.every((k) => k.files.length === 0)) throw new UsageError(`${NONE} ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
+  return kept;
+}
+
+/** Absolute paths of the files the arguments name, sorted, without repeats (see filesPerArgument). */
+export function findFiles(args: string[], cwd: string): string[] {
+  return [...new Set(filesPerArgument(args, cwd).flatMap((a) => a.files))].sort();
 }
 
 /** A path as the user reads it: relative to the working folder when below it. */

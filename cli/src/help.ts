@@ -1,17 +1,12 @@
 import type { CommandSpec, OptionSpec } from './command';
+import { EXIT_MEANINGS } from './exitCodes';
 import { GLOBAL_HELP } from './globalOptions';
 import { VERSION } from './version';
 
 // Help texts: `tas --help` lists the commands, `tas <command> --help` documents one.
 
-const EXIT_CODES = `Exit codes:
-  0  success
-  1  validation errors, a test that did not pass, or an import item refused
-  2  usage error, or an id or name that names nothing on the service
-  3  no credentials, or the service refused them
-  4  the service or the network failed (after the retries a read may make)
-  5  import or export refused to overwrite (a conflict waits for a decision)
-  6  --wait ran out of time (--timeout)`;
+/** Written from the code's own table, so help and exit codes cannot drift apart. */
+const EXIT_CODES = ['Exit codes:', ...Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code}  ${meaning}`)].join('\n');
 
 function optionLines(options: OptionSpec, words: Record<string, [string, string]>): string[] {
   const rows = Object.entries(options).map(([name, spec]) => {

@@ -31,6 +31,14 @@ const RULES: Record<string, string> = {
 
 const LEVEL = { 1: 'error', 2: 'warning', 3: 'note', 4: 'note' } as const;
 
+/**
+ * A path as a URI reference relative to SRCROOT: each segment escaped whole, so that `#`, `?`, `%`,
+ * `:` and spaces in a name stay part of it (encodeURI left `#` to start a fragment, `?` a query).
+ */
+function relativeUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
 export function sarifLog(results: FileResult[], cwd: string): unknown {
   const codes = [...new Set([...Object.keys(RULES), ...results.flatMap((r) => r.diagnostics.map((d) => String(d.code ?? 'problem')))])];
   const index = new Map(codes.map((c, i) => [c, i]));
@@ -51,7 +59,7 @@ export function sarifLog(results: FileResult[], cwd: string): unknown {
           },
         },
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
-        artifacts: results.map((r) => ({ location: { uri: encodeURI(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT' } })),
+        artifacts: results.map((r) => ({ location: { uri: relativeUri(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT' } })),
         results: results.flatMap((r, fileIndex) =>
           r.diagnostics.map((d) => {
             const code = String(d.code ?? 'problem');
@@ -63,7 +71,7 @@ export function sarifLog(results: FileResult[], cwd: string): unknown {
               locations: [
                 {
                   physicalLocation: {
-                    artifactLocation: { uri: encodeURI(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT', index: fileIndex },
+                    artifactLocation: { uri: relativeUri(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT', index: fileIndex },
                     region: {
                       startLine: d.range.start.line + 1,
                       startColumn: d.range.start.character + 1,

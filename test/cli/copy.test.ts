@@ -90,4 +90,16 @@ describe('tas copy between environments', { timeout: 120_000 }, () => {
     assert.equal(none.code, 2);
     assert.match(none.stderr, /--to PROFILE/);
   });
+
+  test('an id that names nothing is a usage error (exit 2), as for export and run: nothing is copied, even beside ids that exist', async () => {
+    const casesB = b.store.testCases.size;
+    const missing = await copy(['99999', '--to', 'b']);
+    assert.equal(missing.code, 2, missing.stdout + missing.stderr);
+    assert.match(missing.stdout, /test case 99999: .* has no test case 99999: check the id/);
+    const beside = await copy(['1', '99999', '--to', 'b', '--json']);
+    assert.equal(beside.code, 2, beside.stderr);
+    const report = JSON.parse(beside.stdout) as { results: { sourceId: number; reason?: string }[] };
+    assert.deepEqual(report.results.map((r) => [r.sourceId, r.reason]), [[99999, 'notOnService']]);
+    assert.equal(b.store.testCases.size, casesB, 'nothing was created in b');
+  });
 });

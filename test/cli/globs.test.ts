@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { tas, tempDir } from './harness';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { startEmulator, type Emulator } from '../emulator/emulator';
+import { credentials, tas, tempDir } from './harness';
 
-// Globs as users write them in `tas validate` (and every command that takes files): `*`, `?`,
+// Globs as users write them in `tas validate` (and every command that takes files: import and run below): `*`, `?`,
 // `**`, `{a,b}`, `[...]`, and `!` arguments that leave out what they match. Each file checked
 // has one error (so --format json lists it), so the test reads exactly which files an argument named.
 
@@ -82,5 +83,82 @@ describe('tas globs', { timeout: 60_000 }, () => {
     assert.match(none.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in \{voice,video\}\/\*\.testcase\.json/);
     const emptied = await tas(['validate', '--offline', 'data', '!data/*'], { cwd: dir.path });
     assert.equal(emptied.code, 2, emptied.stderr);
+  });
+
+  test('every argument that matches nothing is a usage error naming it, wherever it stands; a ! that leaves out nothing is harmless', async () => {
+    const beside = await tas(['validate', '--offline', 'calls/mo.testcase.json', 'smoke/**/*.testcase.json'], { cwd: dir.path });
+    assert.equal(beside.code, 2, `a glob that matches nothing beside a file that exists: ${beside.stderr}`);
+    assert.match(beside.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in smoke\/\*\*\/\*\.testcase\.json\./);
+    assert.doesNotMatch(beside.stderr, /checked/, 'nothing was checked');
+    const two = await tas(['validate', '--offline', 'nightly/*.json', 'calls', 'gone.testcase.json'], { cwd: dir.path });
+    assert.equal(two.code, 2, two.stderr);
+    assert.match(two.stderr, /files in nightly\/\*\.json\. gone\.testcase\.json does not exist\./, 'each one is named');
+    mkdirSync(join(dir.path, 'empty'), { recursive: true });
+    const folder = await tas(['validate', '--offline', 'calls', 'empty'], { cwd: dir.path });
+    assert.equal(folder.code, 2, `a folder without test-case files: ${folder.stderr}`);
+    assert.match(folder.stderr, /files in empty\./);
+    assert.deepEqual(await checked('calls/*.testcase.json', '!drafts/**'), ['calls/mo.testcase.json', 'calls/mt.testcase.json']);
+  });
+});
+
+// import and run read their arguments with the same reader: globs, folders and ! arguments, and
+// an argument that matches nothing is a usage error before anything is sent.
+describe('tas import and tas run take globs', { timeout: 90_000 }, () => {
+  let emu: Emulator;
+  let dir: { path: string; remove: () => void };
+  before(async () => {
+    emu = await startEmulator({ settings: { executionStepMs: 20 } });
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(() => {
+    dir?.remove();
+    dir = tempDir();
+    // The folder is its own repository and sync root: links stay in it.
+    mkdirSync(join(dir.path, '.git'));
+    mkdirSync(join(dir.path, '.tas'));
+    mkdirSync(join(dir.path, 'cases'));
+    for (const name of ['first call', 'fast data', 'SMS one', 'SMS two']) {
+      const file = join(dir.path, 'cases', `${name.replace(/ /g, '-')}.testcase.json`);
+      writeFileSync(file, `${JSON.stringify({ name: `Glob ${name} ${dir.path}`, testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] }, null, 2)}\n`);
+    }
+  });
+  const run = (args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
+  const onService = () => emu.store.testCases.all().filter((t) => t.name.endsWith(dir.path)).map((t) => t.name.split(' ').slice(1, -1).join(' ')).sort();
+  const imports = () => emu.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/v2/testcases')).length;
+
+  test("tas import 'cases/*.testcase.json' and tas import cases '!cases/SMS*'", async () => {
+    const some = await run(['import', 'cases/f*.testcase.json']);
+    assert.equal(some.code, 0, some.stderr);
+    assert.deepEqual(onService(), ['fast data', 'first call']);
+    const rest = await run(['import', 'cases', '!cases/SMS*']);
+    assert.equal(rest.code, 0, rest.stderr);
+    assert.match(rest.stderr, /0 created, 0 updated, 2 unchanged/, 'the SMS files were left out');
+    assert.deepEqual(onService(), ['fast data', 'first call']);
+    const all = await run(['import', 'cases/*.testcase.json']);
+    assert.equal(all.code, 0, all.stderr);
+    assert.deepEqual(onService(), ['SMS one', 'SMS two', 'fast data', 'first call']);
+  });
+
+  test('tas import: an argument that matches nothing, beside one that does, is a usage error and nothing is sent', async () => {
+    const before = imports();
+    const r = await run(['import', 'cases/first-call.testcase.json', 'cases/*.testcase.jsn']);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /files in cases\/\*\.testcase\.jsn\./);
+    assert.equal(imports(), before, 'nothing sent');
+    assert.deepEqual(onService(), []);
+  });
+
+  test("tas run 'cases/f*.testcase.json' runs the linked test cases, beside ids, in the arguments' order", async () => {
+    assert.equal((await run(['import', 'cases'])).code, 0);
+    const ids = (name: string) => emu.store.testCases.all().find((t) => t.name === `Glob ${name} ${dir.path}`)!.id;
+    const r = await run(['run', '1', 'cases/f*.testcase.json', '!cases/fast*', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const started = (JSON.parse(r.stdout) as { executionIds: number[] }).executionIds.map((e) => emu.store.executions.get(e)!.testCaseId);
+    assert.deepEqual(started, [1, ids('first call')]);
+    const none = await run(['run', '1', 'smoke/*.testcase.json']);
+    assert.equal(none.code, 2, none.stderr);
+    assert.match(none.stderr, /files in smoke\/\*\.testcase\.json\./);
   });
 });

@@ -39,43 +39,51 @@ describe('README, run as written', { timeout: 120_000 }, () => {
   const newCase = (file: string, value: Record<string, unknown>) => writeFileSync(here(file), `${JSON.stringify(value, null, 2)}\n`);
 
   test('exit codes: each row of the table, run', async () => {
-    says('0 success; 1 validation errors');
+    says('| 1 | a problem in your files, a test that did not pass, or work not done for another reason | validation errors');
     newCase('good.testcase.json', { name: 'README good', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
     assert.equal((await run(['validate', '--offline', 'good.testcase.json'])).code, 0);
     newCase('bad.testcase.json', { name: 'README bad', disabled: 'no' });
     assert.equal((await run(['validate', '--offline', 'bad.testcase.json'])).code, 1);
 
-    says('2 usage error (also: no test-case file matches the paths or globs given, a base URL that is not an http(s) URL');
+    says('no test-case file matches a path or glob given (see *Files and globs*); a base URL that is not an http(s) URL');
     assert.equal((await run(['validate', 'nothing/**/*.json'])).code, 2);
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: 'ftp://tas.invalid' })).code, 2);
     says('a plain http URL of another machine without the opt-in');
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: 'http://tas.invalid' })).code, 2);
-    says('an id or name given that names nothing on the service)');
-    for (const args of [['watch', '9999'], ['rerun', '9999'], ['execute', 'no such suite'], ['cancel', 'no such suite'], ['run', '9999'], ['export', '9999', '--out', 'x']]) {
+    says('an id or name given that names nothing on the service (`run`, `watch`, `execute`, `cancel`, `rerun`, `export`, `copy`, `api`)');
+    for (const args of [['watch', '9999'], ['rerun', '9999'], ['execute', 'no such suite'], ['cancel', 'no such suite'], ['run', '9999'], ['export', '9999', '--out', 'x'], ['api', 'GET', 'testcases/9999']]) {
       const r = await run(args);
       assert.equal(r.code, 2, `tas ${args.join(' ')}: ${r.stderr}`);
     }
     assert.ok(!existsSync(here('x')), 'export of an id that names nothing makes no folder');
 
-    says('3 no credentials, a refused profile file, or the service refused them');
+    says('| 3 | no credentials, or the service refused them | also a refused profile file |');
     assert.equal((await run(['devices'], {})).code, 3);
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_CLIENT_SECRET: 'not-it' })).code, 3);
 
-    says('4 service or network failure after the retries a read may make (also: validation could not check references; use `--offline`)');
+    says('validation that could not check references (use `--offline`)');
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: REFUSING })).code, 4);
     assert.equal((await run(['validate', 'good.testcase.json'], { ...credentials(emu), TAS_BASE_URL: REFUSING })).code, 4);
 
-    says('5 import/export refused to overwrite (conflict, service changed, name taken, local file changes)');
+    says('| 5 | a conflict waits for a decision (import or export refused to overwrite) | conflict, service changed, name taken, local file changes;');
     newCase('taken.testcase.json', { name: 'Voice call MO LTE #001', description: 'not the service\'s' });
     assert.equal((await run(['import', 'taken.testcase.json'])).code, 5);
 
-    says('6 `--timeout` of a wait');
+    says('| 6 | `--wait` ran out of time (`--timeout`) |');
     emu.settings.executionStepMs = 60_000;
     try {
       assert.equal((await run(['run', '1', '--timeout', '200ms'])).code, 6);
     } finally {
       emu.settings.executionStepMs = 1500;
     }
+
+    says('| 7 | the service refused what was asked, and it is not an outage; the message says why | a 400 or 422 (from `tas api` too); running a disabled test case or one without steps, executing a disabled suite');
+    const disabled = emu.store.testCases.insert((id) => ({ ...emu.store.testCases.get(1)!, id, name: 'README disabled', disabled: true, disableReason: 'no SIM' })).id;
+    const refused = await run(['run', String(disabled)]);
+    assert.equal(refused.code, 7, refused.stderr);
+    assert.match(refused.stderr, /disabled: no SIM/);
+    assert.equal((await run(['execute', String(emu.store.testSuites.all().find((x) => x.disabled)!.id)])).code, 7);
+    assert.equal((await run(['api', 'POST', 'testcases', '--data', '{"name": 5}'])).code, 7);
   });
 
   test('an id that names nothing: export exits 2 and writes nothing, even beside ids that exist', async () => {

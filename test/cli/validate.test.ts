@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import AjvDraft04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
@@ -144,6 +145,23 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.equal(run0.tool.driver.rules[first.ruleIndex].id, 'wrong-type');
     assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 5, startColumn: 15, endLine: 5, endColumn: 19 });
     assert.equal(first.locations[0].physicalLocation.artifactLocation.uri, 'cases/broken.testcase.json');
+  });
+
+  test('--format sarif: a name with #, %, ? or spaces is one escaped relative URI that resolves to the file itself', async () => {
+    const names = ['case #1.testcase.json', '100% done?.testcase.json', 'a:b.testcase.json'];
+    mkdirSync(join(dir.path, 'odd dir'));
+    for (const name of names) cpSync(join(dir.path, 'cases', 'broken.testcase.json'), join(dir.path, 'odd dir', name));
+    const r = await run(['validate', '--offline', '--format', 'sarif', 'odd dir']);
+    assert.equal(r.code, 1, r.stderr);
+    const run0 = JSON.parse(r.stdout).runs[0] as { originalUriBaseIds: { SRCROOT: { uri: string } }; artifacts: { location: { uri: string } }[]; results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] };
+    const uris = run0.artifacts.map((a) => a.location.uri).sort();
+    assert.deepEqual(uris, ['odd%20dir/100%25%20done%3F.testcase.json', 'odd%20dir/a%3Ab.testcase.json', 'odd%20dir/case%20%231.testcase.json']);
+    const base = run0.originalUriBaseIds.SRCROOT.uri;
+    for (const uri of [...uris, ...run0.results.map((x) => x.locations[0]!.physicalLocation.artifactLocation.uri)]) {
+      const resolved = new URL(uri, base);
+      assert.equal(resolved.hash + resolved.search, '', `${uri}: no fragment or query`);
+      assert.ok(names.map((n) => join(dir.path, 'odd dir', n)).includes(fileURLToPath(resolved)), `${uri} resolves to one of the files`);
+    }
   });
 
   test('online: live references against the service; refused credentials 3, unreachable 4', async () => {

@@ -22,6 +22,7 @@ export const copy: CommandSpec = {
     'reference that has no single counterpart there, or whose name is taken there, is not sent',
     '(exit 5) unless --map or --map-file names the counterpart. Nothing there is overwritten.',
     '--dry-run says what would be created and every mapping it would apply, sending nothing.',
+    'An id that names no test case here stops the copy: nothing is sent (exit 2).',
   ].join('\n'),
   options: { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, map: { type: 'string', multiple: true }, 'map-file': { type: 'string' } },
   optionHelp: {
@@ -50,6 +51,7 @@ export const copy: CommandSpec = {
       ids,
       {
         dryRun,
+        allNamed: true,
         ...(map && { map }),
         choicesAt: ctx.cwd,
         signal: ctx.signal,
@@ -83,6 +85,8 @@ export const copy: CommandSpec = {
     let code: ExitCode = Exit.ok;
     if (report.results.some((r) => r.outcome === 'refused' || r.outcome === 'skipped')) code = Exit.failed;
     if (report.results.some((r) => r.outcome === 'nameTaken' || (r.unmapped?.length ?? 0) > 0)) code = Exit.conflict;
+    // An id that names nothing is the command's mistake, as for export and run; nothing was copied.
+    if (report.results.some((r) => r.reason === 'notOnService')) code = Exit.usage;
     return code;
   },
 };

@@ -1,6 +1,6 @@
 import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
-import { CliError, Exit } from '../exitCodes';
+import { CliError, Exit, exitCodeOf } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import { suiteActions, suiteId } from '../suiteRef';
 
@@ -25,7 +25,7 @@ export const execute: CommandSpec = {
     try {
       answer = await suiteActions(ctx.client).execute(id);
     } catch (err) {
-      throw lostAnswer(err, `execute test suite ${ref}`);
+      throw startFailure(err, `execute test suite ${ref}`);
     }
     for (const s of answer.skipped) ctx.out.err(`not started${s.testCaseId !== undefined ? `: test case ${s.testCaseId}` : ''}: ${s.reason}`);
     if (answer.executionIds.length === 0) throw new CliError(`Test suite ${ref} started no execution.`, Exit.failed);
@@ -40,8 +40,11 @@ export const execute: CommandSpec = {
   },
 };
 
-/** A call that starts something and lost its answer: it may have started, so never repeat it. */
-export function lostAnswer(err: unknown, action: string): unknown {
+/**
+ * A call that starts something and failed, in words that name what was started: a lost answer
+ * may have started it (never repeat it: exit 4), a refusal carries the service's reason (exit 7).
+ */
+export function startFailure(err: unknown, action: string): CliError {
   const said = describeFailure(err, { action, starts: true }, TERMINAL_WORDS);
-  return said.kind === 'mayHaveStarted' ? new CliError(said.message, Exit.service, { cause: err }) : err;
+  return new CliError(said.message, said.kind === 'mayHaveStarted' ? Exit.service : exitCodeOf(err), { cause: err });
 }

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { caseKey, expandUris, type ImportItemResult, mergeImportResults, type SyncDecision } from '../../../server/src/core';
+import { caseKey, type ImportItemResult, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
-import { Exit, UsageError, type ExitCode } from '../exitCodes';
+import { Exit, type ExitCode } from '../exitCodes';
 import { caseDiff, type CaseDiff, caseTexts, diffLimit } from '../conflictDiff';
-import { displayPath } from '../files';
+import { displayPath, findFiles } from '../files';
 import { fileUri, syncEngine } from '../syncHost';
 import { refMapOf } from '../refMap';
 
@@ -69,7 +68,7 @@ export const importCmd: CommandSpec = {
   name: 'import',
   summary: 'Import test-case files into the service.',
   action: 'import the files',
-  usage: 'tas import <files or folders>... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file file]',
+  usage: 'tas import <files, folders or globs>... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file file]',
   description: [
     'Creates or updates a test case per file (and per item of a bundle), in batches, with the',
     "editor's sync rules: unchanged cases are not sent; a case changed on the service since the",
@@ -91,9 +90,8 @@ export const importCmd: CommandSpec = {
   positionals: { min: 1 },
   complete: { positionals: 'files', options: { 'map-file': 'files' } },
   async run(ctx, values, paths) {
-    for (const p of paths) if (!existsSync(resolve(ctx.cwd, p))) throw new UsageError(`${p} does not exist.`);
-    const uris = paths.map((p) => fileUri(ctx.cwd, p));
-    if ((await expandUris(uris)).length === 0) throw new UsageError(`no *.testcase.json or *.testcases.json files in ${paths.join(' ')}.`);
+    // Files, folders, globs and ! arguments, read as validate and run read them.
+    const uris = findFiles(paths, ctx.cwd).map((p) => fileUri(ctx.cwd, p));
     const sync = syncEngine(ctx);
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Importing');

@@ -91,7 +91,8 @@ export const apply: CommandSpec = {
       if (diff && diff.total > diff.lines.length) ctx.out.err(`... ${diff.total - diff.lines.length} more lines`);
       throw new CliError(`${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`, Exit.conflict);
     }
-    if (r.status === 'refused') throw new CliError(`${shown}: ${r.field ? `${r.field}: ` : ''}${r.message}`, Exit.failed);
+    // Sent and refused by the service: 7; refused before sending (the file's own problem): 1.
+    if (r.status === 'refused') throw new CliError(`${shown}: ${r.field ? `${r.field}: ` : ''}${r.message}`, r.sent ? Exit.refused : Exit.failed);
     await writeAtomic(path, r.text);
     const kind = isRecord(value) && isRecord(value['$record']) ? RECORD_KIND_WORDS[value['$record']['kind'] as RecordDocKind] : 'record';
     ctx.out.out(`${r.created ? 'Created' : 'Saved'} ${kind} ${r.id}; ${shown} now holds what the service kept.`);

@@ -3,7 +3,7 @@ import type { CommandSpec } from '../command';
 import { Exit } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import { executionActions } from '../suiteRef';
-import { lostAnswer } from './execute';
+import { startFailure } from './execute';
 
 export const rerun: CommandSpec = {
   name: 'rerun',
@@ -22,7 +22,7 @@ export const rerun: CommandSpec = {
     try {
       ({ execution } = await executionActions(ctx.client).rerun(id));
     } catch (err) {
-      throw lostAnswer(err, `rerun execution ${id}`);
+      throw startFailure(err, `rerun execution ${id}`);
     }
     if (!settings.wait) {
       if (ctx.options.json) ctx.out.json({ executionIds: [execution.id] });

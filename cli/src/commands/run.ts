@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { displayPath } from '../files';
+import { displayPath, filesPerArgument } from '../files';
 import { type ExecutionSummary, runCheck } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
-import { CliError, Exit, UsageError } from '../exitCodes';
+import { CliError, Exit } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
 import type { Context } from '../context';
 import { fileUri, syncEngine } from '../syncHost';
-import { lostAnswer } from './execute';
+import { startFailure } from './execute';
 
 // Why a file does not run, in the CLI's words: the core decides (runCheck), these name the commands.
 const WHY: Record<string, string> = {
@@ -18,11 +17,25 @@ const WHY: Record<string, string> = {
   serviceChanged: 'is older than the service\'s version: run tas export to take it, or tas import --force to replace it',
 };
 
+const isId = (ref: string): boolean => /^\d+$/.test(ref);
+
+/**
+ * The files among the arguments (all but ids), read as validate and import read them, in the
+ * arguments' order. `!` arguments beside ids alone leave nothing out: they do not make the
+ * working folder a file to run.
+ */
+function filesToRun(ctx: Context, refs: string[]): { ref: string; files: string[] }[] {
+  const args = refs.filter((r) => !isId(r));
+  const onlyLeaveOuts = args.every((a) => a.startsWith('!'));
+  if (args.length === 0 || (onlyLeaveOuts && refs.some(isId))) return [];
+  return filesPerArgument(args, ctx.cwd).map(({ arg, files }) => ({ ref: arg, files }));
+}
+
 /** The test cases to run: ids as given, files through their link in this environment. */
 async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; name?: string }[]> {
   const out: { id: number; name?: string }[] = [];
-  const files = refs.filter((r) => !/^\d+$/.test(r));
-  for (const f of files) if (!existsSync(f.startsWith('/') ? f : `${ctx.cwd}/${f}`)) throw new UsageError(`${f} is neither a test case id nor a file.`);
+  const perArg = filesToRun(ctx, refs);
+  const files = [...new Set(perArg.flatMap((a) => a.files))];
   const statuses = files.length > 0 ? await syncEngine(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
   const checked = statuses.map((s) => ({ s, check: runCheck(s, false) }));
   // A file that cannot be read as a test case: its own message says where and what.
@@ -36,13 +49,22 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
     const lines = refused.map(({ s, message }) => `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? message}`);
     throw new CliError(`Not run, so that what runs is what the file says:\n${lines.join('\n')}`, Exit.conflict);
   }
-  for (const r of refs) {
-    if (/^\d+$/.test(r)) out.push({ id: Number(r) });
-    else {
-      const uri = fileUri(ctx.cwd, r);
+  // Ids and files in the arguments' order; the working folder (only ! arguments) comes last.
+  const started = new Set<string>();
+  const runFiles = (group: string[]) => {
+    for (const file of group) {
+      const uri = fileUri(ctx.cwd, file);
+      if (started.has(uri)) continue;
+      started.add(uri);
       for (const { s, check } of checked) if (s.uri === uri && check.kind === 'run') out.push({ id: check.id, ...(check.name !== undefined && { name: check.name }) });
     }
+  };
+  let next = 0;
+  for (const r of refs) {
+    if (isId(r)) out.push({ id: Number(r) });
+    else if (perArg[next]?.ref === r) runFiles(perArg[next++]!.files);
   }
+  for (const rest of perArg.slice(next)) runFiles(rest.files);
   return out;
 }
 
@@ -50,7 +72,7 @@ export const run: CommandSpec = {
   name: 'run',
   summary: 'Run test cases directly, by id or by file.',
   action: 'run the test cases',
-  usage: 'tas run <file or test case id>... [--wait] [--timeout DURATION] [--junit FILE]',
+  usage: 'tas run <test case id, file, folder or glob>... [--wait] [--timeout DURATION] [--junit FILE]',
   description: [
     'Starts a direct run of each test case (never sent twice) and prints the execution ids. A file',
     'runs the test case it is linked to in this environment, and only when the file and the',
@@ -73,7 +95,7 @@ export const run: CommandSpec = {
       } catch (err) {
         if (executions.length > 0) ctx.out.err(`Started before the failure: ${executions.map((e) => e.id).join(', ')}`);
         if ((err as { kind?: unknown }).kind === 'notFound') throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.usage, { cause: err });
-        throw lostAnswer(err, `run test case ${c.id}`);
+        throw startFailure(err, `run test case ${c.id}`);
       }
       executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
     }

@@ -151,6 +151,8 @@ export interface CopyItemResult {
   mappings?: string[];
   /** `refused`: references with no single counterpart in the target; nothing of the case was sent. */
   unmapped?: UnmappedRef[];
+  /** `refused`: `notOnService` when the id names no test case of the environment copied from. */
+  reason?: 'notOnService';
   message?: string;
 }
 

@@ -39,6 +39,8 @@ export interface CopyOptions {
   signal?: AbortSignal;
   progress?: ProgressSink;
   batchSize?: number;
+  /** Every id was named by the person (`tas copy 1 2`): one that names nothing stops the copy, nothing sent. */
+  allNamed?: boolean;
 }
 
 const describe = (id: number, name: string | undefined, env: string): string => `Test case ${id}${name ? ` "${name}"` : ''} of ${env}`;
@@ -53,6 +55,10 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
   const batch = { ...(options.batchSize !== undefined && { batchSize: options.batchSize }), ...(options.signal && { signal: options.signal }) };
   const say = (message: string) => (done: number, total: number) => options.progress?.({ done, total, message });
   const records = await readRecords(from.client, ids, { ...batch, onProgress: say(`Reading the test cases of ${from.name}`) });
+  if (options.allNamed && records.missing.size > 0) {
+    for (const id of records.missing) results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}: check the id. Nothing was copied.` });
+    return sorted(report);
+  }
   const state: SyncState | undefined = options.choicesAt !== undefined ? await new SyncStates().forFile(join(options.choicesAt, 'copy.testcase.json')) : undefined;
   const chosen = state?.choices(from.env, to.env) ?? {};
   const mapper = new ReferenceMapper(to.client, to.env, { ...(options.map && { overrides: options.map }), ...(options.signal && { signal: options.signal }) });
@@ -63,8 +69,8 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     const record: ExportedTestCase | undefined = records.byId.get(id);
     if (!record) {
       const failed = records.failed.get(id);
-      const message = failed ? describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message : `${from.name} has no test case ${id}.`;
-      results.push({ sourceId: id, outcome: 'refused', message });
+      if (failed) results.push({ sourceId: id, outcome: 'refused', message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message });
+      else results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}.` });
       continue;
     }
     const name = typeof record.name === 'string' ? record.name : undefined;
