@@ -96,6 +96,6 @@ export { creatable, RECORD_DOC_KINDS, RECORD_FIELDS, RECORD_KIND_WORDS, type Fie
 export { documentOf, documentText, isRecordDocKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
 export { requestBodyOf, mergeDocuments } from './records/body';
 export { idsOf, recordFindings, type RecordRefSource } from './records/check';
-export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, type RecordLists } from './records/language';
+export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, recordFieldPosition, type RecordLists } from './records/language';
 export { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, refusedField, saveRecordDocument, type SaveOptions, type SaveResult } from './records/save';
 export { recordSaveWords } from './failures/records';
