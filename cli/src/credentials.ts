@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
@@ -31,7 +31,33 @@ export function profilesPath(env: NodeJS.ProcessEnv): string {
   return join(config, 'tas', 'profiles.json');
 }
 
-/** The nearest folder holding `.git` (a folder, or a worktree's file) at or above `path`, if any. */
+/**
+ * `path` with every symbolic link resolved, the file's own and its folders' (a dotfiles manager
+ * links the file, or ~/.config, into a repository). A tail that does not exist yet, or a link
+ * that points nowhere (a write replaces it), is kept as named under the real folder above it.
+ */
+export function realPathOf(path: string): string {
+  const rest: string[] = [];
+  for (let p = resolve(path); ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...rest);
+    } catch {
+      if (dirname(p) === p) return resolve(path);
+      rest.unshift(basename(p));
+    }
+  }
+}
+
+/** The path as named, and where it really is when links lead elsewhere: for messages. */
+export function shownPath(path: string): string {
+  const real = realPathOf(path);
+  return real === resolve(path) ? path : `${path} (a link to ${real})`;
+}
+
+/**
+ * The nearest folder holding `.git` (a folder, or a worktree's file) at or above `path`, or at or
+ * above where it really is once every link is resolved, if any.
+ */
 export function repositoryOf(path: string): string | undefined {
   const above = (start: string): string | undefined => {
     for (let dir = start; ; dir = dirname(dir)) {
@@ -39,32 +65,25 @@ export function repositoryOf(path: string): string | undefined {
       if (dirname(dir) === dir) return undefined;
     }
   };
-  const folder = dirname(resolve(path));
-  // Links resolved too (~/.config may be a link into a dotfiles repository): from the nearest folder that exists.
-  let existing = folder;
-  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
-  let real: string | undefined;
-  try {
-    real = realpathSync(existing);
-  } catch {
-    real = undefined;
-  }
-  return above(folder) ?? (real !== undefined && real !== existing ? above(real) : undefined);
+  const named = resolve(path);
+  const real = realPathOf(named);
+  return above(dirname(named)) ?? (real !== named ? above(dirname(real)) : undefined);
 }
 
-/** Refuses a profiles file others can read or that sits in a repository (it could be committed). */
+/** Refuses a profiles file others can read or that sits in a repository (it could be committed); links resolved. */
 function checkSafe(path: string): void {
-  const mode = statSync(path).mode;
+  const real = realPathOf(path);
+  const mode = statSync(real).mode;
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     throw new CliError(
-      `The profiles file ${path} can be read by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${path}`,
+      `The profiles file ${shownPath(path)} can be read by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${real}`,
       Exit.auth,
     );
   }
   const repo = repositoryOf(path);
   if (repo) {
     throw new CliError(
-      `The profiles file ${path} is inside the repository ${repo}, where it could be committed. Move it to a folder outside any repository and set TAS_CONFIG_DIR to that folder (or TAS_PROFILES to the file).`,
+      `The profiles file ${shownPath(path)} is inside the repository ${repo}, where it could be committed. Move it to a folder outside any repository and set TAS_CONFIG_DIR to that folder (or TAS_PROFILES to the file).`,
       Exit.auth,
     );
   }

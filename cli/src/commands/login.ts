@@ -1,6 +1,6 @@
 import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
-import { profilesPath, readProfiles, repositoryOf, writeProfiles } from '../credentials';
+import { profilesPath, readProfiles, repositoryOf, shownPath, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
 import { ask, askSecret } from '../prompt';
 
@@ -37,7 +37,7 @@ export const login: CommandSpec = {
     const repo = repositoryOf(path);
     if (repo) {
       throw new CliError(
-        `The profile would be written to ${path}, inside the git work tree ${repo}, where it could be committed; nothing was written. Set TAS_CONFIG_DIR to a folder outside any repository (for example: export TAS_CONFIG_DIR=/somewhere/else/tas), then run tas login again.`,
+        `The profile would be written to ${shownPath(path)}, inside the git work tree ${repo}, where it could be committed; nothing was written. Set TAS_CONFIG_DIR to a folder outside any repository (for example: export TAS_CONFIG_DIR=/somewhere/else/tas), then run tas login again.`,
         Exit.usage,
       );
     }
