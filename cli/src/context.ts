@@ -1,4 +1,4 @@
-import { maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { type HostWords, maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient, terminalWords } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
@@ -51,6 +51,11 @@ export class Context {
   /** Credentials are configured (for commands that also work without them). */
   hasCredentials(): boolean {
     return this.made !== undefined || findCredentials(this.env, this.options.profile) !== undefined;
+  }
+
+  /** The next steps of failures, naming where this command's credentials came from (once they are read). */
+  get words(): HostWords {
+    return terminalWords(this.made?.source.origin);
   }
 
   get source(): CredentialSource {

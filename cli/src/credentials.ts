@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
+import { baseUrlProblem, type CredentialOrigin, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
@@ -114,6 +114,8 @@ export interface CredentialSource {
   environment: Environment;
   /** Where they came from, for messages: "TAS_* variables" or "profile staging". */
   from: string;
+  /** The same, for the next steps of failures (terminalWords). */
+  origin: CredentialOrigin;
 }
 
 /**
@@ -131,7 +133,7 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
         const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET'].filter(Boolean).join(', ');
         throw new CliError(`Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`, Exit.auth);
       }
-      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables' };
+      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables', origin: { from: 'variables' } };
     }
   }
   const file = readProfiles(path);
@@ -139,7 +141,9 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   if (name === undefined) return undefined;
   const profile = file?.profiles[name];
   if (!profile) {
-    throw new UsageError(`There is no profile "${name}" in ${path}. Create it with: tas login --profile ${name}`);
+    // Said by what named it: the option, the variable, or the file's default.
+    const namedBy = profileName !== undefined ? '--profile' : env['TAS_PROFILE'] !== undefined ? 'TAS_PROFILE' : 'the file\'s "default"';
+    throw new UsageError(`There is no profile "${name}" (named by ${namedBy}) in ${path}. Create it with: tas login --profile ${name}`);
   }
   if (typeof profile.baseUrl !== 'string' || typeof profile.clientId !== 'string' || typeof profile.clientSecret !== 'string') {
     throw new CliError(`The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`, Exit.auth);
@@ -147,6 +151,7 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   return {
     environment: { baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`), clientId: profile.clientId, clientSecret: profile.clientSecret },
     from: `profile ${name}`,
+    origin: { from: 'profile', name, file: path },
   };
 }
 

@@ -105,7 +105,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       out.err(`tas ${command.name}: ${err.message}`);
       return Exit.usage;
     }
-    out.err(err instanceof CliError ? err.message : failureText(err, command.action));
+    out.err(err instanceof CliError ? err.message : failureText(err, command.action, ctx.words));
     return exitCodeOf(err);
   } finally {
     await ctx.close();

@@ -74,7 +74,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
         fatal = err;
         wake();
       } else if (kind !== 'notFound' && kind !== 'cancelled') {
-        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions')} Trying again.`, 'yellow', 'err'));
+        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions', ctx.words)} Trying again.`, 'yellow', 'err'));
       }
       throw err;
     }
@@ -123,7 +123,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
   }
   if (fatal !== undefined && !done()) {
     const code = fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden') ? Exit.auth : Exit.service;
-    throw new CliError(`${failureText(fatal, 'follow the executions')} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
+    throw new CliError(`${failureText(fatal, 'follow the executions', ctx.words)} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
   }
   if (ctx.signal.aborted && !done()) {
     throw new CliError(`Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`, 130 as ExitCode);
@@ -149,7 +149,7 @@ async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<M
     try {
       details.set(e.id, failureDetails(e, await ctx.client.executions.get(e.id, ctx.signal)));
     } catch (err) {
-      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`)} The report says only how it ended.`);
+      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`, ctx.words)} The report says only how it ended.`);
     }
   }
   return details;

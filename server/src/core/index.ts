@@ -49,6 +49,7 @@ export { SuiteActions } from './executions/suites';
 export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
 export { type Failure, failureOf, NotSignedInError, WordedFailure } from './failures/classify';
 export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
+export { type CredentialOrigin, terminalWords } from './failures/terminalWords';
 export { CHOOSE_COUNTERPART_COMMAND, codeActions, type CounterpartChoice } from './language/codeActions';
 export { complete, type CompletionData, completionNeeds, NEW_CASE } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
