@@ -100,6 +100,7 @@ export class Context {
       userAgent: `tas-cli/${VERSION}`,
       timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
+      startEndPin: this.startEndPin(),
       maxBodyBytes: maxBodyBytes(this.env['TAS_MAX_BODY_MB']),
       scrubber: this.out.secrets,
       ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
@@ -118,6 +119,13 @@ export class Context {
     const from = this.options.startEnd !== undefined ? '--start-end' : 'TAS_START_END';
     if (!setting) throw new UsageError(`${from} takes ${START_END_SETTINGS.join(', ')}, not "${given}".`);
     return setting;
+  }
+
+  /** What pins a reading, named as the user gave it (a learnt reading means auto, given or not). */
+  private startEndPin(): string {
+    if (this.options.startEnd !== undefined) return '--start-end offsets or --start-end none';
+    if (this.env['TAS_START_END'] !== undefined) return 'TAS_START_END=offsets or TAS_START_END=none';
+    return '--start-end offsets or --start-end none (or TAS_START_END)';
   }
 
   private logRequest(e: RequestLogEntry): void {
