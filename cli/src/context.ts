@@ -1,7 +1,8 @@
-import { type HostWords, maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient, terminalWords } from '../../server/src/core';
+import { type HostWords, type Notice, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient, terminalWords } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
+import { envNumber, NUMERIC_VARIABLES, type NumericVariable } from './variables';
 import { VERSION } from './version';
 
 // What a command gets: output, the process environment, global options and the service client
@@ -43,9 +44,9 @@ export class Context {
     this.abort.abort(new Error('interrupted'));
   }
 
-  /** The number in environment variable `variable`, in the range of the editor's setting `name` (its default when unset). */
-  setting(name: NumericSetting, variable: string): number {
-    return this.clamps.read(name, envNumber(this.env[variable]), variable);
+  /** The number in a TAS_* variable, in its range (its default when unset); a value clamped or ignored is said once. */
+  number(variable: NumericVariable): number {
+    return this.clamps.readRange(variable, NUMERIC_VARIABLES[variable], envNumber(this.env[variable]), variable);
   }
 
   /** Credentials are configured (for commands that also work without them). */
@@ -95,16 +96,15 @@ export class Context {
    * every request (validate and login make clients of their own).
    */
   sessionOptions(): SessionOptions {
-    const pages = Number(this.env['TAS_MAX_LIST_PAGES']);
     return {
       userAgent: `tas-cli/${VERSION}`,
-      timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
+      timeoutMs: this.number('TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
       startEndPin: this.startEndPin(),
-      maxBodyBytes: maxBodyBytes(this.env['TAS_MAX_BODY_MB']),
+      maxBodyBytes: this.number('TAS_MAX_BODY_MB') * 1024 * 1024,
       scrubber: this.out.secrets,
       ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
-      ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
+      maxListPages: this.number('TAS_MAX_LIST_PAGES'),
       onNotice: (n: Notice) => {
         if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));
         else if (this.options.verbose) this.out.err(this.out.paint(n.message, 'dim', 'err'));
@@ -137,13 +137,6 @@ export class Context {
     await this.made?.client.close();
     for (const other of this.others.values()) await other.client.close();
   }
-}
-
-/** A number from an environment variable: undefined when unset or empty, the text itself when not a number. */
-function envNumber(value: string | undefined): number | string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : value;
 }
 
 export type { ExitCode };

@@ -47,18 +47,14 @@ export interface FollowResult {
   timedOut: boolean;
 }
 
-const OUTAGE_LIMIT_MS = 5 * 60_000;
-
-function seconds(text: string | undefined): number | undefined {
-  const n = text === undefined ? NaN : Number(text);
-  return Number.isFinite(n) && n > 0 ? n * 1000 : undefined;
-}
 
 /** Follows `ids` until each is final, the timeout passes, Ctrl-C, or the credentials are refused. */
 export async function follow(ctx: Context, ids: number[], known: ExecutionSummary[], timeoutMs: number | undefined): Promise<FollowResult> {
   const client = ctx.client;
   const latest = new Map<number, ExecutionSummary>();
   for (const k of known) latest.set(k.id, k);
+  // Read before the first poll, so a value out of range is said whether or not polls fail.
+  const outageLimitMs = ctx.number('TAS_WAIT_OUTAGE') * 1000;
   let fatal: unknown;
   let failingSince: number | undefined;
   let wake = () => {};
@@ -70,7 +66,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     } catch (err) {
       const kind = err instanceof ApiError ? err.kind : undefined;
       failingSince ??= Date.now();
-      if (kind === 'unauthorized' || kind === 'forbidden' || Date.now() - failingSince > (seconds(ctx.env['TAS_WAIT_OUTAGE']) ?? OUTAGE_LIMIT_MS)) {
+      if (kind === 'unauthorized' || kind === 'forbidden' || Date.now() - failingSince > outageLimitMs) {
         fatal = err;
         wake();
       } else if (kind !== 'notFound' && kind !== 'cancelled') {
@@ -83,7 +79,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     get: (id, signal) => guard(() => client.executions.get(id, signal)),
     recent: (count, signal) => guard(async () => (await client.executions.newest(0, count, { signal })).items),
   };
-  const base = ctx.setting('tas.executions.pollIntervalSeconds', 'TAS_POLL_INTERVAL') * 1000;
+  const base = ctx.number('TAS_POLL_INTERVAL') * 1000;
   const watcher = new ExecutionWatcher(source, {
     ...DEFAULT_WATCHER_OPTIONS,
     baseIntervalMs: base,

@@ -101,7 +101,7 @@ export const apply: CommandSpec = {
     const force = flag(values['force']);
     const r = await saveRecordDocument(ctx.client, text, { service: ctx.source.environment.baseUrl, force });
     if (r.status === 'conflict') {
-      const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx.env));
+      const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx));
       for (const line of diff?.lines ?? []) ctx.out.err(line);
       if (diff && diff.total > diff.lines.length) ctx.out.err(`... ${diff.total - diff.lines.length} more lines`);
       throw new CliError(`${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`, Exit.conflict);

@@ -89,7 +89,7 @@ export { validationDelay } from './validation/delay';
 export { DiagnosticCode } from './validation/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
-export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
+export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting, type SettingRange } from './settings/ranges';
 export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
 
 // Record documents: devices, test nodes, API clients, trace filters and suites edited as JSON.
