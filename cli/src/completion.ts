@@ -157,24 +157,46 @@ if [[ $funcstack[1] == _tas ]]; then _tas "$@"; else compdef _tas tas; fi
 }
 
 function fish(all: ReturnType<typeof entries>): string {
-  const names = all.commands.map((c) => c.name);
   const line = (condition: string, o: Option): string => {
     const value = o.takes === undefined ? '' : o.takes === 'nothing' ? ' -x' : o.takes === 'files' ? ' -r -F' : o.takes === 'folders' ? " -x -a '(__fish_complete_directories)'" : ` -x -a ${fishQuote(words(o.takes))}`;
     return `complete -c tas${condition} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${value} -d ${fishQuote(o.help)}`;
   };
+  // The command is the first word that is neither an option nor the value of a global option
+  // (`tas --profile ci rerun`): fish's __fish_use_subcommand took `ci` for the command.
+  const valued = all.global.filter((o) => o.takes !== undefined).map((o) => `--${o.long}`);
   const lines = [
     '# fish completion for tas (written by: tas completion fish).',
     '# Load it now:        tas completion fish | source',
     '# Or for every shell: tas completion fish > ~/.config/fish/completions/tas.fish',
+    'function __tas_command',
+    '    set -l tokens (commandline -opc)',
+    '    set -e tokens[1]',
+    '    while set -q tokens[1]',
+    `        if contains -- $tokens[1] ${valued.join(' ')}`,
+    '            set -e tokens[1]',
+    "        else if not string match -q -- '-*' $tokens[1]",
+    '            echo $tokens[1]',
+    '            return 0',
+    '        end',
+    '        set -e tokens[1]',
+    '    end',
+    '    return 1',
+    'end',
+    'function __tas_needs_command',
+    '    not __tas_command >/dev/null',
+    'end',
+    'function __tas_using_command',
+    '    set -l command (__tas_command)',
+    '    and test "$command" = $argv[1]',
+    'end',
     'complete -c tas -f',
-    "complete -c tas -n __fish_use_subcommand -l version -d 'print the version'",
+    "complete -c tas -n __tas_needs_command -l version -d 'print the version'",
     ...all.global.map((o) => line('', o)),
-    ...all.commands.map((c) => `complete -c tas -n __fish_use_subcommand -a ${c.name} -d ${fishQuote(c.summary)}`),
+    ...all.commands.map((c) => `complete -c tas -n __tas_needs_command -a ${c.name} -d ${fishQuote(c.summary)}`),
   ];
   for (const c of all.commands) {
-    const when = ` -n ${fishQuote(`__fish_seen_subcommand_from ${c.name}; and not __fish_seen_subcommand_from ${words(names.filter((n) => n !== c.name))}`)}`;
-    const simple = ` -n ${fishQuote(`__fish_seen_subcommand_from ${c.name}`)}`;
-    lines.push(...c.options.map((o) => line(simple, o)));
+    const when = ` -n ${fishQuote(`__tas_using_command ${c.name}`)}`;
+    lines.push(...c.options.map((o) => line(when, o)));
     if (c.positionals === 'files') lines.push(`complete -c tas${when} -F`);
     else if (c.positionals === 'folders') lines.push(`complete -c tas${when} -x -a '(__fish_complete_directories)'`);
     else if (c.positionals !== undefined) lines.push(`complete -c tas${when} -x -a ${fishQuote(words(c.positionals))}`);

@@ -2,17 +2,15 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { withoutBom } from '../../server/src/core';
+import type { Context } from './context';
 
 // The difference between a file and the service's version of its test case, as a unified diff
 // (`-` the service's lines, `+` the file's: what an import would send), cut to a length a
 // terminal or a CI log can show.
 
-/** Diff lines shown per test case at most (TAS_DIFF_LINES sets another number; 0: no diff). */
-export const DIFF_LINES = 60;
-
-export function diffLimit(env: NodeJS.ProcessEnv): number {
-  const n = Number(env['TAS_DIFF_LINES']);
-  return env['TAS_DIFF_LINES'] !== undefined && Number.isInteger(n) && n >= 0 ? n : DIFF_LINES;
+/** Diff lines shown per test case at most: TAS_DIFF_LINES (variables.ts; 0: no diff). */
+export function diffLimit(ctx: Pick<Context, 'number'>): number {
+  return ctx.number('TAS_DIFF_LINES');
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

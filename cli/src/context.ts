@@ -1,7 +1,8 @@
-import { maxBodyBytes, type Notice, type NumericSetting, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { type HostWords, type Notice, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient, terminalWords } from '../../server/src/core';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';
+import { envNumber, NUMERIC_VARIABLES, type NumericVariable } from './variables';
 import { VERSION } from './version';
 
 // What a command gets: output, the process environment, global options and the service client
@@ -43,14 +44,19 @@ export class Context {
     this.abort.abort(new Error('interrupted'));
   }
 
-  /** The number in environment variable `variable`, in the range of the editor's setting `name` (its default when unset). */
-  setting(name: NumericSetting, variable: string): number {
-    return this.clamps.read(name, envNumber(this.env[variable]), variable);
+  /** The number in a TAS_* variable, in its range (its default when unset); a value clamped or ignored is said once. */
+  number(variable: NumericVariable): number {
+    return this.clamps.readRange(variable, NUMERIC_VARIABLES[variable], envNumber(this.env[variable]), variable);
   }
 
   /** Credentials are configured (for commands that also work without them). */
   hasCredentials(): boolean {
     return this.made !== undefined || findCredentials(this.env, this.options.profile) !== undefined;
+  }
+
+  /** The next steps of failures, naming where this command's credentials came from (once they are read). */
+  get words(): HostWords {
+    return terminalWords(this.made?.source.origin);
   }
 
   get source(): CredentialSource {
@@ -90,15 +96,15 @@ export class Context {
    * every request (validate and login make clients of their own).
    */
   sessionOptions(): SessionOptions {
-    const pages = Number(this.env['TAS_MAX_LIST_PAGES']);
     return {
       userAgent: `tas-cli/${VERSION}`,
-      timeoutMs: this.setting('tas.requestTimeoutSeconds', 'TAS_REQUEST_TIMEOUT') * 1000,
+      timeoutMs: this.number('TAS_REQUEST_TIMEOUT') * 1000,
       startEnd: this.startEnd(),
-      maxBodyBytes: maxBodyBytes(this.env['TAS_MAX_BODY_MB']),
+      startEndPin: this.startEndPin(),
+      maxBodyBytes: this.number('TAS_MAX_BODY_MB') * 1024 * 1024,
       scrubber: this.out.secrets,
       ...(this.options.verbose && { onRequest: (e: RequestLogEntry) => this.logRequest(e) }),
-      ...(Number.isInteger(pages) && pages > 0 && { maxListPages: pages }),
+      maxListPages: this.number('TAS_MAX_LIST_PAGES'),
       onNotice: (n: Notice) => {
         if (n.level === 'warning') this.out.err(this.out.paint(n.message, 'yellow', 'err'));
         else if (this.options.verbose) this.out.err(this.out.paint(n.message, 'dim', 'err'));
@@ -115,6 +121,13 @@ export class Context {
     return setting;
   }
 
+  /** What pins a reading, named as the user gave it (a learnt reading means auto, given or not). */
+  private startEndPin(): string {
+    if (this.options.startEnd !== undefined) return '--start-end offsets or --start-end none';
+    if (this.env['TAS_START_END'] !== undefined) return 'TAS_START_END=offsets or TAS_START_END=none';
+    return '--start-end offsets or --start-end none (or TAS_START_END)';
+  }
+
   private logRequest(e: RequestLogEntry): void {
     // The log entry holds no header, body or query: nothing secret reaches the terminal.
     this.out.err(this.out.paint(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`, 'dim', 'err'));
@@ -124,13 +137,6 @@ export class Context {
     await this.made?.client.close();
     for (const other of this.others.values()) await other.client.close();
   }
-}
-
-/** A number from an environment variable: undefined when unset or empty, the text itself when not a number. */
-function envNumber(value: string | undefined): number | string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : value;
 }
 
 export type { ExitCode };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
+import { basename, dirname, join, resolve } from 'node:path';
+import { baseUrlProblem, type CredentialOrigin, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
@@ -31,7 +31,33 @@ export function profilesPath(env: NodeJS.ProcessEnv): string {
   return join(config, 'tas', 'profiles.json');
 }
 
-/** The nearest folder holding `.git` (a folder, or a worktree's file) at or above `path`, if any. */
+/**
+ * `path` with every symbolic link resolved, the file's own and its folders' (a dotfiles manager
+ * links the file, or ~/.config, into a repository). A tail that does not exist yet, or a link
+ * that points nowhere (a write replaces it), is kept as named under the real folder above it.
+ */
+export function realPathOf(path: string): string {
+  const rest: string[] = [];
+  for (let p = resolve(path); ; p = dirname(p)) {
+    try {
+      return join(realpathSync(p), ...rest);
+    } catch {
+      if (dirname(p) === p) return resolve(path);
+      rest.unshift(basename(p));
+    }
+  }
+}
+
+/** The path as named, and where it really is when links lead elsewhere: for messages. */
+export function shownPath(path: string): string {
+  const real = realPathOf(path);
+  return real === resolve(path) ? path : `${path} (a link to ${real})`;
+}
+
+/**
+ * The nearest folder holding `.git` (a folder, or a worktree's file) at or above `path`, or at or
+ * above where it really is once every link is resolved, if any.
+ */
 export function repositoryOf(path: string): string | undefined {
   const above = (start: string): string | undefined => {
     for (let dir = start; ; dir = dirname(dir)) {
@@ -39,32 +65,25 @@ export function repositoryOf(path: string): string | undefined {
       if (dirname(dir) === dir) return undefined;
     }
   };
-  const folder = dirname(resolve(path));
-  // Links resolved too (~/.config may be a link into a dotfiles repository): from the nearest folder that exists.
-  let existing = folder;
-  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
-  let real: string | undefined;
-  try {
-    real = realpathSync(existing);
-  } catch {
-    real = undefined;
-  }
-  return above(folder) ?? (real !== undefined && real !== existing ? above(real) : undefined);
+  const named = resolve(path);
+  const real = realPathOf(named);
+  return above(dirname(named)) ?? (real !== named ? above(dirname(real)) : undefined);
 }
 
-/** Refuses a profiles file others can read or that sits in a repository (it could be committed). */
+/** Refuses a profiles file others can read or that sits in a repository (it could be committed); links resolved. */
 function checkSafe(path: string): void {
-  const mode = statSync(path).mode;
+  const real = realPathOf(path);
+  const mode = statSync(real).mode;
   if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
     throw new CliError(
-      `The profiles file ${path} can be read by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${path}`,
+      `The profiles file ${shownPath(path)} can be read by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${real}`,
       Exit.auth,
     );
   }
   const repo = repositoryOf(path);
   if (repo) {
     throw new CliError(
-      `The profiles file ${path} is inside the repository ${repo}, where it could be committed. Move it to a folder outside any repository and set TAS_CONFIG_DIR to that folder (or TAS_PROFILES to the file).`,
+      `The profiles file ${shownPath(path)} is inside the repository ${repo}, where it could be committed. Move it to a folder outside any repository and set TAS_CONFIG_DIR to that folder (or TAS_PROFILES to the file).`,
       Exit.auth,
     );
   }
@@ -95,6 +114,8 @@ export interface CredentialSource {
   environment: Environment;
   /** Where they came from, for messages: "TAS_* variables" or "profile staging". */
   from: string;
+  /** The same, for the next steps of failures (terminalWords). */
+  origin: CredentialOrigin;
 }
 
 /**
@@ -112,7 +133,7 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
         const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET'].filter(Boolean).join(', ');
         throw new CliError(`Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`, Exit.auth);
       }
-      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables' };
+      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables', origin: { from: 'variables' } };
     }
   }
   const file = readProfiles(path);
@@ -120,7 +141,9 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   if (name === undefined) return undefined;
   const profile = file?.profiles[name];
   if (!profile) {
-    throw new UsageError(`There is no profile "${name}" in ${path}. Create it with: tas login --profile ${name}`);
+    // Said by what named it: the option, the variable, or the file's default.
+    const namedBy = profileName !== undefined ? '--profile' : env['TAS_PROFILE'] !== undefined ? 'TAS_PROFILE' : 'the file\'s "default"';
+    throw new UsageError(`There is no profile "${name}" (named by ${namedBy}) in ${path}. Create it with: tas login --profile ${name}`);
   }
   if (typeof profile.baseUrl !== 'string' || typeof profile.clientId !== 'string' || typeof profile.clientSecret !== 'string') {
     throw new CliError(`The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`, Exit.auth);
@@ -128,6 +151,7 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   return {
     environment: { baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`), clientId: profile.clientId, clientSecret: profile.clientSecret },
     from: `profile ${name}`,
+    origin: { from: 'profile', name, file: path },
   };
 }
 

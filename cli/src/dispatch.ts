@@ -57,7 +57,8 @@ function argumentProblem(err: unknown): string {
 export async function dispatch(p: Process): Promise<ExitCode> {
   const noColor = p.argv.includes('--no-color');
   const out = new Output(p.streams, p.env, noColor);
-  const [first, ...rest] = commandFirst(p.argv);
+  // A leading `--` is npx's end of its own options (`npx tas -- --version`), not an argument of tas.
+  const [first, ...rest] = commandFirst(p.argv[0] === '--' ? p.argv.slice(1) : p.argv);
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const topic = first === 'help' ? COMMANDS.find((c) => c.name === rest[0]) : undefined;
     out.out(topic ? commandHelp(topic, GLOBAL_OPTIONS) : mainHelp(COMMANDS));
@@ -105,7 +106,7 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       out.err(`tas ${command.name}: ${err.message}`);
       return Exit.usage;
     }
-    out.err(err instanceof CliError ? err.message : failureText(err, command.action));
+    out.err(err instanceof CliError ? err.message : failureText(err, command.action, ctx.words));
     return exitCodeOf(err);
   } finally {
     await ctx.close();

@@ -1,4 +1,4 @@
-import { describeFailure, failureOf, TERMINAL_WORDS } from '../../server/src/core';
+import { describeFailure, failureOf, type HostWords, TERMINAL_WORDS } from '../../server/src/core';
 
 // One exit-code contract for every command. EXIT_MEANINGS words it for `tas --help`; README's
 // "Exit codes" table is held to it by test/cli/exitCodeTable.test.ts.
@@ -92,7 +92,7 @@ export function exitCodeOf(err: unknown): ExitCode {
   }
 }
 
-/** A failed call in plain words for a terminal, with the next step: the failure table's, with a terminal's steps. */
-export function failureText(err: unknown, action: string): string {
-  return err instanceof CliError ? err.message : describeFailure(err, { action }, TERMINAL_WORDS).message;
+/** A failed call in plain words for a terminal, with the next step: the failure table's, with a terminal's steps (`words`: naming where the credentials came from). */
+export function failureText(err: unknown, action: string, words: HostWords = TERMINAL_WORDS): string {
+  return err instanceof CliError ? err.message : describeFailure(err, { action }, words).message;
 }

@@ -47,18 +47,14 @@ export interface FollowResult {
   timedOut: boolean;
 }
 
-const OUTAGE_LIMIT_MS = 5 * 60_000;
-
-function seconds(text: string | undefined): number | undefined {
-  const n = text === undefined ? NaN : Number(text);
-  return Number.isFinite(n) && n > 0 ? n * 1000 : undefined;
-}
 
 /** Follows `ids` until each is final, the timeout passes, Ctrl-C, or the credentials are refused. */
 export async function follow(ctx: Context, ids: number[], known: ExecutionSummary[], timeoutMs: number | undefined): Promise<FollowResult> {
   const client = ctx.client;
   const latest = new Map<number, ExecutionSummary>();
   for (const k of known) latest.set(k.id, k);
+  // Read before the first poll, so a value out of range is said whether or not polls fail.
+  const outageLimitMs = ctx.number('TAS_WAIT_OUTAGE') * 1000;
   let fatal: unknown;
   let failingSince: number | undefined;
   let wake = () => {};
@@ -70,11 +66,11 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     } catch (err) {
       const kind = err instanceof ApiError ? err.kind : undefined;
       failingSince ??= Date.now();
-      if (kind === 'unauthorized' || kind === 'forbidden' || Date.now() - failingSince > (seconds(ctx.env['TAS_WAIT_OUTAGE']) ?? OUTAGE_LIMIT_MS)) {
+      if (kind === 'unauthorized' || kind === 'forbidden' || Date.now() - failingSince > outageLimitMs) {
         fatal = err;
         wake();
       } else if (kind !== 'notFound' && kind !== 'cancelled') {
-        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions')} Trying again.`, 'yellow', 'err'));
+        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions', ctx.words)} Trying again.`, 'yellow', 'err'));
       }
       throw err;
     }
@@ -83,7 +79,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     get: (id, signal) => guard(() => client.executions.get(id, signal)),
     recent: (count, signal) => guard(async () => (await client.executions.newest(0, count, { signal })).items),
   };
-  const base = ctx.setting('tas.executions.pollIntervalSeconds', 'TAS_POLL_INTERVAL') * 1000;
+  const base = ctx.number('TAS_POLL_INTERVAL') * 1000;
   const watcher = new ExecutionWatcher(source, {
     ...DEFAULT_WATCHER_OPTIONS,
     baseIntervalMs: base,
@@ -123,7 +119,7 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
   }
   if (fatal !== undefined && !done()) {
     const code = fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden') ? Exit.auth : Exit.service;
-    throw new CliError(`${failureText(fatal, 'follow the executions')} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
+    throw new CliError(`${failureText(fatal, 'follow the executions', ctx.words)} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
   }
   if (ctx.signal.aborted && !done()) {
     throw new CliError(`Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`, 130 as ExitCode);
@@ -149,7 +145,7 @@ async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<M
     try {
       details.set(e.id, failureDetails(e, await ctx.client.executions.get(e.id, ctx.signal)));
     } catch (err) {
-      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`)} The report says only how it ended.`);
+      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`, ctx.words)} The report says only how it ended.`);
     }
   }
   return details;

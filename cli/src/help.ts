@@ -34,7 +34,7 @@ export function mainHelp(commands: readonly CommandSpec[]): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'Credentials: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or --profile NAME (written by tas login).',
-    'Run tas <command> --help for its options, tas --version for the version.',
+    'Run tas <command> --help for its options, tas version (or tas --version) for the version.',
     '',
     EXIT_CODES,
     '',

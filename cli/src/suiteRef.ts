@@ -1,4 +1,4 @@
-import { ExecutionActions, SuiteActions, type TasClient } from '../../server/src/core';
+import { ExecutionActions, type ExecutionSummary, SuiteActions, type TasClient } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
 // The language server's suite and execution actions, hosted without a watcher: the CLI follows
@@ -27,4 +27,15 @@ export async function suiteId(client: TasClient, ref: string, signal: AbortSigna
   if (found.length === 1 && typeof found[0]?.id === 'number') return found[0].id;
   if (found.length > 1) throw new UsageError(`${found.length} test suites are named "${ref}": name it by id (tas suites lists them).`);
   throw new UsageError(`No test suite is named "${ref}". tas suites lists them.`);
+}
+
+/**
+ * A suite's name for a report: the one given, else the suite's own (read once), else as its
+ * executions say it; a report is never refused for its title, so the id stands in at worst.
+ */
+export async function suiteName(client: TasClient, ref: string, id: number, executions: readonly ExecutionSummary[], signal: AbortSignal): Promise<string> {
+  if (!/^\d+$/.test(ref)) return ref;
+  const read = await client.testSuites.get(id, signal).catch(() => undefined);
+  if (typeof read?.name === 'string' && read.name !== '') return read.name;
+  return executions.find((e) => e.testSuiteName !== undefined && e.testSuiteName !== '')?.testSuiteName ?? `test suite ${id}`;
 }

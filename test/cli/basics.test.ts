@@ -25,7 +25,7 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   });
   const run = (args: string[], env: NodeJS.ProcessEnv = credentials(emu), input?: string) => tas(args, { cwd: dir.path, env, ...(input !== undefined && { input }) });
 
-  test('--help lists every command and the exit codes; each command has help; --version', async () => {
+  test('--help lists every command and the exit codes; each command has help; --version, tas version', async () => {
     const help = await run(['--help'], {});
     assert.equal(help.code, 0);
     for (const c of ['validate', 'import', 'export', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'users', 'api', 'login']) {
@@ -35,9 +35,14 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
       assert.match(own.stdout, new RegExp(`^Usage: tas ${c}`), c);
       assert.match(own.stdout, /6 {2}--wait ran out of time/);
     }
-    const version = await run(['--version'], {});
-    assert.equal(version.code, 0);
-    assert.equal(version.stdout.trim(), (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version);
+    const pkg = (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
+    // `tas version` for npx, which may read --version itself; a leading `--` (npx's) is not an argument of tas.
+    for (const args of [['--version'], ['version'], ['--', '--version'], ['--', 'version']]) {
+      const version = await run(args, {});
+      assert.equal(version.code, 0, `${args.join(' ')}: ${version.stderr}`);
+      assert.equal(version.stdout.trim(), pkg, args.join(' '));
+    }
+    assert.deepEqual(JSON.parse((await run(['version', '--json'], {})).stdout), { version: pkg });
   });
 
   test('usage errors exit 2: no command, unknown command, unknown option, missing argument, bad value', async () => {

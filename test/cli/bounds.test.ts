@@ -28,6 +28,32 @@ describe('tas: numbers from the environment are clamped', { timeout: 60_000 }, (
     assert.equal(r.stderr.split('TAS_REQUEST_TIMEOUT').length - 1, 1, r.stderr);
     assert.match(r.stderr, /warning TAS_REQUEST_TIMEOUT is 10000000000, outside 1\.\.3600: 3600 is used\./);
   });
+
+  test('every numeric TAS_* variable is read alike: out of its range it is clamped, no number gives the default, each said with value and range', async () => {
+    const said = async (args: string[], env: NodeJS.ProcessEnv) => {
+      const r = await tas(args, { cwd: dir.path, env: { ...credentials(emu), ...env } });
+      assert.equal(r.code, 0, r.stderr);
+      return r.stderr;
+    };
+    // Below 1 was the default in silence: now the smallest cap, and said (the devices fit in 1 MB).
+    assert.match(await said(['devices', '--json'], { TAS_MAX_BODY_MB: '0' }), /^warning TAS_MAX_BODY_MB is 0, outside 1\.\.500: 1 is used\.$/m);
+    assert.match(await said(['devices', '--json'], { TAS_MAX_BODY_MB: 'lots' }), /^warning TAS_MAX_BODY_MB is "lots", not a number: 128 is used\.$/m);
+    assert.match(await said(['devices', '--json'], { TAS_MAX_LIST_PAGES: '-3' }), /^warning TAS_MAX_LIST_PAGES is -3, outside 1\.\.100000: 1 is used\.$/m);
+    assert.match(await said(['devices', '--json'], { TAS_MAX_LIST_PAGES: 'all' }), /^warning TAS_MAX_LIST_PAGES is "all", not a number: 200 is used\.$/m);
+    assert.match(await said(['run', '1', '--wait'], { TAS_POLL_INTERVAL: '0', TAS_WAIT_OUTAGE: '-1' }), /^warning TAS_WAIT_OUTAGE is -1, outside 0\.\.86400: 0 is used\.$/m);
+    assert.match(await said(['run', '1', '--wait'], { TAS_WAIT_OUTAGE: 'never' }), /^warning TAS_WAIT_OUTAGE is "never", not a number: 300 is used\.$/m);
+    // A value in range is not said.
+    assert.doesNotMatch(await said(['devices', '--json'], { TAS_MAX_BODY_MB: '2', TAS_MAX_LIST_PAGES: '5', TAS_WAIT_OUTAGE: '10' }), /warning/);
+
+    // TAS_DIFF_LINES, read when a conflict's difference is shown.
+    const got = await tas(['get', 'node', '1'], { cwd: dir.path, env: credentials(emu) });
+    writeFileSync(join(dir.path, 'node.json'), JSON.stringify({ ...(JSON.parse(got.stdout) as object), name: 'Mine' }, null, 2));
+    emu.store.testNodes.get(1)!.name = 'Theirs';
+    const conflict = await tas(['apply', 'node.json'], { cwd: dir.path, env: { ...credentials(emu), TAS_DIFF_LINES: '-2' } });
+    assert.equal(conflict.code, 5, conflict.stderr);
+    assert.match(conflict.stderr, /^warning TAS_DIFF_LINES is -2, outside 0\.\.100000: 0 is used\.$/m);
+    assert.doesNotMatch(conflict.stderr, /^[-+]\s+"name"/m, 'no diff lines (0)');
+  });
 });
 
 describe('tas validate: a per-file problem cap like the editor', { timeout: 60_000 }, () => {

@@ -134,4 +134,25 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     assert.match(rerun.stdout, /execution \d+/);
     assert.equal((await run(['execute', 'No such suite'])).code, 2);
   });
+
+  test("execute --junit names the suite by its name, whether it was given by id or by name (read from the suite, else from its executions)", async () => {
+    const suites = JSON.parse((await run(['suites', '--json'])).stdout) as { id: number; name: string; disabled: boolean; testCaseIds: number[] }[];
+    const suite = suites.find((s) => !s.disabled && s.testCaseIds.length > 0 && s.testCaseIds.every((id) => id !== FAILS && id % 11 !== 1))!;
+    const name = suite.name.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+    for (const ref of [String(suite.id), suite.name]) {
+      const r = await run(['execute', ref, '--junit', 'suite.xml']);
+      assert.ok(r.code === 0 || r.code === 1, r.stderr);
+      const xml = readFileSync(join(dir.path, 'suite.xml'), 'utf8');
+      assert.match(xml, new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `), `${ref}: ${xml.slice(0, 300)}`);
+      assert.doesNotMatch(xml, /name="suite \d+"/);
+    }
+    const reads = () => emu.requests.filter((q) => q.method === 'GET' && q.path === `/api/v2/testsuites/${suite.id}`).length;
+    assert.ok(reads() > 0, 'given by id, the suite was read for its name');
+    // The suite cannot be read: its executions say its name.
+    emu.faults.rules.push({ method: 'GET', path: `/api/v2/testsuites/${suite.id}`, action: { kind: 'status', status: 404 }, times: 1 });
+    const r = await run(['execute', String(suite.id), '--junit', 'unread.xml']);
+    assert.ok(r.code === 0 || r.code === 1, r.stderr);
+    assert.match(readFileSync(join(dir.path, 'unread.xml'), 'utf8'), new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `));
+    assert.equal(emu.faults.rules.length, 0, 'the read was refused');
+  });
 });

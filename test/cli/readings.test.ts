@@ -100,6 +100,13 @@ describe('tas: cut lists and the start/end setting', { timeout: 60_000 }, () => 
     const learnt = await run(['executions', '--limit', '3', '--verbose']);
     assert.equal(learnt.code, 0, learnt.stderr);
     assert.match(learnt.stderr, /The executions of this service: start\/end are not sent/);
+    // The line names what pins a reading here, as the user gave it: never the editor's setting.
+    assert.match(learnt.stderr, /\. --start-end offsets or --start-end none \(or TAS_START_END\) pins a reading\.$/m);
+    const byVariable = await run(['executions', '--limit', '3', '--verbose'], { TAS_START_END: 'auto' });
+    assert.match(byVariable.stderr, /\. TAS_START_END=offsets or TAS_START_END=none pins a reading\.$/m);
+    const byOption = await run(['executions', '--limit', '3', '--verbose', '--start-end', 'auto'], { TAS_START_END: 'auto' });
+    assert.match(byOption.stderr, /\. --start-end offsets or --start-end none pins a reading\.$/m);
+    for (const r of [learnt, byVariable, byOption]) assert.doesNotMatch(r.stderr, /setting startEnd/);
     const before = emu.requests.length;
     const pinned = await run(['executions', '--limit', '3', '--json', '--start-end', 'none']);
     assert.equal(pinned.code, 0, pinned.stderr);

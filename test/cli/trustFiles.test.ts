@@ -245,6 +245,43 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.equal(emu.store.testCases.get(id)?.name, 'After the rename');
   });
 
+  test('a profiles file that is a link into a work tree (a dotfiles layout) is refused, through TAS_PROFILES and TAS_CONFIG_DIR; tas login refuses it too', async () => {
+    // The real file sits in the repository (dir holds .git); the link sits outside any.
+    const real = join(dir.path, 'dotfiles', 'profiles.json');
+    mkdirSync(join(dir.path, 'dotfiles'));
+    const content = JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } });
+    writeFileSync(real, content, { mode: 0o600 });
+    const link = join(outside.path, 'profiles.json');
+    symlinkSync(real, link);
+    const before = emu.requests.length;
+    for (const env of [{ TAS_PROFILES: link }, { TAS_CONFIG_DIR: outside.path }]) {
+      const r = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env, timeoutMs: KILL_AFTER });
+      assert.equal(r.code, 3, `${JSON.stringify(env)}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, /The profiles file .*profiles\.json \(a link to .*dotfiles\/profiles\.json\) is inside the repository /);
+    }
+    assert.equal(emu.requests.length, before, 'its secret was not used');
+    const args = ['login', '--profile', 'q', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.admin.clientId, '--no-verify'];
+    const login = await tas(args, { cwd: outside.path, env: { TAS_CONFIG_DIR: outside.path }, input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`, timeoutMs: KILL_AFTER });
+    assert.equal(login.code, 2, login.stdout + login.stderr);
+    assert.match(login.stderr, /would be written to .*\(a link to .*dotfiles\/profiles\.json\), inside the git work tree .*nothing was written/);
+    assert.ok(lstatSync(link).isSymbolicLink(), 'the link stays a link');
+    assert.equal(readFileSync(real, 'utf8'), content, 'the real file is not changed');
+  });
+
+  test('the owner-only check is made on the real file a link names, and says which file to chmod', async () => {
+    const real = join(outside.path, 'real-profiles.json');
+    writeFileSync(real, JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } }), { mode: 0o600 });
+    chmodSync(real, 0o644);
+    const link = join(outside.path, 'profiles.json');
+    symlinkSync(real, link);
+    const open = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env: { TAS_PROFILES: link }, timeoutMs: KILL_AFTER });
+    assert.equal(open.code, 3, open.stderr);
+    assert.match(open.stderr, /can be read by other users \(mode 644\)\. Run: chmod 600 .*real-profiles\.json$/m);
+    chmodSync(real, 0o600);
+    const ok = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env: { TAS_PROFILES: link }, timeoutMs: KILL_AFTER });
+    assert.equal(ok.code, 0, ok.stderr);
+  });
+
   test('tas login refuses to write a secret into a git work tree and names TAS_CONFIG_DIR; TAS_CONFIG_DIR is honoured', async () => {
     // HOME is the temporary folder, which holds .git: ~/.config/tas/profiles.json would be in the work tree.
     const args = ['login', '--profile', 'p', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.admin.clientId, '--no-verify'];

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 // `tas` as a CI job gets it: `npm pack` of the repository (what `npm publish` would upload), then
@@ -57,10 +57,18 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     assert.equal(existsSync(join(modules, pkg.name, 'node_modules')), false, 'nothing installed under the package');
   });
 
-  test('tas --version, tas completion bash, tas validate --format github', () => {
+  test('tas --version, through npx too, tas completion bash, tas validate --format github', () => {
     const version = tas(['--version'], dir);
     assert.equal(version.status, 0, version.stderr);
     assert.equal(version.stdout.trim(), pkg.version);
+
+    // README: `npx ./<tarball> ...` works too, `tas version` and `npx tas -- --version` among them.
+    const env = { npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+    for (const args of [['version'], ['--version'], ['--', '--version']]) {
+      const viaNpx = npm(['exec', '--yes', '--offline', '--', `./${basename(tarball)}`, ...args], dir, env);
+      assert.equal(viaNpx.status, 0, `npx ${args.join(' ')}: ${viaNpx.stderr}`);
+      assert.equal(viaNpx.stdout.trim(), pkg.version, `npx <tarball> ${args.join(' ')}`);
+    }
 
     const completion = tas(['completion', 'bash'], dir);
     assert.equal(completion.status, 0, completion.stderr);

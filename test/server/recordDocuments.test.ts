@@ -111,6 +111,36 @@ describe('record documents at the LSP boundary', { timeout: 60_000 }, () => {
     assert.match(changed[0]!.message, /"testNodeName" is set by the service: a change is not sent/);
   });
 
+  test("a copy of a record's document (its id removed, or another one) is an error on the place, and a save of it sends nothing, even forced", async () => {
+    const uri = 'tas-record:/mobileDevice/3.json';
+    const text = await read('mobileDevice', 3);
+    await lsp.connection.sendNotification(RecordDocumentBaseNotification, { uri, text });
+    const { id: _id, ...copy } = JSON.parse(text) as Record<string, unknown>;
+    const copied = JSON.stringify({ ...copy, name: 'One more phone', msisdn: '+4915199990002' }, null, 2);
+    const problems = await check(uri, copied);
+    assert.equal(problems.length, 1, JSON.stringify(problems));
+    assert.equal(problems[0]!.severity, 1);
+    assert.equal(problems[0]!.code, 'invalid-value');
+    assert.match(problems[0]!.message, /"\$record" names device 3, but the document has no "id" of its own.*To create a new device from it, remove "id" and "revision" from "\$record"/);
+    assert.match(copied.split('\n')[problems[0]!.range.start.line]!, /^\s+"id": 3,$/, "on $record's id");
+    const other = JSON.stringify({ ...copy, id: 4, name: 'One more phone' }, null, 2);
+    const two = await check(uri, other);
+    assert.deepEqual(two.map((d) => d.code), ['invalid-value'], 'said once, not again as a read-only change');
+    assert.match(two[0]!.message, /names device 3, but "id" is 4: nothing is sent to either/);
+    const sent = () => emu.requests.filter((r) => (r.method === 'PUT' || r.method === 'POST') && r.path.startsWith('/api/v2/mobiledevices')).length;
+    const before = sent();
+    const name = emu.store.devices.get(3)!.name;
+    for (const [doc, extra] of [[copied, {}], [copied, { force: true }], [copied, { merge: true }], [other, { force: true }]] as const) {
+      const r = await save(doc, { base: text, ...extra });
+      assert.equal(r.status, 'refused', JSON.stringify(r));
+      assert.ok(r.status === 'refused' && !r.sent);
+    }
+    assert.equal(sent(), before, 'nothing was sent');
+    assert.equal(emu.store.devices.get(3)!.name, name);
+    const ownId = await check(uri, JSON.stringify({ ...JSON.parse(text), $record: { kind: 'mobileDevice' } }, null, 2));
+    assert.match(ownId.find((d) => d.code === 'invalid-value')?.message ?? '', /"id" is 3, but "\$record" names no device/);
+  });
+
   test('secrets are no fields: a password in an API client document is an error', async () => {
     const text = await read('apiClient', 1);
     assert.ok(!/"password"|"authParams"/.test(text));

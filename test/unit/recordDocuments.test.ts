@@ -47,12 +47,25 @@ describe('record documents', () => {
 
   test('checks: a wrong type, ecid on create, a secret, a read-only change', () => {
     const codes = (v: unknown, base?: Record<string, unknown>) => recordFindings(v, undefined, base).map((f) => `${f.path.join('.')}:${f.code}`);
-    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, msisdn: 491 }), ['msisdn:wrong-type']);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, id: 7, msisdn: 491 }), ['msisdn:wrong-type']);
     assert.deepEqual(codes({ $record: { kind: 'mobileDevice' }, name: 'x', ecid: 'E' }), ['ecid:not-sent']);
-    assert.deepEqual(codes({ $record: { kind: 'apiClient', id: 1 }, password: 'p' }), ['password:plaintext-secret']);
+    assert.deepEqual(codes({ $record: { kind: 'apiClient', id: 1 }, id: 1, password: 'p' }), ['password:plaintext-secret']);
     const base = documentOf('mobileDevice', device, SERVICE);
     assert.deepEqual(codes({ ...base, deviceModelName: 'changed' }, base), ['deviceModelName:not-sent']);
     assert.deepEqual(codes({ nothing: 1 }), [':missing-field']);
+  });
+
+  test("identity: $record and the document's own id name the same record, or neither names one; a suite copy is told it cannot be created", () => {
+    const codes = (v: unknown) => recordFindings(v).map((f) => `${f.path.join('.')}:${f.code}`);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, id: 7, name: 'x' }), []);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice' }, name: 'x' }), []);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, name: 'x' }), ['$record.id:invalid-value']);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, id: 8, name: 'x' }), ['id:invalid-value']);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice', id: 7 }, id: '7', name: 'x' }), ['id:invalid-value']);
+    assert.deepEqual(codes({ $record: { kind: 'mobileDevice' }, id: 7, name: 'x' }), ['id:invalid-value']);
+    const suite = recordFindings({ $record: { kind: 'testSuite', id: 4 }, name: 'Copy' })[0]!.message;
+    assert.match(suite, /names test suite 4, but the document has no "id"/);
+    assert.doesNotMatch(suite, /To create/, 'suites are not created from a document');
   });
 
   test("a refusal is placed on the field the service's message names", () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { clampSetting, SETTING_RANGES, SettingClamps } from '../../server/src/core/settings/ranges';
+import { NUMERIC_VARIABLES } from '../../cli/src/variables';
 import { readJson, root, type Schema } from './schemaHelpers';
 
 // Every numeric tas.* setting has one range: the core's table, package.json and the README agree.
@@ -25,6 +26,13 @@ describe('numeric setting ranges', () => {
       const row = readme.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
       assert.ok(row, name);
       assert.equal(row.split(' | ')[2], `${range.min} to ${range.max}`, name);
+    }
+  });
+
+  test("the README's Credentials section gives every numeric TAS_* variable tas reads with its range and default", () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    for (const [name, range] of Object.entries(NUMERIC_VARIABLES)) {
+      assert.match(readme, new RegExp(`\`${name}\` \\([^)]*, ${range.min} to ${range.max}, default ${range.default}\\)`), name);
     }
   });
 

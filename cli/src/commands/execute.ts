@@ -2,7 +2,7 @@ import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, exitCodeOf } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
-import { suiteActions, suiteId } from '../suiteRef';
+import { suiteActions, suiteId, suiteName } from '../suiteRef';
 
 export const execute: CommandSpec = {
   name: 'execute',
@@ -36,7 +36,9 @@ export const execute: CommandSpec = {
     }
     started(ctx, answer.executions);
     const result = await follow(ctx, answer.executionIds, answer.executions, settings.timeoutMs);
-    return report(ctx, result, settings, `suite ${ref}`);
+    // The report is titled by the suite's name, whether it was given by name or by id.
+    const title = settings.junit ? await suiteName(ctx.client, ref, id, result.executions, ctx.signal) : `test suite ${ref}`;
+    return report(ctx, result, settings, title);
   },
 };
 

@@ -114,7 +114,7 @@ export const importCmd: CommandSpec = {
       }
     }
     ctx.out.clearProgress();
-    const limit = diffLimit(ctx.env);
+    const limit = diffLimit(ctx);
     const results = report.results.map(({ serviceText, ...r }) => {
       const file = displayPath(fileURLToPath(r.uri), ctx.cwd);
       const texts = serviceText !== undefined && limit > 0 ? caseTexts(r.uri, r.index, serviceText) : undefined;

@@ -16,7 +16,8 @@ import { run } from './run';
 import { suites } from './suites';
 import { users } from './users';
 import { validate } from './validate';
+import { version } from './version';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, copy, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS)];
+export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, copy, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS), version];

@@ -1,6 +1,6 @@
-import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient } from '../../../server/src/core';
+import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient, terminalWords } from '../../../server/src/core';
 import { flag, str, type CommandSpec } from '../command';
-import { profilesPath, readProfiles, repositoryOf, writeProfiles } from '../credentials';
+import { profilesPath, readProfiles, repositoryOf, shownPath, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
 import { ask, askSecret } from '../prompt';
 
@@ -37,7 +37,7 @@ export const login: CommandSpec = {
     const repo = repositoryOf(path);
     if (repo) {
       throw new CliError(
-        `The profile would be written to ${path}, inside the git work tree ${repo}, where it could be committed; nothing was written. Set TAS_CONFIG_DIR to a folder outside any repository (for example: export TAS_CONFIG_DIR=/somewhere/else/tas), then run tas login again.`,
+        `The profile would be written to ${shownPath(path)}, inside the git work tree ${repo}, where it could be committed; nothing was written. Set TAS_CONFIG_DIR to a folder outside any repository (for example: export TAS_CONFIG_DIR=/somewhere/else/tas), then run tas login again.`,
         Exit.usage,
       );
     }
@@ -48,15 +48,17 @@ export const login: CommandSpec = {
     if (!ctx.stdin.isTTY && (givenUrl === undefined || givenId === undefined)) {
       throw new UsageError('stdin is not a terminal: give --base-url and --client-id; the first line of stdin is then the client secret.');
     }
+    // Failures name what was given here (--base-url, or the URL typed), not the TAS_* variables.
+    const words = terminalWords({ from: 'login', baseUrl: givenUrl !== undefined ? 'option' : 'typed', clientId: givenId !== undefined ? 'option' : 'typed' });
     const typedUrl = givenUrl ?? (await ask(ctx, 'Base URL: '));
     // What was typed is not repeated: a secret pasted into the wrong prompt stays off the screen.
     const problem = baseUrlProblem(typedUrl);
-    if (problem) throw new UsageError(`The base URL is not a service URL: ${problem}`);
+    if (problem) throw new UsageError(`${givenUrl !== undefined ? '--base-url' : 'The base URL you typed'} is not a service URL: ${problem}`);
     const baseUrl = normalizeBaseUrl(typedUrl);
     // Refused before the secret is asked for, in the words every refused request gets.
     if (refusesPlainHttp(baseUrl, ctx.options.allowInsecureHttp)) {
       const refused = new ApiError({ kind: 'insecureHttp', method: 'POST', path: '/api/v2/connect/token' });
-      throw new CliError(`${failureText(refused, 'sign in')} Nothing was asked for or written.`, exitCodeOf(refused));
+      throw new CliError(`${failureText(refused, 'sign in', words)} Nothing was asked for or written.`, exitCodeOf(refused));
     }
     const clientId = givenId ?? (await ask(ctx, 'Client ID: '));
     const clientSecret = await askSecret(ctx, 'Client secret: ');
@@ -67,7 +69,7 @@ export const login: CommandSpec = {
       try {
         await client.session.authenticate();
       } catch (err) {
-        throw new CliError(`${failureText(err, 'sign in')} The profile was not written.`, exitCodeOf(err));
+        throw new CliError(`${failureText(err, 'sign in', words)} The profile was not written.`, exitCodeOf(err));
       } finally {
         await client.close();
       }

@@ -1,6 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DiagnosticCode, isRecord, readRecordDocument, recordFindings, RECORD_KIND_WORDS, recordText, type RecordDocKind, saveRecordDocument, withoutBom, writeAtomic, counted } from '../../../server/src/core';
+import { pathToFileURL } from 'node:url';
+import {
+  counted,
+  createTextDocument,
+  DiagnosticSeverity,
+  metaOf,
+  type Position,
+  readRecordDocument,
+  recordDiagnostics,
+  recordFieldPosition,
+  RECORD_KIND_WORDS,
+  recordText,
+  type RecordDocKind,
+  saveRecordDocument,
+  withoutBom,
+  writeAtomic,
+} from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import { caseDiff, diffLimit } from '../conflictDiff';
 import { CliError, Exit, UsageError } from '../exitCodes';
@@ -9,8 +25,8 @@ import { displayPath } from '../files';
 // `tas get KIND ID` prints a record as the editor's record document holds it; `tas apply FILE`
 // saves such a document: the same checks, the same body per operation, the same conflict rule
 // (someone else changed the record since the file was read: a diff and exit code 5, unless
-// --force). The file is then rewritten with what the service kept, so the next apply compares
-// against it.
+// --force). Problems are said at their place (file:line:col). The file is then rewritten with
+// what the service kept, so the next apply compares against it.
 
 const KINDS: Record<string, RecordDocKind> = {
   device: 'mobileDevice',
@@ -54,8 +70,10 @@ export const apply: CommandSpec = {
   action: 'save the record',
   usage: 'tas apply <file> [--force]',
   description: [
-    'Updates the record the file names in "$record" (creates it when no id is given: sent once, never',
-    'retried), sending only the fields the interface allows for that operation. When someone else',
+    'Updates the record the file names in "$record" when its own "id" names the same one; creates a',
+    'record when neither names one (sent once, never retried). A copy whose "id" was removed or',
+    'differs is refused and nothing is sent: the message says how to create a new record from it.',
+    'Sends only the fields the interface allows for the operation. When someone else',
     'changed the record since the file was read, the difference is shown and nothing is sent',
     '(exit code 5); --force sends the file anyway. The file is rewritten with what the service kept.',
   ].join('\n'),
@@ -72,29 +90,27 @@ export const apply: CommandSpec = {
     } catch (e) {
       throw new UsageError(`cannot read ${shown}: ${e instanceof Error ? e.message : String(e)}`);
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new CliError(`${shown}: not valid JSON (${e instanceof Error ? e.message : String(e)}).`, Exit.failed);
-    }
-    const errors = recordFindings(value).filter((f) => f.severity === 1);
+    // Each problem at its place (file:line:col), as tas validate and compilers say it.
+    const doc = createTextDocument(pathToFileURL(path).href, text);
+    const at = (p: Position) => `${shown}:${p.line + 1}:${p.character + 1}`;
+    const errors = (await recordDiagnostics(doc, undefined, undefined, undefined)).filter((d) => d.severity === DiagnosticSeverity.Error);
     if (errors.length > 0) {
-      for (const f of errors) ctx.out.err(`${shown}: ${f.path.length > 0 ? `${f.path.join('.')}: ` : ''}${f.message} [${f.code ?? DiagnosticCode.type}]`);
+      for (const d of errors) ctx.out.err(`${at(d.range.start)}: error ${String(d.code ?? '')} ${d.message}`);
       throw new CliError(`${shown}: ${counted(errors.length, 'problem')}; nothing was sent.`, Exit.failed);
     }
     const force = flag(values['force']);
     const r = await saveRecordDocument(ctx.client, text, { service: ctx.source.environment.baseUrl, force });
     if (r.status === 'conflict') {
-      const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx.env));
+      const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx));
       for (const line of diff?.lines ?? []) ctx.out.err(line);
       if (diff && diff.total > diff.lines.length) ctx.out.err(`... ${diff.total - diff.lines.length} more lines`);
       throw new CliError(`${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`, Exit.conflict);
     }
     // Sent and refused by the service: 7; refused before sending (the file's own problem): 1.
-    if (r.status === 'refused') throw new CliError(`${shown}: ${r.field ? `${r.field}: ` : ''}${r.message}`, r.sent ? Exit.refused : Exit.failed);
+    if (r.status === 'refused') throw new CliError(`${at(recordFieldPosition(doc, r.field))}: ${r.message}`, r.sent ? Exit.refused : Exit.failed);
     await writeAtomic(path, r.text);
-    const kind = isRecord(value) && isRecord(value['$record']) ? RECORD_KIND_WORDS[value['$record']['kind'] as RecordDocKind] : 'record';
+    const meta = metaOf(JSON.parse(text));
+    const kind = meta ? RECORD_KIND_WORDS[meta.kind] : 'record';
     ctx.out.out(`${r.created ? 'Created' : 'Saved'} ${kind} ${r.id}; ${shown} now holds what the service kept.`);
     return Exit.ok;
   },

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, functionsNamed, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, TERMINAL_WORDS, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, caseLinks, functionsNamed, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -20,7 +20,7 @@ function serviceCache(ctx: Context): { env: EnvironmentState; refs: ReferenceCac
   const { environment, from } = ctx.source;
   const env = new EnvironmentState(() => ctx.sessionOptions(), ctx.sessionOptions().onRequest ?? (() => {}));
   env.set({ name: from, ...environment });
-  return { env, refs: new ReferenceCache(env, () => Number.POSITIVE_INFINITY, TERMINAL_WORDS) };
+  return { env, refs: new ReferenceCache(env, () => Number.POSITIVE_INFINITY, ctx.words) };
 }
 
 /**

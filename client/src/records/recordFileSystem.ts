@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { metaOf, parseRecordDocumentUri, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
+import { createTextDocument, metaOf, parseRecordDocumentUri, recordFieldPosition, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
 import { ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../../server/src/protocol';
 import { ExtensionError } from '../log';
 import { askModal } from '../modal';
@@ -230,11 +230,10 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return { status: 'refused', sent: false, message: `${r.message} Your document is unsaved: take what you need from the service's version in the diff, then save again.` };
   }
 
-  /** The refusal on the field it names (its key's line), else on the first line. */
+  /** The refusal on the field it names (its key's line; `id`, not `$record`'s), else on the first line. */
   private placeRefusal(uri: vscode.Uri, text: string, r: { message: string; field?: string }): void {
     const lines = text.split('\n');
-    const at = r.field ? lines.findIndex((l) => l.includes(`"${r.field}"`)) : -1;
-    const line = Math.max(0, at);
+    const { line } = recordFieldPosition(createTextDocument(uri.toString(), text), r.field);
     const range = new vscode.Range(line, 0, line, lines[line]?.length ?? 0);
     const d = new vscode.Diagnostic(range, r.message, vscode.DiagnosticSeverity.Error);
     d.source = 'Test Automation Service';

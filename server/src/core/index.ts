@@ -49,6 +49,7 @@ export { SuiteActions } from './executions/suites';
 export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
 export { type Failure, failureOf, NotSignedInError, WordedFailure } from './failures/classify';
 export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
+export { type CredentialOrigin, terminalWords } from './failures/terminalWords';
 export { CHOOSE_COUNTERPART_COMMAND, codeActions, type CounterpartChoice } from './language/codeActions';
 export { complete, type CompletionData, completionNeeds, NEW_CASE } from './language/completion';
 export { hover, type HoverData, hoverTarget } from './language/hover';
@@ -88,7 +89,7 @@ export { validationDelay } from './validation/delay';
 export { DiagnosticCode } from './validation/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
-export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting } from './settings/ranges';
+export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting, type SettingRange } from './settings/ranges';
 export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
 
 // Record documents: devices, test nodes, API clients, trace filters and suites edited as JSON.
@@ -96,6 +97,6 @@ export { creatable, RECORD_DOC_KINDS, RECORD_FIELDS, RECORD_KIND_WORDS, type Fie
 export { documentOf, documentText, isRecordDocKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
 export { requestBodyOf, mergeDocuments } from './records/body';
 export { idsOf, recordFindings, type RecordRefSource } from './records/check';
-export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, type RecordLists } from './records/language';
+export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, recordFieldPosition, type RecordLists } from './records/language';
 export { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, refusedField, saveRecordDocument, type SaveOptions, type SaveResult } from './records/save';
 export { recordSaveWords } from './failures/records';

@@ -67,7 +67,7 @@ export class RangeList<T extends Loose> {
       mode === 'offsets'
         ? 'start/end are read as item offsets'
         : 'start/end are not sent: the list is read without a range and put in order here';
-    this.s.notice(`startEnd:${this.op.path}`, `The ${this.words} of this service: ${how} (${why}). The setting startEnd pins a reading.`);
+    this.s.notice(`startEnd:${this.op.path}`, `The ${this.words} of this service: ${how} (${why}). ${this.s.startEndPin} pins a reading.`);
   }
 
   private call(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<unknown> {

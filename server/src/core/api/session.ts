@@ -61,6 +61,8 @@ export interface SessionOptions {
   maxBodyBytes?: number;
   /** How start/end of executions and API clients are read (rangeLists.ts); default 'auto': learnt from the answers. */
   startEnd?: StartEndSetting;
+  /** What pins a reading where the user gives it, for the notice of the reading learnt (default: the setting startEnd). */
+  startEndPin?: string;
   /** Injected for tests: randomness of the jitter, the clock, the wait. */
   random?: () => number;
   now?: () => number;
@@ -142,6 +144,10 @@ export class ApiSession {
 
   get startEnd(): StartEndSetting {
     return this.options.startEnd ?? 'auto';
+  }
+
+  get startEndPin(): string {
+    return this.options.startEndPin ?? 'The setting startEnd';
   }
 
   /** Text with this session's secrets (and secret JSON members) replaced: for anything shown or logged. */

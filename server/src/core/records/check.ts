@@ -2,8 +2,9 @@ import type { Loose } from '../api/types';
 import { isRecord } from '../api/read';
 import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
 import type { NamedInfo } from '../references/referenceData';
-import { fieldOf, RECORD_FIELDS, RECORD_KIND_WORDS, type FieldSpec, type FieldType, type RecordDocKind, type RefList } from './fields';
-import { META, metaOf } from './document';
+import { recordSaveWords } from '../failures/records';
+import { creatable, fieldOf, RECORD_FIELDS, RECORD_KIND_WORDS, type FieldSpec, type FieldType, type RecordDocKind, type RefList } from './fields';
+import { META, metaOf, type RecordMeta } from './document';
 
 // The checks of a record document against its kind's field table: the `$record` member, each
 // field's type, what the operation may not carry (`ecid` on create, a secret at all), read-only
@@ -52,6 +53,21 @@ const err = (path: Finding['path'], message: string, code: Finding['code'], on: 
 const warn = (path: Finding['path'], message: string, code: Finding['code']): Finding => ({ path, on: 'key', message, code, severity: Severity.Warning });
 
 /**
+ * Which record a document is for, when its `$record` and its own `id` disagree: a copy of a
+ * record's file (`id` removed, new values) still carries the original's `$record`, and following
+ * the header would overwrite the original. Nothing is saved until both name the same record, or
+ * neither does (a new record).
+ */
+export function identityFinding(value: Loose, meta: RecordMeta): Finding | undefined {
+  const own = value['id'];
+  const kind = RECORD_KIND_WORDS[meta.kind];
+  if (meta.id === undefined) return own === undefined ? undefined : err(['id'], recordSaveWords.idWithoutHeader(kind, JSON.stringify(own)), DiagnosticCode.value);
+  if (own === undefined) return err([META, 'id'], recordSaveWords.copyWithoutId(kind, meta.id, creatable(meta.kind)), DiagnosticCode.value);
+  if (own === meta.id) return undefined;
+  return err(['id'], recordSaveWords.idsDisagree(kind, meta.id, JSON.stringify(own), creatable(meta.kind)), DiagnosticCode.value);
+}
+
+/**
  * What is wrong with a record document, without the service. `expected`: the kind its address
  * names; `base`: the document as it was read, for read-only fields (undefined: not known).
  */
@@ -60,12 +76,15 @@ export function recordFindings(value: unknown, expected?: RecordDocKind, base?: 
   const meta = metaOf(value);
   if (!meta) return [err(Object.hasOwn(value, META) ? [META] : [], `"${META}" must say what the record is: {"kind": "mobileDevice", "id": 12}; kind is one of mobileDevice, testNode, apiClient, traceFilter, testSuite.`, DiagnosticCode.required)];
   const out: Finding[] = [];
+  const identity = identityFinding(value, meta);
+  if (identity) out.push(identity);
   if (expected && meta.kind !== expected) out.push(err([META, 'kind'], `This document holds a ${RECORD_KIND_WORDS[expected]}: the kind cannot change.`, DiagnosticCode.value));
   const op = meta.id === undefined ? 'create' : 'update';
   const kind = meta.kind;
   const same = (k: string) => base !== undefined && Object.hasOwn(base, k) && JSON.stringify(base[k]) === JSON.stringify(value[k]);
   for (const [k, v] of Object.entries(value)) {
-    if (k === META) continue;
+    // An `id` that names another record is said once, by the identity check.
+    if (k === META || (k === 'id' && identity)) continue;
     const f = fieldOf(kind, k);
     if (!f) {
       // Fields the service sent beyond the table are shown as they are and never sent.

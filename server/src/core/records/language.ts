@@ -129,6 +129,13 @@ export function hoverRecord(doc: TextDocument, position: Position, lists: Record
   return { contents: { kind: MarkupKind.Markdown, value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}${record}` }, ...(range && { range }) };
 }
 
+/** Where a save's refusal belongs: the key of the field it names (`$record` included), else the start. */
+export function recordFieldPosition(doc: TextDocument, field: string | undefined): Position {
+  const root = field === undefined ? undefined : parseTree(parsable(doc));
+  const key = root && findNodeAtLocation(root, [field!])?.parent?.children?.[0];
+  return doc.positionAt(key?.offset ?? 0);
+}
+
 /** The document's diagnostics: syntax, then the table's checks, then ids the service lacks. */
 export async function recordDiagnostics(doc: TextDocument, expected: RecordDocKind | undefined, base: Loose | undefined, source: RecordRefSource | undefined): Promise<Diagnostic[]> {
   const parsed = parseJson(doc);

@@ -4,9 +4,9 @@ import { isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import { Severity } from '../validation/diagnostics';
 import { requestBodyOf, mergeDocuments, namelessCaseIds } from './body';
-import { recordFindings } from './check';
+import { identityFinding, recordFindings } from './check';
 import { creatable, fieldOf, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
-import { documentOf, documentText, metaOf, revisionOf, sameService } from './document';
+import { documentOf, documentText, META, metaOf, revisionOf, sameService } from './document';
 import { recordSaveWords } from '../failures/records';
 
 // Reading, saving, creating and deleting a record through its document, the same for the editor
@@ -105,7 +105,7 @@ export function refusedField(kind: RecordDocKind, message: string): string | und
   return undefined;
 }
 
-/** Saves a document's text: update when it names an id, create when it does not. */
+/** Saves a document's text: update when `$record` and `id` name the same record, create when neither names one. */
 export async function saveRecordDocument(client: TasClient, text: string, options: SaveOptions): Promise<SaveResult> {
   let value: unknown;
   try {
@@ -116,6 +116,9 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   const meta = metaOf(value);
   if (!meta || !isRecord(value)) return { status: 'refused', sent: false, message: recordSaveWords.noMeta };
   const kind = meta.kind;
+  // Before anything is read or sent, and whatever --force says: a copy never lands on its original.
+  const identity = identityFinding(value, meta);
+  if (identity) return { status: 'refused', sent: false, message: identity.message, field: identity.path[0] === 'id' ? 'id' : META };
   if (meta.service !== undefined && !sameService(meta.service, options.service) && !options.force) {
     return { status: 'refused', sent: false, field: '$record', message: recordSaveWords.otherService(meta.service, options.service) };
   }

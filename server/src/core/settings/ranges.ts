@@ -36,7 +36,11 @@ export interface Clamped {
  * `label`: how the note names where the value came from (an environment variable for `tas`).
  */
 export function clampSetting(name: NumericSetting, read: unknown, label = `The setting ${name}`): Clamped {
-  const range: SettingRange = SETTING_RANGES[name];
+  return clampToRange(SETTING_RANGES[name], read, label);
+}
+
+/** The same for any range (a `tas` environment variable that has no editor setting). */
+export function clampToRange(range: SettingRange, read: unknown, label: string): Clamped {
   if (read === undefined || read === null) return { value: range.default };
   if (typeof read !== 'number' || !Number.isFinite(read)) {
     return { value: range.default, note: `${label} is ${shown(read)}, not a number: ${range.default} is used.` };
@@ -62,10 +66,18 @@ export class SettingClamps {
   constructor(private readonly say: (message: string) => void) {}
 
   read(name: NumericSetting, raw: unknown, label?: string): number {
-    const { value, note } = clampSetting(name, raw, label);
-    if (note === undefined) this.said.delete(name);
-    else if (this.said.get(name) !== note) {
-      this.said.set(name, note);
+    return this.tell(name, clampSetting(name, raw, label));
+  }
+
+  /** `key`: what counts as the same value read again (a variable's name). */
+  readRange(key: string, range: SettingRange, raw: unknown, label: string): number {
+    return this.tell(key, clampToRange(range, raw, label));
+  }
+
+  private tell(key: string, { value, note }: Clamped): number {
+    if (note === undefined) this.said.delete(key);
+    else if (this.said.get(key) !== note) {
+      this.said.set(key, note);
       this.say(note);
     }
     return value;
