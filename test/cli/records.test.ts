@@ -118,7 +118,7 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     const taken = JSON.stringify({ ...doc, name: other.name }, null, 2);
     writeFileSync(file, taken);
     const refused = await run(['apply', 'placed.json']);
-    assert.equal(refused.code, 1, refused.stderr);
+    assert.equal(refused.code, 7, `refused by the service: ${refused.stderr}`);
     assert.match(refused.stderr, new RegExp(`^placed\\.json:${place(taken, '"name"')}: The service refused to save the trace filter`, 'm'));
   });
 
