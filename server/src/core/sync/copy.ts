@@ -8,6 +8,7 @@ import { Directories, type ListSource } from './identities';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { syncFields } from './projection';
 import { idsByName, readRecords } from './remote';
+import { unusableServiceWords } from './notDone';
 import { sendFailure } from './sendFailure';
 import { SyncStates, type SyncState } from './state';
 import type { ProgressSink } from './types';
@@ -63,7 +64,12 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     const record: ExportedTestCase | undefined = records.byId.get(id);
     if (!record) {
       const failed = records.failed.get(id);
-      const message = failed ? describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message : `${from.name} has no test case ${id}.`;
+      const unusable = records.unusable.get(id);
+      const message = failed
+        ? describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message
+        : unusable !== undefined
+          ? `Not copied: ${unusableServiceWords(id, unusable)}`
+          : `${from.name} has no test case ${id}.`;
       results.push({ sourceId: id, outcome: 'refused', message });
       continue;
     }
