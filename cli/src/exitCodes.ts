@@ -15,6 +15,8 @@ export const Exit = {
   conflict: 5,
   /** `--wait` ran out of time. */
   timeout: 6,
+  /** The service answered and refused what was asked (not an outage): its reason is in the message. */
+  refused: 7,
 } as const;
 export type ExitCode = (typeof Exit)[keyof typeof Exit];
 
