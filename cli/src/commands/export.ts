@@ -57,7 +57,7 @@ async function idsToExport(ctx: Context, ids: string[], project: string | undefi
     const read = readItem(item, { id: true });
     if (read.why === undefined && read.id !== undefined) out.push(read.id);
     else {
-      const message = `Not exported: item ${place} of the service's list of test cases ${read.why ?? 'has no id'}, so it cannot be asked for. Ask the service's administrators to correct it.`;
+      const message = `Item ${place} of the service's list of test cases ${read.why ?? 'has no id'}, so it cannot be asked for and was not exported. Ask the service's administrators to correct it.`;
       unlisted.push({ listItem: place, outcome: 'failed', reason: 'unusableRecord', message });
     }
   }

@@ -84,7 +84,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     // A mistyped id stops the whole export: the others are accounted for, and nothing is written.
     const mistyped = read.missing.map((id) => `test case ${id}`).join(', ');
     for (const r of read.testCases) {
-      results.push({ id: r.id!, name: r.name, uri: params.bundle ?? params.folder, outcome: 'skipped', message: `Not written: ${mistyped}, also asked for, does not exist, so nothing was written.` });
+      results.push({ id: r.id!, name: r.name, uri: params.bundle ?? params.folder, outcome: 'skipped', message: `Not written: ${mistyped}, also asked for, does not exist, so nothing was written. Check the ids, then export again.` });
     }
     return { results: inAskedOrder(results, ids), secretsReplaced: 0 };
   }

@@ -30,11 +30,11 @@ export function notDoneReason(err: unknown): NotDoneReason {
 
 /** An id the service's export answer did not hold: `listed` when it came from the service's own list. */
 export const notHeldWords = (listed: boolean): string =>
-  `Not written: ${listed ? 'the service listed it, but its export answer did not hold it' : "the service's export answer did not hold it"}. Export it again; if it is still left out, ask the service's administrators why.`;
+  `${listed ? 'The service listed it, but its export answer did not hold it' : "The service's export answer did not hold it"}, so it was not written. Export it again; if it is still left out, ask the service's administrators why.`;
 
 /** A record the export answer held in a form that cannot be written (`why`: readItem's, "has the name 7, not text"). */
 export const unusableWords = (why: string): string =>
-  `Not written: the record the service's export answer holds for it ${why}. Correct the test case on the service (or ask its administrators), then export again.`;
+  `The record the service's export answer holds for it ${why}, so it was not written. Correct the test case on the service (or ask its administrators), then export again.`;
 
 /** A linked test case whose record the service's export answer holds in a form that cannot be compared (import, copy). */
 export const unusableServiceWords = (id: number, why: string): string =>
