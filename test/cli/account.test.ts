@@ -133,6 +133,11 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     mkdirSync(join(dir.path, 'new'));
     writeFileSync(join(dir.path, 'new', 'good.testcase.json'), `${JSON.stringify({ name: 'Account good', testStepList: [] }, null, 2)}\n`);
     writeFileSync(join(dir.path, 'new', 'bad.testcase.json'), `${JSON.stringify({ name: 'Account refused', testStepList: 5 }, null, 2)}\n`);
+    // A dry run ends as the real import would: the service's refusal, found with the schema.
+    const dry = await run(['import', 'new', '--dry-run']);
+    assert.equal(dry.code, 7, dry.stdout + dry.stderr);
+    assert.match(dry.stdout, /^would refuse new\/bad\.testcase\.json: .*would be refused by the service/m);
+    assert.match(dry.stderr, /^2 asked: would create 1, update 0, leave 0 unchanged, not import 1\.$/m);
     const r = await run(['import', 'new', '--json']);
     assert.equal(r.code, 7, r.stdout + r.stderr);
     const report = JSON.parse(r.stdout) as { asked: number; notImported: number; results: (Item & { path: string })[] };

@@ -237,7 +237,8 @@ export async function importFiles(
   if (options.dryRun || confirm) {
     for (const x of toSend) {
       const refusal = schemaRefusal(x.body);
-      if (refusal !== undefined) result(x.p, { outcome: 'refused', reason: 'fileProblem', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
+      // Said as the real import would end: the service's refusal.
+      if (refusal !== undefined) result(x.p, { outcome: 'refused', reason: 'refusedByService', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
       else result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
     }
     return report();
