@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { json, mangledExport, startHostileService, type HostileService } from '../emulator/hostileService';
@@ -10,6 +10,10 @@ import { credentials, tas, tempDir } from './harness';
 // answer leaves a listed test case out, holds one whose id is no number and one whose name is no
 // text, each is named with its reason, the counts add up to what was asked, the exit code is not
 // 0, and the good ones are written and linked. The same account for import.
+
+/** The README's words, white space folded: each test holds to the sentence it quotes. */
+const README = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8').replace(/\s+/g, ' ');
+const says = (sentence: string) => assert.ok(README.includes(sentence), `README no longer says: ${sentence}`);
 
 interface Item {
   id?: number;
@@ -57,6 +61,8 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     assert.match(r.stdout, /^failed\s+out \(test case 3\): The service listed it, but its export answer did not hold it, so it was not written\./m);
     assert.match(r.stdout, new RegExp(`^written\\s+out/.*\\.testcase\\.json \\(test case 4 ${name(4)}\\)$`, 'm'));
     assert.match(r.stderr, /^4 asked: 1 written, 0 unchanged, 3 not written\.$/m);
+    says('`tas` says `4 asked: 1 written, 0 unchanged, 3 not written.`');
+    says('`tas import` and `tas export` never end 0 while a file, item or test case asked for was not done');
     // What could be written was, and linked; nothing half-formed was written for the others.
     const files = readdirSync(join(dir.path, 'out')).filter((f) => f.endsWith('.testcase.json'));
     assert.equal(files.length, 1);
@@ -140,6 +146,7 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     assert.match(dry.stderr, /^2 asked: would create 1, update 0, leave 0 unchanged, not import 1\.$/m);
     const r = await run(['import', 'new', '--json']);
     assert.equal(r.code, 7, r.stdout + r.stderr);
+    says('7 the service answered and refused what was asked (an import item it rejected, 400/422 and the like; its reason is in the item\'s message)');
     const report = JSON.parse(r.stdout) as { asked: number; notImported: number; results: (Item & { path: string })[] };
     assert.deepEqual(report.results.map((x) => [x.path, x.outcome, x.reason]), [['new/bad.testcase.json', 'refused', 'refusedByService'], ['new/good.testcase.json', 'created', undefined]]);
     assert.match(report.results[0]!.message!, /The service said: .*testStepList/);
