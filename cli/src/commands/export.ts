@@ -87,6 +87,8 @@ export const exportCmd: CommandSpec = {
     'A file with changes not yet imported (or never synced) is not overwritten without --force:',
     'exit 5 lists them. Links and sync bases go to .tas/sync.json. --dry-run reads the service',
     'the same way and says what would be written, left alone or refused, writing nothing.',
+    'Every test case asked for ends in one outcome: one the service\'s answer left out or gave in',
+    'a form that cannot be written is named with why (exit 1); the others are still written.',
   ].join('\n'),
   options: {
     all: { type: 'boolean' },

@@ -80,6 +80,7 @@ export const importCmd: CommandSpec = {
     "References of a file made in another environment (devices, API clients, trace filters) are",
     "sent as this environment's records with the same MSISDN or name; a case with a reference",
     'that has no single counterpart is not sent (exit 5) unless --map or --map-file names it.',
+    'Every file and bundle item ends in one outcome with why; one the service refused: exit 7.',
   ].join('\n'),
   options: { force: { type: 'boolean' }, 'link-existing': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, map: { type: 'string', multiple: true }, 'map-file': { type: 'string' } },
   optionHelp: {
