@@ -192,6 +192,8 @@ export const ExportTestCasesRequest = new RequestType<
     bundle?: string;
     dirtyUris?: string[];
     decisions?: Record<string, SyncDecision>;
+    /** The ids come from the service's list (a pick), not from a link: said of one its export answer leaves out. */
+    listed?: boolean;
     operation?: string;
   },
   Outcome<ExportReport>,

@@ -40,11 +40,14 @@ describe('the export and import account over LSP', { timeout: 120_000 }, () => {
     // Asked for 1 to 4: the answer holds 1 with the id "abc", 2 with the name 7, leaves 3 out, and 4 as it is.
     hostile.routes.set('/api/v2/testcases/export', mangledExport(emu.url, (r) => (r['id'] === 1 ? [{ ...r, id: 'abc' }] : r['id'] === 2 ? [{ ...r, name: 7 }] : r['id'] === 3 ? [] : [r])));
     const folder = join(dir, 'cases');
-    const report = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1, 2, 3, 4], folder: pathToFileURL(folder).href }));
+    const report = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1, 2, 3, 4], folder: pathToFileURL(folder).href, listed: true }));
     assert.deepEqual(report.results.map((r) => [r.id, r.outcome, r.reason]), [[1, 'failed', 'unusableRecord'], [2, 'failed', 'unusableRecord'], [3, 'failed', 'notInAnswer'], [4, 'written', undefined]]);
     assert.match(report.results[0]!.message!, /has the id "abc", not a whole number, so it was not written/);
     assert.match(report.results[1]!.message!, /has the name 7, not text, so it was not written/);
     assert.match(report.results[2]!.message!, /^The service listed it, but its export answer did not hold it, so it was not written\./);
+    // Not picked from the list (Refresh from Service asks for a linked id): it is not said to have been listed.
+    const refreshed = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [3], folder: pathToFileURL(folder).href }));
+    assert.match(refreshed.results[0]!.message!, /^The service's export answer did not hold it, so it was not written\./);
     const files = (await readdir(folder)).filter((f) => f.endsWith('.testcase.json'));
     assert.equal(files.length, 1);
     const written = files[0]!;

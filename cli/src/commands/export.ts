@@ -126,7 +126,7 @@ export const exportCmd: CommandSpec = {
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };
-    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named && { allNamed: true }) };
+    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named ? { allNamed: true } : { listed: true }) };
     let report: ExportReport = ids.length > 0 ? await sync.exportCases(params, ctx.signal, progress) : { results: [], secretsReplaced: 0 };
     const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
     if (waiting.length > 0 && flag(values['force'])) {

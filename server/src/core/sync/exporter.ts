@@ -142,7 +142,7 @@ function notRead(read: ExportResult, params: ExportParams): ExportItemResult[] {
         ? { id, uri, outcome: 'skipped', message: 'Not exported: the export was cancelled.' }
         : { id, uri, outcome: 'failed', reason: notDoneReason(error), message: describeFailure(error, { action: `export test case ${id}` }).message },
     ),
-    ...read.notHeld.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notInAnswer', message: notHeldWords(params.allNamed !== true) })),
+    ...read.notHeld.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notInAnswer', message: notHeldWords(params.listed === true) })),
     ...read.unusable.map(({ id, why }): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'unusableRecord', message: unusableWords(why) })),
   ];
 }
