@@ -167,7 +167,8 @@ export const SyncStatusRequest = new RequestType<{ uris: string[] }, Outcome<Fil
  * Cancellable; progress through SyncProgressNotification under `operation`. References of another
  * environment: `map` names counterparts (kept in the sync state with `remember`); with
  * `confirmMappings` an import that would map one sends nothing and answers a dry run
- * (`needsConfirmation`) for the preview.
+ * (`needsConfirmation`) for the preview. The report is the account: every file and bundle item
+ * asked has one result, and one not imported carries why (`reason`, `message`).
  */
 export const ImportFilesRequest = new RequestType<
   { uris: string[]; decisions?: Record<string, SyncDecision>; operation?: string; map?: RefChoices; remember?: boolean; confirmMappings?: boolean },
@@ -179,7 +180,10 @@ export const ImportFilesRequest = new RequestType<
  * client -> server: export test cases into `folder`, one `*.testcase.json` each, or into one
  * bundle file (`bundle`, a `*.testcases.json` uri) with their devices and API clients. Files whose
  * local content would be lost come back `needsDecision` until `decisions` (by file uri) settle
- * them. `dirtyUris`: files with unsaved changes in the editor. Writes are atomic.
+ * them. `dirtyUris`: files with unsaved changes in the editor. Writes are atomic. The report is
+ * the account: every id asked has one result (each distinct id once; a bundle's item each), and
+ * one not written carries why (`reason`, `message`): not on the service, left out of its answer,
+ * unusable there, refused, or a file problem.
  */
 export const ExportTestCasesRequest = new RequestType<
   {
@@ -188,6 +192,8 @@ export const ExportTestCasesRequest = new RequestType<
     bundle?: string;
     dirtyUris?: string[];
     decisions?: Record<string, SyncDecision>;
+    /** The ids come from the service's list (a pick), not from a link: said of one its export answer leaves out. */
+    listed?: boolean;
     operation?: string;
   },
   Outcome<ExportReport>,

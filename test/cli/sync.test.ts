@@ -47,7 +47,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(writes(), before, 'nothing sent for unchanged files');
     const reexport = await run(['export', '1', '2', '--out', 'cases']);
     assert.match(reexport.stdout, /^unchanged/m);
-    assert.match(reexport.stderr, /^0 written, 2 unchanged, 0 not written\.$/m);
+    assert.match(reexport.stderr, /^2 asked: 0 written, 2 unchanged, 0 not written\.$/m);
   });
 
   test('a new file is created and its id written back; a local change is updated; --dry-run sends nothing', async () => {
@@ -60,7 +60,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(dry.stdout, /^would create cases\/new\.testcase\.json$/m);
     assert.match(dry.stdout, /^would update cases\/.+ \(test case 1\)$/m);
-    assert.match(dry.stderr, /Would create 1, update 1, leave 0 unchanged, not import 0\./);
+    assert.match(dry.stderr, /2 asked: would create 1, update 1, leave 0 unchanged, not import 0\./);
     assert.equal(writes(), before, 'a dry run sends no change');
     assert.equal(JSON.parse(readFileSync(join(casesDir(), 'new.testcase.json'), 'utf8')).id, undefined);
 

@@ -99,9 +99,9 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     }
     const names = new Set(files.map((f) => (JSON.parse(readFileSync(join(dir.path, 'cases', f), 'utf8')) as { name: string }).name));
     assert.equal(names.size, ids.length, 'every case survived');
-    assert.match(r.stderr, new RegExp(`^${ids.length} written, 0 unchanged, 0 not written\\.$`, 'm'));
+    assert.match(r.stderr, new RegExp(`^${ids.length} asked: ${ids.length} written, 0 unchanged, 0 not written\\.$`, 'm'));
     const again = await run(['export', ...ids.map(String), '--out', 'cases']);
-    assert.match(again.stderr, new RegExp(`^0 written, ${ids.length} unchanged, 0 not written\\.$`, 'm'), 'stable names: a re-export changes nothing');
+    assert.match(again.stderr, new RegExp(`^${ids.length} asked: 0 written, ${ids.length} unchanged, 0 not written\\.$`, 'm'), 'stable names: a re-export changes nothing');
   });
 
   test('import reads only regular files inside the sync root: a link to a file outside is refused and stays a link', async () => {

@@ -62,3 +62,25 @@ export function endless(sent: { bytes: number }): Handler {
     more();
   };
 }
+
+/**
+ * The emulator's own export answer with each record passed through `mangle`, which gives what
+ * the service sends in its place (none: the record is left out): the unusable answers a real
+ * service's export may give. Errors are passed on as they are.
+ */
+export function mangledExport(emulatorUrl: string, mangle: (record: Record<string, unknown>) => unknown[]): Handler {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
+    req.on('end', () => {
+      const headers = { authorization: req.headers.authorization ?? '', 'content-type': 'application/json' };
+      fetch(`${emulatorUrl}${req.url ?? ''}`, { method: 'POST', headers, body: Buffer.concat(chunks) })
+        .then(async (answer) => {
+          const text = await answer.text();
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(answer.ok ? JSON.stringify((JSON.parse(text) as Record<string, unknown>[]).flatMap(mangle)) : text);
+        })
+        .catch(() => res.destroy());
+    });
+  };
+}

@@ -94,4 +94,45 @@ describe('exportTestCases', () => {
     assert.deepEqual(result.missing, [3]);
     assert.deepEqual(result.failed, []);
   });
+
+  test('accounts for every id asked: one the answer did not hold, one held with a name that is no text, one whose id is no number', async () => {
+    // The service answers id 1 with an id that is no number, id 2 with a numeric name, and leaves 3 out.
+    const asked: number[][] = [];
+    const api = {
+      exportBatch: (ids: number[]) => {
+        asked.push(ids);
+        return Promise.resolve(
+          ids.flatMap((id): unknown[] => (id === 1 ? [{ id: 'abc', name: 'one' }] : id === 2 ? [{ id, name: 7 }] : id === 3 ? [] : [{ id, name: `case ${id}` }])) as ExportedTestCase[],
+        );
+      },
+    };
+    const result = await exportTestCases(api, [1, 2, 3, 4, 4], { batchSize: 10 });
+    assert.deepEqual(result.testCases, [{ id: 4, name: 'case 4' }]);
+    assert.deepEqual(result.unusable, [
+      { id: 2, why: 'has the name 7, not text' },
+      { id: 1, why: 'has the id "abc", not a whole number' },
+    ]);
+    assert.deepEqual(result.notHeld, [3]);
+    assert.deepEqual(result.missing, []);
+    // The item without a usable id could be 1 or 3: their ids were asked again in halves, until each answer was its own.
+    assert.deepEqual(asked, [[1, 2, 3, 4], [1], [3]]);
+  });
+
+  test('a record of an id not asked is left out, never taken for one asked', async () => {
+    const api = { exportBatch: (ids: number[]) => Promise.resolve(ids.map((id) => ({ id: id + 100, name: 'other' }))) };
+    const result = await exportTestCases(api, [1, 2], { batchSize: 10 });
+    assert.deepEqual(result.testCases, []);
+    assert.deepEqual(result.notHeld, [1, 2]);
+  });
+});
+
+describe('importTestCases: ids the answer gives', () => {
+  test('an id that is no whole number fails its item as an unusable answer; a digit string is read as its number', async () => {
+    const api = { importBatch: (batch: TestCase[]) => Promise.resolve(batch.map((_, i) => (i === 0 ? 'abc' : i === 1 ? '12' : 13)) as unknown as number[]) };
+    const result = await importTestCases(api, cases(3));
+    assert.deepEqual(result.items.map((r) => r.id), [undefined, 12, 13]);
+    assert.equal(result.items[0]!.error?.kind, 'invalidResponse');
+    assert.match(result.items[0]!.error?.message ?? '', /the answer gave it the id "abc", not a whole number/);
+    assert.equal(result.failed, 1);
+  });
 });

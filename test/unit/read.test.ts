@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time, usableRecords } from '../../server/src/core/api/read';
+import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time, usableRecords } from '../../server/src/core/api/read';
 
 // The one set of lenient readers: each variant's leniency, as its comment states it.
 
@@ -90,5 +90,18 @@ describe('lenient readers', () => {
     const long = 'x'.repeat(50);
     const fits = 'y'.repeat(38);
     assert.deepEqual(usableRecords([{ id: long }, { id: fits }]).unusable, [`item 1 has the id "${'x'.repeat(39)}..., not a whole number`, `item 2 has the id "${fits}", not a whole number`]);
+  });
+
+  test('readItem: a record kept whole (an export) needs an id and text where told; each lack said in words, with the id when it is one', () => {
+    const whole = { id: true, text: ['name'] } as const;
+    assert.deepEqual(readItem({ id: 4, name: 'ok' }, whole), { record: { id: 4, name: 'ok' }, id: 4 });
+    assert.deepEqual(readItem({ id: '4', name: 'ok' }, whole), { record: { id: 4, name: 'ok' }, id: 4 }, 'a digit-string id is read as its number');
+    assert.deepEqual(readItem({ id: 'abc', name: 'ok' }, whole), { why: 'has the id "abc", not a whole number', id: undefined });
+    assert.deepEqual(readItem({ name: 'ok' }, whole), { why: 'has no id', id: undefined });
+    assert.deepEqual(readItem({ id: 2, name: 7 }, whole), { why: 'has the name 7, not text', id: 2 }, 'a number is not mended into text here');
+    assert.deepEqual(readItem({ id: 2, name: null }, whole), { why: 'has the name null, not text', id: 2 });
+    assert.deepEqual(readItem({ id: 2 }, whole), { why: 'has no name', id: 2 });
+    assert.deepEqual(readItem(null, whole), { why: 'is null, not a record', id: undefined });
+    assert.deepEqual(readItem({ name: 7 }), { record: { name: 7 }, id: undefined }, 'without needs, only the record and its id are checked');
   });
 });

@@ -142,6 +142,33 @@ describe('export wording', () => {
   });
 });
 
+describe('the account in the editor', () => {
+  test('an export: what was not written is counted by why, the counts add up to what was asked, and the report names each with its reason', () => {
+    const results = [
+      exported('written', A, 4, { name: 'ok' }),
+      exported('failed', 'file:///ws/cases', 1, { reason: 'unusableRecord', message: 'The record the service\'s export answer holds for it has the id "abc", not a whole number, so it was not written.' }),
+      exported('failed', 'file:///ws/cases', 2, { reason: 'unusableRecord', message: 'The record the service\'s export answer holds for it has the name 7, not text, so it was not written.' }),
+      exported('failed', 'file:///ws/cases', 3, { reason: 'notInAnswer', message: 'The service listed it, but its export answer did not hold it, so it was not written.' }),
+    ];
+    const summary = exportSummary({ results, secretsReplaced: 0 });
+    assert.equal(summary, "Exported 1 of 4 test cases: 1 written, 1 not written (left out of the service's answer), 2 not written (unusable in the service's answer).");
+    const report = exportReportText(results, pathOf, summary);
+    assert.match(report, /## Not written\n\n- cases \(test case 1 \(id 1\)\): not written\. The record .* has the id "abc", not a whole number, so it was not written\./);
+    assert.match(report, /\n- cases \(test case 2 \(id 2\)\): not written\. .*has the name 7, not text, so it was not written\./);
+    assert.match(report, /\n- cases \(test case 3 \(id 3\)\): not written\. The service listed it, but its export answer did not hold it, so it was not written\./);
+  });
+
+  test('an import: refusals are counted by why; one without a reason stays "refused"', () => {
+    const results: ImportItemResult[] = [
+      { uri: A, outcome: 'created', id: 1 },
+      { uri: B, outcome: 'refused', reason: 'refusedByService', message: 'The service rejected the request.' },
+      { uri: BUNDLE, index: 1, outcome: 'refused', reason: 'fileProblem', message: 'item 1 is null, not a record' },
+      { uri: BUNDLE, index: 2, outcome: 'refused', message: 'references without a counterpart' },
+    ];
+    assert.equal(importSummary(results), 'Imported 1 of 4 test cases: 1 created, 1 not imported (refused by the service), 1 not imported (a problem with the file), 1 refused.');
+  });
+});
+
 describe('editor wording', () => {
   test('diff title and progress', () => {
     assert.equal(diffTitle('Voice call MO', 'staging'), 'Voice call MO: local ↔ service (staging)');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { caseKey, type ImportItemResult, mergeImportResults, type SyncDecision } from '../../../server/src/core';
 import { flag, type CommandSpec } from '../command';
 import type { Context } from '../context';
-import { Exit, type ExitCode } from '../exitCodes';
+import { accountExit, importItemExit } from '../account';
 import { caseDiff, type CaseDiff, caseTexts, diffLimit } from '../conflictDiff';
 import { displayPath, findFiles } from '../files';
 import { fileUri, syncEngine } from '../syncHost';
@@ -78,6 +78,7 @@ export const importCmd: CommandSpec = {
     "References of a file made in another environment (devices, API clients, trace filters) are",
     "sent as this environment's records with the same MSISDN or name; a case with a reference",
     'that has no single counterpart is not sent (exit 5) unless --map or --map-file names it.',
+    'Every file and bundle item ends in one outcome with why; one the service refused: exit 7.',
   ].join('\n'),
   options: { force: { type: 'boolean' }, 'link-existing': { type: 'boolean' }, 'dry-run': { type: 'boolean' }, map: { type: 'string', multiple: true }, 'map-file': { type: 'string' } },
   optionHelp: {
@@ -124,7 +125,14 @@ export const importCmd: CommandSpec = {
     const warnings = report.warnings ?? [];
     // The records a person could pick from are the editor's quick pick; the terminal names ids with --map.
     const withoutChoices = (r: ImportItemResult) => (r.unmapped ? { unmapped: r.unmapped.map(({ choices: _c, ...u }) => u) } : {});
-    if (ctx.options.json) ctx.out.json({ ...(dryRun && { dryRun }), results: results.map(({ file: _f, diff, ...r }) => ({ ...r, ...withoutChoices(r), ...(diff && { diff: diff.lines.join('\n') }) })), ...(warnings.length > 0 && { warnings }) });
+    // The account: every file and bundle item asked has one outcome, and the counts add up to them.
+    const count = (o: string) => results.filter((r) => r.outcome === o).length;
+    const asked = results.length;
+    const notImported = asked - count('created') - count('updated') - count('unchanged') - count('tookService');
+    if (ctx.options.json) {
+      const items = results.map(({ file: _f, diff, ...r }) => ({ ...r, ...withoutChoices(r), ...(diff && { diff: diff.lines.join('\n') }) }));
+      ctx.out.json({ ...(dryRun && { dryRun }), asked, notImported, results: items, ...(warnings.length > 0 && { warnings }) });
+    }
     else {
       for (const w of warnings) ctx.out.err(`${ctx.out.paint('warning', 'yellow')} ${w}`);
       for (const r of results) {
@@ -138,20 +146,16 @@ export const importCmd: CommandSpec = {
         ctx.out.out(`${ctx.out.paint(label, colour)} ${r.path}${id}${why ? `: ${why}` : ''}`);
         if (r.diff) printDiff(ctx, r.diff);
       }
-      const count = (o: string) => results.filter((r) => r.outcome === o).length;
-      const refused = results.length - count('created') - count('updated') - count('unchanged') - count('tookService');
+      const took = count('tookService');
       if (dryRun) {
-        ctx.out.err(`Would create ${count('created')}, update ${count('updated')}, leave ${count('unchanged')} unchanged, not import ${refused}.`);
+        ctx.out.err(`${asked} asked: would create ${count('created')}, update ${count('updated')}, leave ${count('unchanged')} unchanged${took > 0 ? `, take ${took} from the service` : ''}, not import ${notImported}.`);
         ctx.out.err('Dry run: nothing was sent and no file or sync state was written.');
-      } else ctx.out.err(`${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${refused} not imported.`);
+      } else ctx.out.err(`${asked} asked: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${took > 0 ? `, ${took} took the service's version` : ''}, ${notImported} not imported.`);
       const renames = results.filter((r) => r.renamedFrom !== undefined && r.outcome === 'updated');
       if (renames.length > 0) {
         ctx.out.err(`${dryRun ? 'Would rename' : 'Renamed'} on the service: ${renames.map((r) => `"${r.renamedFrom}" -> "${r.name ?? ''}"`).join(', ')}.`);
       }
     }
-    let code: ExitCode = Exit.ok;
-    if (results.some((r) => r.outcome === 'refused' || r.outcome === 'skipped')) code = Exit.failed;
-    if (results.some((r) => CONFLICTS.has(r.outcome) || (r.unmapped?.length ?? 0) > 0)) code = Exit.conflict;
-    return code;
+    return accountExit(results.map(importItemExit));
   },
 };

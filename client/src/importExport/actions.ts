@@ -29,7 +29,7 @@ export function createSyncActions(): Record<string, Command> {
       if (!picked || picked.length === 0) return;
       const target = await exportTarget(picked.length, folder);
       if (!target) return;
-      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : counted(picked.length, 'test case'), { open: true });
+      await exportIds(ui, picked.map((p) => p.id), target, picked.length === 1 ? picked[0]!.label : counted(picked.length, 'test case'), { open: true, listed: true });
     },
 
     exportProject: ({ sync: ui }) => async (arg: unknown) => {
@@ -48,7 +48,7 @@ export function createSyncActions(): Record<string, Command> {
       if (!picked) return;
       const target = await exportTarget(picked.ids.length, folder);
       if (!target) return;
-      await exportIds(ui, picked.ids, target, `project ${picked.label}`, { open: true });
+      await exportIds(ui, picked.ids, target, `project ${picked.label}`, { open: true, listed: true });
     },
 
     importToService: ({ sync }) => async (...args: unknown[]) => {

@@ -21,9 +21,9 @@ const dirtyUris = (): string[] => vscode.workspace.textDocuments.filter((d) => d
 /**
  * Exports test cases. Files the export would overwrite with local work in them come back
  * undecided: each is shown as a diff and asked about; only "Overwrite the file" writes them.
- * With `open`, a single file exported is opened in an editor.
+ * With `open`, a single file exported is opened in an editor; `listed`: the ids were picked from the service's list.
  */
-export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget, what: string, options: { open?: boolean } = {}): Promise<void> {
+export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget, what: string, options: { open?: boolean; listed?: boolean } = {}): Promise<void> {
   const env = ui.environment();
   const where = ui.pathOf((target.bundle ?? target.folder).toString());
   const send = (list: number[], decisions?: Record<string, SyncDecision>) =>
@@ -37,6 +37,7 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
           ...(target.bundle && { bundle: target.bundle.toString() }),
           dirtyUris: dirtyUris(),
           ...(decisions && { decisions }),
+          ...(options.listed === true && { listed: true }),
           operation,
         },
         token,

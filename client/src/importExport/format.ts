@@ -1,4 +1,4 @@
-import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type SyncDecision, counted } from '../../../server/src/core';
+import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type NotDoneReason, type SyncDecision, counted } from '../../../server/src/core';
 import type { ModalQuestion } from '../questions';
 
 // How import and export read to the user: summaries, the report behind "Show Details", the
@@ -24,6 +24,29 @@ const IMPORT_WORDS: [ImportOutcome, string][] = [
 const tally = <T extends string>(outcomes: T[], words: [T, string][]): string[] =>
   words.map(([o, w]) => [outcomes.filter((x) => x === o).length, w] as const).filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}`);
 
+/** Why an item was not done, as a summary groups it (the item's message says it in full). */
+const NOT_DONE_WORDS: Record<NotDoneReason, string> = {
+  notOnService: 'not on the service',
+  notInAnswer: "left out of the service's answer",
+  unusableRecord: "unusable in the service's answer",
+  refusedByService: 'refused by the service',
+  notAllowed: 'not allowed',
+  serviceFailed: 'the service failed',
+  fileProblem: 'a problem with the file',
+};
+
+/**
+ * A summary's tally: items counted per outcome, and those not done (`notDone`) per why, worded
+ * `notDoneWord (why)`: "1 written, 2 not written (unusable in the service's answer)".
+ */
+function tallyByWhy<T extends string>(results: { outcome: T; reason?: string }[], words: [T, string][], notDone: T, notDoneWord: string): string[] {
+  const key = (r: { outcome: T; reason?: string }): string => (r.outcome === notDone && r.reason !== undefined && r.reason in NOT_DONE_WORDS ? `${notDone}:${r.reason}` : r.outcome);
+  const entries = words.flatMap(([o, w]): [string, string][] =>
+    o !== notDone ? [[o, w]] : [...Object.entries(NOT_DONE_WORDS).map(([reason, why]): [string, string] => [`${o}:${reason}`, `${notDoneWord} (${why})`]), [o, w]],
+  );
+  return tally(results.map(key), entries);
+}
+
 /**
  * "Imported 5 test cases into staging: 2 created, 1 updated, 2 unchanged." When some were not
  * imported it says how many of all were: "Imported 3 of 5 test cases ...".
@@ -33,7 +56,7 @@ export function importSummary(results: ImportItemResult[], environment?: string)
   const into = environment ? ` into ${environment}` : '';
   const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService').length;
   const what = done === results.length ? counted(results.length, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
-  return `Imported ${what}${into}: ${tally(results.map((r) => r.outcome), IMPORT_WORDS).join(', ')}.${renamesSentence(results)}`;
+  return `Imported ${what}${into}: ${tallyByWhy(results, IMPORT_WORDS, 'refused', 'not imported').join(', ')}.${renamesSentence(results)}`;
 }
 
 /** ` Renamed on the service: "Old" → "New".` for the cases an import renamed (the first three named). */
@@ -53,7 +76,7 @@ const EXPORT_WORDS: [ExportItemResult['outcome'], string][] = [
   ['unchanged', 'unchanged'],
   ['needsDecision', 'not written (local changes)'],
   ['skipped', 'skipped'],
-  ['failed', 'failed'],
+  ['failed', 'not written'],
 ];
 
 /** "Exported 2 test cases: 1 written, 1 unchanged." plus one sentence about secret placeholders. */
@@ -68,7 +91,7 @@ export function exportSummary(report: ExportReport, where?: string): string {
     report.secretsReplaced > 0
       ? ` ${counted(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
       : '';
-  return `Exported ${what}${to}: ${tally(results.map((r) => r.outcome), EXPORT_WORDS).join(', ')}.${secrets}`;
+  return `Exported ${what}${to}: ${tallyByWhy(results, EXPORT_WORDS, 'failed', 'not written').join(', ')}.${secrets}`;
 }
 
 /**
@@ -146,7 +169,7 @@ const EXPORT_LABEL: Record<ExportItemResult['outcome'], string> = {
   unchanged: 'unchanged',
   needsDecision: 'kept as it was',
   skipped: 'kept as it was',
-  failed: 'failed',
+  failed: 'not written',
 };
 
 export function exportReportText(results: ExportItemResult[], pathOf: PathOf, summary: string, warnings: readonly string[] = []): string {

@@ -25,7 +25,7 @@ export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
 export type { Loose } from './api/types';
 export { type Operation, OPERATIONS } from './api/operations';
-export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from './api/read';
+export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time } from './api/read';
 export type { Environment, Notice, QueryValue, RequestLogEntry, SessionOptions } from './api/session';
 export { type ListCut, type Listed, MAX_LIST_PAGES } from './api/lists';
 export { completeItems, lacksField } from './api/records';

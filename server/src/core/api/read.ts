@@ -82,11 +82,44 @@ function mendText(record: Loose, who: string, mended: string[]): Loose {
   return out;
 }
 
+/** A value as a message shows it: its JSON, cut to 40 characters. */
+export function shown(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
+/** One item of an answer: the record (a digit-string id read as its number), or why it cannot be used, with its id when that could be read. */
+export type ReadItem = { record: Loose; id: number | undefined; why?: undefined } | { why: string; id: number | undefined; record?: undefined };
+
 /**
- * The records of a list the service sent, each read leniently: an object, with its id an integer
- * (a string of digits is read as its number). What is not a record (null, a number, a string, a
- * list) or carries an id that is not a whole number is left out and said, so that one bad item
- * never stops the others. `offset`: the place of the first item in the whole list.
+ * One item of an answer read as a record: an object whose id, when it has one, is a whole number
+ * (a string of digits is read as its number). `needs` is what its reader cannot do without: an
+ * `id`, and `text` fields that must be exactly text (a string; a number is not mended here, since
+ * the record is kept whole, as a file). `why` reads after the item's name: "item 3 has the id
+ * "abc", not a whole number", "the record has no name".
+ */
+export function readItem(item: unknown, needs: { id?: boolean; text?: readonly string[] } = {}): ReadItem {
+  if (!isRecord(item)) return { why: `is ${item === null ? 'null' : Array.isArray(item) ? 'a list' : `a ${typeof item}`}, not a record`, id: undefined };
+  let record = item;
+  let id: number | undefined;
+  if ('id' in item) {
+    id = int(item['id']);
+    if (id === undefined) return { why: `has the id ${shown(item['id'])}, not a whole number`, id: undefined };
+    if (id !== item['id']) record = { ...item, id };
+  } else if (needs.id === true) return { why: 'has no id', id: undefined };
+  for (const field of needs.text ?? []) {
+    const v = item[field];
+    if (typeof v === 'string') continue;
+    return { why: v === undefined ? `has no ${field}` : `has the ${field} ${shown(v)}, not text`, id };
+  }
+  return { record, id };
+}
+
+/**
+ * The records of a list the service sent, each read leniently (readItem): what is not a record
+ * (null, a number, a string, a list) or carries an id that is not a whole number is left out and
+ * said, so that one bad item never stops the others. `offset`: the place of the first item in the
+ * whole list.
  */
 export function usableRecords(items: readonly unknown[], offset = 0): UsableRecords {
   const records: Loose[] = [];
@@ -94,21 +127,9 @@ export function usableRecords(items: readonly unknown[], offset = 0): UsableReco
   const mended: string[] = [];
   items.forEach((item, i) => {
     const place = `item ${offset + i + 1}`;
-    if (!isRecord(item)) {
-      unusable.push(`${place} is ${item === null ? 'null' : Array.isArray(item) ? 'a list' : `a ${typeof item}`}, not a record`);
-      return;
-    }
-    if (!('id' in item) || typeof item['id'] === 'number' && Number.isInteger(item['id'])) {
-      records.push(mendText(item, 'id' in item ? `id ${String(item['id'])}` : place, mended));
-      return;
-    }
-    const id = int(item['id']);
-    if (id === undefined) {
-      const shown = JSON.stringify(item['id']) ?? String(item['id']);
-      unusable.push(`${place} has the id ${shown.length > 40 ? `${shown.slice(0, 40)}...` : shown}, not a whole number`);
-      return;
-    }
-    records.push(mendText({ ...item, id }, `id ${id}`, mended));
+    const read = readItem(item);
+    if (read.why !== undefined) unusable.push(`${place} ${read.why}`);
+    else records.push(mendText(read.record, read.id !== undefined ? `id ${read.id}` : place, mended));
   });
   return { records, unusable, mended };
 }

@@ -46,9 +46,22 @@ export type ImportOutcome =
   | 'tookService'
   | 'skipped';
 
+/**
+ * Why an item asked for was not done, for the account of an import or export (and `tas`'s exit
+ * code): the service has no such test case (`notOnService`, 404); its answer did not hold it
+ * (`notInAnswer`); held it, or answered about it, in a form that cannot be used (`unusableRecord`:
+ * an id that is not a number, a name that is not text, nesting too deep, an answer of another
+ * shape); refused it (`refusedByService`: 400, 409, 422, ...); does not allow it (`notAllowed`:
+ * 401, 403); failed or did not answer (`serviceFailed`: 5xx, timeouts, a lost answer); or a local
+ * file is why (`fileProblem`: it cannot be read, written, or sent as it is).
+ */
+export type NotDoneReason = 'notOnService' | 'notInAnswer' | 'unusableRecord' | 'refusedByService' | 'notAllowed' | 'serviceFailed' | 'fileProblem';
+
 export interface ImportItemResult extends LocalCaseRef {
   name?: string;
   outcome: ImportOutcome;
+  /** `refused`: why, as a kind (`message` says it in words); absent when the refusal waits for counterparts (`unmapped`). */
+  reason?: NotDoneReason;
   /** The test case it created, updated or is linked to. */
   id?: number;
   /** Why it was refused, or what the user has to decide, in plain words. */
@@ -112,9 +125,9 @@ export interface ExportItemResult {
   /**
    * `needsDecision`: the file has unsaved changes, changes since it was last synced, was never
    * synced, or is no file sync writes (`foreignFile`: a symbolic link, not UTF-8; `message` says which).
-   * `failed`: `notOnService` when the id names no test case.
+   * `failed`: why it was not written (NotDoneReason; `notOnService` when the id names no test case).
    */
-  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile' | 'notOnService';
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile' | NotDoneReason;
   /** `needsDecision`: what the export would write, for a diff with the local file. */
   serviceText?: string;
   message?: string;

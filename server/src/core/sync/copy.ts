@@ -8,6 +8,7 @@ import { Directories, type ListSource } from './identities';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { syncFields } from './projection';
 import { idsByName, readRecords } from './remote';
+import { unusableServiceWords } from './notDone';
 import { sendFailure } from './sendFailure';
 import { SyncStates, type SyncState } from './state';
 import type { ProgressSink } from './types';
@@ -69,7 +70,9 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     const record: ExportedTestCase | undefined = records.byId.get(id);
     if (!record) {
       const failed = records.failed.get(id);
+      const unusable = records.unusable.get(id);
       if (failed) results.push({ sourceId: id, outcome: 'refused', message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message });
+      else if (unusable !== undefined) results.push({ sourceId: id, outcome: 'refused', message: `Not copied: ${unusableServiceWords(id, unusable)}` });
       else results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}.` });
       continue;
     }

@@ -1,6 +1,6 @@
 import { mkdir, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
-import { exportTestCases } from '../api/batch';
+import { exportTestCases, type ExportResult } from '../api/batch';
 import { isRecord } from '../api/read';
 import { withoutBom } from '../document/byteOrderMark';
 import { writeAtomic } from '../files/atomicWrite';
@@ -11,6 +11,7 @@ import type { ExportItemResult, ExportReport } from '../model/sync';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
+import { notDoneReason, notHeldWords, unusableWords } from './notDone';
 import { mapLimit } from './pool';
 import { syncHash } from './projection';
 import { ReferenceMapper } from './mapping';
@@ -75,20 +76,19 @@ const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof re
 export async function exportCases(run: SyncRun, params: ExportParams): Promise<ExportReport> {
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
-  const read = await exportTestCases(run.client.testCases, params.ids, { ...batch, onProgress: say('Reading test cases') });
-  const results: ExportItemResult[] = [];
-  for (const id of read.missing) {
-    results.push({ id, uri: params.folder, outcome: 'failed', reason: 'notOnService', message: `Test case ${id} does not exist on the service (any more).` });
+  // Every id asked ends in exactly one result: the account adds up to what was asked.
+  const ids = [...new Set(params.ids)];
+  const read = await exportTestCases(run.client.testCases, ids, { ...batch, onProgress: say('Reading test cases') });
+  const results: ExportItemResult[] = notRead(read, params);
+  if (params.allNamed === true && read.missing.length > 0) {
+    // A mistyped id stops the whole export: the others are accounted for, and nothing is written.
+    const mistyped = read.missing.map((id) => `test case ${id}`).join(', ');
+    for (const r of read.testCases) {
+      results.push({ id: r.id!, name: r.name, uri: params.bundle ?? params.folder, outcome: 'skipped', message: `Not written: ${mistyped}, also asked for, does not exist, so nothing was written. Check the ids, then export again.` });
+    }
+    return { results: inAskedOrder(results, ids), secretsReplaced: 0 };
   }
-  if (params.allNamed === true && read.missing.length > 0) return { results, secretsReplaced: 0 };
-  for (const { id, error } of read.failed) {
-    results.push(
-      error.kind === 'cancelled'
-        ? { id, uri: params.folder, outcome: 'skipped', message: 'Not exported: the export was cancelled.' }
-        : { id, uri: params.folder, outcome: 'failed', message: describeFailure(error, { action: `export test case ${id}` }).message },
-    );
-  }
-  const records = read.testCases.filter((r): r is ExportedTestCase & { id: number } => typeof r.id === 'number');
+  const records = read.testCases as (ExportedTestCase & { id: number })[];
   const states = new SyncStates();
   const dirty = new Set(params.dirtyUris ?? []);
   const decisions = params.decisions ?? {};
@@ -100,9 +100,10 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   const outside = await outsideRoot(target, (await states.forFile(join(target, 'x.testcase.json'))).root);
   if (outside !== undefined) {
     const message = `${target} is reached through a symbolic link to ${outside}, outside its sync root: nothing was written there.`;
-    for (const r of records) results.push({ id: r.id, ...(typeof r.name === 'string' && { name: r.name }), uri: params.bundle ?? params.folder, outcome: 'failed', message });
+    for (const r of records) results.push({ id: r.id, name: r.name, uri: params.bundle ?? params.folder, outcome: 'failed', reason: 'fileProblem', message });
   } else if (params.bundle !== undefined) {
-    secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results, params.dryRun === true);
+    // No record to write: the bundle is left as it is (never emptied), and the account says why.
+    if (records.length > 0) secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results, params.dryRun === true);
   } else {
     const folder = uriToPath(params.folder);
     if (!params.dryRun) await mkdir(folder, { recursive: true });
@@ -111,7 +112,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const present = new Set(listed);
     const state = await states.forFile(join(folder, 'x.testcase.json'));
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
-    const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: typeof r.name === 'string' ? r.name : `test-case-${r.id}` })), linkedFiles, filesLinkedTo, present: listed });
+    const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: r.name })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
     const mapper = new ReferenceMapper(run.client, run.env, { ...(run.signal && { signal: run.signal }), ...(run.lists && { lists: run.lists }) });
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
@@ -128,7 +129,28 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   }
   if (!params.dryRun) await states.saveAll();
   const warnings = await states.warnings();
-  return { results, secretsReplaced, ...(warnings.length > 0 && { warnings }) };
+  return { results: inAskedOrder(results, ids), secretsReplaced, ...(warnings.length > 0 && { warnings }) };
+}
+
+/** The ids asked that no record can be written for: not on the service, failed, not held by the answer, or unusable. */
+function notRead(read: ExportResult, params: ExportParams): ExportItemResult[] {
+  const uri = params.bundle ?? params.folder;
+  return [
+    ...read.missing.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notOnService', message: `Test case ${id} does not exist on the service (any more).` })),
+    ...read.failed.map(({ id, error }): ExportItemResult =>
+      error.kind === 'cancelled'
+        ? { id, uri, outcome: 'skipped', message: 'Not exported: the export was cancelled.' }
+        : { id, uri, outcome: 'failed', reason: notDoneReason(error), message: describeFailure(error, { action: `export test case ${id}` }).message },
+    ),
+    ...read.notHeld.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notInAnswer', message: notHeldWords(params.listed === true) })),
+    ...read.unusable.map(({ id, why }): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'unusableRecord', message: unusableWords(why) })),
+  ];
+}
+
+/** Results in the order the ids were asked (a bundle's items by their place): the order a person reads them in. */
+function inAskedOrder(results: ExportItemResult[], ids: number[]): ExportItemResult[] {
+  const place = new Map(ids.map((id, i) => [id, i]));
+  return results.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
 }
 
 /** Where `folder` really is when that lies outside `root` (links resolved); undefined when inside. */
@@ -190,7 +212,7 @@ async function exportOne(
   dryRun: boolean,
   mapper: ReferenceMapper,
 ): Promise<{ result: ExportItemResult; replaced: number }> {
-  const base = { id: served.id, ...(typeof served.name === 'string' && { name: served.name }), uri };
+  const base = { id: served.id, name: served.name, uri };
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
   // A file keeps its home environment's references: another environment's record is translated back.
@@ -201,7 +223,7 @@ async function exportOne(
     found = present ? await readExisting(path) : { kind: 'none' };
   } catch (err) {
     const why = err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`;
-    return { result: { ...base, outcome: 'failed', message: why }, replaced: 0 };
+    return { result: { ...base, outcome: 'failed', reason: 'fileProblem', message: why }, replaced: 0 };
   }
   const existingText = found.kind === 'text' ? found.text : undefined;
   const existing = existingText === undefined ? undefined : parseOrUndefined(existingText);
@@ -259,7 +281,7 @@ async function exportOne(
   try {
     if (!dryRun) said = await writeExport(run, path, uri, text, isDirty, existingText, { folderExists: true });
   } catch (err) {
-    return { result: { ...base, outcome: 'failed', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
+    return { result: { ...base, outcome: 'failed', reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
   }
   state.setLink(key, run.env, link, home);
   return { result: { ...base, outcome: 'written', ...(said !== undefined && { message: said }) }, replaced };
@@ -290,22 +312,20 @@ async function exportBundle(
   const state = await states.forFile(path);
   const { text, replaced } = bundleFileText(records);
   const hashes = records.map(syncHash);
-  const each = (outcome: ExportItemResult['outcome'], extra: Partial<ExportItemResult> = {}) =>
-    records.forEach((r, index) => results.push({ id: r.id, ...(typeof r.name === 'string' && { name: r.name }), uri: bundleUri, index, outcome, ...(index === 0 ? extra : {}) }));
+  // Every item carries the outcome and its reason; the file's message and text are said once, on the first.
+  const each = (outcome: ExportItemResult['outcome'], { reason, ...extra }: Partial<ExportItemResult> = {}) =>
+    records.forEach((r, index) => results.push({ id: r.id, name: r.name, uri: bundleUri, index, outcome, ...(reason !== undefined && { reason }), ...(index === 0 ? extra : {}) }));
   const link = () => records.forEach((r, i) => state.setLink(stateKey(state.root, path, i), run.env, { id: r.id, base: hashes[i]!, ...updatedOf(r) }, run.env));
   let found: Existing;
   try {
     found = await readExisting(path);
   } catch (err) {
-    each('failed', { message: err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` });
+    each('failed', { reason: 'fileProblem', message: err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` });
     return 0;
   }
   if (found.kind === 'foreign' && decision !== 'overwriteFile') {
     if (decision === 'skip') each('skipped', { message: 'Skipped, as you chose.' });
-    else {
-      each('needsDecision', { reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` });
-      for (const r of results) if (r.uri === bundleUri && r.outcome === 'needsDecision') r.reason = 'foreignFile';
-    }
+    else each('needsDecision', { reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` });
     return 0;
   }
   const existingText = found.kind === 'text' ? found.text : undefined;
@@ -333,7 +353,6 @@ async function exportBundle(
             : undefined;
       if (reason) {
         each('needsDecision', { reason, serviceText: text, message: `${path} holds changes that the export would overwrite. Compare it with the service's version, then overwrite the file or skip it.` });
-        for (const r of results) if (r.uri === bundleUri && r.outcome === 'needsDecision') r.reason = reason;
         return 0;
       }
     }
@@ -342,7 +361,7 @@ async function exportBundle(
   try {
     if (!dryRun) said = await writeExport(run, path, bundleUri, text, isDirty, existingText, {});
   } catch (err) {
-    each('failed', { message: err instanceof Error ? err.message : String(err) });
+    each('failed', { reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) });
     return 0;
   }
   link();

@@ -17,6 +17,7 @@ import { applyFileEdits } from './writeBack';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
 import { schemaRefusal } from './wouldRefuse';
 import { sendFailure } from './sendFailure';
+import { notDoneReason } from './notDone';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
 // changes on the service, conflicts and taken names wait for the user's decision; nothing is
@@ -68,13 +69,20 @@ export async function importFiles(
   const place = new Placement();
   const files = await mapLimit(await expandUris(uris), 16, (uri) =>
     readLocalFile(uri, run.host.openText, place).catch((err: unknown) => {
-      results.push({ uri, outcome: 'refused', message: err instanceof Error ? err.message : String(err) });
+      results.push({ uri, outcome: 'refused', reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) });
       return undefined;
     }),
   );
   const only = options.only && new Set(options.only.map((r) => caseKey(r.uri, r.index)));
   // A ref without an index stands for every case of its file.
   for (const f of files) if (f) cases.push(...(only ? f.items.filter((c) => only.has(c.key) || only.has(c.uri)) : f.items));
+  // A bundle item that is no test case is asked for too: it is accounted for, never left out silently.
+  for (const f of files) {
+    for (const { index, why } of f?.notCases ?? []) {
+      if (!f || (only && !only.has(caseKey(f.uri, index)) && !only.has(f.uri))) continue;
+      results.push({ uri: f.uri, index, outcome: 'refused', reason: 'fileProblem', message: `${f.path} (item ${index}) ${why}: every item of a bundle is a test case (a JSON object). Fix it, then import again.` });
+    }
+  }
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
@@ -110,7 +118,7 @@ export async function importFiles(
 
   const push = async (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
     if (p.local.name === undefined || p.local.name.trim() === '') {
-      result(p, { outcome: 'refused', message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.` });
+      result(p, { outcome: 'refused', reason: 'fileProblem', message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.` });
       return;
     }
     const restored = restorePlaceholders(syncFields(p.local.value, true), record);
@@ -118,6 +126,7 @@ export async function importFiles(
       const where = restored.unresolved.map(formatPath).join(', ');
       result(p, {
         outcome: 'refused',
+        reason: 'fileProblem',
         message: `${describeCase(p.local)} was not imported: ${where} holds a secret placeholder and the service has no value there to keep. Set the secret on the service, then import again.`,
       });
       return;
@@ -150,7 +159,7 @@ export async function importFiles(
     }
     switch (s.kind) {
       case 'error':
-        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', message: `${describeCase(p.local)}: ${s.message}` });
+        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', reason: s.reason, message: `${describeCase(p.local)}: ${s.message}` });
         break;
       case 'missing':
       case 'foreign':
@@ -216,7 +225,7 @@ export async function importFiles(
       return true;
     }
     const where = first.p.local.index !== undefined ? `${first.p.local.file.path} (item ${first.p.local.index})` : first.p.local.file.path;
-    result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
+    result(x.p, { outcome: 'refused', reason: 'fileProblem', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
     return false;
   });
 
@@ -228,7 +237,8 @@ export async function importFiles(
   if (options.dryRun || confirm) {
     for (const x of toSend) {
       const refusal = schemaRefusal(x.body);
-      if (refusal !== undefined) result(x.p, { outcome: 'refused', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
+      // Said as the real import would end: the service's refusal.
+      if (refusal !== undefined) result(x.p, { outcome: 'refused', reason: 'refusedByService', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
       else result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
     }
     return report();
@@ -243,7 +253,10 @@ export async function importFiles(
   imported.items.forEach((item: ItemResult) => {
     const x = toSend[item.index]!;
     if (item.id !== undefined) pushed.push({ x, id: item.id });
-    else result(x.p, sendFailure(describeCase(x.p.local), item.error));
+    else {
+      const failure = sendFailure(describeCase(x.p.local), item.error);
+      result(x.p, failure.outcome === 'refused' && item.error ? { ...failure, reason: notDoneReason(item.error) } : failure);
+    }
   });
 
   // Bases come from the records as the service now holds them (it may normalise what it got).

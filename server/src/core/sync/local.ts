@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isRecord } from '../api/read';
+import { isRecord, readItem } from '../api/read';
 import { withoutBom } from '../document/byteOrderMark';
 import { deeperThan, MAX_DEPTH } from '../document/nesting';
 import { decodeUtf8, kindOf, NotARegularFileError, NotUtf8Error, readRegularFile } from '../files/safeRead';
@@ -39,6 +39,8 @@ export interface LocalFile {
   bom?: boolean;
   bundle: boolean;
   items: LocalCase[];
+  /** Items of a bundle that are no test case (not a JSON object), by index, and what they are instead ("is null, not a record"). */
+  notCases: { index: number; why: string }[];
 }
 
 export interface LocalCase extends LocalCaseRef {
@@ -75,12 +77,13 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
   }
   // What is nested deeper than validation reads is never sent: the request could not even be written.
   if (deeperThan(parsed, MAX_DEPTH)) throw new LocalFileError(uri, TOO_DEEP(path));
-  const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [] };
+  const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [], notCases: [] };
   const values: [Record<string, unknown>, number | undefined][] = [];
   if (bundle) {
     if (!Array.isArray(parsed)) throw new LocalFileError(uri, `${path} is not a test-case bundle (a JSON array of test cases).`);
     parsed.forEach((v: unknown, i) => {
       if (isRecord(v)) values.push([v, i]);
+      else file.notCases.push({ index: i, why: readItem(v).why! });
     });
   } else {
     if (!isRecord(parsed)) throw new LocalFileError(uri, `${path} does not hold a test case (a JSON object).`);

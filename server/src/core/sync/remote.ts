@@ -10,15 +10,18 @@ export interface Records {
   byId: Map<number, ExportedTestCase>;
   missing: Set<number>;
   failed: Map<number, ApiError>;
+  /** Ids the service answered with a record that cannot be used, and why ("has the name 7, not text"). */
+  unusable: Map<number, string>;
 }
 
+/** Full records by id. An id its answer did not hold is read like one the service does not have: absent, neither failed nor unusable. */
 export async function readRecords(client: TasClient, ids: number[], options: BatchOptions): Promise<Records> {
   const unique = [...new Set(ids)];
   const byId = new Map<number, ExportedTestCase>();
-  if (unique.length === 0) return { byId, missing: new Set(), failed: new Map() };
+  if (unique.length === 0) return { byId, missing: new Set(), failed: new Map(), unusable: new Map() };
   const r = await exportTestCases(client.testCases, unique, options);
-  for (const tc of r.testCases) if (typeof tc.id === 'number') byId.set(tc.id, tc);
-  return { byId, missing: new Set(r.missing), failed: new Map(r.failed.map((f) => [f.id, f.error])) };
+  for (const tc of r.testCases) byId.set(tc.id!, tc);
+  return { byId, missing: new Set(r.missing), failed: new Map(r.failed.map((f) => [f.id, f.error])), unusable: new Map(r.unusable.map((u) => [u.id, u.why])) };
 }
 
 /** Above this many names one pass over the whole list is cheaper than a query per name. */

@@ -2,6 +2,8 @@ import type { BatchOptions } from '../api/batch';
 import type { TasClient } from '../api/client';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure } from '../failures/failures';
+import type { NotDoneReason } from '../model/sync';
+import { notDoneReason, unusableServiceWords } from './notDone';
 import type { LocalCase } from './local';
 import { syncHash } from './projection';
 import { idsByName, readRecords } from './remote';
@@ -20,7 +22,7 @@ export type Standing =
   | { kind: 'foreign' }
   /** The linked case no longer exists here (name lookups off). */
   | { kind: 'missing'; id: number }
-  | { kind: 'error'; message: string; cancelled: boolean };
+  | { kind: 'error'; message: string; cancelled: boolean; reason: NotDoneReason };
 
 export interface Placed {
   local: LocalCase;
@@ -53,12 +55,15 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
   for (const [p, c] of candidates) {
     const record = records.byId.get(c.id);
     const failed = records.failed.get(c.id);
-    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }).message, cancelled: failed.kind === 'cancelled' };
+    const unusable = records.unusable.get(c.id);
+    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }).message, cancelled: failed.kind === 'cancelled', reason: notDoneReason(failed) };
+    // Held in a form that cannot be compared: never taken for a deleted case (that would create it again).
+    else if (unusable !== undefined) p.standing = { kind: 'error', message: unusableServiceWords(c.id, unusable), cancelled: false, reason: 'unusableRecord' };
     else if (record && (c.how === 'state' || record.name === p.local.name)) p.standing = { kind: 'linked', id: c.id, base: c.base, record, how: c.how };
     else if (c.how === 'state') p.standing = options.byName ? { kind: 'new', takenById: undefined } : { kind: 'missing', id: c.id };
     // An id that names nothing here, or another case: it belongs to some other environment.
     else p.standing = { kind: 'foreign' };
-    if (c.how === 'state' && !record && !failed && options.byName) {
+    if (c.how === 'state' && !record && !failed && unusable === undefined && options.byName) {
       // The linked case was deleted here: the link goes; the file is matched or created again.
       p.state.dropLink(p.key, env);
       if (p.state.entry(p.key)?.home !== env) p.standing = { kind: 'foreign' };

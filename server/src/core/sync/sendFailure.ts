@@ -2,7 +2,8 @@ import type { ApiError } from '../api/errors';
 import { describeFailure } from '../failures/failures';
 
 // What became of a test case the service did not take (import and copy alike): a name held by
-// another case, a lost answer (never sent again: it may have been created), or the failure in words.
+// another case, a lost or unusable answer (never sent again: it may have been created), or the
+// failure in words.
 
 export type SendFailure =
   | { outcome: 'skipped'; message: string }
@@ -31,6 +32,17 @@ export function sendFailure(what: string, error: ApiError | undefined, how: 'imp
         how === 'import'
           ? `${what}: the answer to the import was lost, so it may have been imported. It was not sent again: compare the file with the service before importing it again.`
           : `${what}: the answer to the copy was lost, so it may have been created there. It was not sent again: look for it there before copying it again.`,
+    };
+  }
+  if (error?.kind === 'invalidResponse') {
+    // The service took the request and answered in a form that names no test case: it may have acted on it.
+    const why = error.serviceMessage !== undefined ? ` (${error.serviceMessage})` : '';
+    return {
+      outcome: 'refused',
+      message:
+        how === 'import'
+          ? `${what}: the service's answer to the import cannot be used${why}, so it may have been imported and the file was not linked. It was not sent again: compare the file with the service before importing it again.`
+          : `${what}: the answer to the copy cannot be used${why}, so it may have been created there. It was not sent again: look for it there before copying it again.`,
     };
   }
   const said = error ? describeFailure(error, { action: `${how} ${what}` }).message : `Could not ${how} ${what}.`;

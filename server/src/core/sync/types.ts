@@ -59,6 +59,8 @@ export interface ExportParams {
   dryRun?: boolean;
   /** The ids were named by a person: when one names nothing, nothing at all is written (the command was mistyped). */
   allNamed?: boolean;
+  /** The ids come from the service's own list: one its export answer leaves out is said to have been listed. */
+  listed?: boolean;
 }
 
 /** One import or export: the host, the current environment's client and key, and how to report. */
