@@ -146,7 +146,8 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     assert.match(dry.stderr, /^2 asked: would create 1, update 0, leave 0 unchanged, not import 1\.$/m);
     const r = await run(['import', 'new', '--json']);
     assert.equal(r.code, 7, r.stdout + r.stderr);
-    says('7 the service answered and refused what was asked (an import item it rejected, 400/422 and the like; its reason is in the item\'s message)');
+    says('| 7 | the service refused what was asked, and it is not an outage; the message says why |');
+    says('an import item the service rejected |');
     const report = JSON.parse(r.stdout) as { asked: number; notImported: number; results: (Item & { path: string })[] };
     assert.deepEqual(report.results.map((x) => [x.path, x.outcome, x.reason]), [['new/bad.testcase.json', 'refused', 'refusedByService'], ['new/good.testcase.json', 'created', undefined]]);
     assert.match(report.results[0]!.message!, /The service said: .*testStepList/);
