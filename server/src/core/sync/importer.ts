@@ -1,10 +1,10 @@
-import { modify, type Edit } from 'jsonc-parser';
+import type { Edit } from 'jsonc-parser';
 import { importTestCases, type ItemResult } from '../api/batch';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import type { ImportItemResult, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
-import { idEdits } from './idEdit';
+import { idEdits, itemEdits } from './idEdit';
 import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
 import { mapLimit } from './pool';
@@ -37,11 +37,6 @@ const renameOf = (local: LocalCase, record: ExportedTestCase | undefined): { ren
   record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name ? { renamedFrom: record.name } : {};
 
 const describeCase = (local: LocalCase): string => `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
-
-function formattingOf(text: string) {
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-}
 
 /** The service's version as the file would hold it: a whole file, or one bundle item. */
 export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileId: number | undefined): string {
@@ -179,7 +174,7 @@ export async function importFiles(
           if (p.local.index === undefined) {
             addEdits(p.local.file, [{ offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) }]);
           } else {
-            addEdits(p.local.file, modify(p.local.file.text, [p.local.index], maskSecrets(s.record).value, { formattingOptions: formattingOf(p.local.file.text) }));
+            addEdits(p.local.file, itemEdits(p.local.file.text, p.local.index, maskSecrets(s.record).value));
           }
           p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
           result(p, { outcome: 'tookService', id: s.id });
