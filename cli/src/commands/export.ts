@@ -7,6 +7,7 @@ import type { Context } from '../context';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, outputFolder } from '../files';
 import { syncEngine } from '../syncHost';
+import { mapHint, refMapOf } from '../refMap';
 
 export const BUNDLE_NAME = 'export.testcases.json';
 
@@ -44,7 +45,7 @@ export const exportCmd: CommandSpec = {
   name: 'export',
   summary: 'Export test cases from the service into files.',
   action: 'export the test cases',
-  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]',
+  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file file]',
   description: [
     'Writes one canonical *.testcase.json per test case into --out (default: the current folder),',
     `or with --bundle one ${BUNDLE_NAME} there. A case already linked to a file in that folder`,
@@ -52,6 +53,9 @@ export const exportCmd: CommandSpec = {
     'A file with changes not yet imported (or never synced) is not overwritten without --force:',
     'exit 5 lists them. Links and sync bases go to .tas/sync.json. --dry-run reads the service',
     'the same way and says what would be written, left alone or refused, writing nothing.',
+    "Exported from another environment than a file's home, its references are written as the",
+    "home's records; one whose counterpart there is not known stops that file (exit 5, even with",
+    '--force) until --map or --map-file names it (kept in .tas/sync.json, as import keeps them).',
   ].join('\n'),
   options: {
     all: { type: 'boolean' },
@@ -61,6 +65,8 @@ export const exportCmd: CommandSpec = {
     out: { type: 'string' },
     force: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    map: { type: 'string', multiple: true },
+    'map-file': { type: 'string' },
   },
   optionHelp: {
     all: ['', 'every test case of the service'],
@@ -70,9 +76,11 @@ export const exportCmd: CommandSpec = {
     out: ['DIR', 'the folder to write into (default: the current folder)'],
     force: ['', 'overwrite files with local changes'],
     'dry-run': ['', 'say what would be written, left alone or refused; write no file, folder or sync state'],
+    map: ['kind:id=id', "the counterpart here of a file's home device, apiClient or traceFilter id: the home id, then the id here (repeatable)"],
+    'map-file': ['file', 'a JSON file of counterparts: {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}'],
   },
   positionals: { min: 0 },
-  complete: { options: { out: 'folders' } },
+  complete: { options: { out: 'folders', 'map-file': 'files' } },
   async run(ctx, values, args) {
     const ids = await idsToExport(ctx, args, str(values['project']), str(values['filter']), flag(values['all']));
     if (ids.length === 0) {
@@ -89,9 +97,11 @@ export const exportCmd: CommandSpec = {
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };
-    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named && { allNamed: true }) };
+    const map = refMapOf(ctx.cwd, values);
+    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named && { allNamed: true }), ...(map && { map, remember: true }) };
     let report = await sync.exportCases(params, ctx.signal, progress);
-    const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
+    // --force overwrites local changes; references unknown at home are settled by --map alone.
+    const waiting = report.results.filter((r) => r.outcome === 'needsDecision' && r.reason !== 'unknownAtHome');
     if (waiting.length > 0 && flag(values['force'])) {
       const decisions: Record<string, SyncDecision> = Object.fromEntries(waiting.map((r) => [r.uri, 'overwriteFile' as const]));
       report = await sync.exportCases({ ...params, decisions }, ctx.signal, progress);
@@ -111,7 +121,9 @@ export const exportCmd: CommandSpec = {
               ? `${refused}the file exists and was never synced: import it first, or overwrite it with --force`
               : r.reason === 'foreignFile'
                 ? `${refused}${(r.message ?? 'the file is not one sync wrote').replace(/\.$/, '')}: overwrite it with --force`
-                : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
+                : r.reason === 'unknownAtHome'
+                  ? `${r.message ?? ''} ${mapHint(r.unknownAtHome ?? [])}`
+                  : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
             : r.message;
         const label = dryRun && r.outcome === 'written' ? 'would write' : r.outcome;
         ctx.out.out(`${ctx.out.paint(label.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);

@@ -59,6 +59,10 @@ export interface ExportParams {
   dryRun?: boolean;
   /** The ids were named by a person: when one names nothing, nothing at all is written (the command was mistyped). */
   allNamed?: boolean;
+  /** Counterparts a person named for a file's home (mapping.ts), as for import: per kind, home id to this environment's id. */
+  map?: ImportParams['map'];
+  /** Keep the counterparts of `map` that were used in the sync state (not in a dry run). */
+  remember?: boolean;
 }
 
 /** One import or export: the host, the current environment's client and key, and how to report. */
