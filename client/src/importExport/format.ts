@@ -48,10 +48,11 @@ function renamesSentence(results: ImportItemResult[]): string {
 export const renameWords = (r: ImportItemResult): string =>
   r.renamedFrom !== undefined ? `renames "${r.renamedFrom}" to "${r.name ?? ''}" on the service` : '';
 
-const EXPORT_WORDS: [ExportItemResult['outcome'], string][] = [
+const EXPORT_WORDS: [ExportItemResult['outcome'] | 'unknownAtHome', string][] = [
   ['written', 'written'],
   ['unchanged', 'unchanged'],
   ['needsDecision', 'not written (local changes)'],
+  ['unknownAtHome', 'not written (references unknown in the file\'s home)'],
   ['skipped', 'skipped'],
   ['failed', 'failed'],
 ];
@@ -68,7 +69,8 @@ export function exportSummary(report: ExportReport, where?: string): string {
     report.secretsReplaced > 0
       ? ` ${counted(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
       : '';
-  return `Exported ${what}${to}: ${tally(results.map((r) => r.outcome), EXPORT_WORDS).join(', ')}.${secrets}`;
+  const outcomes = results.map((r) => (r.outcome === 'needsDecision' && r.reason === 'unknownAtHome' ? 'unknownAtHome' : r.outcome));
+  return `Exported ${what}${to}: ${tally(outcomes, EXPORT_WORDS).join(', ')}.${secrets}`;
 }
 
 /**
