@@ -6,7 +6,13 @@
 // server read, e.g. a CI job's TAS_BASE_URL and credentials) is removed from the tests' environment.
 // `--deployment` (contract layer only) is the one way to reach a real service: it keeps the
 // TAS_CONTRACT_* variables, which `tas` never reads, and says where it runs.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+//
+// The tests keep to their own folders: their temporary folder (TMPDIR) is one made for this run,
+// which must be empty when they end. A `.tas` or `.git` left in it is a test that wrote sync state
+// above its own folder; anything else, a test that did not remove its folder. Either fails the
+// run, by name, and so does a `~/.tas` the run made. The run's folder is removed in any case.
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -56,5 +62,22 @@ if (files.length === 0) {
   console.error(`no test files found under ${root} for layers: ${layers.join(', ') || 'all'}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', preload, '--test', `--test-timeout=${5 * TEST_TIMEOUT_MS}`, ...files], { stdio: 'inherit', env: { ...env, RUN_TESTS_TIMEOUT_MS: String(TEST_TIMEOUT_MS) } });
-process.exit(result.status ?? 1);
+const runTmp = mkdtempSync(join(tmpdir(), 'tas-test-run-'));
+// Like the system's: anyone may enter, only owners remove (tests run tas as user nobody).
+chmodSync(runTmp, 0o1777);
+const homeTas = join(homedir(), '.tas');
+const homeTasBefore = existsSync(homeTas);
+const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', preload, '--test', `--test-timeout=${5 * TEST_TIMEOUT_MS}`, ...files], {
+  stdio: 'inherit',
+  env: { ...env, TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp, RUN_TESTS_TIMEOUT_MS: String(TEST_TIMEOUT_MS) },
+});
+const left = readdirSync(runTmp).sort();
+rmSync(runTmp, { recursive: true, force: true });
+const problems = [];
+const above = left.filter((name) => name === '.tas' || name === '.git');
+if (above.length > 0) problems.push(`a test wrote ${above.join(' and ')} into the temporary folder itself, above its own folder (sync state shared by every test): ${above.map((n) => join(runTmp, n)).join(', ')}`);
+const notRemoved = left.filter((name) => !above.includes(name));
+if (notRemoved.length > 0) problems.push(`tests left ${notRemoved.length} temporary ${notRemoved.length === 1 ? 'entry' : 'entries'} behind (each test removes what it makes): ${notRemoved.join(', ')}`);
+if (!homeTasBefore && existsSync(homeTas)) problems.push(`the run made ${homeTas}: a test wrote sync state in the home folder`);
+for (const p of problems) console.error(`run-tests: ${p}`);
+process.exit(problems.length > 0 ? 1 : (result.status ?? 1));

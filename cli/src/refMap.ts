@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { RefUnknownAtHome } from '../../server/src/core';
 import type { Values } from './command';
 import { UsageError } from './exitCodes';
 
@@ -45,4 +46,12 @@ export function refMapOf(cwd: string, values: Values): RefMap | undefined {
     put(map, m[1]!, m[2]!, Number(m[3]), `--map ${f}`);
   }
   return map;
+}
+
+/** How to name the home counterparts an export could not find: the file's own id at each place, when it has one, is the example. */
+export function mapHint(refs: RefUnknownAtHome[]): string {
+  const first = refs[0];
+  if (!first) return '';
+  const example = `--map ${first.kind}:${first.fileId ?? 'HOME_ID'}=${first.id}`;
+  return `Name each with --map kind:id=id (the id in ${first.home}, then the id here), e.g. ${example}${first.fileId !== undefined ? ` if the file's ${first.kind} ${first.fileId} is the one` : ''}.`;
 }

@@ -17,6 +17,7 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     emu.faults.reset();

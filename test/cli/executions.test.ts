@@ -20,6 +20,7 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     emu.faults.reset();

@@ -57,6 +57,8 @@ export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: str
       env: {
         PATH: process.env['PATH'] ?? '',
         HOME: options.cwd,
+        // The run's temporary folder (scripts/run-tests.mjs): tas bars a `.tas` there as a user's would be.
+        ...(process.env['TMPDIR'] !== undefined && { TMPDIR: process.env['TMPDIR'] }),
         XDG_CONFIG_HOME: join(options.cwd, '.config'),
         TAS_POLL_INTERVAL: '0.05',
         ...options.env,

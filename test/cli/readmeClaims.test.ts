@@ -25,6 +25,7 @@ describe('README, run as written', { timeout: 120_000 }, () => {
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     emu.faults.reset();

@@ -16,6 +16,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     emu.faults.reset();

@@ -26,6 +26,7 @@ describe('tas validate', { timeout: 60_000 }, () => {
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     dir?.remove();
@@ -85,7 +86,9 @@ describe('tas validate', { timeout: 60_000 }, () => {
     const here = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));
     const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
     assert.ok(codes(here).includes('unlinked-id'), 'without a sync state the id is taken as this environment\'s');
-    // The sync state says the id belongs to another environment: nothing to report here.
+    // The sync state says the id belongs to another environment: nothing to report here. The
+    // folder is a repository (HOME is this folder, whose own `.tas` counts only in a repository).
+    mkdirSync(join(dir.path, '.git'));
     mkdirSync(join(dir.path, '.tas'));
     writeFileSync(join(dir.path, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: { 'cases/nested/good.testcase.json': { home: 'https://other.example', links: { 'https://other.example': { id: 987654 } } } } }));
     const elsewhere = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));

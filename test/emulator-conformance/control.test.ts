@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -166,9 +166,11 @@ describe('request log, clock and settings', () => {
 describe('snapshots and reset', () => {
   const fx = useEmulator();
 
-  test('a snapshot saved to a file starts another emulator with the same state', async () => {
+  test('a snapshot saved to a file starts another emulator with the same state', async (t) => {
     await fx.admin.post('/api/v2/projects', { name: 'Saved project', entityType: 'TEST_CASE', entityIds: [7] });
-    const path = join(mkdtempSync(join(tmpdir(), 'tas-emu-')), 'state.json');
+    const folder = mkdtempSync(join(tmpdir(), 'tas-emu-'));
+    t.after(() => rmSync(folder, { recursive: true, force: true }));
+    const path = join(folder, 'state.json');
     const saved = await fx.raw.post('/_emulator/snapshot/save', { path });
     assert.equal(saved.status, 200);
     assert.equal(JSON.parse(readFileSync(path, 'utf8')).version, 1);

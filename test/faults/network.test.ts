@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect as netConnect, type AddressInfo } from 'node:net';
@@ -117,8 +117,10 @@ describe('certificates', () => {
     );
     assert.equal(made.status, 0, `openssl could not make a test certificate: ${made.stderr}`);
     certPem = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    writeFileSync(join(dir, 'extra.pem'), certPem);
-    server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: certPem }, (req, res) => {
+    const key = readFileSync(join(dir, 'key.pem'));
+    // The certificate and key are in memory now: the folder goes (the run checks nothing is left).
+    rmSync(dir, { recursive: true, force: true });
+    server = createHttpsServer({ key, cert: certPem }, (req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/api/v2/connect/token') res.end(JSON.stringify({ accessToken: 'tls-test-token', tokenType: 'Bearer', expiresIn: 3600 }));
       else res.end(JSON.stringify([{ id: 1, name: 'TLS node' }]));

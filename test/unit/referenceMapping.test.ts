@@ -91,3 +91,23 @@ test('a phone is found by MSISDN, then by name among two with one MSISDN; a cach
   list.delete(1);
   assert.deepEqual(candidatesFor('device', { msisdn: '49' }, list), [2]);
 });
+
+test('the way back: a person\'s choice first, then the identity recorded at home; what neither names is listed, never guessed', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'tas-map-back-'));
+  try {
+    const state = await SyncState.load(dir);
+    await new ReferenceMapper(lists([{ id: 4, msisdn: '4911', name: 'P4' }]).client, 'A').record(state, tcase(4));
+    state.rememberChoice('A', 'B', 'device', 5, 41);
+    // B: P4's twin 40; 41, chosen for A's 5, has P4's MSISDN too (the choice wins); 42 nobody at home is known to be.
+    const b = lists([{ id: 40, msisdn: '4911', name: 'P4' }, { id: 41, msisdn: '4911', name: 'P4 spare' }, { id: 42, msisdn: '4999', name: 'New' }]);
+    const back = await new ReferenceMapper(b.client, 'B').back(state, 'A', { testStepList: [{ mobileDeviceId: 40 }, { mobileDeviceId: 41 }, { mobileDeviceId: 42 }] });
+    assert.deepEqual(back.value, { testStepList: [{ mobileDeviceId: 4 }, { mobileDeviceId: 5 }, { mobileDeviceId: 42 }] });
+    assert.deepEqual(back.unknown.map((u) => [u.kind, u.id, u.where, u.identity]), [['device', 42, 'testStepList[2].mobileDeviceId', { msisdn: '4999', name: 'New' }]]);
+
+    const named = new ReferenceMapper(b.client, 'B', { overrides: { device: { '7': 42 } }, remember: true });
+    assert.deepEqual((await named.back(state, 'A', { testStepList: [{ mobileDeviceId: 42 }] })).value, { testStepList: [{ mobileDeviceId: 7 }] });
+    assert.deepEqual({ ...state.choices('A', 'B').device }, { '5': 41, '7': 42 }, 'the override is kept as a choice');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -68,6 +68,33 @@ describe('run-tests.mjs', () => {
     const dir = probe(reportEnv);
     assert.equal((await runner(dir, ['--deployment', 'probe'], {})).code, 2);
     assert.equal((await runner(dir, ['--deployment', 'contract'], {})).code, 2);
+  });
+
+  test('tests keep to their own folders: a .tas above its folder, a folder left behind or a ~/.tas made fails the run by name; the run\'s folder goes', async () => {
+    // The runner's own temporary folder and home folder, so that what the probes do stays here.
+    const outer = mkdtempSync(join(tmpdir(), 'run-tests-tmp-'));
+    const home = mkdtempSync(join(tmpdir(), 'run-tests-home-'));
+    temps.push(outer, home);
+    const env = { TMPDIR: outer, HOME: home };
+    const probeTest = (name: string, body: string) =>
+      probe(`const fs = require('node:fs'); const os = require('node:os'); const path = require('node:path');\ntest(${JSON.stringify(name)}, () => { ${body} });`);
+
+    const tidy = await runner(probeTest('makes its own root and removes it', `const d = fs.mkdtempSync(path.join(os.tmpdir(), 'own-')); fs.mkdirSync(path.join(d, '.tas')); fs.rmSync(d, { recursive: true });`), ['probe'], env);
+    assert.equal(tidy.code, 0, tidy.out + tidy.err);
+
+    const above = await runner(probeTest('writes sync state above its folder', `fs.mkdirSync(path.join(os.tmpdir(), '.tas')); fs.writeFileSync(path.join(os.tmpdir(), '.tas', 'sync.json'), '{}');`), ['probe'], env);
+    assert.equal(above.code, 1, above.out + above.err);
+    assert.match(above.err, /run-tests: a test wrote \.tas into the temporary folder itself, above its own folder/);
+
+    const left = await runner(probeTest('forgets its folder', `fs.mkdtempSync(path.join(os.tmpdir(), 'forgotten-'));`), ['probe'], env);
+    assert.equal(left.code, 1, left.out + left.err);
+    assert.match(left.err, /run-tests: tests left 1 temporary entry behind .*: forgotten-\w+/);
+
+    const inHome = await runner(probeTest('writes sync state in the home folder', `fs.mkdirSync(path.join(os.homedir(), '.tas'));`), ['probe'], env);
+    assert.equal(inHome.code, 1, inHome.out + inHome.err);
+    assert.match(inHome.err, new RegExp(`run-tests: the run made ${join(home, '.tas').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+    assert.deepEqual(readdirSync(outer), [], 'each run removes its temporary folder');
   });
 
   test('a test that never ends fails by name instead of hanging the run; a test\'s own timeout wins', async () => {

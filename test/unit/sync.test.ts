@@ -14,7 +14,8 @@ import { foldName, linkKeyProblem } from '../../server/src/core/sync/linkPaths';
 import { bundleFileText, testCaseFileText } from '../../server/src/core/sync/fileText';
 import { canonicalJson, syncFields, syncHash } from '../../server/src/core/sync/projection';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
-import { findSyncRoot, parseState, stateKey, stateText, SyncState } from '../../server/src/core/sync/state';
+import { parseState, stateKey, stateText, SyncState } from '../../server/src/core/sync/state';
+import { findSyncRoot } from '../../server/src/core/sync/syncRoot';
 
 // The pure parts of sync: projection and hash, file names, canonical text, id write-back, the
 // sync-state file and the classification table.

@@ -106,6 +106,11 @@ describe('export wording', () => {
     assert.match(exportSummary({ ...report, secretsReplaced: 1 }), /1 secret value was written as placeholders/);
   });
 
+  test('a file held back for references its home does not know is not called one with local changes', () => {
+    const results = [exported('needsDecision', A, 1, { reason: 'unknownAtHome' }), exported('needsDecision', B, 2, { reason: 'localChanges' })];
+    assert.equal(exportSummary({ results, secretsReplaced: 0 }), "Exported 0 of 2 test cases: 1 not written (local changes), 1 not written (references unknown in the file's home).");
+  });
+
   test('a file with local work asks "Keep mine" (focused) or "Overwrite the file" after a diff', () => {
     const q = exportQuestion(exported('needsDecision', A, 1, { reason: 'unsavedChanges' }), 'a.testcase.json', 'staging');
     assert.deepEqual(q.choices.map((c) => [c.title, c.value, c.loses]), [['Keep mine', 'skip', false], ['Overwrite the file', 'overwriteFile', true]]);

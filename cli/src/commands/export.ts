@@ -8,6 +8,7 @@ import type { Context } from '../context';
 import { Exit, UsageError } from '../exitCodes';
 import { displayPath, outputFolder } from '../files';
 import { syncEngine } from '../syncHost';
+import { mapHint, refMapOf } from '../refMap';
 
 export const BUNDLE_NAME = 'export.testcases.json';
 
@@ -21,7 +22,9 @@ function printResult(ctx: Context, r: ExportItemResult & { path: string }, dryRu
         ? `${refused}the file exists and was never synced: import it first, or overwrite it with --force`
         : r.reason === 'foreignFile'
           ? `${refused}${(r.message ?? 'the file is not one sync wrote').replace(/\.$/, '')}: overwrite it with --force`
-          : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
+          : r.reason === 'unknownAtHome'
+            ? `${r.message ?? ''} ${mapHint(r.unknownAtHome ?? [])}`
+            : `${refused}the file has changes not imported: import them first, or overwrite them with --force`
       : r.message;
   const label = dryRun && r.outcome === 'written' ? 'would write' : r.outcome;
   ctx.out.out(`${ctx.out.paint(label.padEnd(13), colour)} ${r.path}${r.index !== undefined ? `#${r.index}` : ''} (test case ${r.id}${r.name ? ` ${r.name}` : ''})${why ? `: ${why}` : ''}`);
@@ -79,7 +82,7 @@ export const exportCmd: CommandSpec = {
   name: 'export',
   summary: 'Export test cases from the service into files.',
   action: 'export the test cases',
-  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]',
+  usage: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file file]',
   description: [
     'Writes one canonical *.testcase.json per test case into --out (default: the current folder),',
     `or with --bundle one ${BUNDLE_NAME} there. A case already linked to a file in that folder`,
@@ -89,6 +92,9 @@ export const exportCmd: CommandSpec = {
     'the same way and says what would be written, left alone or refused, writing nothing.',
     'Every test case asked for ends in one outcome: one the service\'s answer left out or gave in',
     'a form that cannot be written is named with why (exit 1); the others are still written.',
+    "Exported from another environment than a file's home, its references are written as the",
+    "home's records; one whose counterpart there is not known stops that file (exit 5, even with",
+    '--force) until --map or --map-file names it (kept in .tas/sync.json, as import keeps them).',
   ].join('\n'),
   options: {
     all: { type: 'boolean' },
@@ -98,6 +104,8 @@ export const exportCmd: CommandSpec = {
     out: { type: 'string' },
     force: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    map: { type: 'string', multiple: true },
+    'map-file': { type: 'string' },
   },
   optionHelp: {
     all: ['', 'every test case of the service'],
@@ -107,9 +115,11 @@ export const exportCmd: CommandSpec = {
     out: ['DIR', 'the folder to write into (default: the current folder)'],
     force: ['', 'overwrite files with local changes'],
     'dry-run': ['', 'say what would be written, left alone or refused; write no file, folder or sync state'],
+    map: ['kind:id=id', "the counterpart here of a file's home device, apiClient or traceFilter id: the home id, then the id here (repeatable)"],
+    'map-file': ['file', 'a JSON file of counterparts: {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}'],
   },
   positionals: { min: 0 },
-  complete: { options: { out: 'folders' } },
+  complete: { options: { out: 'folders', 'map-file': 'files' } },
   async run(ctx, values, args) {
     const { ids, unlisted } = await idsToExport(ctx, args, str(values['project']), str(values['filter']), flag(values['all']));
     if (ids.length === 0 && unlisted.length === 0) {
@@ -126,9 +136,11 @@ export const exportCmd: CommandSpec = {
     const progress = (p: { done: number; total: number; message?: string }) => {
       if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Exporting');
     };
-    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named ? { allNamed: true } : { listed: true }) };
+    const map = refMapOf(ctx.cwd, values);
+    const params = { ids, folder, ...(bundle && { bundle }), ...(dryRun && { dryRun }), ...(named ? { allNamed: true } : { listed: true }), ...(map && { map, remember: true }) };
     let report: ExportReport = ids.length > 0 ? await sync.exportCases(params, ctx.signal, progress) : { results: [], secretsReplaced: 0 };
-    const waiting = report.results.filter((r) => r.outcome === 'needsDecision');
+    // --force overwrites local changes; references unknown at home are settled by --map alone.
+    const waiting = report.results.filter((r) => r.outcome === 'needsDecision' && r.reason !== 'unknownAtHome');
     if (waiting.length > 0 && flag(values['force'])) {
       const decisions: Record<string, SyncDecision> = Object.fromEntries(waiting.map((r) => [r.uri, 'overwriteFile' as const]));
       report = await sync.exportCases({ ...params, decisions }, ctx.signal, progress);

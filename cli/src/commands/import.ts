@@ -100,7 +100,8 @@ export const importCmd: CommandSpec = {
 
     // A dry run takes the same steps and decisions, reading the service, and sends and writes nothing.
     const map = refMapOf(ctx.cwd, values);
-    const options = { dryRun: flag(values['dry-run']), force: flag(values['force']), ...(map && { map }) };
+    // Counterparts named with --map are kept in .tas/sync.json as the editor's picks are (not in a dry run).
+    const options = { dryRun: flag(values['dry-run']), force: flag(values['force']), ...(map && { map, remember: true }) };
     const dryRun = options.dryRun;
     let report = await sync.importFiles({ uris, ...options }, ctx.signal, progress);
     // --link-existing: a new file whose name is taken is linked to that test case, then imported

@@ -46,7 +46,8 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   const first = await send(ids);
   // A bundle's items share its file: one question per file.
   const byFile = new Map<string, ExportItemResult>();
-  for (const r of first.results) if (r.outcome === 'needsDecision' && !byFile.has(r.uri)) byFile.set(r.uri, r);
+  // References unknown at home are not settled by overwriting: reported, not asked.
+  for (const r of first.results) if (r.outcome === 'needsDecision' && r.reason !== 'unknownAtHome' && !byFile.has(r.uri)) byFile.set(r.uri, r);
   const files = [...byFile.values()];
   const pending = files.map((r, i): Pending => ({
     key: r.uri,

@@ -71,10 +71,11 @@ function renamesSentence(results: ImportItemResult[]): string {
 export const renameWords = (r: ImportItemResult): string =>
   r.renamedFrom !== undefined ? `renames "${r.renamedFrom}" to "${r.name ?? ''}" on the service` : '';
 
-const EXPORT_WORDS: [ExportItemResult['outcome'], string][] = [
+const EXPORT_WORDS: [ExportItemResult['outcome'] | 'unknownAtHome', string][] = [
   ['written', 'written'],
   ['unchanged', 'unchanged'],
   ['needsDecision', 'not written (local changes)'],
+  ['unknownAtHome', 'not written (references unknown in the file\'s home)'],
   ['skipped', 'skipped'],
   ['failed', 'not written'],
 ];
@@ -91,7 +92,9 @@ export function exportSummary(report: ExportReport, where?: string): string {
     report.secretsReplaced > 0
       ? ` ${counted(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
       : '';
-  return `Exported ${what}${to}: ${tallyByWhy(results, EXPORT_WORDS, 'failed', 'not written').join(', ')}.${secrets}`;
+  // A file held back for references its home does not know is told apart from one with local changes.
+  const shown = results.map((r) => (r.outcome === 'needsDecision' && r.reason === 'unknownAtHome' ? { ...r, outcome: 'unknownAtHome' as const } : r));
+  return `Exported ${what}${to}: ${tallyByWhy(shown, EXPORT_WORDS, 'failed', 'not written').join(', ')}.${secrets}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { exactStr } from '../api/read';
 import { testCasesIn } from '../document/testCaseModel';
 import { readRegularText } from '../files/safeRead';
 import { expandUris, uriToPath } from '../sync/local';
-import { findSyncRoot, type RootCache } from '../sync/state';
+import { findSyncRoot, RootCache } from '../sync/syncRoot';
 import { referencesIn } from './referenceNavigation';
 import { HERE, Homes, sameRecord, type HereContext, type Owner, type RefKind } from './workspaceHomes';
 
@@ -42,7 +42,7 @@ export class WorkspaceIndex {
   private readonly files = new Map<string, FileEntry>();
   private readonly open = new Map<string, { version: number; entry: FileEntry | undefined }>();
   private readonly homes = new Homes();
-  private roots: RootCache = new Map();
+  private roots = new RootCache();
   /** Changed or created files (from the client's events), read again before the next answer. */
   private readonly stale = new Set<string>();
   private built: Promise<void> | undefined;
@@ -86,7 +86,7 @@ export class WorkspaceIndex {
   changed(uri: string, deleted: boolean): void {
     if (uri.endsWith('/.tas/sync.json')) {
       // A new sync root may have appeared; the states themselves are checked at each query.
-      this.roots = new Map();
+      this.roots = new RootCache();
       return;
     }
     if (!fileKindOf(uri)) return;

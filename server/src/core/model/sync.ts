@@ -99,6 +99,20 @@ export interface UnmappedRef {
   home?: string;
 }
 
+/** A reference of the environment exported from that has no known counterpart in the file's home environment. */
+export interface RefUnknownAtHome {
+  kind: RefKindName;
+  id: number;
+  /** Who it is in the environment exported from; absent when that environment does not list it. */
+  identity?: { msisdn?: string; name?: string };
+  /** Where in the test case, e.g. `testStepList[2].mobileDeviceId`. */
+  where: string;
+  /** The file's home environment. */
+  home: string;
+  /** The id the file holds at that place (its home's), when it holds one. */
+  fileId?: number;
+}
+
 /** Counterparts a person chose: per kind, a home id (as text) to the id in the target environment. */
 export type RefChoices = Partial<Record<RefKindName, Record<string, number>>>;
 
@@ -127,7 +141,12 @@ export interface ExportItemResult {
    * synced, or is no file sync writes (`foreignFile`: a symbolic link, not UTF-8; `message` says which).
    * `failed`: why it was not written (NotDoneReason; `notOnService` when the id names no test case).
    */
-  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile' | NotDoneReason;
+  reason?: 'unsavedChanges' | 'localChanges' | 'notSynced' | 'foreignFile' | 'unknownAtHome' | NotDoneReason;
+  /**
+   * `needsDecision` with `unknownAtHome`: exported from another environment than the file's home,
+   * references with no known counterpart there; overwriting does not settle it, naming them does.
+   */
+  unknownAtHome?: RefUnknownAtHome[];
   /** `needsDecision`: what the export would write, for a diff with the local file. */
   serviceText?: string;
   message?: string;

@@ -15,6 +15,7 @@ import { notDoneReason, notHeldWords, unusableWords } from './notDone';
 import { mapLimit } from './pool';
 import { syncHash } from './projection';
 import { ReferenceMapper } from './mapping';
+import { unknownAtHomeResult } from './unknownAtHome';
 import { stateKey, type SyncState, SyncStates } from './state';
 import type { ExportParams, SyncRun } from './types';
 import { replaceOpenText } from './writeBack';
@@ -114,7 +115,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
     const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: r.name })), linkedFiles, filesLinkedTo, present: listed });
     let done = 0;
-    const mapper = new ReferenceMapper(run.client, run.env, { ...(run.signal && { signal: run.signal }), ...(run.lists && { lists: run.lists }) });
+    const mapper = new ReferenceMapper(run.client, run.env, { ...(params.map && { overrides: params.map }), remember: params.remember === true, ...(run.signal && { signal: run.signal }), ...(run.lists && { lists: run.lists }) });
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
@@ -216,7 +217,8 @@ async function exportOne(
   const entry = state.entry(key);
   const home = entry?.home ?? run.env;
   // A file keeps its home environment's references: another environment's record is translated back.
-  const record = home === run.env ? served : ((await mapper.toHome(state, home, served)) as ExportedTestCase & { id: number });
+  const back = home === run.env ? undefined : await mapper.back(state, home, served);
+  const record = back ? (back.value as ExportedTestCase & { id: number }) : served;
   if (home === run.env) await mapper.record(state, served);
   let found: Existing;
   try {
@@ -228,6 +230,7 @@ async function exportOne(
   const existingText = found.kind === 'text' ? found.text : undefined;
   const existing = existingText === undefined ? undefined : parseOrUndefined(existingText);
   const existingValue = isRecord(existing) ? existing : undefined;
+  if (back && back.unknown.length > 0) return { result: unknownAtHomeResult(base, path, back.unknown, home, run.env, existingValue), replaced: 0 };
   // The file's id belongs to its home environment: another environment's export leaves it.
   const fileId = home === run.env ? record.id : typeof existingValue?.['id'] === 'number' ? existingValue['id'] : undefined;
   const { text, replaced } = testCaseFileText(record, {

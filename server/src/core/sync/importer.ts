@@ -1,10 +1,10 @@
-import { modify, type Edit } from 'jsonc-parser';
+import type { Edit } from 'jsonc-parser';
 import { importTestCases, type ItemResult } from '../api/batch';
 import type { ExportedTestCase, TestCase } from '../api/types';
 import type { ImportItemResult, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
-import { idEdits } from './idEdit';
+import { idEdits, itemEdits } from './idEdit';
 import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
 import { mapLimit } from './pool';
@@ -14,7 +14,7 @@ import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets
 import { SyncStates } from './state';
 import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
-import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
+import { mappingWords, ReferenceMapper, unknownAtHomeWords, unmappedWords, type RefOverrides, type UnknownAtHome } from './mapping';
 import { schemaRefusal } from './wouldRefuse';
 import { sendFailure } from './sendFailure';
 import { notDoneReason } from './notDone';
@@ -38,11 +38,6 @@ const renameOf = (local: LocalCase, record: ExportedTestCase | undefined): { ren
   record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name ? { renamedFrom: record.name } : {};
 
 const describeCase = (local: LocalCase): string => `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
-
-function formattingOf(text: string) {
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
-  return { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol: text.includes('\r\n') ? '\r\n' : '\n' };
-}
 
 /** The service's version as the file would hold it: a whole file, or one bundle item. */
 export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileId: number | undefined): string {
@@ -105,9 +100,15 @@ export async function importFiles(
   // compared and sent with this environment's ids (mapping.ts).
   const mapper = new ReferenceMapper(run.client, run.env, { ...(options.map && { overrides: options.map }), ...(run.signal && { signal: run.signal }), remember: options.remember === true, ...(run.lists && { lists: run.lists }) });
   const refHome = (p: Placed): string => homeOf(p) || run.env;
+  // A service version naming records with no known counterpart at home is never taken into the file.
+  const unknownAtHome = new Map<Placed, UnknownAtHome[]>();
   for (const p of placed) {
     if (refHome(p) === run.env) await mapper.record(p.state, p.local.value);
-    else if (p.standing.kind === 'linked') p.standing.record = (await mapper.toHome(p.state, refHome(p), p.standing.record)) as ExportedTestCase;
+    else if (p.standing.kind === 'linked') {
+      const back = await mapper.back(p.state, refHome(p), p.standing.record);
+      p.standing.record = back.value as ExportedTestCase;
+      if (back.unknown.length > 0) unknownAtHome.set(p, back.unknown);
+    }
   }
   const writeIdIfHome = (p: Placed, id: number) => {
     if (homeOf(p) === run.env && p.local.fileId !== id) addEdits(p.local.file, idEdits(p.local.file.text, id, p.local.index));
@@ -184,11 +185,14 @@ export async function importFiles(
           result(p, { outcome: 'unchanged', id: s.id });
         } else if (state === 'localChanged' || decision === 'overwriteService' || (options.force && decision !== 'takeService')) {
           await push(p, s.id, s.record);
+        } else if (decision === 'takeService' && unknownAtHome.has(p)) {
+          const words = unknownAtHome.get(p)!.map((u) => unknownAtHomeWords(u, refHome(p), run.env)).join('; ');
+          result(p, { outcome: 'refused', id: s.id, message: `${describeCase(p.local)} was not changed: ${words}. Name the counterpart of each in ${refHome(p)}, then take the service's version again.` });
         } else if (decision === 'takeService') {
           if (p.local.index === undefined) {
             addEdits(p.local.file, [{ offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) }]);
           } else {
-            addEdits(p.local.file, modify(p.local.file.text, [p.local.index], maskSecrets(s.record).value, { formattingOptions: formattingOf(p.local.file.text) }));
+            addEdits(p.local.file, itemEdits(p.local.file.text, p.local.index, maskSecrets(s.record).value));
           }
           p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
           result(p, { outcome: 'tookService', id: s.id });

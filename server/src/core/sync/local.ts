@@ -7,7 +7,7 @@ import { withoutBom } from '../document/byteOrderMark';
 import { deeperThan, MAX_DEPTH } from '../document/nesting';
 import { decodeUtf8, kindOf, NotARegularFileError, NotUtf8Error, readRegularFile } from '../files/safeRead';
 import type { LocalCaseRef } from '../model/sync';
-import { findSyncRoot, type RootCache } from './state';
+import { findSyncRoot, RootCache } from './syncRoot';
 
 // Local test cases: `*.testcase.json` files and the items of `*.testcases.json` bundles, read
 // from the editor's buffer when the file is open (never the stale disk copy), else from disk.
@@ -106,7 +106,7 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
 
 /** Where files stand, looked up once per folder for one operation: sync roots and real paths. */
 export class Placement {
-  private readonly roots: RootCache = new Map();
+  private readonly roots = new RootCache();
   private readonly real = new Map<string, Promise<string | undefined>>();
 
   private realpathOf(path: string): Promise<string | undefined> {

@@ -40,6 +40,22 @@ export interface UnmappedReference {
   where: string;
 }
 
+/** A reference of this environment with no known counterpart in the file's home environment. */
+export interface UnknownAtHome {
+  kind: RefKind;
+  id: number;
+  /** Who it is here; undefined when this environment does not list it. */
+  identity?: Identity;
+  path: (string | number)[];
+  where: string;
+}
+
+/** One sentence per reference the way back could not name: what it is here, and that home has no known counterpart. */
+export function unknownAtHomeWords(u: UnknownAtHome, home: string, env: string): string {
+  const who = u.identity ? identityWords(u.kind, u.identity) : `which ${env} does not list`;
+  return `${u.where} names ${kindWords(u.kind)} ${u.id} of ${env} (${who}), and no ${kindWords(u.kind)} of ${home} is known to be it`;
+}
+
 /** Who a home id is: recorded in the sync state (files), or read from the source environment (copy). */
 export type HomeIdentity = (kind: RefKind, id: number) => Identity | undefined | Promise<Identity | undefined>;
 
@@ -138,18 +154,35 @@ export class ReferenceMapper {
     return mapped;
   }
 
-  /** `value` (this environment's ids) with each id this environment's record has a recorded counterpart of at home replaced by it. */
-  async toHome(state: SyncState, home: string, value: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /**
+   * The way back: `value` (this environment's ids) with each id replaced by its counterpart at
+   * home: the one a person chose (this run's overrides, then the choices remembered), else the one
+   * recorded at home with the same identity. An id with none is left as it is and listed in
+   * `unknown`: written as it is, it would name another record at home.
+   */
+  async back(state: SyncState, home: string, value: Record<string, unknown>): Promise<{ value: Record<string, unknown>; unknown: UnknownAtHome[] }> {
     const sites = referenceSites(value);
-    if (sites.length === 0) return value;
+    if (sites.length === 0) return { value, unknown: [] };
     const to = new Map<RefSite, number>();
+    const unknown: UnknownAtHome[] = [];
+    const picks: RefSite[] = [];
     for (const site of sites) {
-      const who = (await this.dirs.of(site.kind)).get(site.id);
-      if (!who) continue;
-      const back = this.uniqueHome(state, home, site.kind, who) ?? reverseChoice(this.overrides, site.kind, site.id) ?? reverseChoice(state.choices(home, this.env), site.kind, site.id);
-      if (back !== undefined) to.set(site, back);
+      const picked = reverseChoice(this.overrides, site.kind, site.id);
+      if (picked !== undefined) picks.push(site);
+      const chosen = picked ?? reverseChoice(state.choices(home, this.env), site.kind, site.id);
+      const who = chosen === undefined ? (await this.dirs.of(site.kind)).get(site.id) : undefined;
+      const found = chosen ?? (who && this.uniqueHome(state, home, site.kind, who));
+      if (found !== undefined) to.set(site, found);
+      else unknown.push({ kind: site.kind, id: site.id, ...(who && { identity: who }), path: site.path, where: whereOf(site.path) });
     }
-    return withIds(value, sites, (s) => to.get(s));
+    // Kept once every site was read with the choices as they were.
+    if (this.remember) for (const site of picks) state.rememberChoice(home, this.env, site.kind, to.get(site)!, site.id);
+    return { value: withIds(value, sites, (s) => to.get(s)), unknown };
+  }
+
+  /** `value` (this environment's ids) with each id that has a counterpart at home replaced by it (see `back`). */
+  async toHome(state: SyncState, home: string, value: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return (await this.back(state, home, value)).value;
   }
 
 

@@ -1,12 +1,13 @@
-import { lstat, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { isRecord } from '../api/read';
 import { writeAtomic } from '../files/atomicWrite';
 import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
 import { linkKeyProblem } from './linkPaths';
+import { findSyncRoot, RootCache } from './syncRoot';
 import { parseChoices, parseIdentities, type ChoiceTable, type Identity, type IdentityTable, type RefKind } from './identityState';
 
-// The sync-state file `.tas/sync.json` in the sync root: per local test case, its home
+// The sync-state file `.tas/sync.json` in the sync root (syncRoot.ts): per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
 // committed: ids, hashes and base URLs only. A repository may be crafted: the file is read only
 // when `.tas` is a real folder and `sync.json` a regular file (never through a link, never a
@@ -42,55 +43,6 @@ export class StateFileError extends Error {
     super(`The sync state ${path} ${why}. Fix or delete it (links are then found again by name).`);
     this.name = 'StateFileError';
   }
-}
-
-/** `.tas` must be a folder; `.git` may be a file too (a worktree's). */
-const exists = async (path: string, mustBeFolder: boolean): Promise<boolean> => {
-  try {
-    const found = await stat(path);
-    return !mustBeFolder || found.isDirectory();
-  } catch {
-    return false;
-  }
-};
-
-/** Per folder: the nearest `.tas` folder at or above it, and the nearest `.git`. */
-interface Markers {
-  tas?: string;
-  git?: string;
-}
-
-/** The folders already looked at, shared by the lookups of one operation. */
-export type RootCache = Map<string, Promise<Markers>>;
-
-function markersOf(dir: string, cache: RootCache): Promise<Markers> {
-  let found = cache.get(dir);
-  if (!found) {
-    found = (async () => {
-      const parent = dirname(dir);
-      // The folder's own markers and its parent's are looked up at once; a parent shared by many
-      // folders (a repository of test cases) is looked up once.
-      const [tas, git, above] = await Promise.all([
-        exists(join(dir, '.tas'), true),
-        exists(join(dir, '.git'), false),
-        parent === dir ? Promise.resolve<Markers>({}) : markersOf(parent, cache),
-      ]);
-      return { tas: tas ? dir : above.tas, git: git ? dir : above.git };
-    })();
-    cache.set(dir, found);
-  }
-  return found;
-}
-
-/**
- * The sync root of a file: the nearest ancestor folder holding `.tas`, else the nearest holding
- * `.git`, else the file's own folder. `cache` keeps the folders already looked at (share it
- * between the files of one run).
- */
-export async function findSyncRoot(filePath: string, cache: RootCache = new Map()): Promise<string> {
-  const start = dirname(filePath);
-  const { tas, git } = await markersOf(start, cache);
-  return tas ?? git ?? start;
 }
 
 export const statePath = (root: string): string => join(root, '.tas', 'sync.json');
@@ -260,7 +212,7 @@ export class SyncState {
 
 /** Sync states by root, loaded on first use during one operation. */
 export class SyncStates {
-  private readonly roots: RootCache = new Map();
+  private readonly roots = new RootCache();
   private readonly states = new Map<string, Promise<SyncState>>();
 
   async forFile(filePath: string): Promise<SyncState> {

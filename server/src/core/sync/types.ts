@@ -61,6 +61,10 @@ export interface ExportParams {
   allNamed?: boolean;
   /** The ids come from the service's own list: one its export answer leaves out is said to have been listed. */
   listed?: boolean;
+  /** Counterparts a person named for a file's home (mapping.ts), as for import: per kind, home id to this environment's id. */
+  map?: ImportParams['map'];
+  /** Keep the counterparts of `map` that were used in the sync state (not in a dry run). */
+  remember?: boolean;
 }
 
 /** One import or export: the host, the current environment's client and key, and how to report. */
