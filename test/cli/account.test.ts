@@ -34,6 +34,7 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
   after(async () => {
     await hostile.close();
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     hostile.routes.clear();

@@ -111,6 +111,7 @@ describe('tas import and tas run take globs', { timeout: 90_000 }, () => {
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     dir?.remove();

@@ -100,15 +100,15 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     const doc = JSON.parse(got.stdout) as Record<string, unknown>;
     const file = join(dir.path, 'placed.json');
     /** 1-based line and column of `needle` in `text`. */
-    const place = (text: string, needle: string) => {
-      const before = text.slice(0, text.indexOf(needle)).split('\n');
+    const place = (text: string, needle: string, after = '') => {
+      const before = text.slice(0, text.indexOf(after + needle) + after.length).split('\n');
       return `${before.length}:${before.at(-1)!.length + 1}`;
     };
     const typed = JSON.stringify({ ...doc, filter: 42 }, null, 2);
     writeFileSync(file, typed);
     const wrong = await run(['apply', 'placed.json']);
     assert.equal(wrong.code, 1, wrong.stderr);
-    assert.match(wrong.stderr, new RegExp(`^placed\\.json:${place(typed, '42')}: error wrong-type "filter" must be a string\\.$`, 'm'));
+    assert.match(wrong.stderr, new RegExp(`^placed\\.json:${place(typed, '42', '"filter": ')}: error wrong-type "filter" must be a string\\.$`, 'm'));
     const broken = JSON.stringify(doc, null, 2).replace(/,\n(\s*"filter")/, '\n$1');
     writeFileSync(file, broken);
     const syntax = await run(['apply', 'placed.json']);

@@ -16,6 +16,7 @@ describe('tas: refusals of the service exit 7, outages 4', { timeout: 90_000 }, 
   });
   after(async () => {
     await emu.close();
+    dir?.remove();
   });
   beforeEach(() => {
     emu.faults.reset();
