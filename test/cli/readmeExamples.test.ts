@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { EXIT_MEANINGS } from '../../cli/src/exitCodes';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -19,6 +21,7 @@ import { Workspace } from './readme/workspace';
 // (NOT_RUN, with the reason) fails here, and so does an entry for an example README lost. The CI
 // examples' YAML blocks are run by ciExamples.test.ts.
 
+const ROOT = resolve(__dirname, '../../..');
 const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS];
 const STEPS = SCENARIOS.flatMap((s) => s.steps);
 const OCCURRENCES = readmeExamples();
@@ -53,6 +56,7 @@ describe('README\'s tas examples', () => {
       [],
       'README shows examples that test/cli/readme/scenarios*.ts neither runs nor lists in NOT_RUN: add a step that runs each (its exit code as README says) or say why it cannot run here',
     );
+    for (const file of Object.values(RUN_ELSEWHERE)) assert.ok(existsSync(join(ROOT, file)), `${file}, which runs README's CI examples, is there`);
     const texts = new Set(OCCURRENCES.map((o) => o.text));
     const stale = [...planned, ...Object.keys(NOT_RUN)].filter((t) => !texts.has(t));
     assert.deepEqual(stale, [], 'entries for examples README no longer shows (README changed them?): update the entry to README\'s words');

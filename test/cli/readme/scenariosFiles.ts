@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { caseOn } from '../../twoEnvironments';
-import type { Scenario } from './plan';
+import type { Scenario, Step } from './plan';
 import { UNREACHABLE, type Workspace } from './workspace';
 
 // README's examples about test-case files: validate, import, export, run, copy between
@@ -10,8 +10,19 @@ import { UNREACHABLE, type Workspace } from './workspace';
 /** The home environment given by the three variables, at an address where nothing answers. */
 const unreachable = { TAS_BASE_URL: UNREACHABLE, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' };
 const broken = (w: Workspace, as: string) => w.sample('broken-references.testcase.json', as);
-/** A local edit of a test-case file: its description. */
-const editFile = (w: Workspace, file: string, description: string) => w.writeJson(file, { ...w.readJson(file), description });
+/** `tas import cases` after cases/voice-call-mo.testcase.json and test case 1 both changed: exit 5. */
+function conflict(suffix: string): Step {
+  return {
+    example: 'tas import',
+    line: 'tas import cases',
+    before: (w) => {
+      const file = 'cases/voice-call-mo.testcase.json';
+      w.writeJson(file, { ...w.readJson(file), description: `changed in the file${suffix}` });
+      w.home.store.testCases.get(1)!.description = `changed on the service${suffix}`;
+    },
+    exit: { code: 5, says: ['`tas import` refusing to overwrite (exit 5)'] },
+  };
+}
 
 const COPY = 'tas copy ID... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 const COPY_TABLE = 'tas copy <ids>... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
@@ -132,13 +143,7 @@ export const FILE_SCENARIOS: Scenario[] = [
       },
       { example: IMPORT, line: 'tas import cases' },
       {
-        example: 'tas import',
-        line: 'tas import cases',
-        before: (w) => {
-          editFile(w, 'cases/voice-call-mo.testcase.json', 'changed in the file');
-          w.home.store.testCases.get(1)!.description = 'changed on the service';
-        },
-        exit: { code: 5, says: ['`tas import` refusing to overwrite (exit 5)'] },
+        ...conflict(''),
         // "prints ... a unified diff of the service's version (-) against the file (+) ... and the two commands that settle it"
         check: (r) => {
           assert.match(r.stdout, /^-.*changed on the service/m);
@@ -152,15 +157,7 @@ export const FILE_SCENARIOS: Scenario[] = [
         line: 'tas import cases/voice-call-mo.testcase.json --force',
         check: (_r, w) => assert.equal(w.home.store.testCases.get(1)!.description, 'changed in the file'),
       },
-      {
-        example: 'tas import',
-        line: 'tas import cases',
-        before: (w) => {
-          editFile(w, 'cases/voice-call-mo.testcase.json', 'changed in the file again');
-          w.home.store.testCases.get(1)!.description = 'changed on the service again';
-        },
-        exit: { code: 5, says: ['`tas import` refusing to overwrite (exit 5)'] },
-      },
+      conflict(' again'),
       {
         example: 'tas export ID --out DIR --force',
         line: 'tas export 1 --out cases --force',

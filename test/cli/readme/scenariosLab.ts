@@ -111,7 +111,16 @@ export const LAB_SCENARIOS: Scenario[] = [
     title: 'tas api: reads, writes with --data, secrets redacted, a refusal exits 7',
     steps: [
       { example: API, line: 'tas api GET mobiledevices' },
-      { example: 'tas api', line: 'tas api GET apiclients/1', check: (r) => assert.ok(!r.stdout.includes('"password": "') || r.stdout.includes('[redacted]')) },
+      {
+        example: 'tas api',
+        line: 'tas api GET apiclients/3',
+        // "`tas api` shows a record's secret members as "[redacted]""
+        check: (r, w) => {
+          const secret = String(w.home.store.apiClients.get(3)!.authParams['client_secret']);
+          assert.match(r.stdout, /"client_secret": "\[redacted\]"/);
+          assert.ok(!r.stdout.includes(secret));
+        },
+      },
       { example: API, line: 'tas api POST /api/v2/tracefilters --data \'{"name": "README one", "filter": "sip"}\'' },
       { example: API, line: 'tas api POST tracefilters --data @filter.json', before: (w) => w.writeJson('filter.json', { name: 'README two', filter: 'dns' }) },
       { example: API, line: 'tas api POST tracefilters --data @-', input: '{"name": "README three", "filter": "http"}' },
