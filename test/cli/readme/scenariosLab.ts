@@ -1,0 +1,191 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { Scenario } from './plan';
+import type { Workspace } from './workspace';
+
+// README's examples about the lab and the command line itself: record documents (tas get, tas
+// apply), listings, suites and executions, tas api, credentials (tas login), shell completion,
+// help, and plain http. See readmeExamples.test.ts.
+
+const GET = 'tas get <device|node|apiclient|tracefilter|suite> <id>';
+const APPLY = 'tas apply <file> [--force]';
+const LOGIN = 'tas login [--profile NAME] [--base-url URL] [--client-id ID] [--default] [--no-verify]';
+const API = 'tas api <METHOD> <path> [--data JSON|@file|@-]';
+const EXECUTE = 'tas execute <suite> [--wait] [--timeout D] [--junit FILE]';
+const RERUN = 'tas rerun <execution> [--wait] [--timeout D] [--junit FILE]';
+const WATCH = 'tas watch <execution id>... [--timeout D] [--junit FILE]';
+
+/** phone.json (device 12's record document) with some fields changed. */
+const editPhone = (w: Workspace, fields: Record<string, unknown>) => w.writeJson('phone.json', { ...w.readJson('phone.json'), ...fields });
+const puts = (w: Workspace) => w.home.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v2/mobiledevices/12').length;
+
+export const LAB_SCENARIOS: Scenario[] = [
+  {
+    title: 'tas get and tas apply: save, refuse, conflict and --force',
+    steps: [
+      { example: 'tas get device 12 > phone.json', check: (_r, w) => assert.equal((w.readJson('phone.json')['$record'] as { id: number }).id, 12) },
+      {
+        example: 'tas apply phone.json',
+        before: (w) => editPhone(w, { msisdn: '4916000000012' }), // "# edit msisdn"
+        check: (_r, w) => {
+          assert.equal(puts(w), 1, 'PUT /mobiledevices/12');
+          assert.equal(w.home.store.devices.get(12)!.msisdn, '4916000000012');
+        },
+      },
+      { example: ['tas get KIND ID', GET], line: 'tas get device 12' },
+      ...['node', 'apiclient', 'tracefilter', 'suite'].map((kind) => ({ example: GET, line: `tas get ${kind} 1` })),
+      { example: 'tas apply FILE', line: 'tas apply phone.json', before: (w: Workspace) => editPhone(w, { imei: '357598955382012' }) },
+      {
+        example: 'tas apply',
+        line: 'tas apply phone.json',
+        before: (w) => editPhone(w, { msisdn: 4916000000013 }),
+        exit: { code: 1, says: ['errors: exit 1, nothing sent'] },
+        check: (_r, w) => assert.equal(puts(w), 2, 'nothing sent'),
+      },
+      {
+        example: 'tas apply',
+        line: 'tas apply phone.json',
+        before: (w) => editPhone(w, { msisdn: '4916000000012', name: w.home.store.devices.get(13)!.name }),
+        exit: { code: 7, says: ['a refusal of the service: exit 7, its reason said', 'a record document `tas apply` sent and the service refused'] },
+        check: (r) => assert.match(r.stderr, /refused to save the device: .*name/),
+      },
+      {
+        example: ['tas apply', APPLY],
+        line: 'tas apply phone.json',
+        before: (w) => {
+          editPhone(w, { name: 'My phone' });
+          w.home.store.devices.get(12)!.imsi = '262010000000012';
+        },
+        exit: { code: 5, says: ['it prints the difference (`-` the service\'s lines, `+` the file\'s) and exits 5 without sending', '`tas apply` found the record changed on the service since the file was read', 'a colleague\'s change since it was read: exit 5'] },
+        check: (r, w) => {
+          assert.match(r.stdout + r.stderr, /^-.*262010000000012/m);
+          assert.equal(puts(w), 3, 'nothing sent');
+        },
+      },
+      { example: APPLY, line: 'tas apply phone.json --force', check: (_r, w) => assert.equal(w.home.store.devices.get(12)!.name, 'My phone') },
+    ],
+  },
+  {
+    title: 'listings, help and version',
+    steps: [
+      { example: 'tas users' },
+      { example: 'tas devices' },
+      { example: 'tas nodes' },
+      { example: 'tas suites' },
+      { example: 'tas executions [--search TEXT] [--limit N]', line: 'tas executions --search Voice --limit 5' },
+      { example: 'tas --verbose', line: 'tas --verbose executions', check: (r) => assert.match(r.stderr, /^The executions of this service: start\/end are /m) },
+      { example: 'tas --version', check: (r) => assert.match(r.stdout, /^\d+\.\d+\.\d+/) },
+      { example: 'tas --help', check: (r) => assert.match(r.stdout, /Exit codes:/) },
+      ...['validate', 'import', 'export', 'copy', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'users', 'get', 'apply', 'api', 'login', 'completion'].map(
+        (command) => ({ example: 'tas <command> --help', line: `tas ${command} --help` }),
+      ),
+    ],
+  },
+  {
+    title: 'suites and executions: execute, cancel, rerun, watch, and Ctrl-C while waiting',
+    steps: [
+      { example: EXECUTE, line: 'tas execute "Voice smoke"' },
+      { example: 'tas cancel <suite>', line: 'tas cancel "Voice smoke"' },
+      { example: EXECUTE, line: 'tas execute 2 --wait --timeout 5m --junit reports/suite.xml', check: (_r, w) => assert.ok(existsSync(w.path('reports/suite.xml'))) },
+      { example: RERUN, line: 'tas rerun 200 --wait --timeout 5m --junit reports/rerun.xml' },
+      { example: 'tas run', line: 'tas run 1' },
+      { example: WATCH, line: 'tas watch {last} --timeout 5m --junit reports/watch.xml' },
+      {
+        example: 'tas run',
+        line: 'tas run 1',
+        before: (w) => {
+          w.home.settings.executionStepMs = 600_000;
+        },
+      },
+      {
+        example: ['tas watch', WATCH],
+        // --verbose: its request lines show when it is waiting (a queued execution prints nothing until it changes).
+        line: 'tas watch {last} --verbose',
+        interrupt: /GET \/api\/v2\/testexecutions\/\d+ 200/,
+        exit: { code: 130, says: ['Ctrl-C while waiting: 130, with the `tas watch` line to resume'] },
+        check: (r, w) => assert.match(r.stderr, new RegExp(`tas watch ${w.vars['last']}`)),
+      },
+    ],
+  },
+  {
+    title: 'tas api: reads, writes with --data, secrets redacted, a refusal exits 7',
+    steps: [
+      { example: API, line: 'tas api GET mobiledevices' },
+      {
+        example: 'tas api',
+        line: 'tas api GET apiclients/3',
+        // "`tas api` shows a record's secret members as "[redacted]""
+        check: (r, w) => {
+          const secret = String(w.home.store.apiClients.get(3)!.authParams['client_secret']);
+          assert.match(r.stdout, /"client_secret": "\[redacted\]"/);
+          assert.ok(!r.stdout.includes(secret));
+        },
+      },
+      { example: API, line: 'tas api POST /api/v2/tracefilters --data \'{"name": "README one", "filter": "sip"}\'' },
+      { example: API, line: 'tas api POST tracefilters --data @filter.json', before: (w) => w.writeJson('filter.json', { name: 'README two', filter: 'dns' }) },
+      { example: API, line: 'tas api POST tracefilters --data @-', input: '{"name": "README three", "filter": "http"}' },
+      {
+        example: 'tas api',
+        line: 'tas api POST testcases --data \'{"name": 5}\'',
+        exit: { code: 7, says: ['a 400 or 422 (from `tas api` too)'] },
+      },
+    ],
+  },
+  {
+    title: 'tas login: a profile outside the repository; refused inside it and for plain http elsewhere',
+    steps: [
+      {
+        example: [LOGIN, 'tas login [--profile NAME] ...'],
+        line: 'tas login --profile lab --base-url {url} --client-id demo-admin --default',
+        before: (w) => void (w.vars['url'] = w.home.url),
+        input: 'demo-admin-secret\n',
+        check: (_r, w) => {
+          const file = w.config('profiles.json');
+          assert.equal(statSync(file).mode & 0o777, 0o600);
+          const written = JSON.parse(readFileSync(file, 'utf8')) as { default: string; profiles: Record<string, { baseUrl: string }> };
+          assert.equal(written.default, 'lab');
+          assert.equal(written.profiles['lab']?.baseUrl, w.home.url);
+        },
+      },
+      { example: LOGIN, line: 'tas login --profile later --base-url https://tas.invalid --client-id demo-admin --no-verify', input: 'demo-admin-secret\n' },
+      {
+        example: [LOGIN, 'tas login'],
+        line: 'tas login --profile lab --base-url {url} --client-id demo-admin',
+        env: { TAS_CONFIG_DIR: undefined },
+        input: 'demo-admin-secret\n',
+        exit: { code: 2, says: ['Where the profile would land inside a git work tree, it refuses before asking anything (exit 2)'] },
+        check: (r) => assert.match(r.stderr, /TAS_CONFIG_DIR/),
+      },
+      {
+        example: 'tas login',
+        line: 'tas login --profile lab --base-url http://tas.invalid:8080 --client-id demo-admin',
+        exit: { code: 2, says: ['a plain http URL of another machine without the opt-in'] },
+        check: (r) => assert.match(r.stderr, /--allow-insecure-http/),
+      },
+    ],
+  },
+  {
+    title: 'shell completion, and plain http opted into',
+    setup: (w) => {
+      // The folders the shells read completions from (bash-completion's and fish's own).
+      w.write('.local/share/bash-completion/completions/.keep', '');
+      w.write('.config/fish/completions/.keep', '');
+      w.sample('voice-call-mo.testcase.json', 'smoke.testcase.json');
+    },
+    steps: [
+      ...['bash', 'zsh', 'fish'].map((shell) => ({ example: 'tas completion bash|zsh|fish', line: `tas completion ${shell}` })),
+      { example: 'source <(tas completion bash)' },
+      { example: 'tas completion bash > ~/.local/share/bash-completion/completions/tas', check: (_r, w) => assert.match(readFileSync(w.path('.local/share/bash-completion/completions/tas'), 'utf8'), /complete -F/) },
+      { example: 'tas completion fish > ~/.config/fish/completions/tas.fish', check: (_r, w) => assert.match(readFileSync(w.path('.config/fish/completions/tas.fish'), 'utf8'), /complete -c tas/) },
+      // On loopback the opt-in changes nothing; test/cli/insecureHttp.test.ts proves what it lets through.
+      { example: 'tas devices --allow-insecure-http' },
+      { example: 'TAS_ALLOW_INSECURE_HTTP=1 tas run smoke.testcase.json --wait' },
+    ],
+  },
+];
+
+/** Examples that are not run, each with the reason. */
+export const NOT_RUN: Record<string, string> = {
+  'source <(tas completion zsh)': 'zsh syntax, and zsh need not be installed where the tests run; test/cli/completion.test.ts checks the zsh script',
+  'tas completion fish | source': 'fish syntax, and fish need not be installed where the tests run; test/cli/completion.test.ts checks the fish script',
+};
