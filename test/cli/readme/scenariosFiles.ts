@@ -27,6 +27,7 @@ function conflict(suffix: string): Step {
 const COPY = 'tas copy ID... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 const COPY_TABLE = 'tas copy <ids>... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 
+const EXPORT = 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 const IMPORT = 'tas import <files, folders, "globs">... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 
 /**
@@ -174,12 +175,12 @@ export const FILE_SCENARIOS: Scenario[] = [
   {
     title: 'tas export: the synopsis, and a record the answer cannot hold fails alone',
     steps: [
-      { example: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]', line: 'tas export 1 2 --out exported --dry-run' },
-      { example: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]', line: 'tas export 1 2 --out exported' },
-      { example: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]', line: 'tas export --filter SMS --out sms --force' },
-      { example: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]', line: 'tas export --project Voice --out voice' },
+      { example: EXPORT, line: 'tas export 1 2 --out exported --dry-run' },
+      { example: EXPORT, line: 'tas export 1 2 --out exported' },
+      { example: EXPORT, line: 'tas export --filter SMS --out sms --force' },
+      { example: EXPORT, line: 'tas export --project Voice --out voice' },
       {
-        example: 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run]',
+        example: [EXPORT, 'tas export --all'],
         line: 'tas export --all --bundle --out all',
         check: (_r, w) => assert.ok(existsSync(w.path('all/export.testcases.json'))),
       },
@@ -192,7 +193,7 @@ export const FILE_SCENARIOS: Scenario[] = [
           w.vars['deep'] = String(cases.insert((id) => ({ ...cases.get(1)!, id, name: 'Deep one', description: deep as string })).id);
         },
         line: 'tas export 1 {deep} --out deep',
-        exit: { code: 4, says: ['prints a `failed` line naming the test case and the reason (exit 4)'] },
+        exit: { code: 1, says: ['prints a `failed` line naming the test case and the reason (exit 1: an answer that cannot be used is no outage)'] },
         check: (r, w) => {
           assert.match(r.stdout, new RegExp(`^failed\\s.*test case ${w.vars['deep']}\\b`, 'm'));
           assert.equal(readdirSync(w.path('deep')).filter((f) => f.endsWith('.testcase.json')).length, 1, 'the other one is written');
@@ -209,6 +210,39 @@ export const FILE_SCENARIOS: Scenario[] = [
       // README's own transcript, in order: 118 went to staging with its file, so the copy is of another case.
       { example: 'tas copy 119 --to staging --dry-run' },
       { example: 'tas copy 119 --to staging' },
+    ],
+  },
+  {
+    title: 'Several environments, the way back: an export from staging never writes a phone home does not know, until --map names it',
+    setup: twoEnvironments,
+    steps: [
+      { example: IMPORT, line: 'tas import cases --profile staging --map-file map.json' },
+      {
+        example: 'tas export',
+        // Someone picks, on staging, a phone no file names: home's device 2 there.
+        before: (w) => {
+          const roaming = w.staging.store.testCases.all().find((t) => t.name === 'Roaming call')!;
+          (roaming.testStepList[0] as { mobileDeviceId: number }).mobileDeviceId = w.moved.device.get(2)!;
+          w.vars['roaming'] = String(roaming.id);
+          w.vars['there'] = String(w.moved.device.get(2)!);
+        },
+        line: 'tas export {roaming} --out cases --profile staging --force',
+        exit: { code: 5, says: ['`tas export` exits 5 naming the reference'] },
+        check: (r, w) => assert.match(r.stdout, new RegExp(`names device ${w.vars['there']} of .*--map device:\\d+=${w.vars['there']}`)),
+      },
+      {
+        example: ['tas export ... --map kind:HOME_ID=ID', EXPORT],
+        line: 'tas export {roaming} --out cases --profile staging --map device:2={there}',
+        check: (_r, w) => {
+          const file = w.readJson('cases/Roaming-call.testcase.json') as { testStepList?: { mobileDeviceId?: number }[] };
+          assert.equal(file.testStepList?.[0]?.mobileDeviceId, 2, "the home's id is written");
+        },
+      },
+      {
+        example: EXPORT,
+        before: (w) => w.writeJson('back.json', { device: { '2': Number(w.vars['there']) } }),
+        line: 'tas export {roaming} --out cases --profile staging --map-file back.json',
+      },
     ],
   },
   {
