@@ -28,7 +28,7 @@ import type {
   ProjectPage,
   ProjectRefInfo,
   RefChoices,
-  RecordKind,
+  RemoteViewKind,
   RefreshResult,
   RunChoice,
   RunTestCaseResult,
@@ -65,7 +65,7 @@ export const SetEnvironmentNotification = new NotificationType<{
 export const RefreshRequest = new RequestType0<Outcome<RefreshResult>, void>('tas/refresh');
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
-export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, Outcome<{ title: string; text: string }>, void>(
+export const GetRecordRequest = new RequestType<{ kind: RemoteViewKind; id: number }, Outcome<{ title: string; text: string }>, void>(
   'tas/getRecord',
 );
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListDevicesRequest } from '../../../server/src/protocol';
-import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, ShownRecord, StatusReading, TestNodeSummary } from '../../../server/src/core';
+import { kindOfStatusTarget, type DevicesOverview, type DeviceSummary, type DeviceTokenSummary, type EntityRef, type ShownRecord, type StatusReading, type StatusTarget, type TestNodeSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
 
@@ -66,7 +66,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
    * A Prepare or Restart Agent started: the row shows it, the view shows progress until the
    * watcher reports it settled, and a notification says how it ended.
    */
-  track(target: 'device' | 'node', id: number, name: string, reading: StatusReading): void {
+  track(target: StatusTarget, id: number, name: string, reading: StatusReading): void {
     const key = `${target}:${id}`;
     this.settling.get(key)?.resolve();
     const done = new Promise<void>((resolve) => this.settling.set(key, { resolve, name }));
@@ -97,7 +97,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
         void (r.kind === 'available' || r.kind === 'online' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
       }
       if (r.gone) {
-        this.forget({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+        this.forget({ kind: kindOfStatusTarget(r.target), id: r.id });
         continue;
       }
       const row = r.target === 'device' ? this.deviceRows.get(r.id) : this.nodeRows.get(r.id);

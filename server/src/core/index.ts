@@ -10,6 +10,7 @@ export { counted } from './text/counted';
 // The domain model: what every host shows and the protocol carries.
 export * from './model/devices';
 export * from './model/entities';
+export * from './model/entityKinds';
 export * from './model/environment';
 export * from './model/executions';
 export * from './model/files';
@@ -68,7 +69,6 @@ export { functionsNamed, knownFunctions } from './references/stepFunctions';
 export { stepProblems } from './references/stepChecks';
 export { counterpartHere, homeAt, homeIdsHere } from './references/counterpart';
 export type { Path } from './document/testCaseModel';
-export type { RefKind } from './sync/identities';
 export { listOf, namesForeignApiClient, type ForeignFixData } from './references/foreign';
 export { shownApiClient } from './apiClients/shown';
 export { ApiClientActions, type ApiClientInput } from './apiClients/actions';
@@ -93,8 +93,8 @@ export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type Numeric
 export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
 
 // Record documents: devices, test nodes, API clients, trace filters and suites edited as JSON.
-export { creatable, RECORD_DOC_KINDS, RECORD_FIELDS, RECORD_KIND_WORDS, type FieldSpec, type RecordDocKind } from './records/fields';
-export { documentOf, documentText, isRecordDocKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
+export { creatable, RECORD_DOCUMENT_KINDS, RECORD_FIELDS, type FieldSpec } from './records/fields';
+export { documentOf, documentText, isRecordDocumentKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
 export { requestBodyOf, mergeDocuments } from './records/body';
 export { idsOf, recordFindings, type RecordRefSource } from './records/check';
 export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, recordFieldPosition, type RecordLists } from './records/language';

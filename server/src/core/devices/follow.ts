@@ -1,4 +1,5 @@
 import type { StatusReading } from '../model/devices';
+import type { StatusTarget as Target } from '../model/entityKinds';
 import type { WatcherOptions, WatchTopic } from '../executions/watcher';
 import { readStatus, sameReading } from './model';
 
@@ -11,8 +12,6 @@ export interface StatusSource {
   device(id: number, signal: AbortSignal): Promise<unknown>;
   node(id: number, signal: AbortSignal): Promise<unknown>;
 }
-
-type Target = 'device' | 'node';
 
 interface Entry {
   target: Target;

@@ -1,7 +1,8 @@
 import type { TasClient } from '../api/client';
 import { int, isRecord, text } from '../api/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
-import type { EntityRef, ProjectEntityType } from '../model/entities';
+import type { EntityRef } from '../model/entities';
+import type { ProjectEntityType } from '../model/entityKinds';
 import { ApiError } from '../api/errors';
 import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';

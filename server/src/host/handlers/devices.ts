@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type WatcherOptions } from '../../core';
+import { type ActiveEnvironment, DeviceActions, type EnvironmentState, kindOfStatusTarget, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type WatcherOptions } from '../../core';
 import { act, recordGone } from './outcome';
 
 const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
@@ -28,7 +28,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   s.watcher.addTopic(follow);
   follow.onChange((readings) => {
     // A status read that found its record gone: the reference cache drops it too.
-    for (const r of readings) if (r.gone) recordGone({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+    for (const r of readings) if (r.gone) recordGone({ kind: kindOfStatusTarget(r.target), id: r.id });
     void connection.sendNotification(DeviceStatusChangedNotification, { readings });
   });
   const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
