@@ -61,7 +61,7 @@ export type { HereContext } from './language/workspaceHomes';
 export { formatEdits, type FormatOptions } from './language/format';
 export { foldingRanges, selectionRanges } from './language/folding';
 export { documentSymbols, flatSymbols, type SymbolNames } from './language/symbols';
-export { entityKindWords, ProjectActions } from './projects/projects';
+export { projectMemberWords, ProjectActions } from './projects/projects';
 export { ReferenceCache } from './references/referenceCache';
 export type { ApiClientInfo, ReferenceState, Wanted } from './references/referenceData';
 export { referencedIds } from './references/references';

@@ -21,7 +21,7 @@ interface Listed {
   projects?: ProjectRefInfo[];
 }
 
-const KIND_WORDS: Record<ProjectEntityType, string> = {
+const PLURAL_WORDS: Record<ProjectEntityType, string> = {
   TEST_CASE: 'test cases',
   TEST_SUITE: 'test suites',
   MOBILE_ID: 'devices',
@@ -31,7 +31,8 @@ const KIND_WORDS: Record<ProjectEntityType, string> = {
   API_CLIENT: 'API clients',
 };
 
-export const entityKindWords = (t: ProjectEntityType): string => KIND_WORDS[t];
+/** Records of a project entity type in a sentence, plural: "devices". */
+export const projectMemberWords = (t: ProjectEntityType): string => PLURAL_WORDS[t];
 
 /** A list record as an entity of the given type; records without an integer id are left out. */
 export function listedEntity(entityType: ProjectEntityType, raw: unknown): Listed | undefined {
@@ -41,7 +42,7 @@ export function listedEntity(entityType: ProjectEntityType, raw: unknown): Liste
   const label =
     entityType === 'TOKEN'
       ? `Token ${id}${text(raw['mobileDeviceName']) ? ` for ${String(raw['mobileDeviceName'])}` : ''}`
-      : (text(raw['name']) ?? `${KIND_WORDS[entityType].replace(/s$/, '')} ${id}`);
+      : (text(raw['name']) ?? `${PLURAL_WORDS[entityType].replace(/s$/, '')} ${id}`);
   const projects = projectsField(raw);
   return { entity: { entityType, id, label }, ...(projects && { projects }) };
 }
@@ -99,7 +100,7 @@ export class ProjectActions {
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
       const members = await this.contents(id).then((c) => c.members, () => []);
-      const words = members.map((m) => `${KIND_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
+      const words = members.map((m) => `${PLURAL_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
       throw new WordedFailure({ kind: 'conflict', message: projectHeldWords(label, words) });
     }
   }
@@ -143,7 +144,7 @@ export class ProjectActions {
     const types: ProjectEntityType[] = ['TEST_CASE', ...kinds.map(([t]) => t)];
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') members.push(...r.value);
-      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${KIND_WORDS[types[i]!]}` }).message });
+      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }).message });
     });
     return { members, unreadable };
   }
