@@ -8,7 +8,7 @@ import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';
 import { createApiClientActions } from './views/apiClientActions';
 import { createUserActions } from './views/userActions';
-import { createRecordCommands } from './records/recordCommands';
+import { createRecordCommands } from './recordDocuments/recordCommands';
 import { newTestCase } from './newTestCase';
 import { createTestCaseActions } from './views/testCaseActions';
 import { confirmDone } from './notify';

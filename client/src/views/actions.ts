@@ -113,9 +113,9 @@ export function createViewActions(): Record<string, Command> {
       else confirmDone(server.log, `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`);
     },
 
-    openSuite: ({ server, views, records }) => async (arg: unknown) => {
+    openSuite: ({ server, views, recordDocuments }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Open Test Suite');
-      if (suite) await records.open('testSuite', suite.id);
+      if (suite) await recordDocuments.open('testSuite', suite.id);
     },
 
     deleteSuite: ({ server, views }) => async (arg: unknown) => {

@@ -85,13 +85,13 @@ export function createDeviceActions(): Record<string, Command> {
       await vscode.window.showTextDocument(file ?? vscode.Uri.parse(remoteUri('testCase', picked.id)), { preview: true });
     },
 
-    openDeviceRecord: ({ views, records }) => async (arg: unknown) => {
+    openDeviceRecord: ({ views, recordDocuments }) => async (arg: unknown) => {
       if (isNode(arg, 'testNode')) {
-        await records.open('testNode', arg.node.id);
+        await recordDocuments.open('testNode', arg.node.id);
         return;
       }
       const device = await deviceArg(views, arg, 'Open Device Record');
-      if (device) await records.open('mobileDevice', device.id);
+      if (device) await recordDocuments.open('mobileDevice', device.id);
     },
 
     createDeviceToken: ({ server, views }) => async (arg: unknown) => {

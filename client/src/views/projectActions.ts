@@ -82,9 +82,9 @@ export async function filesReferring(id: number, idsIn: (text: string) => Set<nu
 export function createProjectActions(): Record<string, Command> {
   return {
     refreshTraceFilters: ({ views }) => () => views.traceFilters.refresh(),
-    openTraceFilter: ({ server, views, records }) => async (arg: unknown) => {
+    openTraceFilter: ({ server, views, recordDocuments }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Open Trace Filter');
-      if (f) await records.open('traceFilter', f.id);
+      if (f) await recordDocuments.open('traceFilter', f.id);
     },
     editTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
@@ -146,11 +146,11 @@ export function createProjectActions(): Record<string, Command> {
       views.projects.refresh();
       confirmDone(server.log, `Project ${p.name} deleted.`);
     },
-    openProjectMember: ({ records }) => async (arg: unknown) => {
+    openProjectMember: ({ recordDocuments }) => async (arg: unknown) => {
       const node = arg as ProjectNode | undefined;
       if (node?.type !== 'member') return;
       const kind = OPENED.has(node.entity.entityType) ? kindOfProjectEntity(node.entity.entityType) : undefined;
-      if (kind && isRecordDocumentKind(kind)) await records.open(kind, node.entity.id);
+      if (kind && isRecordDocumentKind(kind)) await recordDocuments.open(kind, node.entity.id);
       else if (kind && isRemoteViewKind(kind)) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
       else void vscode.window.showInformationMessage(`${node.entity.label}: the extension has no record view for this kind yet; its view in the Test Automation container shows it.`);
     },

@@ -29,7 +29,7 @@ export { type Operation, OPERATIONS } from './api/operations';
 export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time } from './api/read';
 export type { Environment, Notice, QueryValue, RequestLogEntry, SessionOptions } from './api/session';
 export { type ListCut, type Listed, MAX_LIST_PAGES } from './api/lists';
-export { completeItems, lacksField } from './api/records';
+export { completeItems, lacksField } from './api/completeItems';
 export { DeviceActions } from './devices/devices';
 export { agentConfigText, tokenVerdict, validateDeviceToken } from './devices/labTools';
 export { ADMIN_ROLE, type InviteInput, isAdmin, summarizeUser, UserActions, userLabel } from './users/users';
@@ -93,10 +93,10 @@ export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type Numeric
 export { DEFAULT_MAX_BODY_MB, maxBodyBytes } from './api/transport';
 
 // Record documents: devices, test nodes, API clients, trace filters and suites edited as JSON.
-export { creatable, RECORD_DOCUMENT_KINDS, RECORD_FIELDS, type FieldSpec } from './records/fields';
-export { documentOf, documentText, isRecordDocumentKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './records/document';
-export { requestBodyOf, mergeDocuments } from './records/body';
-export { idsOf, recordFindings, type RecordRefSource } from './records/check';
-export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, recordFieldPosition, type RecordLists } from './records/language';
-export { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, refusedField, saveRecordDocument, type SaveOptions, type SaveResult } from './records/save';
-export { recordSaveWords } from './failures/records';
+export { creatable, RECORD_DOCUMENT_KINDS, RECORD_FIELDS, type FieldSpec } from './recordDocuments/fields';
+export { documentOf, documentText, isRecordDocumentKind, META, metaOf, type RecordMeta, revisionOf, templateOf } from './recordDocuments/document';
+export { requestBodyOf, mergeDocuments } from './recordDocuments/body';
+export { idsOf, recordFindings, type RecordRefSource } from './recordDocuments/check';
+export { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, recordFieldPosition, type RecordLists } from './recordDocuments/language';
+export { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, refusedField, saveRecordDocument, type SaveOptions, type SaveResult } from './recordDocuments/save';
+export { recordSaveWords } from './failures/recordDocuments';

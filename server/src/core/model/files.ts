@@ -22,7 +22,7 @@ export function parseRemoteUri(uri: string): { kind: RemoteViewKind; id: number 
   return m ? { kind: m[1] as RemoteViewKind, id: Number(m[2]) } : undefined;
 }
 
-/** URI scheme of the editable record documents (client/src/records/): nothing on disk. */
+/** URI scheme of the editable record documents (client/src/recordDocuments/): nothing on disk. */
 export const RECORD_SCHEME = 'tas-record';
 
 /** A document filter of the editor: a scheme, and a language or a glob pattern. */

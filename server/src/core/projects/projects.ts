@@ -7,7 +7,7 @@ import { ApiError } from '../api/errors';
 import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';
 import { projectHeldWords } from '../failures/held';
-import { chunks, projectsField } from './records';
+import { chunks, projectsField } from './projectsField';
 
 // Projects and their assignments (the document's rules 1-7). What a project holds is found per
 // entity type: test cases through the list's `prj` filter; every other kind by listing its

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { completeItems, lacksField } from '../api/records';
+import { completeItems, lacksField } from '../api/completeItems';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';

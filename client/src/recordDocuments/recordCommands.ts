@@ -33,7 +33,7 @@ async function newRecord(ctx: Ctx, kind: RecordDocumentKind): Promise<void> {
     picks = { testNodeId: node.id, deviceModelId: model.id };
   }
   const { text } = await ask(ctx.server, NewRecordDocumentRequest, { kind, ...picks });
-  await ctx.records.openNew(kind, text);
+  await ctx.recordDocuments.openNew(kind, text);
 }
 
 async function deviceArg(ctx: Ctx, arg: unknown, title: string): Promise<{ id: number; name: string } | undefined> {

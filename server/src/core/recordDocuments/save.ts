@@ -8,7 +8,7 @@ import { identityFinding, recordFindings } from './check';
 import { ENTITY_KIND_WORDS, type DeletableKind, type RecordDocumentKind } from '../model/entityKinds';
 import { creatable, fieldOf } from './fields';
 import { documentOf, documentText, META, metaOf, revisionOf, sameService } from './document';
-import { recordSaveWords } from '../failures/records';
+import { recordSaveWords } from '../failures/recordDocuments';
 
 // Reading, saving, creating and deleting a record through its document, the same for the editor
 // and `tas apply`. A save reads the service's record first: when its revision is not the one the
