@@ -28,9 +28,9 @@ export const MODULES = {
     mutate: ['server/src/core/validation/localChecks.ts', 'server/src/core/validation/sipCodes.ts', 'server/src/core/validation/schemaMessages.ts'],
     tests: ['localChecks', 'schemas', 'sipCodes', 'schemaMessages'],
   },
-  references: {
-    what: 'references: devices, trace filters and the case identity against the service',
-    mutate: ['server/src/core/references/references.ts'],
+  'reference-checks': {
+    what: 'live reference checks: devices, trace filters and the case identity against the service',
+    mutate: ['server/src/core/liveChecks/referenceChecks.ts'],
     tests: ['references'],
   },
   watcher: {

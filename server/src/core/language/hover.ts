@@ -3,7 +3,7 @@ import { MarkupKind, Range, type Hover, type Position } from '../text/shapes';
 import type { StepFunction } from './completion';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt } from '../document/location';
-import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import { identityWords, type Identity } from '../sync/identities';
 import { ENTITY_KIND_WORDS, syncReferenceKind, type ReferenceKind } from '../model/entityKinds';

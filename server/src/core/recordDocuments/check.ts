@@ -1,7 +1,7 @@
 import type { Loose } from '../api/types';
 import { isRecord } from '../api/read';
 import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
-import type { NamedInfo } from '../references/referenceData';
+import type { NamedInfo } from '../liveChecks/referenceData';
 import { recordSaveWords } from '../failures/recordDocuments';
 import { ENTITY_KIND_WORDS, type RecordDocumentKind } from '../model/entityKinds';
 import { creatable, fieldOf, RECORD_FIELDS, type FieldSpec, type FieldType, type RefList } from './fields';

@@ -1,7 +1,7 @@
 import { getLocation, parseTree, findNodeAtLocation, findNodeAtOffset, type Node } from 'jsonc-parser';
 import { CompletionItemKind, MarkupKind, Range, TextEdit, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import type { NamedInfo } from '../references/referenceData';
+import type { NamedInfo } from '../liveChecks/referenceData';
 import type { Loose } from '../api/types';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
 import { boundDepth } from '../document/nesting';
