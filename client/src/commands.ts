@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Command, Ctx } from './context';
 import type { Check } from './environments';
 import { showError } from './log';
-import { createSyncActions } from './importExport/actions';
+import { createSyncActions } from './sync/actions';
 import { createViewActions } from './views/actions';
 import { createDeviceActions } from './views/deviceActions';
 import { createProjectActions } from './views/projectActions';

@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { ConnectionStatus } from './connectionStatus';
 import type { Environments } from './environments';
-import { SyncUi } from './importExport/ui';
+import { SyncUi } from './sync/ui';
 import { LanguageServer } from './languageServer';
 import { showError } from './log';
 import { registerRemoteViews } from './remoteViews';
