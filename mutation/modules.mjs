@@ -33,9 +33,9 @@ export const MODULES = {
     mutate: ['server/src/core/liveChecks/referenceChecks.ts'],
     tests: ['references'],
   },
-  watcher: {
-    what: 'the execution watcher',
-    mutate: ['server/src/core/executions/watcher.ts'],
-    tests: ['watcher', 'watcherRaces', 'executionFollow'],
+  follower: {
+    what: 'the follower: executions and its topics followed on one timer',
+    mutate: ['server/src/core/executions/follower.ts'],
+    tests: ['follower', 'followerRaces', 'executionFollow'],
   },
 };

@@ -9,7 +9,7 @@ import { refOf } from './items';
 
 // One execution shown on one test item of one test run: queued while the service says queued,
 // running from then on, progress ("step 3/7") and the new lines of its log in the run's output
-// as the watcher reports changes, and its final state ends the item passed, failed (at the step
+// as the follower reports changes, and its final state ends the item passed, failed (at the step
 // the log names) or errored. The same reports drive Executions and the status bar, so all three
 // say the same.
 

@@ -25,10 +25,10 @@ export class Testing implements vscode.Disposable {
   private readonly late = new Map<number, vscode.TestItem>();
   /** Executions already shown (or being shown) on an item. */
   private readonly claimed = new Set<number>();
-  /** Runs in progress, so the watcher keeps polling at full speed. */
+  /** Runs in progress, so the follower keeps polling at full speed. */
   private active = 0;
 
-  /** `holdAttention` keeps the watcher's pace while a run waits for executions (see Views). */
+  /** `holdAttention` keeps the follower's pace while a run waits for executions (see Views). */
   constructor(
     private readonly requests: RequestPort,
     feed: ExecutionFeed,
@@ -189,7 +189,7 @@ export class Testing implements vscode.Disposable {
     }
   }
 
-  /** While a run waits for executions, the watcher polls as if a view were open. */
+  /** While a run waits for executions, the follower polls as if a view were open. */
   private hold(): () => void {
     this.active += 1;
     this.holdAttention(this, true);

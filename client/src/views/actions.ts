@@ -93,7 +93,7 @@ export function createViewActions(): Record<string, Command> {
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
         ask(server, ExecuteSuiteRequest, { id: suite.id, shown: suite.name }),
       );
-      // The watcher reports the new executions: Executions shows them from that report.
+      // The follower reports the new executions: Executions shows them from that report.
       views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
       const started = `Test suite ${suite.name}: ${counted(r.executionIds.length, 'execution')} started.`;
@@ -163,7 +163,7 @@ export function createViewActions(): Record<string, Command> {
       const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
       const r = await ask(server, RerunExecutionRequest, { id: execution.id, shown: executionLabel(execution) });
-      // Executions shows the new one from the watcher's report; nothing is read again.
+      // Executions shows the new one from the follower's report; nothing is read again.
       views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
       confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },

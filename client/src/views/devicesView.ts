@@ -14,7 +14,7 @@ type Settle = { resolve: () => void; name: string };
 
 /**
  * The Devices view: test nodes, under each its devices (devices of no known node under "Other
- * devices"), under each device its tokens. Statuses change in place as the watcher reports.
+ * devices"), under each device its tokens. Statuses change in place as the follower reports.
  */
 export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<DeviceNode | undefined>();
@@ -64,7 +64,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
 
   /**
    * A Prepare or Restart Agent started: the row shows it, the view shows progress until the
-   * watcher reports it settled, and a notification says how it ended.
+   * follower reports it settled, and a notification says how it ended.
    */
   track(target: StatusTarget, id: number, name: string, reading: StatusReading): void {
     const key = `${target}:${id}`;
@@ -85,7 +85,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     this.changed.fire(undefined);
   }
 
-  /** The watcher's readings: rows change in place; one that is gone leaves the view. */
+  /** The follower's readings: rows change in place; one that is gone leaves the view. */
   apply(readings: StatusReading[]): void {
     for (const r of readings) {
       const key = `${r.target}:${r.id}`;

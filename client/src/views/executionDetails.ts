@@ -17,7 +17,7 @@ function idOf(uri: vscode.Uri): number | undefined {
 
 /**
  * Read-only details of an execution (summary, log, record), highlighted by the execution-log
- * grammar. While it runs, the watcher's reports update the open document.
+ * grammar. While it runs, the follower's reports update the open document.
  */
 export class ExecutionDetails implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();

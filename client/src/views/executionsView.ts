@@ -14,7 +14,7 @@ const PAGE = 100;
 
 /**
  * The Executions view: newest first, a page at a time (the list's start/end), filtered by the
- * list's search, optionally grouped by day. It follows the watcher's reports like every other
+ * list's search, optionally grouped by day. It takes the follower's reports like every other
  * view: rows change in place, and an execution it does not show yet (one this editor just
  * started) takes its place at the top at once, with no reload.
  */
@@ -114,7 +114,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   }
 
   /**
-   * The watcher's readings: rows change in place, and an execution the list does not show yet is
+   * The follower's readings: rows change in place, and an execution the list does not show yet is
    * placed where the newest-first order puts it (a new one at the top). A filtered list cannot
    * tell whether it matches, so it is read again instead, once per execution.
    */

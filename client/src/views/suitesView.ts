@@ -30,7 +30,7 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
     this.disposables.push(
       this.tree,
       this.changed,
-      // A suite's running count follows the watcher: Cancel appears and goes with it.
+      // A suite's running count comes from the follower's reports: Cancel appears and goes with it.
       feed.onDidChange(({ active }) => this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : [])))),
     );
   }

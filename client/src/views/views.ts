@@ -17,7 +17,7 @@ import { UsersView } from './usersView';
 
 // The "Test Automation" container's views and what they share, built from the server's port.
 
-/** The views, the execution feed they share, and the attention the server's watcher paces by. */
+/** The views, the execution feed they share, and the attention the server's follower paces by. */
 export class Views implements vscode.Disposable {
   readonly feed = new ExecutionFeed();
   readonly suites: SuitesView;
@@ -33,7 +33,7 @@ export class Views implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** Rereads visible lists older than tas.views.refreshSeconds. */
   private readonly freshness: Freshness;
-  /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
+  /** Others waiting for executions (Test Explorer runs): the follower keeps its pace for them. */
   private readonly holders = new Set<object>();
 
   /** `state` keeps view settings across sessions (the workspace's). */

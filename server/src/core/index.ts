@@ -47,7 +47,7 @@ export { ExecutionActions } from './executions/executions';
 export { summarizeExecution } from './executions/state';
 export type { ExecutionFollow } from './executions/follow';
 export { SuiteActions } from './executions/suites';
-export { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherOptions, type WatcherSource } from './executions/watcher';
+export { DEFAULT_FOLLOWER_OPTIONS, Follower, type FollowerOptions, type FollowerSource } from './executions/follower';
 export { type Failure, failureOf, NotSignedInError, WordedFailure } from './failures/classify';
 export { type ActionContext, asClause, describeFailure, EDITOR_WORDS, type HostWords, outcome, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from './failures/failures';
 export { type CredentialOrigin, terminalWords } from './failures/terminalWords';

@@ -62,7 +62,7 @@ export function hasStatus(value: unknown): boolean {
   return statusOf(value) !== undefined;
 }
 
-/** Two readings a view would show alike: "nothing changed" lets the watcher slow down. */
+/** Two readings a view would show alike: "nothing changed" lets the follower slow down. */
 export function sameReading(a: StatusReading | undefined, b: StatusReading): boolean {
   return a !== undefined && a.status === b.status && a.settling === b.settling && a.gone === b.gone && a.agentVersion === b.agentVersion;
 }

@@ -40,7 +40,7 @@ export interface DeviceSummary {
   testNodeId?: number;
   model?: string;
   platform?: string;
-  /** Unknown until the watcher's first reading. */
+  /** Unknown until the follower's first reading. */
   status?: string;
   kind: DeviceStatusKind;
   entity: EntityRef;
