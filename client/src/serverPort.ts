@@ -46,7 +46,7 @@ export interface ServerPort extends RequestPort {
   /** A record an action or read found gone (404): every view drops it. */
   readonly onRecordGone: vscode.Event<ShownRecord>;
   /** Whether anyone looks at executions: the server's follower polls slower when nobody does. */
-  sendAttention(watching: boolean, focused: boolean): void;
+  sendAttention(looking: boolean, focused: boolean): void;
   /** Whether the Devices view can be seen: device statuses are polled only then. */
   sendDevicesVisible(visible: boolean): void;
 }

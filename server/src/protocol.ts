@@ -135,8 +135,8 @@ export const DeleteExecutionsRequest = new RequestType<{ ids: number[] }, Outcom
 export const FollowExecutionsNotification = new NotificationType<{ ids: number[] }>('tas/executions/follow');
 
 /** client -> server: whether anyone looks; the follower polls slower when nobody does. */
-export const WatchAttentionNotification = new NotificationType<{
-  /** A view shows executions, or the user waits for one they started. */
+export const ExecutionsAttentionNotification = new NotificationType<{
+  /** Someone looks: a view shows executions, or the user waits for one they started. */
   watching: boolean;
   focused: boolean;
 }>('tas/executions/attention');

@@ -94,7 +94,7 @@ export function createViewActions(): Record<string, Command> {
         ask(server, ExecuteSuiteRequest, { id: suite.id, shown: suite.name }),
       );
       // The follower reports the new executions: Executions shows them from that report.
-      views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
+      views.startedRounds.follow(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
       const started = `Test suite ${suite.name}: ${counted(r.executionIds.length, 'execution')} started.`;
       // Executions shows what started; what did not start is news.
@@ -164,7 +164,7 @@ export function createViewActions(): Record<string, Command> {
       if (!execution) return;
       const r = await ask(server, RerunExecutionRequest, { id: execution.id, shown: executionLabel(execution) });
       // Executions shows the new one from the follower's report; nothing is read again.
-      views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
+      views.startedRounds.follow(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
       confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 

@@ -66,7 +66,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
    * A Prepare or Restart Agent started: the row shows it, the view shows progress until the
    * follower reports it settled, and a notification says how it ended.
    */
-  track(target: StatusTarget, id: number, name: string, reading: StatusReading): void {
+  followSettling(target: StatusTarget, id: number, name: string, reading: StatusReading): void {
     const key = `${target}:${id}`;
     this.settling.get(key)?.resolve();
     const done = new Promise<void>((resolve) => this.settling.set(key, { resolve, name }));

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ListExecutionsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
 
 export type ExecutionNode =
@@ -39,13 +39,13 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
 
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
     /** Where "group by day" is kept (the workspace's state). */
     private readonly state: vscode.Memento,
   ) {
     this.groupByDay = state.get<boolean>('tas.executions.groupByDay', false);
     this.tree = vscode.window.createTreeView('tas.executions', { treeDataProvider: this, canSelectMany: true });
-    this.disposables.push(this.tree, this.changed, feed.onDidChange(({ changed }) => this.apply(changed)));
+    this.disposables.push(this.tree, this.changed, followed.onDidChange(({ changed }) => this.apply(changed)));
     void vscode.commands.executeCommand('setContext', 'tas.executions.grouped', this.groupByDay);
     void vscode.commands.executeCommand('setContext', 'tas.executions.filtered', false);
   }

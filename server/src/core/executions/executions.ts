@@ -5,7 +5,7 @@ import type { ExecutionPage, ExecutionSummary } from '../model/executions';
 import { summarizeExecution } from './state';
 import type { ExecutionFollow } from './follow';
 
-// Executions for the view and the details document. Pages of the list feed the follower, so an
+// Executions for the view and the details document. Pages of the list go to the follower, so an
 // execution the view shows as running is followed until it ends.
 
 export class ExecutionActions {

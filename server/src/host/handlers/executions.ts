@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, WatchAttentionNotification } from '../../protocol';
+import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, ExecutionsAttentionNotification } from '../../protocol';
 import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type Follower, recordWords, type ReferenceCache, type ShownRecord, SuiteActions } from '../../core';
 import { act, recordGone } from './outcome';
 
@@ -74,5 +74,5 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   );
 
   connection.onNotification(FollowExecutionsNotification, ({ ids }) => s.follower.follow(ids));
-  connection.onNotification(WatchAttentionNotification, ({ watching, focused }) => s.follower.setAttention(watching && focused));
+  connection.onNotification(ExecutionsAttentionNotification, ({ watching, focused }) => s.follower.setAttention(watching && focused));
 }
