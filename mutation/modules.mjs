@@ -28,14 +28,14 @@ export const MODULES = {
     mutate: ['server/src/core/validation/localChecks.ts', 'server/src/core/validation/sipCodes.ts', 'server/src/core/validation/schemaMessages.ts'],
     tests: ['localChecks', 'schemas', 'sipCodes', 'schemaMessages'],
   },
-  references: {
-    what: 'references: devices, trace filters and the case identity against the service',
-    mutate: ['server/src/core/references/references.ts'],
+  'reference-checks': {
+    what: 'live reference checks: devices, trace filters and the case identity against the service',
+    mutate: ['server/src/core/liveChecks/referenceChecks.ts'],
     tests: ['references'],
   },
-  watcher: {
-    what: 'the execution watcher',
-    mutate: ['server/src/core/executions/watcher.ts'],
-    tests: ['watcher', 'watcherRaces', 'executionFollow'],
+  follower: {
+    what: 'the follower: executions and its topics followed on one timer',
+    mutate: ['server/src/core/executions/follower.ts'],
+    tests: ['follower', 'followerRaces', 'executionFollow'],
   },
 };

@@ -1,4 +1,4 @@
-import { ApiError, DEFAULT_WATCHER_OPTIONS, type ExecutionSummary, ExecutionWatcher, summarizeExecution, type WatcherSource, writeAtomic } from '../../server/src/core';
+import { ApiError, DEFAULT_FOLLOWER_OPTIONS, type ExecutionSummary, Follower, summarizeExecution, type FollowerSource, writeAtomic } from '../../server/src/core';
 import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
@@ -6,9 +6,9 @@ import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
 import { outputFile } from './files';
 import { failureDetails, type FailureDetails, junitXml } from './junit';
 
-// Following executions to their end with the language server's watcher: --wait, --timeout and
+// Following executions to their end with the language server's follower: --wait, --timeout and
 // --junit for run, execute, rerun and watch. A failed poll (a transient 502, a dropped
-// connection) is asked again by the watcher; only refused credentials, or failures without a
+// connection) is asked again by the follower; only refused credentials, or failures without a
 // break for longer than the outage limit, end the wait.
 
 export const WAIT_OPTIONS: OptionSpec = {
@@ -75,19 +75,19 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
       throw err;
     }
   };
-  const source: WatcherSource = {
+  const source: FollowerSource = {
     get: (id, signal) => guard(() => client.executions.get(id, signal)),
     recent: (count, signal) => guard(async () => (await client.executions.newest(0, count, { signal })).items),
   };
   const base = ctx.number('TAS_POLL_INTERVAL') * 1000;
-  const watcher = new ExecutionWatcher(source, {
-    ...DEFAULT_WATCHER_OPTIONS,
+  const follower = new Follower(source, {
+    ...DEFAULT_FOLLOWER_OPTIONS,
     baseIntervalMs: base,
     maxIntervalMs: base * 7.5,
     unknownIntervalMs: base * 30,
   });
   const done = () => ids.every((id) => latest.get(id)?.final === true);
-  watcher.onChange((changed) => {
+  follower.onChange((changed) => {
     for (const s of changed) {
       if (!ids.includes(s.id)) continue;
       const before = latest.get(s.id);
@@ -109,13 +109,13 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
         }, timeoutMs);
       }
       ctx.signal.addEventListener('abort', onAbort, { once: true });
-      watcher.follow(ids, known);
+      follower.follow(ids, known);
       if (done()) resolveWait();
     });
   } finally {
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
-    watcher.dispose();
+    follower.dispose();
   }
   if (fatal !== undefined && !done()) {
     const code = fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden') ? Exit.auth : Exit.service;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RefUnknownAtHome } from '../../server/src/core';
+import { SYNC_REFERENCE_KINDS, type RefUnknownAtHome, type SyncReferenceKind } from '../../server/src/core';
 import type { Values } from './command';
 import { UsageError } from './exitCodes';
 
@@ -8,15 +8,13 @@ import { UsageError } from './exitCodes';
 // and `--map-file map.json` holding {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}.
 // Ids on the left are the file's (its home environment's), on the right the target's.
 
-type Kind = 'device' | 'apiClient' | 'traceFilter';
-export type RefMap = Partial<Record<Kind, Record<string, number>>>;
+export type RefMap = Partial<Record<SyncReferenceKind, Record<string, number>>>;
 
-const KINDS: readonly Kind[] = ['device', 'apiClient', 'traceFilter'];
-const isKind = (k: string): k is Kind => (KINDS as readonly string[]).includes(k);
+const isKind = (k: string): k is SyncReferenceKind => (SYNC_REFERENCE_KINDS as readonly string[]).includes(k);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 function put(map: RefMap, kind: string, from: string, to: unknown, said: string): void {
-  if (!isKind(kind)) throw new UsageError(`${said}: the kind must be one of ${KINDS.join(', ')}.`);
+  if (!isKind(kind)) throw new UsageError(`${said}: the kind must be one of ${SYNC_REFERENCE_KINDS.join(', ')}.`);
   if (!/^[1-9]\d*$/.test(from) || !isId(to)) throw new UsageError(`${said}: ids are whole numbers above 0.`);
   (map[kind] ??= {})[from] = to;
 }

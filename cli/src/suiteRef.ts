@@ -1,7 +1,7 @@
 import { ExecutionActions, type ExecutionSummary, SuiteActions, type TasClient } from '../../server/src/core';
 import { UsageError } from './exitCodes';
 
-// The language server's suite and execution actions, hosted without a watcher: the CLI follows
+// The language server's suite and execution actions, hosted without a follower: the CLI follows
 // executions itself (follow.ts) only when asked to wait.
 
 export function suiteActions(client: TasClient): SuiteActions {

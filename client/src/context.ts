@@ -1,12 +1,12 @@
 import type * as vscode from 'vscode';
 import type { ConnectionStatus } from './connectionStatus';
 import type { Environments } from './environments';
-import { SyncUi } from './importExport/ui';
+import { SyncUi } from './sync/ui';
 import { LanguageServer } from './languageServer';
 import { showError } from './log';
-import { registerRemoteRecords } from './remoteRecords';
+import { registerRemoteViews } from './remoteViews';
 import { SignedInUser } from './signedInUser';
-import { RecordFileSystem } from './records/recordFileSystem';
+import { RecordFileSystem } from './recordDocuments/recordFileSystem';
 import { Testing } from './testing/testing';
 import { Views } from './views/views';
 
@@ -23,11 +23,11 @@ export class Ctx implements vscode.Disposable {
   readonly testing: Testing;
   /** Import and export in the editor: documents, CodeLens. */
   readonly sync: SyncUi;
-  private readonly remoteRecords: vscode.Disposable;
+  private readonly remoteViews: vscode.Disposable;
   /** Who is signed in: the status bar's tooltip and the `tas.admin` context. */
   readonly user: SignedInUser;
   /** Records of the service as editable documents (`tas-record:`). */
-  readonly records: RecordFileSystem;
+  readonly recordDocuments: RecordFileSystem;
 
   constructor(
     readonly extension: vscode.ExtensionContext,
@@ -38,10 +38,10 @@ export class Ctx implements vscode.Disposable {
     this.server = new LanguageServer(extension, log, environments, status);
     this.user = new SignedInUser(this.server, status);
     this.views = new Views(this.server, extension.workspaceState);
-    this.testing = new Testing(this.server, this.views.feed, (holder, waiting) => this.views.holdAttention(holder, waiting));
+    this.testing = new Testing(this.server, this.views.followed, (holder, waiting) => this.views.holdAttention(holder, waiting));
     this.sync = new SyncUi(this.server, environments);
-    this.remoteRecords = registerRemoteRecords(this.server);
-    this.records = new RecordFileSystem(this.server, log, (kind) => {
+    this.remoteViews = registerRemoteViews(this.server);
+    this.recordDocuments = new RecordFileSystem(this.server, log, (kind) => {
       if (kind === 'mobileDevice' || kind === 'testNode') this.views.devices.refresh();
       else if (kind === 'apiClient') this.views.apiClients.refresh();
       else if (kind === 'traceFilter') this.views.traceFilters.refresh();
@@ -61,8 +61,8 @@ export class Ctx implements vscode.Disposable {
 
   /** Listeners first, the server (which owns the events they listen to) last. */
   dispose(): void {
-    this.remoteRecords.dispose();
-    this.records.dispose();
+    this.remoteViews.dispose();
+    this.recordDocuments.dispose();
     this.sync.dispose();
     this.testing.dispose();
     this.views.dispose();

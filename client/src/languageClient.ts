@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVED_SELECTOR } from '../../server/src/core';
-import { syntaxShownOnce } from './records/syntaxOnce';
+import { syntaxShownOnce } from './recordDocuments/syntaxOnce';
 
 /** Creates the client for the bundled server (dist/server.js), speaking over IPC. */
 export function createLanguageClient(

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RecordGoneNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, WatchAttentionNotification } from '../../server/src/protocol';
+import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RecordGoneNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, ExecutionsAttentionNotification } from '../../server/src/protocol';
 import type { CheckResult, ConnectionState, RefreshResult, ShownRecord, StatusReading } from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { EnvironmentSync } from './environmentSync';
@@ -132,8 +132,8 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
     return r.value;
   }
 
-  sendAttention(watching: boolean, focused: boolean): void {
-    void this.running?.sendNotification(WatchAttentionNotification, { watching, focused }).catch(() => undefined);
+  sendAttention(looking: boolean, focused: boolean): void {
+    void this.running?.sendNotification(ExecutionsAttentionNotification, { watching: looking, focused }).catch(() => undefined);
   }
 
   sendDevicesVisible(visible: boolean): void {

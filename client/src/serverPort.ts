@@ -19,7 +19,7 @@ export interface ConnectionChange {
   changed: boolean;
 }
 
-/** The watcher's report of executions. */
+/** The follower's report of executions. */
 export interface ExecutionsChange {
   changed: ExecutionSummary[];
   active: ExecutionSummary[];
@@ -45,8 +45,8 @@ export interface ServerPort extends RequestPort {
   readonly onSyncProgress: vscode.Event<SyncProgress>;
   /** A record an action or read found gone (404): every view drops it. */
   readonly onRecordGone: vscode.Event<ShownRecord>;
-  /** Whether anyone looks at executions: the server's watcher polls slower when nobody does. */
-  sendAttention(watching: boolean, focused: boolean): void;
+  /** Whether anyone looks at executions: the server's follower polls slower when nobody does. */
+  sendAttention(looking: boolean, focused: boolean): void;
   /** Whether the Devices view can be seen: device statuses are polled only then. */
   sendDevicesVisible(visible: boolean): void;
 }

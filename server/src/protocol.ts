@@ -28,7 +28,7 @@ import type {
   ProjectPage,
   ProjectRefInfo,
   RefChoices,
-  RecordKind,
+  RemoteViewKind,
   RefreshResult,
   RunChoice,
   RunTestCaseResult,
@@ -65,7 +65,7 @@ export const SetEnvironmentNotification = new NotificationType<{
 export const RefreshRequest = new RequestType0<Outcome<RefreshResult>, void>('tas/refresh');
 
 /** client -> server: a remote record as pretty JSON, for the read-only view a link opens. */
-export const GetRecordRequest = new RequestType<{ kind: RecordKind; id: number }, Outcome<{ title: string; text: string }>, void>(
+export const GetRecordRequest = new RequestType<{ kind: RemoteViewKind; id: number }, Outcome<{ title: string; text: string }>, void>(
   'tas/getRecord',
 );
 
@@ -88,7 +88,7 @@ export const StatusNotification = new NotificationType<{
   message?: string;
 }>('tas/status');
 
-// ---- Test suites and executions (views, runs, the execution watcher) ----
+// ---- Test suites and executions (views, runs, the follower) ----
 
 /** client -> server: every test suite with its test cases. */
 export const ListSuitesRequest = new RequestType0<Outcome<SuiteSummary[]>, void>('tas/suites/list');
@@ -134,9 +134,9 @@ export const DeleteExecutionsRequest = new RequestType<{ ids: number[] }, Outcom
 /** client -> server: follow these executions until they end (a run, a details view). */
 export const FollowExecutionsNotification = new NotificationType<{ ids: number[] }>('tas/executions/follow');
 
-/** client -> server: whether anyone looks; the watcher polls slower when nobody does. */
-export const WatchAttentionNotification = new NotificationType<{
-  /** A view shows executions, or the user waits for one they started. */
+/** client -> server: whether anyone looks; the follower polls slower when nobody does. */
+export const ExecutionsAttentionNotification = new NotificationType<{
+  /** Someone looks: a view shows executions, or the user waits for one they started. */
   watching: boolean;
   focused: boolean;
 }>('tas/executions/attention');
@@ -223,7 +223,7 @@ export const SyncProgressNotification = new NotificationType<{ operation: string
 
 /**
  * client -> server: run one test case (POST /testcases/{id}/run, never retried) and follow its
- * execution with the watcher. By `id`, or by a local file (and bundle index) linked in the
+ * execution with the follower. By `id`, or by a local file (and bundle index) linked in the
  * current environment; `dirty` says the editor holds unsaved changes for it.
  */
 export const RunTestCaseRequest = new RequestType<
@@ -236,7 +236,7 @@ export const RunTestCaseRequest = new RequestType<
 
 // ---- Devices: test nodes, their devices and device tokens (the Devices view) ----
 
-/** client -> server: nodes, devices and tokens; their statuses are then followed by the watcher. */
+/** client -> server: nodes, devices and tokens; their statuses are then followed. */
 export const ListDevicesRequest = new RequestType0<Outcome<DevicesOverview>, void>('tas/devices/list');
 
 /** client -> server: PREPARE a device (never retried); its status is followed until it settles. */

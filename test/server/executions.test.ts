@@ -7,7 +7,7 @@ import { LspHarness } from './lspHarness';
 import { ExecutionChanges, value } from './outcomes';
 import { timeline } from '../emulator/resources/executions';
 
-// Suites, executions and the execution watcher at the LSP boundary: the built server against
+// Suites, executions and the follower at the LSP boundary: the built server against
 // the emulator, with its fault knobs. Waits are for notifications, never for time.
 
 
@@ -93,7 +93,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     assert.ok(emu.requests.filter((q) => q.path === '/api/v2/connect/token').length >= 2, 'a new token after the revoke');
   });
 
-  test('cancel says which executions it cancelled, and the watcher reports them cancelled', async () => {
+  test('cancel says which executions it cancelled, and the follower reports them cancelled', async () => {
     emu.settings.executionStepMs = 60_000;
     const r = value(await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 4 }));
     emu.settings.executionStepMs = 40;
@@ -192,7 +192,7 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
       body: JSON.stringify(DEMO_CREDENTIALS.tester),
     });
     const { accessToken } = (await res.json()) as { accessToken: string };
-    // Held at a minute per step, then one step on (the emulator's clock), until the watcher reports it running.
+    // Held at a minute per step, then one step on (the emulator's clock), until the follower reports it running.
     emu.settings.executionStepMs = 60_000;
     const run = await fetch(`${emu.url}/api/v2/testcases/2/run`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
     emu.settings.executionStepMs = 40;

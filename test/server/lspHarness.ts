@@ -38,7 +38,7 @@ import {
 import { CheckEnvironmentRequest, GetRecordRequest, RefreshRequest, SetEnvironmentNotification, StatusNotification } from '../../server/src/protocol';
 import type { CheckResult, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
 import type { Outcome } from '../../server/src/core/model/outcome';
-import type { RecordKind } from '../../server/src/core/model/files';
+import type { RemoteViewKind } from '../../server/src/core/model/entityKinds';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
 // with a protocol client. Waits are for messages, never for time.
@@ -292,7 +292,7 @@ export class LspHarness {
     return this.connection.sendRequest(RefreshRequest);
   }
 
-  getRecord(kind: RecordKind, id: number): Promise<Outcome<{ title: string; text: string }>> {
+  getRecord(kind: RemoteViewKind, id: number): Promise<Outcome<{ title: string; text: string }>> {
     return this.connection.sendRequest(GetRecordRequest, { kind, id });
   }
 

@@ -5,14 +5,14 @@ import type { Outcome } from '../../server/src/core/model/outcome';
 import type { LspHarness } from './lspHarness';
 
 // What the LSP-boundary tests share about the server's answers: an Outcome that must be a
-// success, and the execution watcher's notifications, waited for (never for time).
+// success, and the follower's notifications, waited for (never for time).
 
 export function value<T>(o: Outcome<T>): T {
   if (!o.ok) assert.fail(`expected success, got ${o.error.kind}: ${o.error.message}`);
   return o.value;
 }
 
-/** Collects the watcher's notifications and waits for a condition on the latest reading of each execution. */
+/** Collects the follower's notifications and waits for a condition on the latest reading of each execution. */
 export class ExecutionChanges {
   readonly latest = new Map<number, ExecutionSummary>();
   /** Every reading reported of each execution, in order. */

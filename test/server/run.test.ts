@@ -12,7 +12,7 @@ import { LspHarness } from './lspHarness';
 import { ExecutionChanges, value } from './outcomes';
 
 // Run one test case (RunTestCaseRequest) at the LSP boundary: the built server against the
-// emulator. Waits are for the watcher's notifications, never for time.
+// emulator. Waits are for the follower's notifications, never for time.
 
 
 function started(r: RunTestCaseResult): Extract<RunTestCaseResult, { kind: 'started' }> {

@@ -3,12 +3,12 @@ import { describe, test } from 'node:test';
 import { ApiError } from '../../server/src/core/api/errors';
 import { StatusFollow, type StatusSource } from '../../server/src/core/devices/follow';
 import { infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from '../../server/src/core/devices/model';
-import { DEFAULT_WATCHER_OPTIONS } from '../../server/src/core/executions/watcher';
+import { DEFAULT_FOLLOWER_OPTIONS } from '../../server/src/core/executions/follower';
 import { deviceDescription, restartQuestion, settledMessage, tokenDescription } from '../../client/src/views/deviceFormat';
 import type { StatusReading } from '../../server/src/core/model/devices';
 
 // Devices, nodes and tokens read leniently, how the view words them, and the status follow's
-// pacing (with a fake clock: each poll is called by the test, as the watcher's timer would).
+// pacing (with a fake clock: each poll is called by the test, as the follower's timer would).
 
 describe('device records read leniently', () => {
   test('statuses: plain strings, other spellings and nested objects; unknown ones as written', () => {
@@ -67,13 +67,13 @@ class FakeStatuses implements StatusSource {
 function setup() {
   let t = 0;
   const source = new FakeStatuses();
-  const options = { ...DEFAULT_WATCHER_OPTIONS, baseIntervalMs: 1000, maxIntervalMs: 8000 };
+  const options = { ...DEFAULT_FOLLOWER_OPTIONS, baseIntervalMs: 1000, maxIntervalMs: 8000 };
   let wakes = 0;
   const follow = new StatusFollow(() => source, options, () => t, () => (wakes += 1));
   const reported: StatusReading[] = [];
   follow.onChange((r) => reported.push(...r));
   const signal = new AbortController().signal;
-  /** Moves the clock to the next due time and polls, as the watcher's timer would. */
+  /** Moves the clock to the next due time and polls, as the follower's timer would. */
   const tick = async () => {
     const next = follow.nextDue();
     if (next === Infinity) return false;

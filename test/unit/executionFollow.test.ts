@@ -3,10 +3,10 @@ import { describe, test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
 import { ExecutionActions } from '../../server/src/core/executions/executions';
 import { SuiteActions } from '../../server/src/core/executions/suites';
-import { ExecutionWatcher } from '../../server/src/core/executions/watcher';
+import { Follower } from '../../server/src/core/executions/follower';
 
-// Actions without a watcher (as `tas` hosts them) know what they read themselves, exactly as
-// they did with a watcher that polls nothing: the same suites, active executions and readings.
+// Actions without a follower (as `tas` hosts them) know what they read themselves, exactly as
+// they did with a follower that polls nothing: the same suites, active executions and readings.
 
 const READ = [
   { id: 1, status: 'RUNNING', testSuiteId: 3, testCaseId: 10 },
@@ -29,9 +29,9 @@ const client = {
 } as unknown as TasClient;
 
 const names = () => Promise.resolve(new Map<number, string>());
-const suites = (watched: boolean) => new SuiteActions(client, names, () => [], ...(watched ? [new ExecutionWatcher(undefined)] : []));
+const suites = (followed: boolean) => new SuiteActions(client, names, () => [], ...(followed ? [new Follower(undefined)] : []));
 
-describe('actions without a watcher', () => {
+describe('actions without a follower', () => {
   test('suites: the active executions are those just read', async () => {
     const without = await suites(false).list();
     assert.deepEqual(without, await suites(true).list());
@@ -46,7 +46,7 @@ describe('actions without a watcher', () => {
 
   test('rerun: a new execution, nothing known of the old one', async () => {
     const r = await new ExecutionActions(client, () => []).rerun(2);
-    assert.deepEqual(r, await new ExecutionActions(client, () => [], new ExecutionWatcher(undefined)).rerun(2));
+    assert.deepEqual(r, await new ExecutionActions(client, () => [], new Follower(undefined)).rerun(2));
     assert.equal(r.execution.id, 9);
   });
 });

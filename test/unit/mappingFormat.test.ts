@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { copyPreview, counterpartPick, distinctUnmapped, previewLines, withChoice } from '../../client/src/importExport/mappingFormat';
+import { copyPreview, counterpartPick, distinctUnmapped, previewLines, withChoice } from '../../client/src/sync/mappingFormat';
 import type { UnmappedRef } from '../../server/src/core/model/sync';
 import { environmentNamed } from '../../client/src/environmentList';
 

@@ -1,13 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { mergeDocuments, requestBodyOf } from '../../server/src/core/records/body';
-import { recordFindings } from '../../server/src/core/records/check';
-import { documentOf, revisionOf } from '../../server/src/core/records/document';
-import { refusedField } from '../../server/src/core/records/save';
+import { mergeDocuments, requestBodyOf } from '../../server/src/core/recordDocuments/body';
+import { recordFindings } from '../../server/src/core/recordDocuments/check';
+import { documentOf, revisionOf } from '../../server/src/core/recordDocuments/document';
+import { refusedField } from '../../server/src/core/recordDocuments/save';
 import { REDACTED } from '../../server/src/core/secrets/redact';
-import { recordDiagnostics } from '../../server/src/core/records/language';
+import { recordDiagnostics } from '../../server/src/core/recordDocuments/language';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
-import { syntaxShownOnce } from '../../client/src/records/syntaxOnce';
+import { syntaxShownOnce } from '../../client/src/recordDocuments/syntaxOnce';
 
 // The record documents' rules without a service: what a document shows, when a record counts as
 // changed, what a save sends, how two sides' changes merge, and where a refusal is placed.

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { checkReferences, closestDevice, DEVICE_CHOICES, deviceCandidates, referencedIds, type LinkOf } from '../../server/src/core/references/references';
-import type { DeviceInfo, ReferenceSnapshot, ReferenceState, Unverified } from '../../server/src/core/references/referenceData';
+import { checkReferences, closestDevice, DEVICE_CHOICES, deviceCandidates, referencedIds, type LinkOf } from '../../server/src/core/liveChecks/referenceChecks';
+import type { DeviceInfo, ReferenceSnapshot, ReferenceState, Unverified } from '../../server/src/core/liveChecks/referenceData';
 import type { Finding } from '../../server/src/core/validation/diagnostics';
 
 // The reference checks on plain data: a document against a snapshot of the service's lists,

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
-import { ExecutionWatcher } from '../../server/src/core/executions/watcher';
+import { Follower } from '../../server/src/core/executions/follower';
 import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/core/model/sync';
 import { fileLabel, RunActions, runCheck, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
 
@@ -31,9 +31,9 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
       return Promise.resolve({ ...ref, outcome: 'updated', ...imported });
     },
   };
-  const watcher = new ExecutionWatcher(undefined);
-  const actions = new RunActions(client, sync, () => [], watcher);
-  return { calls, watcher, run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }) };
+  const follower = new Follower(undefined);
+  const actions = new RunActions(client, sync, () => [], follower);
+  return { calls, follower, run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }) };
 }
 
 async function failure(p: Promise<RunTestCaseResult>): Promise<RunFailure> {
@@ -53,8 +53,8 @@ describe('run from a file', () => {
     assert.equal(r.kind, 'started');
     assert.deepEqual(s.calls.runs, [7]);
     assert.deepEqual(s.calls.imports, []);
-    assert.equal(s.watcher.get(507)?.testCaseId, 7);
-    assert.equal(s.watcher.get(507)?.testCaseName, 'Voice call');
+    assert.equal(s.follower.get(507)?.testCaseId, 7);
+    assert.equal(s.follower.get(507)?.testCaseName, 'Voice call');
   });
 
   const questions: [FileSyncState, boolean, string, RegExp][] = [

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { diffTitle, exportedFile, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, leftAsTheyAre, mergeExportReports, progressText } from '../../client/src/importExport/format';
+import { diffTitle, exportedFile, exportQuestion, exportReportText, exportSummary, importQuestion, importReportText, importSummary, leftAsTheyAre, mergeExportReports, progressText } from '../../client/src/sync/format';
 import { caseKey, mergeImportResults } from '../../server/src/core';
-import { lensPlan } from '../../client/src/importExport/lensPlan';
+import { lensPlan } from '../../client/src/sync/lensPlan';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';
 
 // How import and export read in the editor: summaries, reports, questions and their choices,

@@ -10,7 +10,7 @@ import { exportCmd } from './export';
 import { importCmd } from './import';
 import { login } from './login';
 import { nodes } from './nodes';
-import { apply, get } from './records';
+import { apply, get } from './recordDocuments';
 import { rerun } from './rerun';
 import { run } from './run';
 import { suites } from './suites';

@@ -2,14 +2,14 @@ import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary } from '../../../server/src/core';
 import { ask, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from '../views/feed';
+import type { FollowedExecutions } from '../views/followedExecutions';
 import { durationText } from '../views/format';
 import { crlf, failedStep, logLines, stepOffset } from './cases';
 import { refOf } from './items';
 
-// One execution shown on one test item of one test run: queued while the service says queued,
+// One execution followed on one test item of one test run: queued while the service says queued,
 // running from then on, progress ("step 3/7") and the new lines of its log in the run's output
-// as the watcher reports changes, and its final state ends the item passed, failed (at the step
+// as the follower reports changes, and its final state ends the item passed, failed (at the step
 // the log names) or errored. The same reports drive Executions and the status bar, so all three
 // say the same.
 
@@ -26,15 +26,15 @@ interface Followed {
   resolve: () => void;
 }
 
-export class ExecutionFollower implements vscode.Disposable {
+export class TestItemFollow implements vscode.Disposable {
   private readonly followed = new Map<number, Followed[]>();
   private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
   ) {
-    this.subscription = feed.onDidChange(({ changed }) => {
+    this.subscription = followed.onDidChange(({ changed }) => {
       for (const e of changed) for (const f of this.followed.get(e.id) ?? []) this.update(f, e);
     });
   }

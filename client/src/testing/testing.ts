@@ -4,9 +4,9 @@ import type { ExecutionSummary, RunChoice, RunTestCaseResult } from '../../../se
 import { askModal } from '../modal';
 import { runQuestion } from '../questions';
 import { ask, ServiceActionError, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from '../views/feed';
+import type { FollowedExecutions } from '../views/followedExecutions';
 import { crlf } from './cases';
-import { ExecutionFollower } from './follow';
+import { TestItemFollow } from './follow';
 import { refOf, TestFiles } from './items';
 
 // Test Explorer for test-case files: the "Test Automation" controller, its Run profile (one
@@ -17,7 +17,7 @@ export class Testing implements vscode.Disposable {
   readonly controller = vscode.tests.createTestController('tas', 'Test Automation');
   readonly files = new TestFiles(this.controller);
   readonly profile: vscode.TestRunProfile;
-  private readonly follower: ExecutionFollower;
+  private readonly itemFollow: TestItemFollow;
   private readonly disposables: vscode.Disposable[] = [];
   /** Run requests in flight: an execution they start must not look "started elsewhere". */
   private readonly starting = new Set<Promise<unknown>>();
@@ -25,23 +25,23 @@ export class Testing implements vscode.Disposable {
   private readonly late = new Map<number, vscode.TestItem>();
   /** Executions already shown (or being shown) on an item. */
   private readonly claimed = new Set<number>();
-  /** Runs in progress, so the watcher keeps polling at full speed. */
+  /** Runs in progress, so the follower keeps polling at full speed. */
   private active = 0;
 
-  /** `holdAttention` keeps the watcher's pace while a run waits for executions (see Views). */
+  /** `holdAttention` keeps the follower's pace while a run waits for executions (see Views). */
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
     private readonly holdAttention: (holder: object, waiting: boolean) => void,
   ) {
-    this.follower = new ExecutionFollower(requests, feed);
+    this.itemFollow = new TestItemFollow(requests, followed);
     this.profile = this.controller.createRunProfile('Run on the service', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
     this.disposables.push(
       this.profile,
       this.controller,
       this.files,
-      this.follower,
-      feed.onDidChange(({ changed }) => void this.elsewhere(changed)),
+      this.itemFollow,
+      followed.onDidChange(({ changed }) => void this.elsewhere(changed)),
     );
   }
 
@@ -61,7 +61,7 @@ export class Testing implements vscode.Disposable {
         const execution = await this.start(run, item);
         if (!execution) continue;
         follows.push(
-          this.follower.follow(run, item, execution, token).then((how) => {
+          this.itemFollow.follow(run, item, execution, token).then((how) => {
             if (how === 'stopped') this.late.set(execution.id, item);
           }),
         );
@@ -151,7 +151,7 @@ export class Testing implements vscode.Disposable {
         void this.show(item, e, `Execution ${e.id}`);
       }
     }
-    const fresh = changed.filter((e) => !e.final && e.testCaseId !== undefined && !this.claimed.has(e.id) && !this.follower.has(e.id));
+    const fresh = changed.filter((e) => !e.final && e.testCaseId !== undefined && !this.claimed.has(e.id) && !this.itemFollow.has(e.id));
     if (fresh.length === 0) return;
     // A run this window is starting may be the one reported: its answer says so.
     await Promise.allSettled([...this.starting]);
@@ -182,14 +182,14 @@ export class Testing implements vscode.Disposable {
     const run = this.controller.createTestRun(new vscode.TestRunRequest([item], undefined, this.profile), name, false);
     const release = this.hold();
     try {
-      await this.follower.follow(run, item, e);
+      await this.itemFollow.follow(run, item, e);
     } finally {
       run.end();
       release();
     }
   }
 
-  /** While a run waits for executions, the watcher polls as if a view were open. */
+  /** While a run waits for executions, the follower polls as if a view were open. */
   private hold(): () => void {
     this.active += 1;
     this.holdAttention(this, true);

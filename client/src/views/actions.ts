@@ -93,8 +93,8 @@ export function createViewActions(): Record<string, Command> {
       const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Executing test suite ${suite.name}` }, () =>
         ask(server, ExecuteSuiteRequest, { id: suite.id, shown: suite.name }),
       );
-      // The watcher reports the new executions: Executions shows them from that report.
-      views.tracker.track(`Test suite ${suite.name}`, r.executionIds);
+      // The follower reports the new executions: Executions shows them from that report.
+      views.startedRounds.follow(`Test suite ${suite.name}`, r.executionIds);
       views.suites.refresh();
       const started = `Test suite ${suite.name}: ${counted(r.executionIds.length, 'execution')} started.`;
       // Executions shows what started; what did not start is news.
@@ -113,9 +113,9 @@ export function createViewActions(): Record<string, Command> {
       else confirmDone(server.log, `Test suite ${suite.name}: cancelled execution${r.cancelledExecutionIds.length === 1 ? '' : 's'} ${r.cancelledExecutionIds.join(', ')}.`);
     },
 
-    openSuite: ({ server, views, records }) => async (arg: unknown) => {
+    openSuite: ({ server, views, recordDocuments }) => async (arg: unknown) => {
       const suite = await suiteArg(server, views, arg, 'Open Test Suite');
-      if (suite) await records.open('testSuite', suite.id);
+      if (suite) await recordDocuments.open('testSuite', suite.id);
     },
 
     deleteSuite: ({ server, views }) => async (arg: unknown) => {
@@ -163,8 +163,8 @@ export function createViewActions(): Record<string, Command> {
       const [execution] = await executionArgs(server, views, args, 'Rerun Execution', (e) => e.final, false);
       if (!execution) return;
       const r = await ask(server, RerunExecutionRequest, { id: execution.id, shown: executionLabel(execution) });
-      // Executions shows the new one from the watcher's report; nothing is read again.
-      views.tracker.track(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
+      // Executions shows the new one from the follower's report; nothing is read again.
+      views.startedRounds.follow(`Rerun of ${executionLabel(execution)} (execution ${r.execution.id})`, [r.execution.id]);
       confirmDone(server.log, `Rerunning ${executionLabel(execution)}: execution ${r.execution.id} started.`);
     },
 

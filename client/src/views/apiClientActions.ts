@@ -67,9 +67,9 @@ async function askApiClient(title: string, taken: string[], start?: ApiClientInf
 export function createApiClientActions(): Record<string, Command> {
   return {
     refreshApiClients: ({ views }) => () => views.apiClients.refresh(),
-    openApiClient: ({ server, views, records }) => async (arg: unknown) => {
+    openApiClient: ({ server, views, recordDocuments }) => async (arg: unknown) => {
       const c = await clientArg(server, views, arg, 'Open API Client');
-      if (c) await records.open('apiClient', c.id);
+      if (c) await recordDocuments.open('apiClient', c.id);
     },
     editApiClient: ({ server, views }) => async (arg: unknown) => {
       const c = await clientArg(server, views, arg, 'Edit API Client');

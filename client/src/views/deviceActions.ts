@@ -50,7 +50,7 @@ export function createDeviceActions(): Record<string, Command> {
       const device = await deviceArg(views, arg, 'Prepare Device');
       if (!device) return;
       const { reading } = await ask(server, PrepareDeviceRequest, { id: device.id, shown: device.name });
-      views.devices.track('device', device.id, device.name, reading);
+      views.devices.followSettling('device', device.id, device.name, reading);
     },
 
     restartAgent: ({ server, views }) => async (arg: unknown) => {
@@ -58,7 +58,7 @@ export function createDeviceActions(): Record<string, Command> {
       if (!node) return;
       if (!(await confirmed(restartAgentQuestion(restartQuestion(node.name, views.devices.devicesOf(node.id).map((d) => d.name)))))) return;
       const { reading } = await ask(server, RestartAgentRequest, { id: node.id, shown: node.name });
-      views.devices.track('node', node.id, node.name, reading);
+      views.devices.followSettling('node', node.id, node.name, reading);
     },
 
     copyMsisdn: ({ server, views }) => async (arg: unknown) => {
@@ -85,13 +85,13 @@ export function createDeviceActions(): Record<string, Command> {
       await vscode.window.showTextDocument(file ?? vscode.Uri.parse(remoteUri('testCase', picked.id)), { preview: true });
     },
 
-    openDeviceRecord: ({ views, records }) => async (arg: unknown) => {
+    openDeviceRecord: ({ views, recordDocuments }) => async (arg: unknown) => {
       if (isNode(arg, 'testNode')) {
-        await records.open('testNode', arg.node.id);
+        await recordDocuments.open('testNode', arg.node.id);
         return;
       }
       const device = await deviceArg(views, arg, 'Open Device Record');
-      if (device) await records.open('mobileDevice', device.id);
+      if (device) await recordDocuments.open('mobileDevice', device.id);
     },
 
     createDeviceToken: ({ server, views }) => async (arg: unknown) => {

@@ -1,4 +1,4 @@
-import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, TestNodeSummary } from '../../../server/src/core';
+import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusTarget, TestNodeSummary } from '../../../server/src/core';
 import { counted } from '../../../server/src/core';
 
 // How nodes, devices and tokens read in the Devices view: plain functions without `vscode`, so
@@ -64,7 +64,7 @@ export const deviceContext = (d: DeviceSummary) => `device.${d.kind}${d.msisdn ?
 export const nodeContext = (n: TestNodeSummary) => `testNode.${n.kind}`;
 
 /** What a finished Prepare or Restart Agent says. */
-export function settledMessage(target: 'device' | 'node', name: string, kind: string, status: string): string {
+export function settledMessage(target: StatusTarget, name: string, kind: string, status: string): string {
   if (target === 'device') {
     return kind === 'available' ? `Device ${name} is prepared and available.` : `Device ${name} finished preparing: it is ${statusWord(kind, status)}.`;
   }

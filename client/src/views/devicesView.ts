@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ListDevicesRequest } from '../../../server/src/protocol';
-import type { DevicesOverview, DeviceSummary, DeviceTokenSummary, EntityRef, ShownRecord, StatusReading, TestNodeSummary } from '../../../server/src/core';
+import { kindOfStatusTarget, type DevicesOverview, type DeviceSummary, type DeviceTokenSummary, type EntityRef, type ShownRecord, type StatusReading, type StatusTarget, type TestNodeSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
 
@@ -14,7 +14,7 @@ type Settle = { resolve: () => void; name: string };
 
 /**
  * The Devices view: test nodes, under each its devices (devices of no known node under "Other
- * devices"), under each device its tokens. Statuses change in place as the watcher reports.
+ * devices"), under each device its tokens. Statuses change in place as the follower reports.
  */
 export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<DeviceNode | undefined>();
@@ -64,9 +64,9 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
 
   /**
    * A Prepare or Restart Agent started: the row shows it, the view shows progress until the
-   * watcher reports it settled, and a notification says how it ended.
+   * follower reports it settled, and a notification says how it ended.
    */
-  track(target: 'device' | 'node', id: number, name: string, reading: StatusReading): void {
+  followSettling(target: StatusTarget, id: number, name: string, reading: StatusReading): void {
     const key = `${target}:${id}`;
     this.settling.get(key)?.resolve();
     const done = new Promise<void>((resolve) => this.settling.set(key, { resolve, name }));
@@ -85,7 +85,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     this.changed.fire(undefined);
   }
 
-  /** The watcher's readings: rows change in place; one that is gone leaves the view. */
+  /** The follower's readings: rows change in place; one that is gone leaves the view. */
   apply(readings: StatusReading[]): void {
     for (const r of readings) {
       const key = `${r.target}:${r.id}`;
@@ -97,7 +97,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
         void (r.kind === 'available' || r.kind === 'online' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
       }
       if (r.gone) {
-        this.forget({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+        this.forget({ kind: kindOfStatusTarget(r.target), id: r.id });
         continue;
       }
       const row = r.target === 'device' ? this.deviceRows.get(r.id) : this.nodeRows.get(r.id);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
 import { ask, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 
 export const DETAILS_SCHEME = 'tas-execution';
 const LANGUAGE = 'tas-execution-log';
@@ -17,7 +17,7 @@ function idOf(uri: vscode.Uri): number | undefined {
 
 /**
  * Read-only details of an execution (summary, log, record), highlighted by the execution-log
- * grammar. While it runs, the watcher's reports update the open document.
+ * grammar. While it runs, the follower's reports update the open document.
  */
 export class ExecutionDetails implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -26,7 +26,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
 
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
   ) {
     this.disposables.push(
       this.changed,
@@ -37,7 +37,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
       vscode.workspace.onDidOpenTextDocument((doc) => {
         if (doc.uri.scheme === DETAILS_SCHEME && doc.languageId !== LANGUAGE) void vscode.languages.setTextDocumentLanguage(doc, LANGUAGE);
       }),
-      feed.onDidChange(({ changed }) => {
+      followed.onDidChange(({ changed }) => {
         const open = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === DETAILS_SCHEME).map((d) => d.uri.toString()));
         for (const e of changed) {
           const uri = detailsUri(e.id);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ListExecutionsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
 
 export type ExecutionNode =
@@ -14,7 +14,7 @@ const PAGE = 100;
 
 /**
  * The Executions view: newest first, a page at a time (the list's start/end), filtered by the
- * list's search, optionally grouped by day. It follows the watcher's reports like every other
+ * list's search, optionally grouped by day. It takes the follower's reports like every other
  * view: rows change in place, and an execution it does not show yet (one this editor just
  * started) takes its place at the top at once, with no reload.
  */
@@ -39,13 +39,13 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
 
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
     /** Where "group by day" is kept (the workspace's state). */
     private readonly state: vscode.Memento,
   ) {
     this.groupByDay = state.get<boolean>('tas.executions.groupByDay', false);
     this.tree = vscode.window.createTreeView('tas.executions', { treeDataProvider: this, canSelectMany: true });
-    this.disposables.push(this.tree, this.changed, feed.onDidChange(({ changed }) => this.apply(changed)));
+    this.disposables.push(this.tree, this.changed, followed.onDidChange(({ changed }) => this.apply(changed)));
     void vscode.commands.executeCommand('setContext', 'tas.executions.grouped', this.groupByDay);
     void vscode.commands.executeCommand('setContext', 'tas.executions.filtered', false);
   }
@@ -114,7 +114,7 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   }
 
   /**
-   * The watcher's readings: rows change in place, and an execution the list does not show yet is
+   * The follower's readings: rows change in place, and an execution the list does not show yet is
    * placed where the newest-first order puts it (a new one at the top). A filtered list cannot
    * tell whether it matches, so it is read again instead, once per execution.
    */

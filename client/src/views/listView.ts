@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ShownKind, ShownRecord } from '../../../server/src/core';
+import type { EntityKind, ShownRecord } from '../../../server/src/core';
 import { treeMessage, type RequestPort } from '../serverPort';
 
 /** What a list view shows: its items, or none and a message saying why. */
@@ -25,7 +25,7 @@ export abstract class ListView<T extends { id: number }, N> implements vscode.Tr
     protected readonly requests: RequestPort,
     viewId: string,
     /** The kind of record `forget` drops rows of; none where the rows are no such record. */
-    private readonly recordKind: ShownKind | undefined,
+    private readonly recordKind: EntityKind | undefined,
     options: { canSelectMany?: boolean } = {},
   ) {
     this.tree = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options });

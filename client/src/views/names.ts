@@ -2,10 +2,9 @@
 // refuse in the box what the service would refuse, an empty name or one another record of the
 // kind has among the names the view knows. The service's 409 stays handled for names the view
 // did not know. No `vscode` import: test/unit/names.test.ts checks every box.
+import { ENTITY_KIND_WORDS, type EntityKind } from '../../../server/src/core';
 
-export type NamedKind = 'project' | 'traceFilter' | 'testSuite' | 'apiClient';
-
-const WORDS: Record<NamedKind, string> = { project: 'project', traceFilter: 'trace filter', testSuite: 'test suite', apiClient: 'API client' };
+export type NamedKind = Extract<EntityKind, 'project' | 'traceFilter' | 'testSuite' | 'apiClient'>;
 
 /**
  * Why the box refuses `value`, or undefined when it takes it. `taken`: the names the view knows;
@@ -13,9 +12,9 @@ const WORDS: Record<NamedKind, string> = { project: 'project', traceFilter: 'tra
  */
 export function nameProblem(kind: NamedKind, value: string, taken: Iterable<string>, current?: string): string | undefined {
   const name = value.trim();
-  if (name === '') return `The ${WORDS[kind]} needs a name.`;
+  if (name === '') return `The ${ENTITY_KIND_WORDS[kind]} needs a name.`;
   if (name === current?.trim()) return undefined;
-  for (const t of taken) if (t.trim() === name) return `Another ${WORDS[kind]} is named "${name}". Choose another name.`;
+  for (const t of taken) if (t.trim() === name) return `Another ${ENTITY_KIND_WORDS[kind]} is named "${name}". Choose another name.`;
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { CreateProjectRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../../server/src/protocol';
-import { FILE_PATTERNS, isRecordDocKind, remoteUri, type ProjectRefInfo, type RecordKind, type TraceFilterSummary, counted } from '../../../server/src/core';
+import { FILE_PATTERNS, isRecordDocumentKind, isRemoteViewKind, kindOfProjectEntity, remoteUri, type ProjectEntityType, type ProjectRefInfo, type TraceFilterSummary, counted } from '../../../server/src/core';
 import type { Command } from '../context';
 import { confirmed } from '../modal';
 import { deleteProjectQuestion, deleteTraceFilterQuestion } from '../questions';
@@ -16,7 +16,8 @@ import { confirmDone } from '../notify';
 // The Trace Filters and Projects commands, and Assign to Projects... From a view they get the
 // row; from the palette they ask for their target with a quick pick.
 
-const RECORD_KINDS: Partial<Record<string, RecordKind>> = { TEST_CASE: 'testCase', TEST_SUITE: 'testSuite', MOBILE_ID: 'mobileDevice', TRACE_FILTER: 'traceFilter' };
+/** The project members Open shows (as a record document, else a remote view); the others not yet. */
+const OPENED: ReadonlySet<ProjectEntityType> = new Set<ProjectEntityType>(['TEST_CASE', 'TEST_SUITE', 'MOBILE_ID', 'TRACE_FILTER']);
 
 const isTraceFilterNode = (x: unknown): x is TraceFilterNode => typeof x === 'object' && x !== null && (x as TraceFilterNode).type === 'traceFilter';
 const isProjectNode = (x: unknown): x is ProjectNode & { type: 'project' } => typeof x === 'object' && x !== null && (x as ProjectNode).type === 'project';
@@ -81,9 +82,9 @@ export async function filesReferring(id: number, idsIn: (text: string) => Set<nu
 export function createProjectActions(): Record<string, Command> {
   return {
     refreshTraceFilters: ({ views }) => () => views.traceFilters.refresh(),
-    openTraceFilter: ({ server, views, records }) => async (arg: unknown) => {
+    openTraceFilter: ({ server, views, recordDocuments }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Open Trace Filter');
-      if (f) await records.open('traceFilter', f.id);
+      if (f) await recordDocuments.open('traceFilter', f.id);
     },
     editTraceFilter: ({ server, views }) => async (arg: unknown) => {
       const f = await traceFilterArg(server, views, arg, 'Edit Trace Filter');
@@ -145,12 +146,12 @@ export function createProjectActions(): Record<string, Command> {
       views.projects.refresh();
       confirmDone(server.log, `Project ${p.name} deleted.`);
     },
-    openProjectMember: ({ records }) => async (arg: unknown) => {
+    openProjectMember: ({ recordDocuments }) => async (arg: unknown) => {
       const node = arg as ProjectNode | undefined;
       if (node?.type !== 'member') return;
-      const kind = RECORD_KINDS[node.entity.entityType];
-      if (kind && isRecordDocKind(kind)) await records.open(kind, node.entity.id);
-      else if (kind) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
+      const kind = OPENED.has(node.entity.entityType) ? kindOfProjectEntity(node.entity.entityType) : undefined;
+      if (kind && isRecordDocumentKind(kind)) await recordDocuments.open(kind, node.entity.id);
+      else if (kind && isRemoteViewKind(kind)) await vscode.window.showTextDocument(vscode.Uri.parse(remoteUri(kind, node.entity.id)), { preview: true });
       else void vscode.window.showInformationMessage(`${node.entity.label}: the extension has no record view for this kind yet; its view in the Test Automation container shows it.`);
     },
 

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 
 /** A status bar entry with how many executions run; it opens the Executions view. */
 export class RunningStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('tas.running', vscode.StatusBarAlignment.Left, 9);
   private readonly subscription: vscode.Disposable;
 
-  constructor(feed: ExecutionFeed) {
+  constructor(followed: FollowedExecutions) {
     this.item.name = 'Test Automation: running executions';
     this.item.command = 'tas.executions.focus';
-    this.subscription = feed.onDidChange(({ active }) => this.show(active.length, active.filter((e) => e.kind === 'queued').length));
+    this.subscription = followed.onDidChange(({ active }) => this.show(active.length, active.filter((e) => e.kind === 'queued').length));
   }
 
   private show(active: number, queued: number): void {

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ListSuitesRequest } from '../../../server/src/protocol';
 import type { EntityRef, ShownRecord, SuiteSummary, TestCaseRef } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 import { suiteContext, suiteDescription } from './format';
 
 // The Test Suites view and its rows.
@@ -24,14 +24,14 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
 
   constructor(
     private readonly requests: RequestPort,
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
   ) {
     this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.tree,
       this.changed,
-      // A suite's running count follows the watcher: Cancel appears and goes with it.
-      feed.onDidChange(({ active }) => this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : [])))),
+      // A suite's running count comes from the follower's reports: Cancel appears and goes with it.
+      followed.onDidChange(({ active }) => this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : [])))),
     );
   }
 

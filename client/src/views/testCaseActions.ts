@@ -6,8 +6,8 @@ import { ask, type RequestPort } from '../serverPort';
 import { ExtensionError } from '../log';
 import { confirmed } from '../modal';
 import { deleteTestCasesQuestion } from '../questions';
-import { exportIds, exportTarget } from '../importExport/exportFlow';
-import { copyToEnvironment } from '../importExport/copyFlow';
+import { exportIds, exportTarget } from '../sync/exportFlow';
+import { copyToEnvironment } from '../sync/copyFlow';
 import { findLinkedFile } from './linkedFiles';
 import { FIELD_WORDS } from './testCaseFormat';
 import type { TestCaseNode } from './testCasesView';
@@ -113,7 +113,7 @@ export function createTestCaseActions(): Record<string, Command> {
         ask(server, RunTestCaseRequest, { id: t.id, shown: t.name }),
       );
       if (r.kind !== 'started') throw new ExtensionError(`Test case ${t.name} was not started: ${r.message}`);
-      views.tracker.track(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
+      views.startedRounds.follow(`Test case ${t.name} (execution ${r.execution.id})`, [r.execution.id]);
       confirmDone(server.log, `Test case ${t.name}: execution ${r.execution.id} started.`);
       return undefined;
     },

@@ -4,26 +4,26 @@ import type { ServerPort } from '../serverPort';
 import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
 import { ExecutionsView } from './executionsView';
-import { ExecutionFeed } from './feed';
-import { Freshness, type FollowedList } from './freshness';
+import { FollowedExecutions } from './followedExecutions';
+import { RefreshSchedule, type ScheduledList } from './refreshSchedule';
 import { RunningStatus } from './runningStatus';
 import { ProjectsView } from './projectsView';
 import { SuitesView } from './suitesView';
 import { TestCasesView } from './testCasesView';
-import { StartedTracker } from './tracker';
+import { StartedRounds } from './startedRounds';
 import { TraceFiltersView } from './traceFiltersView';
 import { ApiClientsView } from './apiClientsView';
 import { UsersView } from './usersView';
 
 // The "Test Automation" container's views and what they share, built from the server's port.
 
-/** The views, the execution feed they share, and the attention the server's watcher paces by. */
+/** The views, the followed executions they share, and the attention the server's follower paces by. */
 export class Views implements vscode.Disposable {
-  readonly feed = new ExecutionFeed();
+  readonly followed = new FollowedExecutions();
   readonly suites: SuitesView;
   readonly executions: ExecutionsView;
   readonly details: ExecutionDetails;
-  readonly tracker: StartedTracker;
+  readonly startedRounds: StartedRounds;
   readonly devices: DevicesView;
   readonly traceFilters: TraceFiltersView;
   readonly apiClients: ApiClientsView;
@@ -32,8 +32,8 @@ export class Views implements vscode.Disposable {
   readonly testCases: TestCasesView;
   private readonly disposables: vscode.Disposable[] = [];
   /** Rereads visible lists older than tas.views.refreshSeconds. */
-  private readonly freshness: Freshness;
-  /** Others waiting for executions (Test Explorer runs): the watcher keeps its pace for them. */
+  private readonly refreshSchedule: RefreshSchedule;
+  /** Others waiting for executions (Test Explorer runs): the follower keeps its pace for them. */
   private readonly holders = new Set<object>();
 
   /** `state` keeps view settings across sessions (the workspace's). */
@@ -43,22 +43,22 @@ export class Views implements vscode.Disposable {
   ) {
     this.testCases = new TestCasesView(server, server.log);
     this.devices = new DevicesView(server);
-    this.suites = new SuitesView(server, this.feed);
-    this.executions = new ExecutionsView(server, this.feed, state);
-    this.details = new ExecutionDetails(server, this.feed);
+    this.suites = new SuitesView(server, this.followed);
+    this.executions = new ExecutionsView(server, this.followed, state);
+    this.details = new ExecutionDetails(server, this.followed);
     this.traceFilters = new TraceFiltersView(server);
     this.apiClients = new ApiClientsView(server);
     this.users = new UsersView(server);
     this.projects = new ProjectsView(server);
-    this.tracker = new StartedTracker(this.feed, async (ids) => {
+    this.startedRounds = new StartedRounds(this.followed, async (ids) => {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
     const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.apiClients, this.users, this.projects, this.devices];
     // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
     const refreshClamps = new SettingClamps((message) => server.log.warn(message));
-    this.freshness = new Freshness(
-      lists.map((v): FollowedList => ({
+    this.refreshSchedule = new RefreshSchedule(
+      lists.map((v): ScheduledList => ({
         get visible() {
           return v.tree.visible;
         },
@@ -69,31 +69,31 @@ export class Views implements vscode.Disposable {
       })),
       () => refreshClamps.read('tas.views.refreshSeconds', vscode.workspace.getConfiguration('tas').get<unknown>('views.refreshSeconds')) * 1000,
     );
-    this.freshness.setFocused(vscode.window.state.focused);
+    this.refreshSchedule.setFocused(vscode.window.state.focused);
     this.disposables.push(
-      this.freshness,
-      ...lists.map((v) => v.tree.onDidChangeVisibility(() => this.freshness.update())),
-      vscode.window.onDidChangeWindowState((s) => this.freshness.setFocused(s.focused)),
+      this.refreshSchedule,
+      ...lists.map((v) => v.tree.onDidChangeVisibility(() => this.refreshSchedule.update())),
+      vscode.window.onDidChangeWindowState((s) => this.refreshSchedule.setFocused(s.focused)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('tas.views.refreshSeconds')) this.freshness.update();
+        if (e.affectsConfiguration('tas.views.refreshSeconds')) this.refreshSchedule.update();
       }),
       // Nothing is read again while the service cannot be reached; the views reload once it is back.
-      server.onConnectionChanged(({ state }) => this.freshness.setReachable(state === 'connected')),
+      server.onConnectionChanged(({ state }) => this.refreshSchedule.setReachable(state === 'connected')),
       // What an action or read found gone leaves every view at once.
       server.onRecordGone((r) => {
         for (const v of lists) v.forget(r);
       }),
-      server.onExecutionsChanged((p) => this.feed.fire(p)),
+      server.onExecutionsChanged((p) => this.followed.fire(p)),
       server.onDeviceStatus((readings) => this.devices.apply(readings)),
       // The views read again once an environment change has settled, not while it connects.
       server.onConnectionChanged(({ changed }) => {
         if (changed) this.reload();
       }),
-      this.feed,
+      this.followed,
       this.suites,
       this.executions,
       this.details,
-      this.tracker,
+      this.startedRounds,
       this.devices,
       this.devices.tree.onDidChangeVisibility(() => this.attention()),
       this.traceFilters,
@@ -101,11 +101,11 @@ export class Views implements vscode.Disposable {
       this.users,
       this.projects,
       this.testCases,
-      new RunningStatus(this.feed),
+      new RunningStatus(this.followed),
       this.suites.tree.onDidChangeVisibility(() => this.attention()),
       this.executions.tree.onDidChangeVisibility(() => this.attention()),
       vscode.window.onDidChangeWindowState(() => this.attention()),
-      this.tracker.onDidChange(() => this.attention()),
+      this.startedRounds.onDidChange(() => this.attention()),
     );
   }
 
@@ -130,8 +130,8 @@ export class Views implements vscode.Disposable {
   }
 
   attention(): void {
-    const watching = this.suites.tree.visible || this.executions.tree.visible || this.tracker.waiting || this.holders.size > 0;
-    this.server.sendAttention(watching, vscode.window.state.focused);
+    const looking = this.suites.tree.visible || this.executions.tree.visible || this.startedRounds.waiting || this.holders.size > 0;
+    this.server.sendAttention(looking, vscode.window.state.focused);
     // Device statuses are read only while someone can see them.
     this.server.sendDevicesVisible(this.devices.tree.visible && vscode.window.state.focused);
   }

@@ -12,7 +12,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_WATCHER_OPTIONS, EDITOR_WORDS, EnvironmentState, ExecutionWatcher, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_FOLLOWER_OPTIONS, EDITOR_WORDS, EnvironmentState, Follower, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -66,8 +66,8 @@ const env = new EnvironmentState(sessionOptions, logRequest);
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000, EDITOR_WORDS);
 const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
 const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
-const watcherOptions = { ...DEFAULT_WATCHER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
-const watcher = new ExecutionWatcher(undefined, watcherOptions);
+const followerOptions = { ...DEFAULT_FOLLOWER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
+const follower = new Follower(undefined, followerOptions);
 
 let environmentFromClient = false;
 /** Whether the client takes a dynamic registration for settings changes. */
@@ -130,7 +130,7 @@ connection.onInitialized(async () => {
       });
     }
     if (await settings.pull()) env.reconnect();
-    applyWatcherSettings();
+    applyFollowerSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
   // In the background: references and workspace symbols wait for it, diagnostics never do.
@@ -139,7 +139,7 @@ connection.onInitialized(async () => {
 
 connection.onDidChangeConfiguration(async () => {
   const networkChanged = await settings.pull();
-  applyWatcherSettings();
+  applyFollowerSettings();
   if (networkChanged) env.reconnect();
   else validation.revalidateAll();
 });
@@ -148,16 +148,16 @@ connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
   if (!env.set(environment)) status.repeat();
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
-function applyWatcherSettings(): void {
-  watcherOptions.baseIntervalMs = settings.current.pollIntervalMs;
+function applyFollowerSettings(): void {
+  followerOptions.baseIntervalMs = settings.current.pollIntervalMs;
   // The defaults' proportions: at most 7.5 times the first interval, 30 times for unknown states.
-  watcherOptions.maxIntervalMs = settings.current.pollIntervalMs * 7.5;
-  watcherOptions.unknownIntervalMs = settings.current.pollIntervalMs * 30;
+  followerOptions.maxIntervalMs = settings.current.pollIntervalMs * 7.5;
+  followerOptions.unknownIntervalMs = settings.current.pollIntervalMs * 30;
 }
 
 env.onChange(() => {
   const client = env.current?.client;
-  watcher.setSource(
+  follower.setSource(
     client && {
       get: (id, signal) => client.executions.get(id, signal),
       recent: async (count, signal) => (await client.executions.newest(0, count, { signal })).items,
@@ -189,18 +189,18 @@ onRecordGone((record) => {
 registerFeatures(connection, documents, { refs, env, validation, status, recordDocuments });
 registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
 const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
-registerExecutionFeatures(connection, { env, refs, watcher, extraFinal: () => settings.current.finalStates });
+registerExecutionFeatures(connection, { env, refs, follower, extraFinal: () => settings.current.finalStates });
 const sync = registerSyncFeatures(connection, documents, env, refs, () => validation.revalidateAll());
-registerRunFeatures(connection, { env, watcher, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
-registerDeviceFeatures(connection, { env, watcher, watcherOptions, refs });
+registerRunFeatures(connection, { env, follower, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
+registerDeviceFeatures(connection, { env, follower, followerOptions, refs });
 registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
-registerTestCaseFeatures(connection, { env, watcher, extraFinal: () => settings.current.finalStates });
+registerTestCaseFeatures(connection, { env, follower, extraFinal: () => settings.current.finalStates });
 registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
 registerUserFeatures(connection, { env });
 
 connection.onShutdown(async () => {
   validation.dispose();
-  watcher.dispose();
+  follower.dispose();
   await env.dispose();
 });
 

@@ -10,9 +10,9 @@ export interface ServerSettings {
   /** At most this many diagnostics per file, plus one saying how many more there are. */
   maxProblems: number;
   requestTimeoutSeconds: number;
-  /** The execution watcher's first interval after a change. */
+  /** The follower's first interval after a change. */
   pollIntervalMs: number;
-  /** State names that end an execution, besides the ones the watcher knows. */
+  /** State names that end an execution, besides the ones the follower knows. */
   finalStates: string[];
   /** tas.inlayHints.enabled: names after reference ids. */
   inlayHints: boolean;

@@ -2,7 +2,7 @@
 // and records edited as documents. Declared once here, re-exported by server/src/protocol.ts.
 
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
-import type { Outcome, RecordDocKind, SaveResult, TokenVerdict, UserSummary } from '../core';
+import type { DeletableKind, Outcome, RecordDocumentKind, SaveResult, TokenVerdict, UserSummary } from '../core';
 
 /** `shown`: the record's name as the view showed it, so messages say it by name (its id when absent). */
 type Shown = { shown?: string };
@@ -28,13 +28,13 @@ export const ValidateDeviceTokenRequest = new RequestType<{ token: string }, Out
 // ---- Record documents (devices, test nodes, API clients, trace filters, suites edited as JSON) ----
 
 /** client -> server: a record's document text, read from the service now. */
-export const ReadRecordDocumentRequest = new RequestType<{ kind: RecordDocKind; id: number }, Outcome<{ text: string }>, void>('tas/recordDocuments/read');
+export const ReadRecordDocumentRequest = new RequestType<{ kind: RecordDocumentKind; id: number }, Outcome<{ text: string }>, void>('tas/recordDocuments/read');
 
 /**
  * client -> server: a new record's document from the template, with the device model and test
  * node chosen (a device's).
  */
-export const NewRecordDocumentRequest = new RequestType<{ kind: RecordDocKind; testNodeId?: number; deviceModelId?: number }, Outcome<{ text: string }>, void>(
+export const NewRecordDocumentRequest = new RequestType<{ kind: RecordDocumentKind; testNodeId?: number; deviceModelId?: number }, Outcome<{ text: string }>, void>(
   'tas/recordDocuments/new',
 );
 
@@ -55,7 +55,7 @@ export const SaveRecordDocumentRequest = new RequestType<{ text: string; base?: 
 export const DeviceUsersRequest = new RequestType<{ id: number }, Outcome<string[]>, void>('tas/recordDocuments/deviceUsers');
 
 /** client -> server: deletes a device or an API client. */
-export const DeleteRecordRequest = new RequestType<{ kind: 'mobileDevice' | 'apiClient'; id: number } & Shown, Outcome<null>, void>('tas/recordDocuments/delete');
+export const DeleteRecordRequest = new RequestType<{ kind: DeletableKind; id: number } & Shown, Outcome<null>, void>('tas/recordDocuments/delete');
 
 /**
  * client -> server: what the document was read as (its text), so read-only fields changed in it

@@ -1,6 +1,7 @@
 // Shapes of the interface document. Every record type keeps unknown fields (`[key: string]:
 // unknown`) so a record read and written back loses nothing. Fields the document does not show
 // are optional and typed loosely: the service may answer otherwise than our emulator.
+import type { ProjectEntityType } from '../model/entityKinds';
 
 export interface Loose {
   [key: string]: unknown;
@@ -10,9 +11,6 @@ export interface ProjectRef extends Loose {
   id: number;
   name: string;
 }
-
-export const ENTITY_TYPES = ['TEST_NODE', 'TEST_CASE', 'TEST_SUITE', 'MOBILE_ID', 'API_CLIENT', 'TRACE_FILTER', 'TOKEN'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
 
 export interface Page<T> extends Loose {
   totalElements: number;
@@ -42,7 +40,7 @@ export interface Project extends Loose {
 
 export interface ProjectCreate {
   name: string;
-  entityType: EntityType;
+  entityType: ProjectEntityType;
   entityIds: number[];
 }
 

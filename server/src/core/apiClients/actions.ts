@@ -2,7 +2,7 @@ import type { TasClient } from '../api/client';
 import type { ApiClient } from '../api/types';
 import { exactStr, int, text } from '../api/read';
 import { keepingSecret } from '../secrets/sentSecret';
-import type { ApiClientInfo } from '../references/referenceData';
+import type { ApiClientInfo } from '../liveChecks/referenceData';
 
 // API clients for their view: the list (name, method, URL, auth type only), create, edit and
 // delete. The password is write-only: sent when the user types one, never read back, kept or

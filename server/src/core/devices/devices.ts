@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import { completeItems, lacksField } from '../api/records';
+import { completeItems, lacksField } from '../api/completeItems';
 import type { Loose } from '../api/types';
 import { describeFailure } from '../failures/failures';
 import type { DevicesOverview, DeviceTokenSummary, StatusReading } from '../model/devices';

@@ -1,8 +1,9 @@
 import type { StatusReading } from '../model/devices';
-import type { WatcherOptions, WatchTopic } from '../executions/watcher';
+import type { StatusTarget as Target } from '../model/entityKinds';
+import type { FollowerOptions, FollowTopic } from '../executions/follower';
 import { readStatus, sameReading } from './model';
 
-// Device and test node statuses, followed on the execution watcher's timer (a WatchTopic): only
+// Device and test node statuses, followed on the follower's timer (a FollowTopic): only
 // while the Devices view is visible, or while a Prepare or Restart Agent started here settles.
 // Same pacing as executions: the first interval after a change, 1.5 times longer while nothing
 // changes (up to the maximum), twice as long after a failure, and never before a Retry-After.
@@ -11,8 +12,6 @@ export interface StatusSource {
   device(id: number, signal: AbortSignal): Promise<unknown>;
   node(id: number, signal: AbortSignal): Promise<unknown>;
 }
-
-type Target = 'device' | 'node';
 
 interface Entry {
   target: Target;
@@ -34,7 +33,7 @@ const SETTLE_WITHOUT_TRANSITION = 3;
 
 const keyOf = (target: Target, id: number) => `${target}:${id}`;
 
-export class StatusFollow implements WatchTopic {
+export class StatusFollow implements FollowTopic {
   private readonly entries = new Map<string, Entry>();
   private visible = false;
   private listener: (readings: StatusReading[]) => void = () => undefined;
@@ -43,9 +42,9 @@ export class StatusFollow implements WatchTopic {
 
   constructor(
     private readonly source: () => StatusSource | undefined,
-    private readonly options: WatcherOptions,
+    private readonly options: FollowerOptions,
     private readonly now: () => number,
-    /** Sets the watcher's timer again after due times changed. */
+    /** Sets the follower's timer again after due times changed. */
     private readonly wake: () => void,
   ) {}
 

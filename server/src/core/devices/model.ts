@@ -1,5 +1,6 @@
 import { bool, int, isRecord, pick, str, time } from '../api/read';
 import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
+import type { StatusTarget } from '../model/entityKinds';
 import { counted } from '../text/counted';
 
 // The document shows no fields for test nodes, statuses or tokens, and only the fields of a
@@ -37,7 +38,7 @@ function statusOf(value: unknown): string | undefined {
 }
 
 /** An answer of GET /mobiledevices/{id}/status or /testnodes/{id}/status (or an action's answer). */
-export function readStatus(target: 'device' | 'node', id: number, value: unknown, settling = false): StatusReading {
+export function readStatus(target: StatusTarget, id: number, value: unknown, settling = false): StatusReading {
   const status = statusOf(value);
   const raw = isRecord(value) ? value : {};
   const reading: StatusReading = {
@@ -61,7 +62,7 @@ export function hasStatus(value: unknown): boolean {
   return statusOf(value) !== undefined;
 }
 
-/** Two readings a view would show alike: "nothing changed" lets the watcher slow down. */
+/** Two readings a view would show alike: "nothing changed" lets the follower slow down. */
 export function sameReading(a: StatusReading | undefined, b: StatusReading): boolean {
   return a !== undefined && a.status === b.status && a.settling === b.settling && a.gone === b.gone && a.agentVersion === b.agentVersion;
 }

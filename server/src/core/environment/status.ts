@@ -1,7 +1,7 @@
 import type { ConnectionState } from '../model/environment';
 import { EDITOR_WORDS, serviceFailure } from '../failures/failures';
 import type { EnvironmentState } from './environment';
-import type { ReferenceCache } from '../references/referenceCache';
+import type { ReferenceCache } from '../liveChecks/referenceCache';
 
 // The connection state the status bar shows. Each change of environment is answered with
 // 'connecting' and then exactly one final state (from the probe); a repeated environment gets

@@ -5,28 +5,28 @@ import type { ExecutionPage, ExecutionSummary } from '../model/executions';
 import { summarizeExecution } from './state';
 import type { ExecutionFollow } from './follow';
 
-// Executions for the view and the details document. Pages of the list feed the watcher, so an
+// Executions for the view and the details document. Pages of the list go to the follower, so an
 // execution the view shows as running is followed until it ends.
 
 export class ExecutionActions {
   constructor(
     private readonly client: TasClient,
     private readonly extraFinal: () => readonly string[],
-    private readonly watcher?: Pick<ExecutionFollow, 'follow' | 'observe' | 'get'>,
+    private readonly follower?: Pick<ExecutionFollow, 'follow' | 'observe' | 'get'>,
   ) {}
 
   /** Newest first, whatever the service makes of start/end and in whichever order it lists. */
   async page(start: number, count: number, search?: string): Promise<ExecutionPage> {
     const window = await this.client.executions.newest(start, count, { ...(search && { search }) });
     const items = window.items.flatMap((r) => summarizeExecution(r, this.extraFinal()) ?? []);
-    this.watcher?.observe(items);
+    this.follower?.observe(items);
     return { items, hasMore: window.hasMore };
   }
 
   async details(id: number): Promise<{ title: string; text: string; summary: ExecutionSummary }> {
     const record = await this.client.executions.get(id);
     const summary = summarizeExecution(record, this.extraFinal()) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false };
-    if (!summary.final) this.watcher?.follow([id], [summary]);
+    if (!summary.final) this.follower?.follow([id], [summary]);
     // Shown as the service sent it but for secrets (the run's parameters, a token in its log).
     return { title: `Execution ${id}`, text: this.client.session.scrub(detailsText(summary, record)), summary };
   }
@@ -35,7 +35,7 @@ export class ExecutionActions {
     const answer = await this.client.executions.rerun(id);
     const [newId] = executionIdsOf(answer);
     if (newId === undefined) throw new Error('the service did not say which execution it started; check Executions');
-    const base = this.watcher?.get(id);
+    const base = this.follower?.get(id);
     const execution: ExecutionSummary = {
       id: newId,
       status: 'QUEUED',
@@ -49,7 +49,7 @@ export class ExecutionActions {
       ...(isRecord(answer) && typeof answer['source'] === 'string' && { source: answer['source'] }),
       rerunOf: id,
     };
-    this.watcher?.follow([newId], [execution]);
+    this.follower?.follow([newId], [execution]);
     return { execution };
   }
 

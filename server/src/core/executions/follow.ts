@@ -1,6 +1,6 @@
 import type { ExecutionSummary } from '../model/executions';
 
-// What actions tell the execution watcher and read back from it. Each action takes only the part
+// What actions tell the follower and read back from it. Each action takes only the part
 // it uses, and none at all from a host that follows nothing (tas follows only with --wait): an
 // action then knows only the readings it made itself.
 

@@ -26,7 +26,7 @@ export function statusKind(status: string | undefined, finishedAt: string | unde
   const key = status === undefined ? '' : stateKey(status);
   if (FINAL[key]) return { kind: FINAL[key], final: true };
   if (extraFinal.some((s) => stateKey(s) === key)) return { kind: 'unknown', final: true };
-  // A finish time ends the watch whatever the state says.
+  // A finish time ends the follow whatever the state says.
   if (finishedAt !== undefined) return { kind: 'unknown', final: true };
   if (ACTIVE[key]) return { kind: ACTIVE[key], final: false };
   return { kind: 'unknown', final: false };

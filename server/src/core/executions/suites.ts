@@ -53,8 +53,8 @@ export function summarizeSuite(suite: TestSuite, names: ReadonlyMap<number, stri
 }
 
 /**
- * Without a watcher, what the action read itself: the last reading of each execution, if still
- * active (as a watcher would keep them).
+ * Without a follower, what the action read itself: the last reading of each execution, if still
+ * active (as a follower would keep them).
  */
 function activeOf(readings: readonly ExecutionSummary[]): Map<number, ExecutionSummary> {
   const last = new Map(readings.map((e) => [e.id, e]));
@@ -67,13 +67,13 @@ export class SuiteActions {
     private readonly client: TasClient,
     private readonly testCaseNames: () => Promise<ReadonlyMap<number, string>>,
     private readonly extraFinal: () => readonly string[],
-    private readonly watcher?: ExecutionFollow,
+    private readonly follower?: ExecutionFollow,
   ) {}
 
   async list(): Promise<SuiteSummary[]> {
-    // One read of the newest executions finds the active ones, which the watcher then follows.
+    // One read of the newest executions finds the active ones, which are followed from then on.
     const [suites, names, read] = await Promise.all([this.client.testSuites.list(), this.testCaseNames().catch(() => new Map<number, string>()), this.discover()]);
-    const active = this.watcher ? this.watcher.active() : [...activeOf(read).values()];
+    const active = this.follower ? this.follower.active() : [...activeOf(read).values()];
     const activeIds = (suiteId: number) => active.filter((e) => e.testSuiteId === suiteId).map((e) => e.id);
     return suites.flatMap((s) => summarizeSuite(s, names, activeIds) ?? []);
   }
@@ -82,7 +82,7 @@ export class SuiteActions {
   async discover(count = 100): Promise<ExecutionSummary[]> {
     const { items } = await this.client.executions.newest(0, count);
     const read = items.flatMap((raw) => summarizeExecution(raw, this.extraFinal()) ?? []);
-    this.watcher?.observe(read);
+    this.follower?.observe(read);
     return read;
   }
 
@@ -97,8 +97,8 @@ export class SuiteActions {
     // Read them once, so the view shows them at once; a failed read only delays that. Following
     // them afterwards then needs no request of its own.
     const read = await this.discover(Math.max(20, executionIds.length + 10)).catch(() => []);
-    this.watcher?.follow(executionIds);
-    const known = this.watcher ?? activeOf(read);
+    this.follower?.follow(executionIds);
+    const known = this.follower ?? activeOf(read);
     const executions = executionIds.flatMap((e) => known.get(e) ?? []);
     return { executionIds, skipped, executions };
   }
@@ -107,8 +107,8 @@ export class SuiteActions {
     const answer = asOpen(await this.client.testSuites.cancel(id));
     const raw = isRecord(answer) ? (answer['cancelledExecutionIds'] ?? answer['executionIds']) : answer;
     const cancelledExecutionIds = Array.isArray(raw) ? raw.filter((x): x is number => typeof x === 'number') : [];
-    // Their next reading says CANCELLED, and views and the status bar learn it from the watcher.
-    this.watcher?.follow(cancelledExecutionIds);
+    // Their next reading says CANCELLED, and views and the status bar learn it from the follower.
+    this.follower?.follow(cancelledExecutionIds);
     return { cancelledExecutionIds };
   }
 
@@ -120,7 +120,7 @@ export class SuiteActions {
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
       const read = await this.discover().catch(() => []);
-      const active = [...(this.watcher ? this.watcher.active() : []), ...read.filter((e) => !e.final)].filter((e) => e.testSuiteId === id).map((e) => e.id);
+      const active = [...(this.follower ? this.follower.active() : []), ...read.filter((e) => !e.final)].filter((e) => e.testSuiteId === id).map((e) => e.id);
       throw new WordedFailure({ kind: 'conflict', message: suiteHeldWords(label, [...new Set(active)].sort((a, b) => a - b)) });
     }
   }

@@ -1,4 +1,5 @@
-import type { ShownKind, ShownRecord } from '../model/entities';
+import type { ShownRecord } from '../model/entities';
+import { ENTITY_KIND_WORDS } from '../model/entityKinds';
 import type { FailureState } from '../model/environment';
 import type { ActionError, FailureKind, Outcome } from '../model/outcome';
 import { type Failure, failureOf, WordedFailure } from './classify';
@@ -68,22 +69,10 @@ export interface ActionContext {
   record?: ShownRecord;
 }
 
-const KIND_WORDS: Record<ShownKind, string> = {
-  testCase: 'test case',
-  testSuite: 'test suite',
-  execution: 'execution',
-  mobileDevice: 'device',
-  testNode: 'test node',
-  deviceToken: 'device token',
-  traceFilter: 'trace filter',
-  apiClient: 'API client',
-  project: 'project',
-};
-
 /** A record in a sentence: 'trace filter "Ghost filter"', or 'trace filter 7' when no name is known. */
 export function recordWords(r: ShownRecord): string {
   const name = r.name?.trim();
-  return name ? `${KIND_WORDS[r.kind]} "${name}"` : `${KIND_WORDS[r.kind]} ${r.id}`;
+  return name ? `${ENTITY_KIND_WORDS[r.kind]} "${name}"` : `${ENTITY_KIND_WORDS[r.kind]} ${r.id}`;
 }
 
 /** The same at the start of a sentence. */

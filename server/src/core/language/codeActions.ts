@@ -7,7 +7,7 @@ import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { SipRemoval } from '../validation/sipCodes';
 import { SECRET_PLACEHOLDER } from '../secrets/secrets';
 import { kindWords } from '../sync/identities';
-import type { ForeignFixData } from '../references/foreign';
+import type { ForeignFixData } from '../liveChecks/foreign';
 
 /** The extension's command that keeps a counterpart chosen for another environment's reference (the file is not edited: its ids stay its home's). */
 export const CHOOSE_COUNTERPART_COMMAND = 'tas.chooseCounterpart';

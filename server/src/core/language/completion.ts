@@ -2,11 +2,11 @@ import type { TextDocument } from '../text/textDocument';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position, type Range } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../document/location';
-import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { Schema } from '../validation/schemaNav';
 import type { Path } from '../document/testCaseModel';
-import { kindWords, type RefKind } from '../sync/identities';
+import { ENTITY_KIND_WORDS, type ReferenceKind } from '../model/entityKinds';
 
 // Completion: property names and values from the schema, device and trace-filter ids from the
 // service, a step function's parameters, and snippets for a new test case, step and filter.
@@ -32,10 +32,10 @@ export interface CompletionData {
   foreign?: { home: string; ids: { homeId: number; hereId: number }[] };
 }
 
-const REFERENCE_FIELDS: Record<string, RefKind> = { mobileDeviceId: 'device', traceFilterId: 'traceFilter', apiClientId: 'apiClient' };
+const REFERENCE_FIELDS: Record<string, ReferenceKind> = { mobileDeviceId: 'mobileDevice', traceFilterId: 'traceFilter', apiClientId: 'apiClient' };
 
 /** What the completion at a position needs from the service, so the host can fetch only that. */
-export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean; reference?: { kind: RefKind; path: Path } } {
+export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean; reference?: { kind: ReferenceKind; path: Path } } {
   const ctx = cursorContext(doc, position);
   const path = ctx.location.path;
   const last = path[path.length - 1];
@@ -217,14 +217,14 @@ export function docOf(s: Schema): { kind: 'markdown'; value: string } | undefine
 }
 
 /** In a file of another environment: its home ids, each named by its counterpart here; inserting the home id keeps the file's ids its home's. */
-function foreignItems(replace: Range, kind: RefKind, foreign: NonNullable<CompletionData['foreign']>, data: CompletionData): CompletionItem[] {
-  const list: Map<number, { name?: string; msisdn?: string }> | undefined = kind === 'device' ? data.devices : kind === 'traceFilter' ? data.traceFilters : data.apiClients;
+function foreignItems(replace: Range, kind: ReferenceKind, foreign: NonNullable<CompletionData['foreign']>, data: CompletionData): CompletionItem[] {
+  const list: Map<number, { name?: string; msisdn?: string }> | undefined = kind === 'mobileDevice' ? data.devices : kind === 'traceFilter' ? data.traceFilters : data.apiClients;
   return foreign.ids.map(({ homeId, hereId }) => {
     const here = list?.get(hereId);
     return {
-      label: here?.name ?? `${kindWords(kind)} ${hereId}`,
+      label: here?.name ?? `${ENTITY_KIND_WORDS[kind]} ${hereId}`,
       kind: CompletionItemKind.Reference,
-      detail: [here?.msisdn, `here: ${kindWords(kind)} ${hereId}`].filter(Boolean).join(' · '),
+      detail: [here?.msisdn, `here: ${ENTITY_KIND_WORDS[kind]} ${hereId}`].filter(Boolean).join(' · '),
       filterText: `${homeId} ${here?.name ?? ''} ${here?.msisdn ?? ''}`,
       sortText: String(homeId).padStart(9, '0'),
       textEdit: TextEdit.replace(replace, String(homeId)),

@@ -3,9 +3,10 @@ import { MarkupKind, Range, type Hover, type Position } from '../text/shapes';
 import type { StepFunction } from './completion';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt } from '../document/location';
-import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../references/referenceData';
+import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
-import { identityWords, kindWords, type Identity } from '../sync/identities';
+import { identityWords, type Identity } from '../sync/identities';
+import { ENTITY_KIND_WORDS, syncReferenceKind, type ReferenceKind } from '../model/entityKinds';
 import type { Path } from '../document/testCaseModel';
 
 // Hovers: the schema's description of a field; the live record behind a device or trace-filter
@@ -26,7 +27,7 @@ export interface HoverData {
 }
 
 export type HoverTarget =
-  | { kind: 'device' | 'traceFilter' | 'apiClient'; id: number; path: Path }
+  | { kind: ReferenceKind; id: number; path: Path }
   | { kind: 'stepFunction'; name: string }
   | { kind: 'schema' };
 
@@ -37,7 +38,7 @@ export function hoverTarget(doc: TextDocument, position: Position): HoverTarget 
   const last = path[path.length - 1];
   const node = ctx.location.previousNode;
   if (!ctx.location.isAtPropertyKey && typeof node?.value === 'number') {
-    if (last === 'mobileDeviceId') return { kind: 'device', id: node.value, path };
+    if (last === 'mobileDeviceId') return { kind: 'mobileDevice', id: node.value, path };
     if (last === 'traceFilterId') return { kind: 'traceFilter', id: node.value, path };
     if (last === 'apiClientId') return { kind: 'apiClient', id: node.value, path };
   }
@@ -58,13 +59,13 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
   const target = hoverTarget(doc, position);
   const md = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
 
-  if (target.kind === 'device' || target.kind === 'traceFilter' || target.kind === 'apiClient') {
+  if (target.kind === 'mobileDevice' || target.kind === 'traceFilter' || target.kind === 'apiClient') {
     const f = data.foreign;
     if (!f) return md(recordMarkdown(target.kind, target.id, data));
-    const intro = `This file's ids belong to ${f.home}: ${kindWords(target.kind)} ${target.id} is ${identityWords(target.kind, f.who)} there.`;
+    const intro = `This file's ids belong to ${f.home}: ${ENTITY_KIND_WORDS[target.kind]} ${target.id} is ${identityWords(syncReferenceKind(target.kind), f.who)} there.`;
     if (f.candidates.length === 1) {
       const here = f.candidates[0]!;
-      return md(`${intro} Here its counterpart is ${kindWords(target.kind)} ${here}${f.chosen ? ' (chosen)' : ''}, which an import sends:\n\n${recordMarkdown(target.kind, here, data)}`);
+      return md(`${intro} Here its counterpart is ${ENTITY_KIND_WORDS[target.kind]} ${here}${f.chosen ? ' (chosen)' : ''}, which an import sends:\n\n${recordMarkdown(target.kind, here, data)}`);
     }
     const none = f.who ? 'No record here has it' : 'Its identity was never recorded (export or refresh the file from there once)';
     return md(`${intro}\n\n${f.candidates.length === 0 ? none : `${f.candidates.length} records here have it (${f.candidates.join(', ')}): choose one with the quick fix`}. Importing the file here stops at this reference.`);
@@ -89,8 +90,8 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
 }
 
 /** A device, trace filter or API client of this environment as a hover shows it. */
-function recordMarkdown(kind: 'device' | 'traceFilter' | 'apiClient', id: number, data: HoverData): string {
-  if (kind === 'device') {
+function recordMarkdown(kind: ReferenceKind, id: number, data: HoverData): string {
+  if (kind === 'mobileDevice') {
     if (data.unavailable) return `**Mobile device ${id}**\n\nNot verified: ${data.unavailable}`;
     const d = data.device;
     if (!d) return `**Mobile device ${id}** does not exist on the service.`;

@@ -2,14 +2,15 @@ import type { TextDocument } from '../text/textDocument';
 import { Range, type DocumentLink } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';
-import { remoteUri, type RecordKind } from '../model/files';
+import { remoteUri } from '../model/files';
+import type { RemoteViewKind } from '../model/entityKinds';
 import { exactInt, isRecord } from '../api/read';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 
 // Document links from references to read-only views of the remote records.
 
 export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown): DocumentLink[] {
-  const targets: { path: Path; kind: RecordKind; id: number }[] = [];
+  const targets: { path: Path; kind: RemoteViewKind; id: number }[] = [];
   for (const tc of testCasesIn(kind, value)) {
     const id = exactInt(tc.value['id']);
     if (id !== undefined) targets.push({ path: [...tc.path, 'id'], kind: 'testCase', id });
@@ -27,7 +28,7 @@ export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown)
   }
   if (targets.length === 0) return [];
   const located = locate(doc.getText(), targets.map((t) => t.path));
-  const label: Record<RecordKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node', apiClient: 'API client' };
+  const label: Record<RemoteViewKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node', apiClient: 'API client' };
   return targets.flatMap((t) => {
     const at = located.get(pathKey(t.path));
     if (!at) return [];

@@ -4,7 +4,8 @@ import type { FileKind } from '../document/fileKind';
 import { locate, pathKey } from '../document/jsonLocator';
 import { exactInt, exactStr, isRecord } from '../api/read';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
-import { remoteUri, type RecordKind } from '../model/files';
+import { remoteUri } from '../model/files';
+import type { ReferenceKind } from '../model/entityKinds';
 import { hoverTarget } from './hover';
 
 // Beyond what a JSON editor does with a bare number: inlay hints saying which record an id is
@@ -24,15 +25,13 @@ export interface HintNames {
   apiClients?: ReadonlyMap<number, { name?: string }>;
 }
 
-type RefKind = 'mobileDevice' | 'traceFilter' | 'apiClient';
-
 /** Every reference of the document: where it is, to what kind, which id. */
-export function referencesIn(kind: FileKind, value: unknown): { path: Path; kind: RefKind; id: number; testCase: Path }[] {
-  const out: { path: Path; kind: RefKind; id: number; testCase: Path }[] = [];
+export function referencesIn(kind: FileKind, value: unknown): { path: Path; kind: ReferenceKind; id: number; testCase: Path }[] {
+  const out: { path: Path; kind: ReferenceKind; id: number; testCase: Path }[] = [];
   for (const tc of testCasesIn(kind, value)) {
     for (const field of ['testStepList', 'traceFilters', 'sipTraceFilters']) {
       for (const item of itemsOf(tc, field)) {
-        const add = (path: Path, k: RefKind, v: unknown) => {
+        const add = (path: Path, k: ReferenceKind, v: unknown) => {
           const id = exactInt(v);
           if (id !== undefined) out.push({ path, kind: k, id, testCase: tc.path });
         };
@@ -70,7 +69,7 @@ export function inlayHints(doc: TextDocument, kind: FileKind, names: HintNames, 
   });
 }
 
-function hintLabel(kind: RefKind, id: number, names: HintNames): string | undefined {
+function hintLabel(kind: ReferenceKind, id: number, names: HintNames): string | undefined {
   if (kind === 'mobileDevice') {
     const d = names.devices?.get(id);
     return d ? [d.name, d.msisdn].filter(Boolean).join(' · ') || undefined : undefined;
@@ -82,10 +81,9 @@ function hintLabel(kind: RefKind, id: number, names: HintNames): string | undefi
 /** Where Go to Definition leads from the position, or undefined when it is on no reference. */
 export function definition(doc: TextDocument, kind: FileKind, position: Position): { uri: string; range: Range } | undefined {
   const target = hoverTarget(doc, position);
-  if (target.kind !== 'device' && target.kind !== 'traceFilter' && target.kind !== 'apiClient') return undefined;
-  const recordKind: RecordKind = target.kind === 'device' ? 'mobileDevice' : target.kind;
-  const remote = { uri: remoteUri(recordKind, target.id), range: Range.create(0, 0, 0, 0) };
-  const section = recordKind === 'mobileDevice' ? 'devices' : recordKind === 'apiClient' ? 'apiClients' : undefined;
+  if (target.kind !== 'mobileDevice' && target.kind !== 'traceFilter' && target.kind !== 'apiClient') return undefined;
+  const remote = { uri: remoteUri(target.kind, target.id), range: Range.create(0, 0, 0, 0) };
+  const section = target.kind === 'mobileDevice' ? 'devices' : target.kind === 'apiClient' ? 'apiClients' : undefined;
   if (kind !== 'bundle' || !section) return remote;
   const value = parsed(doc);
   const offset = doc.offsetAt(position);

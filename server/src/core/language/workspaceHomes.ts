@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { candidatesFor, type Identity, type RefKind as IdentityKind } from '../sync/identities';
+import { syncReferenceKind, type ReferenceKind } from '../model/entityKinds';
+import { candidatesFor, type Identity } from '../sync/identities';
 import { SyncState, stateKey, statePath } from '../sync/state';
 
 // Which environment the ids of a workspace test case belong to, for Find All References: the
@@ -7,21 +8,17 @@ import { SyncState, stateKey, statePath } from '../sync/state';
 // same record only in the same environment; across environments a reference is the same record
 // when who it is (MSISDN, name: sync/identities.ts) names exactly that one record here.
 
-export type RefKind = 'mobileDevice' | 'traceFilter' | 'apiClient';
-
-const IDENTITY_KIND: Record<RefKind, IdentityKind> = { mobileDevice: 'device', traceFilter: 'traceFilter', apiClient: 'apiClient' };
-
 /** The active environment's key and its records as identities (undefined: signed out, or the list cannot be had). */
 export interface HereContext {
   env?: string;
-  directory(kind: RefKind): Promise<Map<number, Identity> | undefined>;
+  directory(kind: ReferenceKind): Promise<Map<number, Identity> | undefined>;
 }
 
 /** A reference's place among environments: the environment its id belongs to, and who it is there. */
 export interface Owner {
   /** Undefined: the active environment (signed out: "here", whatever that is). */
   env: string | undefined;
-  identity(kind: RefKind, id: number): Identity | undefined;
+  identity(kind: ReferenceKind, id: number): Identity | undefined;
 }
 
 /** The active environment's ids. */
@@ -53,7 +50,7 @@ export class Homes {
     const state = this.states.get(root)?.state;
     const home = state?.entry(stateKey(root, path, index))?.home;
     if (!state || home === undefined || home === here) return HERE;
-    return { env: home, identity: (kind, id) => state.identity(home, IDENTITY_KIND[kind], id) };
+    return { env: home, identity: (kind, id) => state.identity(home, syncReferenceKind(kind), id) };
   }
 }
 
@@ -61,10 +58,10 @@ export class Homes {
  * Whether reference `ref` (of `refOwner`) names the same record as `target` (of `targetOwner`).
  * `list`: the active environment's records of the kind, needed only across environments.
  */
-export function sameRecord(kind: RefKind, ref: number, refOwner: Owner, target: number, targetOwner: Owner, list: Map<number, Identity> | undefined): boolean {
+export function sameRecord(kind: ReferenceKind, ref: number, refOwner: Owner, target: number, targetOwner: Owner, list: Map<number, Identity> | undefined): boolean {
   if (refOwner.env === targetOwner.env) return ref === target;
   if (!list) return false;
-  const k = IDENTITY_KIND[kind];
+  const k = syncReferenceKind(kind);
   // One side is here: the other's identity must name exactly that record here.
   if (targetOwner.env === undefined) {
     const who = refOwner.identity(kind, ref);

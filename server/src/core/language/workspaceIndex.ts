@@ -10,7 +10,8 @@ import { readRegularText } from '../files/safeRead';
 import { expandUris, uriToPath } from '../sync/local';
 import { findSyncRoot, RootCache } from '../sync/syncRoot';
 import { referencesIn } from './referenceNavigation';
-import { HERE, Homes, sameRecord, type HereContext, type Owner, type RefKind } from './workspaceHomes';
+import type { ReferenceKind } from '../model/entityKinds';
+import { HERE, Homes, sameRecord, type HereContext, type Owner } from './workspaceHomes';
 
 // The workspace's test-case files, read without opening them, for Find All References on a
 // device, trace filter or API client id and for workspace symbols (test cases by name). Built in
@@ -22,7 +23,7 @@ import { HERE, Homes, sameRecord, type HereContext, type Owner, type RefKind } f
 interface CaseEntry {
   /** The case's place in a bundle (undefined: a single test-case file). */
   index?: number;
-  refs: { kind: RefKind; id: number; location: Location }[];
+  refs: { kind: ReferenceKind; id: number; location: Location }[];
   symbol?: SymbolInformation;
 }
 
@@ -100,7 +101,7 @@ export class WorkspaceIndex {
    * Every use in the workspace of the record the id at `from` names: ids of the same environment
    * (a file's home by its sync state, else the active one) by value, others by who they are.
    */
-  async references(kind: RefKind, id: number, from: { uri: string; position: Position }, here: HereContext): Promise<Location[]> {
+  async references(kind: ReferenceKind, id: number, from: { uri: string; position: Position }, here: HereContext): Promise<Location[]> {
     const entries = await this.current([from.uri]);
     await this.homes.refresh(entries.map(([, e]) => e.root));
     const owner = (e: FileEntry, c: CaseEntry): Owner => this.homes.ownerOf(e.root, e.path, c.index, here.env);

@@ -1,12 +1,13 @@
 // Test nodes, devices and device tokens, with their live statuses.
 import type { EntityRef } from './entities';
+import type { StatusTarget } from './entityKinds';
 
 export type DeviceStatusKind = 'available' | 'busy' | 'preparing' | 'offline' | 'unknown';
 export type NodeStatusKind = 'online' | 'restarting' | 'offline' | 'unknown';
 
 /** A live status of a device or a test node, read leniently (the document shows no status fields). */
 export interface StatusReading {
-  target: 'device' | 'node';
+  target: StatusTarget;
   id: number;
   /** The state as the service wrote it (`AVAILABLE`), or `UNKNOWN` when it wrote none. */
   status: string;
@@ -39,7 +40,7 @@ export interface DeviceSummary {
   testNodeId?: number;
   model?: string;
   platform?: string;
-  /** Unknown until the watcher's first reading. */
+  /** Unknown until the follower's first reading. */
   status?: string;
   kind: DeviceStatusKind;
   entity: EntityRef;

@@ -1,4 +1,4 @@
-// Test suites and executions as the views, runs and the execution watcher show them.
+// Test suites and executions as the views, runs and the follower show them.
 
 export type ExecutionStatusKind = 'queued' | 'running' | 'passed' | 'failed' | 'cancelled' | 'unknown';
 
@@ -8,7 +8,7 @@ export interface ExecutionSummary {
   /** The state as the service wrote it. */
   status: string;
   kind: ExecutionStatusKind;
-  /** A final state (or a finish time): the watcher no longer follows it. */
+  /** A final state (or a finish time): it is no longer followed. */
   final: boolean;
   testCaseId?: number;
   testCaseName?: string;
@@ -38,7 +38,7 @@ export interface SuiteSummary {
   schedule?: string;
   disabled: boolean;
   testCases: TestCaseRef[];
-  /** Executions of this suite the watcher knows to be queued or running. */
+  /** Executions of this suite the follower knows to be queued or running. */
   activeExecutionIds: number[];
 }
 

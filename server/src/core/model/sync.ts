@@ -1,6 +1,7 @@
 // Files and the service: how a local test case stands, and what import, export and run answer.
 import type { ExecutionSummary } from './executions';
 import type { EnvironmentInfo } from './environment';
+import type { SyncReferenceKind } from './entityKinds';
 
 /**
  * How a local test case stands against the current environment. `notLinked`: no test case of
@@ -81,11 +82,9 @@ export interface ImportItemResult extends LocalCaseRef {
   unmapped?: UnmappedRef[];
 }
 
-export type RefKindName = 'device' | 'apiClient' | 'traceFilter';
-
 /** A reference of another environment with no single counterpart here: what it is, and what a person may pick. */
 export interface UnmappedRef {
-  kind: RefKindName;
+  kind: SyncReferenceKind;
   id: number;
   /** Who it is in its home environment; absent when never recorded there. */
   identity?: { msisdn?: string; name?: string };
@@ -101,7 +100,7 @@ export interface UnmappedRef {
 
 /** A reference of the environment exported from that has no known counterpart in the file's home environment. */
 export interface RefUnknownAtHome {
-  kind: RefKindName;
+  kind: SyncReferenceKind;
   id: number;
   /** Who it is in the environment exported from; absent when that environment does not list it. */
   identity?: { msisdn?: string; name?: string };
@@ -114,7 +113,7 @@ export interface RefUnknownAtHome {
 }
 
 /** Counterparts a person chose: per kind, a home id (as text) to the id in the target environment. */
-export type RefChoices = Partial<Record<RefKindName, Record<string, number>>>;
+export type RefChoices = Partial<Record<SyncReferenceKind, Record<string, number>>>;
 
 export interface ImportReport {
   results: ImportItemResult[];

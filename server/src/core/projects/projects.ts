@@ -1,12 +1,13 @@
 import type { TasClient } from '../api/client';
 import { int, isRecord, text } from '../api/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
-import type { EntityRef, ProjectEntityType } from '../model/entities';
+import type { EntityRef } from '../model/entities';
+import type { ProjectEntityType } from '../model/entityKinds';
 import { ApiError } from '../api/errors';
 import { WordedFailure } from '../failures/classify';
 import { describeFailure } from '../failures/failures';
 import { projectHeldWords } from '../failures/held';
-import { chunks, projectsField } from './records';
+import { chunks, projectsField } from './projectsField';
 
 // Projects and their assignments (the document's rules 1-7). What a project holds is found per
 // entity type: test cases through the list's `prj` filter; every other kind by listing its
@@ -20,7 +21,7 @@ interface Listed {
   projects?: ProjectRefInfo[];
 }
 
-const KIND_WORDS: Record<ProjectEntityType, string> = {
+const PLURAL_WORDS: Record<ProjectEntityType, string> = {
   TEST_CASE: 'test cases',
   TEST_SUITE: 'test suites',
   MOBILE_ID: 'devices',
@@ -30,7 +31,8 @@ const KIND_WORDS: Record<ProjectEntityType, string> = {
   API_CLIENT: 'API clients',
 };
 
-export const entityKindWords = (t: ProjectEntityType): string => KIND_WORDS[t];
+/** Records of a project entity type in a sentence, plural: "devices". */
+export const projectMemberWords = (t: ProjectEntityType): string => PLURAL_WORDS[t];
 
 /** A list record as an entity of the given type; records without an integer id are left out. */
 export function listedEntity(entityType: ProjectEntityType, raw: unknown): Listed | undefined {
@@ -40,7 +42,7 @@ export function listedEntity(entityType: ProjectEntityType, raw: unknown): Liste
   const label =
     entityType === 'TOKEN'
       ? `Token ${id}${text(raw['mobileDeviceName']) ? ` for ${String(raw['mobileDeviceName'])}` : ''}`
-      : (text(raw['name']) ?? `${KIND_WORDS[entityType].replace(/s$/, '')} ${id}`);
+      : (text(raw['name']) ?? `${PLURAL_WORDS[entityType].replace(/s$/, '')} ${id}`);
   const projects = projectsField(raw);
   return { entity: { entityType, id, label }, ...(projects && { projects }) };
 }
@@ -98,7 +100,7 @@ export class ProjectActions {
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
       const members = await this.contents(id).then((c) => c.members, () => []);
-      const words = members.map((m) => `${KIND_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
+      const words = members.map((m) => `${PLURAL_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
       throw new WordedFailure({ kind: 'conflict', message: projectHeldWords(label, words) });
     }
   }
@@ -142,7 +144,7 @@ export class ProjectActions {
     const types: ProjectEntityType[] = ['TEST_CASE', ...kinds.map(([t]) => t)];
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') members.push(...r.value);
-      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${KIND_WORDS[types[i]!]}` }).message });
+      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }).message });
     });
     return { members, unreadable };
   }

@@ -36,7 +36,7 @@ export class RunActions {
     private readonly client: TasClient,
     private readonly sync: RunSync | undefined,
     private readonly extraFinal: () => readonly string[],
-    private readonly watcher?: Pick<ExecutionFollow, 'follow'>,
+    private readonly follower?: Pick<ExecutionFollow, 'follow'>,
   ) {}
 
   async run(p: RunParams): Promise<RunTestCaseResult> {
@@ -45,7 +45,7 @@ export class RunActions {
     return this.runFile({ uri: p.uri, ...(p.index !== undefined && { index: p.index }) }, p.dirty === true, p.choice);
   }
 
-  /** POST /testcases/{id}/run once, then the execution is read and followed by the watcher. */
+  /** POST /testcases/{id}/run once, then the execution is read and followed. */
   async runId(id: number, name?: string): Promise<RunTestCaseResult> {
     const what = name !== undefined ? `run test case "${name}" (id ${id})` : `run test case ${id}`;
     let answer;
@@ -57,7 +57,7 @@ export class RunActions {
     }
     const executionId = answer.executionId;
     const testCaseId = typeof answer.testCaseId === 'number' ? answer.testCaseId : id;
-    // A failed read only means the watcher's first poll tells the state instead.
+    // A failed read only means the follower's first poll tells the state instead.
     const record = await this.client.executions.get(executionId).catch(() => undefined);
     const execution: ExecutionSummary = summarizeExecution(record, this.extraFinal()) ?? {
       id: executionId,
@@ -68,7 +68,7 @@ export class RunActions {
       ...(name !== undefined && { testCaseName: name }),
       ...(typeof answer.source === 'string' && { source: answer.source }),
     };
-    this.watcher?.follow([executionId], [execution]);
+    this.follower?.follow([executionId], [execution]);
     return { kind: 'started', testCaseId, execution };
   }
 

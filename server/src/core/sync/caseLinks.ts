@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import type { Identity, RefKind } from './identities';
+import type { Identity } from './identities';
 import { SyncStates, stateKey } from './state';
+import type { SyncReferenceKind } from '../model/entityKinds';
 
 // What the sync state says of a file's test cases in one environment, for the language server's
 // identity checks: the file's `id` names a test case only in its home environment.
@@ -17,11 +18,11 @@ export interface CaseLink {
 /** A file's home environment as seen from another: who its references are there, and the counterparts chosen here. */
 export interface ForeignHome {
   env: string;
-  identity: (kind: RefKind, id: number) => Identity | undefined;
+  identity: (kind: SyncReferenceKind, id: number) => Identity | undefined;
   /** The home ids recorded for a kind, with who they are (completion offers them). */
-  recorded: (kind: RefKind) => [number, Identity][];
+  recorded: (kind: SyncReferenceKind) => [number, Identity][];
   /** The counterpart here a person chose for a home id (a quick pick, a quick fix), if any. */
-  chosen: (kind: RefKind, id: number) => number | undefined;
+  chosen: (kind: SyncReferenceKind, id: number) => number | undefined;
 }
 
 /** By bundle index (undefined for a single test-case file); undefined: the state has no entry. */

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { NotSignedInError } from '../failures/classify';
-import type { RefKind } from './identities';
 import type { ExportReport, FileSyncStatus, ImportReport, LocalCaseRef } from '../model/sync';
 import { classify } from './classify';
 import { envKey } from './envKey';
@@ -11,6 +10,7 @@ import { syncHash } from './projection';
 import { resolve } from './resolve';
 import { stateKey, SyncStates } from './state';
 import type { ExportParams, ImportParams, ProgressSink, SyncHost, SyncRun } from './types';
+import type { SyncReferenceKind } from '../model/entityKinds';
 
 // The sync core: links between local test-case files and test cases of an environment, import
 // and export. Transport-free: the language server and the CLI host it alike (handlers/sync.ts
@@ -94,7 +94,7 @@ export class SyncEngine {
    * Keeps the counterpart here a person chose for a reference of another environment (the
    * quick fix of `foreign-reference`): in the file's sync state, ids only; the file is not edited.
    */
-  async rememberCounterpart(choice: { uri: string; home: string; kind: RefKind; from: number; to: number }): Promise<void> {
+  async rememberCounterpart(choice: { uri: string; home: string; kind: SyncReferenceKind; from: number; to: number }): Promise<void> {
     const env = this.host.environment();
     if (!env) throw new NotSignedInError();
     const state = await new SyncStates().forFile(fileURLToPath(choice.uri));

@@ -1,14 +1,11 @@
 import { exactStr, isRecord } from '../api/read';
 import type { TasClient } from '../api/client';
+import { ENTITY_KIND_WORDS, referenceKindOfSync, type SyncReferenceKind } from '../model/entityKinds';
 
 // Who the records a test case names are, independent of their ids: a device by MSISDN (then
 // name), an API client and a trace filter by name. Ids differ between environments; identities
 // do not, so they carry a reference from one environment to another. Recorded per environment in
 // the sync state (state.ts `identities`): no secret, only what a list item shows anyone.
-
-export type RefKind = 'device' | 'apiClient' | 'traceFilter';
-
-export const REF_KINDS: readonly RefKind[] = ['device', 'apiClient', 'traceFilter'];
 
 export interface Identity {
   msisdn?: string;
@@ -16,20 +13,18 @@ export interface Identity {
 }
 
 /** Per kind, id (as text: a JSON key) to identity: one environment's part of the sync state. */
-export type IdentityTable = Partial<Record<RefKind, Record<string, Identity>>>;
+export type IdentityTable = Partial<Record<SyncReferenceKind, Record<string, Identity>>>;
 
 /** One id a test case names, and where (a path into the case, for messages and edits). */
 export interface RefSite {
-  kind: RefKind;
+  kind: SyncReferenceKind;
   id: number;
   path: (string | number)[];
 }
 
-const KIND_WORDS: Record<RefKind, string> = { device: 'device', apiClient: 'API client', traceFilter: 'trace filter' };
+export const kindWords = (kind: SyncReferenceKind): string => ENTITY_KIND_WORDS[referenceKindOfSync(kind)];
 
-export const kindWords = (kind: RefKind): string => KIND_WORDS[kind];
-
-export function identityWords(kind: RefKind, who: Identity | undefined): string {
+export function identityWords(kind: SyncReferenceKind, who: Identity | undefined): string {
   if (!who) return 'not recorded';
   if (kind === 'device' && who.msisdn) return `MSISDN ${who.msisdn}${who.name ? ` ("${who.name}")` : ''}`;
   return who.name !== undefined ? `"${who.name}"` : 'no name';
@@ -38,7 +33,7 @@ export function identityWords(kind: RefKind, who: Identity | undefined): string 
 /** The ids of records a test case names: steps' devices and API clients, trace filters' devices and filters. */
 export function referenceSites(value: Record<string, unknown>): RefSite[] {
   const out: RefSite[] = [];
-  const add = (kind: RefKind, v: unknown, path: (string | number)[]) => {
+  const add = (kind: SyncReferenceKind, v: unknown, path: (string | number)[]) => {
     if (typeof v === 'number' && Number.isInteger(v)) out.push({ kind, id: v, path });
   };
   const steps = value['testStepList'];
@@ -89,7 +84,7 @@ export function withIds(value: Record<string, unknown>, sites: RefSite[], to: (s
 }
 
 /** One environment's records of the three kinds, by id, as identities. */
-export type Directory = Record<RefKind, Map<number, Identity>>;
+export type Directory = Record<SyncReferenceKind, Map<number, Identity>>;
 
 const identityOf = (item: Record<string, unknown>, withMsisdn: boolean): Identity => {
   const msisdn = withMsisdn ? exactStr(item['msisdn']) : undefined;
@@ -104,10 +99,10 @@ const toDirectory = (items: unknown[], withMsisdn: boolean): Map<number, Identit
  * Where a host already keeps an environment's lists (the language server's reference cache):
  * undefined when it has none for the run's environment (it changed since), which then reads its own.
  */
-export type ListSource = (kind: RefKind) => Promise<Map<number, { name?: string; msisdn?: string }>> | undefined;
+export type ListSource = (kind: SyncReferenceKind) => Promise<Map<number, { name?: string; msisdn?: string }>> | undefined;
 
 /** Who a listed record is, and nothing else of it (the identities are written into the sync state). */
-const onlyIdentity = (kind: RefKind, it: { name?: string; msisdn?: string }): Identity => ({
+const onlyIdentity = (kind: SyncReferenceKind, it: { name?: string; msisdn?: string }): Identity => ({
   ...(kind === 'device' && typeof it.msisdn === 'string' && it.msisdn !== '' && { msisdn: it.msisdn }),
   ...(typeof it.name === 'string' && { name: it.name }),
 });
@@ -118,8 +113,8 @@ const onlyIdentity = (kind: RefKind, it: { name?: string; msisdn?: string }): Id
  * `cached`, the host's own lists are used and no request is added to them.
  */
 export class Directories {
-  private readonly lists = new Map<RefKind, Promise<Map<number, Identity>>>();
-  private readonly known = new Map<RefKind, Map<number, Identity>>();
+  private readonly lists = new Map<SyncReferenceKind, Promise<Map<number, Identity>>>();
+  private readonly known = new Map<SyncReferenceKind, Map<number, Identity>>();
 
   constructor(
     private readonly client: TasClient,
@@ -127,7 +122,7 @@ export class Directories {
     private readonly cached?: ListSource,
   ) {}
 
-  of(kind: RefKind): Promise<Map<number, Identity>> {
+  of(kind: SyncReferenceKind): Promise<Map<number, Identity>> {
     let list = this.lists.get(kind);
     if (!list) {
       const s = this.signal;
@@ -146,7 +141,7 @@ export class Directories {
   }
 
   /** The list of a kind once it has been read (no await: 10,000 cases ask for it per reference). */
-  ready(kind: RefKind): Map<number, Identity> | undefined {
+  ready(kind: SyncReferenceKind): Map<number, Identity> | undefined {
     return this.known.get(kind);
   }
 }
@@ -177,7 +172,7 @@ function indexOf(list: Map<number, Identity>): ListIndex {
 }
 
 /** The records of `list` with this identity: a device by MSISDN when both have one, else by name. */
-export function candidatesFor(kind: RefKind, who: Identity, list: Map<number, Identity>): number[] {
+export function candidatesFor(kind: SyncReferenceKind, who: Identity, list: Map<number, Identity>): number[] {
   const index = indexOf(list);
   const out =
     kind === 'device' && who.msisdn !== undefined ? [...(index.byMsisdn.get(who.msisdn) ?? [])] : who.name !== undefined ? [...(index.byName.get(who.name) ?? [])] : [];

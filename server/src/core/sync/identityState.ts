@@ -1,7 +1,8 @@
 import { exactStr, isRecord } from '../api/read';
-import { REF_KINDS, type Identity, type IdentityTable, type RefKind } from './identities';
+import { type Identity, type IdentityTable } from './identities';
+import { SYNC_REFERENCE_KINDS, type SyncReferenceKind } from '../model/entityKinds';
 
-export type { Identity, IdentityTable, RefKind };
+export type { Identity, IdentityTable };
 
 // The `identities` member of `.tas/sync.json` read leniently: an entry that is not an id with a
 // name or MSISDN is dropped (the file may be crafted), never used.
@@ -12,7 +13,7 @@ export function parseIdentities(raw: unknown): Record<string, IdentityTable> | u
   for (const [env, table] of Object.entries(raw)) {
     if (!isRecord(table)) continue;
     const kept: IdentityTable = {};
-    for (const kind of REF_KINDS) {
+    for (const kind of SYNC_REFERENCE_KINDS) {
       const ids = table[kind];
       if (!isRecord(ids)) continue;
       const byId = Object.create(null) as Record<string, Identity>;
@@ -31,7 +32,7 @@ export function parseIdentities(raw: unknown): Record<string, IdentityTable> | u
 }
 
 /** Per kind, a home id (as text) to the id chosen for it in another environment. */
-export type ChoiceTable = Partial<Record<RefKind, Record<string, number>>>;
+export type ChoiceTable = Partial<Record<SyncReferenceKind, Record<string, number>>>;
 
 /**
  * The `choices` member: counterparts a person picked where identities did not settle it, per home
@@ -46,7 +47,7 @@ export function parseChoices(raw: unknown): Record<string, Record<string, Choice
     for (const [target, table] of Object.entries(targets)) {
       if (!isRecord(table)) continue;
       const kept: ChoiceTable = {};
-      for (const kind of REF_KINDS) {
+      for (const kind of SYNC_REFERENCE_KINDS) {
         const ids = table[kind];
         if (!isRecord(ids)) continue;
         const byId = Object.create(null) as Record<string, number>;

@@ -1,6 +1,7 @@
 import type { TasClient } from '../api/client';
-import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type ListSource, type RefKind, type RefSite } from './identities';
+import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type ListSource, type RefSite } from './identities';
 import type { SyncState } from './state';
+import type { SyncReferenceKind } from '../model/entityKinds';
 
 // References carried between environments. A file's ids belong to its home environment; sent to
 // another environment each is replaced by that environment's record with the same identity, in
@@ -9,10 +10,10 @@ import type { SyncState } from './state';
 // the case, unless the user said which record it is (`overrides`).
 
 /** The user's choices: per kind, a home id (as text) to the id in the target environment. */
-export type RefOverrides = Partial<Record<RefKind, Record<string, number>>>;
+export type RefOverrides = Partial<Record<SyncReferenceKind, Record<string, number>>>;
 
 export interface AppliedMapping {
-  kind: RefKind;
+  kind: SyncReferenceKind;
   from: number;
   to: number;
   identity?: Identity;
@@ -29,7 +30,7 @@ export interface CounterpartChoice extends Identity {
 }
 
 export interface UnmappedReference {
-  kind: RefKind;
+  kind: SyncReferenceKind;
   id: number;
   /** Its identity in the home environment; undefined when never recorded there. */
   identity?: Identity;
@@ -42,7 +43,7 @@ export interface UnmappedReference {
 
 /** A reference of this environment with no known counterpart in the file's home environment. */
 export interface UnknownAtHome {
-  kind: RefKind;
+  kind: SyncReferenceKind;
   id: number;
   /** Who it is here; undefined when this environment does not list it. */
   identity?: Identity;
@@ -57,7 +58,7 @@ export function unknownAtHomeWords(u: UnknownAtHome, home: string, env: string):
 }
 
 /** Who a home id is: recorded in the sync state (files), or read from the source environment (copy). */
-export type HomeIdentity = (kind: RefKind, id: number) => Identity | undefined | Promise<Identity | undefined>;
+export type HomeIdentity = (kind: SyncReferenceKind, id: number) => Identity | undefined | Promise<Identity | undefined>;
 
 export interface Mapped {
   value: Record<string, unknown>;
@@ -187,7 +188,7 @@ export class ReferenceMapper {
 
 
   /** The home record recorded with this identity, if exactly one. The home's table does not change during a run: read once per state. */
-  private uniqueHome(state: SyncState, home: string, kind: RefKind, who: Identity): number | undefined {
+  private uniqueHome(state: SyncState, home: string, kind: SyncReferenceKind, who: Identity): number | undefined {
     const key = `${home}\n${kind}`;
     let byState = this.homeTables.get(state);
     if (!byState) this.homeTables.set(state, (byState = new Map<string, Map<number, Identity>>()));
@@ -198,7 +199,7 @@ export class ReferenceMapper {
   }
 }
 
-function reverseChoice(choices: RefOverrides, kind: RefKind, id: number): number | undefined {
+function reverseChoice(choices: RefOverrides, kind: SyncReferenceKind, id: number): number | undefined {
   const found = Object.entries(choices[kind] ?? {}).filter(([, v]) => v === id);
   return found.length === 1 ? Number(found[0]![0]) : undefined;
 }

@@ -5,7 +5,8 @@ import { writeAtomic } from '../files/atomicWrite';
 import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
 import { linkKeyProblem } from './linkPaths';
 import { findSyncRoot, RootCache } from './syncRoot';
-import { parseChoices, parseIdentities, type ChoiceTable, type Identity, type IdentityTable, type RefKind } from './identityState';
+import { parseChoices, parseIdentities, type ChoiceTable, type Identity, type IdentityTable } from './identityState';
+import type { SyncReferenceKind } from '../model/entityKinds';
 
 // The sync-state file `.tas/sync.json` in the sync root (syncRoot.ts): per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
@@ -165,16 +166,16 @@ export class SyncState {
   }
 
   /** Who record `id` of this kind is in `env`, as recorded. */
-  identity(env: string, kind: RefKind, id: number): Identity | undefined {
+  identity(env: string, kind: SyncReferenceKind, id: number): Identity | undefined {
     return this.data.identities?.[env]?.[kind]?.[String(id)];
   }
 
   /** The ids recorded in `env` for this kind, by identity, for the way back (another environment's ids to this one's). */
-  recorded(env: string, kind: RefKind): [number, Identity][] {
+  recorded(env: string, kind: SyncReferenceKind): [number, Identity][] {
     return Object.entries(this.data.identities?.[env]?.[kind] ?? {}).map(([id, who]) => [Number(id), who]);
   }
 
-  recordIdentity(env: string, kind: RefKind, id: number, who: Identity): void {
+  recordIdentity(env: string, kind: SyncReferenceKind, id: number, who: Identity): void {
     const table = ((this.data.identities ??= Object.create(null) as Record<string, IdentityTable>)[env] ??= {});
     const ids = (table[kind] ??= Object.create(null) as Record<string, Identity>);
     const old = ids[String(id)];
@@ -188,7 +189,7 @@ export class SyncState {
     return this.data.choices?.[home]?.[target] ?? {};
   }
 
-  rememberChoice(home: string, target: string, kind: RefKind, from: number, to: number): void {
+  rememberChoice(home: string, target: string, kind: SyncReferenceKind, from: number, to: number): void {
     const targets = ((this.data.choices ??= Object.create(null) as Record<string, Record<string, ChoiceTable>>)[home] ??= Object.create(null) as Record<string, ChoiceTable>);
     const ids = ((targets[target] ??= {})[kind] ??= Object.create(null) as Record<string, number>);
     if (ids[String(from)] === to) return;

@@ -1,6 +1,7 @@
 import type { TasClient } from '../api/client';
 import type { LocalCaseRef, SyncDecision } from '../model/sync';
 import type { ListSource } from './identities';
+import type { SyncReferenceKind } from '../model/entityKinds';
 
 // What the sync engine and the modules it calls share: the host's port, progress, the
 // parameters of import and export, and one run's context. Its own module, so the engine imports
@@ -42,7 +43,7 @@ export interface ImportParams {
   /** Only these cases of the files (one item of a bundle, to run it); the others are left alone and not reported. */
   only?: LocalCaseRef[];
   /** The user's counterparts for references of another environment (mapping.ts), per kind: home id to this environment's id. */
-  map?: Partial<Record<'device' | 'apiClient' | 'traceFilter', Record<string, number>>>;
+  map?: Partial<Record<SyncReferenceKind, Record<string, number>>>;
   /** Keep the counterparts of `map` that were used in the sync state, for later imports (the editor's picks). */
   remember?: boolean;
   /** When a case would be sent with mapped references, or is stopped at one, send nothing: answer a dry run to confirm. */

@@ -43,7 +43,7 @@ export class TestCaseDeletion {
   constructor(
     private readonly client: TasClient,
     private readonly extraFinal: () => readonly string[],
-    private readonly watcher?: Pick<ExecutionFollow, 'active'>,
+    private readonly follower?: Pick<ExecutionFollow, 'active'>,
   ) {}
 
   /**
@@ -81,7 +81,7 @@ export class TestCaseDeletion {
       this.client.executions.newest(0, RECENT_EXECUTIONS).then((w) => w.items, () => []),
     ]);
     const active = new Set<number>();
-    for (const e of this.watcher?.active() ?? []) if (e.testCaseId === id) active.add(e.id);
+    for (const e of this.follower?.active() ?? []) if (e.testCaseId === id) active.add(e.id);
     for (const raw of recent) {
       const e = summarizeExecution(raw, this.extraFinal());
       if (e && !e.final && e.testCaseId === id) active.add(e.id);

@@ -1,6 +1,6 @@
 import { int, isRecord, text } from '../api/read';
 import type { TestCaseQuery } from '../api/types';
-import { projectsField } from '../projects/records';
+import { projectsField } from '../projects/projectsField';
 import type { TestCaseListQuery, TestCaseSummary } from '../model/testCases';
 
 // The Test Cases view's list: the query the service understands, and list items read leniently

@@ -2,11 +2,11 @@ import type { TasClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import { failureOf, WordedFailure } from '../failures/classify';
 import { traceFilterHeldWords } from '../failures/held';
-import { completeItems, lacksField } from '../api/records';
+import { completeItems, lacksField } from '../api/completeItems';
 import type { Loose } from '../api/types';
 import { int, isRecord, text } from '../api/read';
 import type { TraceFilterSummary } from '../model/projects';
-import { projectsField } from '../projects/records';
+import { projectsField } from '../projects/projectsField';
 
 // Trace filters for their view. The document shows only the body fields (name, filter), so the
 // records are read leniently; the record view shows the rest.

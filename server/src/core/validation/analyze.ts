@@ -6,8 +6,8 @@ import { parseJson, toDiagnostics } from '../document/jsonDocument';
 import { findDuplicateKeys, noRepeatedKeys, type KeyCounts } from '../document/duplicateKeys';
 import { walkLocal, type LocalWalk } from './localChecks';
 import { MAX_DEPTH, boundDepth, shallowText } from '../document/nesting';
-import type { ReferenceState } from '../references/referenceData';
-import { checkReferences, type LinkOf } from '../references/references';
+import type { ReferenceState } from '../liveChecks/referenceData';
+import { checkReferences, type LinkOf } from '../liveChecks/referenceChecks';
 import { validateSchema } from './schemaValidation';
 
 // The validation pipeline as plain functions of (document, data) -> diagnostics. The server

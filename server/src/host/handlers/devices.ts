@@ -1,17 +1,17 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActiveEnvironment, DeviceActions, type EnvironmentState, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type WatcherOptions } from '../../core';
+import { type ActiveEnvironment, DeviceActions, type EnvironmentState, kindOfStatusTarget, type Follower, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type FollowerOptions } from '../../core';
 import { act, recordGone } from './outcome';
 
 const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
-// execution watcher's timer.
+// follower's timer.
 
 interface Services {
   env: EnvironmentState;
-  watcher: ExecutionWatcher;
-  watcherOptions: WatcherOptions;
+  follower: Follower;
+  followerOptions: FollowerOptions;
   refs: ReferenceCache;
 }
 
@@ -21,14 +21,14 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
       const client = s.env.current?.client;
       return client && { device: (id, signal) => client.devices.status(id, signal), node: (id, signal) => client.testNodes.status(id, signal) };
     },
-    s.watcherOptions,
+    s.followerOptions,
     () => Date.now(),
-    () => s.watcher.wake(),
+    () => s.follower.wake(),
   );
-  s.watcher.addTopic(follow);
+  s.follower.addTopic(follow);
   follow.onChange((readings) => {
     // A status read that found its record gone: the reference cache drops it too.
-    for (const r of readings) if (r.gone) recordGone({ kind: r.target === 'device' ? 'mobileDevice' : 'testNode', id: r.id });
+    for (const r of readings) if (r.gone) recordGone({ kind: kindOfStatusTarget(r.target), id: r.id });
     void connection.sendNotification(DeviceStatusChangedNotification, { readings });
   });
   const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));

@@ -1,6 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, WatchAttentionNotification } from '../../protocol';
-import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type ExecutionWatcher, recordWords, type ReferenceCache, type ShownRecord, SuiteActions } from '../../core';
+import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, ExecutionsAttentionNotification } from '../../protocol';
+import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type Follower, recordWords, type ReferenceCache, type ShownRecord, SuiteActions } from '../../core';
 import { act, recordGone } from './outcome';
 
 const suite = (id: number, shown?: string): ShownRecord => ({ kind: 'testSuite', id, ...(shown !== undefined && { name: shown }) });
@@ -11,16 +11,16 @@ const execution = (id: number, shown?: string): ShownRecord => ({ kind: 'executi
 interface Services {
   env: EnvironmentState;
   refs: ReferenceCache;
-  watcher: ExecutionWatcher;
+  follower: Follower;
   extraFinal: () => readonly string[];
 }
 
 export function registerExecutionFeatures(connection: Connection, s: Services): void {
-  const suites = (env: ActiveEnvironment) => new SuiteActions(env.client, () => s.refs.testCases(), s.extraFinal, s.watcher);
-  const executions = (env: ActiveEnvironment) => new ExecutionActions(env.client, s.extraFinal, s.watcher);
+  const suites = (env: ActiveEnvironment) => new SuiteActions(env.client, () => s.refs.testCases(), s.extraFinal, s.follower);
+  const executions = (env: ActiveEnvironment) => new ExecutionActions(env.client, s.extraFinal, s.follower);
 
 
-  s.watcher.onChange((changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }));
+  s.follower.onChange((changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }));
 
   connection.onRequest(ListSuitesRequest, () => act(s.env, { action: 'read the test suites' }, (env) => suites(env).list()));
   connection.onRequest(ExecuteSuiteRequest, ({ id, shown }) =>
@@ -73,6 +73,6 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
     ),
   );
 
-  connection.onNotification(FollowExecutionsNotification, ({ ids }) => s.watcher.follow(ids));
-  connection.onNotification(WatchAttentionNotification, ({ watching, focused }) => s.watcher.setAttention(watching && focused));
+  connection.onNotification(FollowExecutionsNotification, ({ ids }) => s.follower.follow(ids));
+  connection.onNotification(ExecutionsAttentionNotification, ({ watching, focused }) => s.follower.setAttention(watching && focused));
 }

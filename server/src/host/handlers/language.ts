@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { caseLinks, codeActions, complete, counterpartHere, envKey, type FileKind, homeAt, homeIdsHere, type Path, type RefKind, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
+import { caseLinks, codeActions, complete, counterpartHere, envKey, type FileKind, homeAt, homeIdsHere, type Path, type ReferenceKind, type CompletionData, completionNeeds, type ConnectionStatusReporter, documentLinks, type EnvironmentState, fileKindOf, hover, type HoverData, hoverTarget, knownFunctions, parseJson, type ReferenceCache, shownApiClient } from '../../core';
 import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
 import type { RecordDocumentFeatures } from './recordDocuments';
@@ -58,7 +58,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
     return env ? homeAt(await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined), kind, path) : undefined;
   };
   /** The active environment's records of a kind, as the reference checks read them (cached). */
-  const listHere = (kind: RefKind) => (kind === 'device' ? s.refs.devices() : kind === 'traceFilter' ? s.refs.traceFilters() : s.refs.apiClients());
+  const listHere = (kind: ReferenceKind) => (kind === 'mobileDevice' ? s.refs.devices() : kind === 'traceFilter' ? s.refs.traceFilters() : s.refs.apiClients());
 
   connection.onCompletion(async ({ textDocument, position }) => {
     const record = s.recordDocuments.complete(textDocument.uri, position);
@@ -111,7 +111,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
           if (target.kind === 'stepFunction') data.stepFunction = await s.refs.functionInfo(target.name);
           else if (id === undefined) {
             // No single counterpart: the hover says so, with no record.
-          } else if (target.kind === 'device') {
+          } else if (target.kind === 'mobileDevice') {
             const device = await s.refs.device(id);
             data.device = device && { ...device, status: await optional(() => s.refs.deviceStatus(id)) };
           } else if (target.kind === 'traceFilter') data.traceFilter = await s.refs.traceFilter(id);

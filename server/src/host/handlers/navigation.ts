@@ -53,9 +53,9 @@ export function registerNavigationFeatures(connection: Connection, documents: Te
     const d = docOf(textDocument.uri);
     if (!d) return [];
     const t = hoverTarget(d.doc, position);
-    if (t.kind !== 'device' && t.kind !== 'traceFilter' && t.kind !== 'apiClient') return [];
+    if (t.kind !== 'mobileDevice' && t.kind !== 'traceFilter' && t.kind !== 'apiClient') return [];
     // The open document counts even when it lies outside the workspace folders.
-    return workspace.references(t.kind === 'device' ? 'mobileDevice' : t.kind, t.id, { uri: textDocument.uri, position }, here());
+    return workspace.references(t.kind, t.id, { uri: textDocument.uri, position }, here());
   });
 
   connection.onWorkspaceSymbol(({ query }) => workspace.symbols(query));

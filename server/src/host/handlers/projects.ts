@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, entityKindWords, type EnvironmentState, ProjectActions, recordWords, type ReferenceCache, type ShownRecord, TraceFilterActions } from '../../core';
+import { type ActiveEnvironment, projectMemberWords, type EnvironmentState, ProjectActions, recordWords, type ReferenceCache, type ShownRecord, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -65,7 +65,7 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
     act(s.env, { action: `delete ${recordWords(project(id, shown))}`, record: project(id, shown) }, (env) => projects(env).deleteSaying(id, recordWords(project(id, shown)))),
   );
   connection.onRequest(ProjectAssignmentsRequest, ({ entityType, ids }) =>
-    act(s.env, { action: `read the projects of these ${entityKindWords(entityType)}` }, async (env) => {
+    act(s.env, { action: `read the projects of these ${projectMemberWords(entityType)}` }, async (env) => {
       const p = projects(env);
       const [entities, all] = await Promise.all([p.assignments(entityType, ids), p.all()]);
       return { entities, projects: all };
@@ -75,7 +75,7 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
     act(
       s.env,
       {
-        action: `assign ${ids.length === 1 ? entityKindWords(entityType).replace(/s$/, '') : entityKindWords(entityType)} to projects`,
+        action: `assign ${ids.length === 1 ? projectMemberWords(entityType).replace(/s$/, '') : projectMemberWords(entityType)} to projects`,
         lost: 'the assignment may have been made. Run Assign to Projects... again to see the current projects before changing them.',
       },
       async (env) => ({ entities: await projects(env).assign(entityType, ids, projectNames) }),

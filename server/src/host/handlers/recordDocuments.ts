@@ -9,7 +9,7 @@ import {
   type EnvironmentState,
   hoverRecord,
   isRecord,
-  isRecordDocKind,
+  isRecordDocumentKind,
   limitProblems,
   type Loose,
   parseRecordDocumentUri,
@@ -18,7 +18,7 @@ import {
   recordDiagnostics,
   type RecordLists,
   recordText,
-  RECORD_KIND_WORDS,
+  ENTITY_KIND_WORDS,
   type ReferenceCache,
   saveRecordDocument,
   templateOf,
@@ -70,7 +70,7 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
     const doc = documents.get(uri);
     const target = parseRecordDocumentUri(uri);
     if (!doc || doc.version !== version || !target) return;
-    const kind = isRecordDocKind(target.kind) ? target.kind : undefined;
+    const kind = isRecordDocumentKind(target.kind) ? target.kind : undefined;
     const diagnostics = await recordDiagnostics(doc, kind, bases.get(uri), s.env.current ? s.refs : undefined);
     if (documents.get(uri)?.version !== version) return;
     await connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [{ diagnostics, omitted: 0 }], s.maxProblems()) });
@@ -133,13 +133,13 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   });
 
   connection.onRequest(ReadRecordDocumentRequest, ({ kind, id }) =>
-    act(s.env, { action: `open ${RECORD_KIND_WORDS[kind]} ${id}`, ...(kind !== 'apiClient' && { record: { kind, id } }) }, async (env) =>
+    act(s.env, { action: `open ${ENTITY_KIND_WORDS[kind]} ${id}`, ...(kind !== 'apiClient' && { record: { kind, id } }) }, async (env) =>
       ({ text: recordText(env.client, await readRecordDocument(env.client, kind, id, env.baseUrl)) }),
     ),
   );
 
   connection.onRequest(NewRecordDocumentRequest, ({ kind, testNodeId, deviceModelId }) =>
-    act(s.env, { action: `start a new ${RECORD_KIND_WORDS[kind]}` }, (env) =>
+    act(s.env, { action: `start a new ${ENTITY_KIND_WORDS[kind]}` }, (env) =>
       Promise.resolve({ text: documentText(templateOf(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) })) }),
     ),
   );
@@ -175,7 +175,7 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   connection.onRequest(DeleteRecordRequest, ({ kind, id, shown }) =>
     act(
       s.env,
-      { action: `delete ${RECORD_KIND_WORDS[kind]} ${shown ?? id}`, ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }) },
+      { action: `delete ${ENTITY_KIND_WORDS[kind]} ${shown ?? id}`, ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }) },
       async (env) => {
         await deleteRecord(env.client, kind, id);
         s.changed();

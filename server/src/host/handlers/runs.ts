@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type EnvironmentState, type ExecutionWatcher, type Outcome, RunActions, type RunParams, type RunSync, type RunTestCaseResult } from '../../core';
+import { type EnvironmentState, type Follower, type Outcome, RunActions, type RunParams, type RunSync, type RunTestCaseResult } from '../../core';
 import { RunTestCaseRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -7,7 +7,7 @@ import { act } from './outcome';
 
 interface Services {
   env: EnvironmentState;
-  watcher: ExecutionWatcher;
+  follower: Follower;
   /** Links and change states of local files (it follows the current environment itself). */
   sync: RunSync | undefined;
   extraFinal: () => readonly string[];
@@ -16,7 +16,7 @@ interface Services {
 /** The run's answer, its failures in words (a step's RunFailure keeps its own). */
 export function runTestCase(s: Services, p: RunParams): Promise<Outcome<RunTestCaseResult>> {
   const record = p.id !== undefined ? { record: { kind: 'testCase' as const, id: p.id, ...(p.shown !== undefined && { name: p.shown }) } } : {};
-  return act(s.env, { action: 'run the test case', starts: true, ...record }, (env) => new RunActions(env.client, s.sync, s.extraFinal, s.watcher).run(p));
+  return act(s.env, { action: 'run the test case', starts: true, ...record }, (env) => new RunActions(env.client, s.sync, s.extraFinal, s.follower).run(p));
 }
 
 export function registerRunFeatures(connection: Connection, s: Services): void {

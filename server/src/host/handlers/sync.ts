@@ -1,6 +1,6 @@
 import type { CancellationToken, Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type RefKind, SyncEngine, type TasClient } from '../../core';
+import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type SyncReferenceKind, SyncEngine, type TasClient } from '../../core';
 import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
 
@@ -17,7 +17,7 @@ function toSignal(token: CancellationToken): AbortSignal {
 export function registerSyncFeatures(connection: Connection, documents: TextDocuments<TextDocument>, env: EnvironmentState, refs: ReferenceCache, revalidate: () => void): SyncEngine {
   // Mapping references reads the lists the reference checks already cache (no request of its own),
   // while the cache is still the run's environment's: after a switch the run reads its own.
-  const lists = (client: TasClient) => (kind: RefKind) =>
+  const lists = (client: TasClient) => (kind: SyncReferenceKind) =>
     env.current?.client !== client ? undefined : kind === 'device' ? refs.devices() : kind === 'traceFilter' ? refs.traceFilters() : refs.apiClients();
   const engine = new SyncEngine({
     environment: () => env.current,

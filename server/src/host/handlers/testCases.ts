@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type EnvironmentState, recordWords, type ShownRecord, type ExecutionWatcher, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
+import { type EnvironmentState, recordWords, type ShownRecord, type Follower, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
 import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
 import { act, recordGone } from './outcome';
 
@@ -10,7 +10,7 @@ const testCase = (id: number, shown?: string): ShownRecord => ({ kind: 'testCase
 
 interface Services {
   env: EnvironmentState;
-  watcher: ExecutionWatcher;
+  follower: Follower;
   extraFinal: () => readonly string[];
 }
 
@@ -50,7 +50,7 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {
     const shown = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), name]));
     return act(s.env, { action: 'delete the test cases' }, (env) =>
-      new TestCaseDeletion(env.client, s.extraFinal, s.watcher).deleteAll(ids, shown, (id) => recordGone(testCase(id, shown.get(id)))),
+      new TestCaseDeletion(env.client, s.extraFinal, s.follower).deleteAll(ids, shown, (id) => recordGone(testCase(id, shown.get(id)))),
     );
   });
 }

@@ -3,7 +3,8 @@ import { pageLimits } from '../lists';
 import { iteratePages } from '../paging';
 import { asId, asPage, asRecord } from '../parse';
 import type { ApiSession } from '../session';
-import type { AssignmentList, EntityType, Page, PageQuery, Project, ProjectCreate } from '../types';
+import type { ProjectEntityType } from '../../model/entityKinds';
+import type { AssignmentList, Page, PageQuery, Project, ProjectCreate } from '../types';
 
 export class ProjectsApi {
   constructor(private readonly s: ApiSession) {}
@@ -34,7 +35,7 @@ export class ProjectsApi {
     await this.s.call(O.deleteProject, { params: { id }, signal });
   }
 
-  async listAssignments(entityType: EntityType, entityIds: number[], signal?: AbortSignal): Promise<AssignmentList> {
+  async listAssignments(entityType: ProjectEntityType, entityIds: number[], signal?: AbortSignal): Promise<AssignmentList> {
     const body = await this.s.call(O.listProjectAssignments, { body: { entityType, entityIds }, signal });
     const list = asRecord<AssignmentList>(body, O.listProjectAssignments);
     // Rule 1: keyed by the requested ids; a missing map reads as "no projects".
@@ -45,7 +46,7 @@ export class ProjectsApi {
    * Replaces the project set of each entity with the named projects (rule 2); no names clears it
    * (rule 3); unknown names become new projects (rule 5). A 200 only means accepted (rule 6).
    */
-  async assign(entityType: EntityType, entityIds: number[], projectNames: string[], signal?: AbortSignal): Promise<void> {
+  async assign(entityType: ProjectEntityType, entityIds: number[], projectNames: string[], signal?: AbortSignal): Promise<void> {
     await this.s.call(O.assignProjects, { body: { entityType, entityIds, projectNames }, signal });
   }
 }

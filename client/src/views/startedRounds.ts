@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ExecutionSummary } from '../../../server/src/core';
-import type { ExecutionFeed } from './feed';
+import type { FollowedExecutions } from './followedExecutions';
 import { roundSummary } from './format';
 
 interface Round {
@@ -13,25 +13,25 @@ interface Round {
  * Executions the user started here: when a round (a suite's executions, one rerun) has ended,
  * one notification says how it went, with "Show".
  */
-export class StartedTracker implements vscode.Disposable {
+export class StartedRounds implements vscode.Disposable {
   private rounds: Round[] = [];
   private readonly subscription: vscode.Disposable;
   private readonly changedEmitter = new vscode.EventEmitter<void>();
-  /** Fires when the tracker starts or stops waiting. */
+  /** Fires when it starts or stops waiting. */
   readonly onDidChange = this.changedEmitter.event;
 
   constructor(
-    feed: ExecutionFeed,
+    followed: FollowedExecutions,
     private readonly show: (ids: number[]) => Promise<void>,
   ) {
-    this.subscription = feed.onDidChange(({ changed }) => this.apply(changed));
+    this.subscription = followed.onDidChange(({ changed }) => this.apply(changed));
   }
 
   get waiting(): boolean {
     return this.rounds.length > 0;
   }
 
-  track(title: string, ids: number[]): void {
+  follow(title: string, ids: number[]): void {
     if (ids.length === 0) return;
     this.rounds.push({ title, pending: new Set(ids), ended: [] });
     this.changedEmitter.fire();

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { ExecutionSummary } from '../../../server/src/core';
 
-/** The watcher's reports as an event the views, the details documents and the status bar share. */
-export class ExecutionFeed implements vscode.Disposable {
+/** The follower's reports as an event the views, the details documents and the status bar share. */
+export class FollowedExecutions implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<{ changed: ExecutionSummary[]; active: ExecutionSummary[] }>();
   readonly onDidChange = this.emitter.event;
   active: ExecutionSummary[] = [];

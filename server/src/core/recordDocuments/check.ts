@@ -1,9 +1,10 @@
 import type { Loose } from '../api/types';
 import { isRecord } from '../api/read';
 import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
-import type { NamedInfo } from '../references/referenceData';
-import { recordSaveWords } from '../failures/records';
-import { creatable, fieldOf, RECORD_FIELDS, RECORD_KIND_WORDS, type FieldSpec, type FieldType, type RecordDocKind, type RefList } from './fields';
+import type { NamedInfo } from '../liveChecks/referenceData';
+import { recordSaveWords } from '../failures/recordDocuments';
+import { ENTITY_KIND_WORDS, type RecordDocumentKind } from '../model/entityKinds';
+import { creatable, fieldOf, RECORD_FIELDS, type FieldSpec, type FieldType, type RefList } from './fields';
 import { META, metaOf, type RecordMeta } from './document';
 
 // The checks of a record document against its kind's field table: the `$record` member, each
@@ -60,7 +61,7 @@ const warn = (path: Finding['path'], message: string, code: Finding['code']): Fi
  */
 export function identityFinding(value: Loose, meta: RecordMeta): Finding | undefined {
   const own = value['id'];
-  const kind = RECORD_KIND_WORDS[meta.kind];
+  const kind = ENTITY_KIND_WORDS[meta.kind];
   if (meta.id === undefined) return own === undefined ? undefined : err(['id'], recordSaveWords.idWithoutHeader(kind, JSON.stringify(own)), DiagnosticCode.value);
   if (own === undefined) return err([META, 'id'], recordSaveWords.copyWithoutId(kind, meta.id, creatable(meta.kind)), DiagnosticCode.value);
   if (own === meta.id) return undefined;
@@ -71,14 +72,14 @@ export function identityFinding(value: Loose, meta: RecordMeta): Finding | undef
  * What is wrong with a record document, without the service. `expected`: the kind its address
  * names; `base`: the document as it was read, for read-only fields (undefined: not known).
  */
-export function recordFindings(value: unknown, expected?: RecordDocKind, base?: Loose): Finding[] {
+export function recordFindings(value: unknown, expected?: RecordDocumentKind, base?: Loose): Finding[] {
   if (!isRecord(value)) return [err([], 'A record document is a JSON object.', DiagnosticCode.type)];
   const meta = metaOf(value);
   if (!meta) return [err(Object.hasOwn(value, META) ? [META] : [], `"${META}" must say what the record is: {"kind": "mobileDevice", "id": 12}; kind is one of mobileDevice, testNode, apiClient, traceFilter, testSuite.`, DiagnosticCode.required)];
   const out: Finding[] = [];
   const identity = identityFinding(value, meta);
   if (identity) out.push(identity);
-  if (expected && meta.kind !== expected) out.push(err([META, 'kind'], `This document holds a ${RECORD_KIND_WORDS[expected]}: the kind cannot change.`, DiagnosticCode.value));
+  if (expected && meta.kind !== expected) out.push(err([META, 'kind'], `This document holds a ${ENTITY_KIND_WORDS[expected]}: the kind cannot change.`, DiagnosticCode.value));
   const op = meta.id === undefined ? 'create' : 'update';
   const kind = meta.kind;
   const same = (k: string) => base !== undefined && Object.hasOwn(base, k) && JSON.stringify(base[k]) === JSON.stringify(value[k]);
@@ -91,7 +92,7 @@ export function recordFindings(value: unknown, expected?: RecordDocKind, base?: 
       if (base !== undefined && !same(k)) {
         const msg = Object.hasOwn(base, k)
           ? `"${k}" is set by the service: a change is not sent.`
-          : `"${k}" is not a field of a ${RECORD_KIND_WORDS[kind]} in the interface: it is not sent.`;
+          : `"${k}" is not a field of a ${ENTITY_KIND_WORDS[kind]} in the interface: it is not sent.`;
         out.push(warn([k], msg, DiagnosticCode.notSent));
       }
       continue;
@@ -105,7 +106,7 @@ export function recordFindings(value: unknown, expected?: RecordDocKind, base?: 
       continue;
     }
     if (f.sent !== 'both' && f.sent !== op) {
-      if (op === 'create') out.push(err([k], `"${k}" is accepted on update only: remove it from a new ${RECORD_KIND_WORDS[kind]}; once it exists, add it and save again.`, DiagnosticCode.notSent, 'key'));
+      if (op === 'create') out.push(err([k], `"${k}" is accepted on update only: remove it from a new ${ENTITY_KIND_WORDS[kind]}; once it exists, add it and save again.`, DiagnosticCode.notSent, 'key'));
       else if (!same(k)) out.push(warn([k], `"${k}" is accepted on create only: a change is not sent.`, DiagnosticCode.notSent));
       continue;
     }

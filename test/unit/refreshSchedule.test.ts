@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { type Clock, Freshness, type FollowedList } from '../../client/src/views/freshness';
+import { type Clock, RefreshSchedule, type ScheduledList } from '../../client/src/views/refreshSchedule';
 
 // The views read their lists again on their own (tas.views.refreshSeconds): one request per list
 // per interval while visible in a focused window; none while hidden, unfocused or unreachable.
@@ -38,7 +38,7 @@ class FakeClock implements Clock {
   }
 }
 
-class FakeList implements FollowedList {
+class FakeList implements ScheduledList {
   visible = true;
   readAt: number | undefined;
   requests = 0;
@@ -58,7 +58,7 @@ function setup(intervalS = 60) {
   const a = new FakeList(clock);
   const b = new FakeList(clock);
   let interval = intervalS * SECOND;
-  const f = new Freshness([a, b], () => interval, clock);
+  const f = new RefreshSchedule([a, b], () => interval, clock);
   f.update();
   return { clock, a, b, f, setInterval: (s: number) => (interval = s * SECOND) };
 }
@@ -137,7 +137,7 @@ describe('views reread their lists at tas.views.refreshSeconds', () => {
     setInterval(1);
     const never = new FakeList(clock);
     never.readAt = undefined;
-    const g = new Freshness([never], () => SECOND, clock);
+    const g = new RefreshSchedule([never], () => SECOND, clock);
     g.update();
     clock.advance(10 * SECOND);
     assert.equal(never.requests, 0, 'the view reads it itself when it shows');

@@ -1,4 +1,5 @@
-import { candidatesFor, type Identity, type RefKind } from '../sync/identities';
+import { candidatesFor, type Identity } from '../sync/identities';
+import { syncReferenceKind, type ReferenceKind } from '../model/entityKinds';
 import type { CaseLinks, ForeignHome } from '../sync/caseLinks';
 import type { FileKind } from '../document/fileKind';
 import type { Path } from '../document/testCaseModel';
@@ -16,17 +17,18 @@ export interface Counterpart {
   chosen?: boolean;
 }
 
-export function counterpartHere(kind: RefKind, id: number, home: ForeignHome, list: Map<number, Identity>): Counterpart {
-  const who = home.identity(kind, id);
-  const picked = home.chosen(kind, id);
+export function counterpartHere(kind: ReferenceKind, id: number, home: ForeignHome, list: Map<number, Identity>): Counterpart {
+  const k = syncReferenceKind(kind);
+  const who = home.identity(k, id);
+  const picked = home.chosen(k, id);
   if (picked !== undefined && list.has(picked)) return { ...(who && { who }), candidates: [picked], chosen: true };
-  return { ...(who && { who }), candidates: who ? candidatesFor(kind, who, list) : [] };
+  return { ...(who && { who }), candidates: who ? candidatesFor(k, who, list) : [] };
 }
 
 /** Each home id recorded for `kind` whose counterpart here is single, with that counterpart: what completion offers in a file of another environment. */
-export function homeIdsHere(kind: RefKind, home: ForeignHome, list: Map<number, Identity>): { homeId: number; hereId: number }[] {
+export function homeIdsHere(kind: ReferenceKind, home: ForeignHome, list: Map<number, Identity>): { homeId: number; hereId: number }[] {
   const out: { homeId: number; hereId: number }[] = [];
-  for (const [homeId] of home.recorded(kind)) {
+  for (const [homeId] of home.recorded(syncReferenceKind(kind))) {
     const c = counterpartHere(kind, homeId, home, list);
     if (c.candidates.length === 1) out.push({ homeId, hereId: c.candidates[0]! });
   }

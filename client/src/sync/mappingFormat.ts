@@ -1,11 +1,11 @@
 import type { CopyItemResult, CopyReport, ImportItemResult, RefChoices, UnmappedRef } from '../../../server/src/core';
-import { counted } from '../../../server/src/core';
+import { counted, ENTITY_KIND_WORDS, referenceKindOfSync } from '../../../server/src/core';
 
 // The words of references carried to another environment (import and Copy to Environment): the
 // preview of every mapping, the quick pick of a counterpart, and the copy's summary and report.
 // No `vscode` import, so unit tests read them.
 
-const KIND: Record<UnmappedRef['kind'], string> = { device: 'device', apiClient: 'API client', traceFilter: 'trace filter' };
+const kindWords = (u: UnmappedRef): string => ENTITY_KIND_WORDS[referenceKindOfSync(u.kind)];
 
 /** Who a record is, as a person recognises it. */
 export function whoWords(who: { msisdn?: string; name?: string } | undefined): string {
@@ -25,9 +25,9 @@ export function distinctUnmapped(results: readonly { unmapped?: UnmappedRef[] }[
 export function counterpartPick(u: UnmappedRef, home: string, target: string): { title: string; placeHolder: string; items: { label: string; description: string; id: number }[] } {
   const why = u.candidates.length > 1 ? `${u.candidates.length} records in ${target} have its identity` : `no record in ${target} has its identity`;
   return {
-    title: `Counterpart in ${target} of ${KIND[u.kind]} ${u.id} (${whoWords(u.identity)} in ${home})`,
-    placeHolder: `${why}: choose the ${KIND[u.kind]} to use in ${target} (remembered)`,
-    items: u.choices.map((c) => ({ label: c.name ?? `${KIND[u.kind]} ${c.id}`, description: [c.msisdn !== undefined ? `MSISDN ${c.msisdn}` : undefined, `id ${c.id}`].filter((x) => x !== undefined).join(' · '), id: c.id })),
+    title: `Counterpart in ${target} of ${kindWords(u)} ${u.id} (${whoWords(u.identity)} in ${home})`,
+    placeHolder: `${why}: choose the ${kindWords(u)} to use in ${target} (remembered)`,
+    items: u.choices.map((c) => ({ label: c.name ?? `${kindWords(u)} ${c.id}`, description: [c.msisdn !== undefined ? `MSISDN ${c.msisdn}` : undefined, `id ${c.id}`].filter((x) => x !== undefined).join(' · '), id: c.id })),
   };
 }
 

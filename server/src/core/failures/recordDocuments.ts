@@ -1,4 +1,4 @@
-// Why a record document was not saved, in words with the next step (core/records/save.ts).
+// Why a record document was not saved, in words with the next step (core/recordDocuments/save.ts).
 
 export const recordSaveWords = {
   notJson: (detail: string) => `The document is not valid JSON (${detail}): nothing was sent. Fix it and save again.`,

@@ -60,7 +60,7 @@ export interface Unverified {
   reason: string;
 }
 
-/** The ids a document names, for confirming the ones a list lacks (references.ts `referencedIds`). */
+/** The ids a document names, for confirming the ones a list lacks (referenceChecks.ts `referencedIds`). */
 export interface Wanted {
   devices: Set<number>;
   traceFilters: Set<number>;

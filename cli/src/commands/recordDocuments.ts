@@ -10,9 +10,9 @@ import {
   readRecordDocument,
   recordDiagnostics,
   recordFieldPosition,
-  RECORD_KIND_WORDS,
+  ENTITY_KIND_WORDS,
   recordText,
-  type RecordDocKind,
+  type RecordDocumentKind,
   saveRecordDocument,
   withoutBom,
   writeAtomic,
@@ -28,7 +28,7 @@ import { displayPath } from '../files';
 // --force). Problems are said at their place (file:line:col). The file is then rewritten with
 // what the service kept, so the next apply compares against it.
 
-const KINDS: Record<string, RecordDocKind> = {
+const KINDS: Record<string, RecordDocumentKind> = {
   device: 'mobileDevice',
   mobiledevice: 'mobileDevice',
   node: 'testNode',
@@ -110,7 +110,7 @@ export const apply: CommandSpec = {
     if (r.status === 'refused') throw new CliError(`${at(recordFieldPosition(doc, r.field))}: ${r.message}`, r.sent ? Exit.refused : Exit.failed);
     await writeAtomic(path, r.text);
     const meta = metaOf(JSON.parse(text));
-    const kind = meta ? RECORD_KIND_WORDS[meta.kind] : 'record';
+    const kind = meta ? ENTITY_KIND_WORDS[meta.kind] : 'record';
     ctx.out.out(`${r.created ? 'Created' : 'Saved'} ${kind} ${r.id}; ${shown} now holds what the service kept.`);
     return Exit.ok;
   },

@@ -4,10 +4,10 @@
 // at that interval while the view stays visible in a focused window. Never while hidden, in a
 // window without focus, or while the service cannot be reached (the status bar has its own
 // backoff and the views read again once it is back). No `vscode` import: unit tests drive it
-// with a fake clock (test/unit/freshness.test.ts).
+// with a fake clock (test/unit/refreshSchedule.test.ts).
 
 /** One view's list as the schedule sees it. */
-export interface FollowedList {
+export interface ScheduledList {
   /** The view can be seen (VS Code's TreeView.visible). */
   readonly visible: boolean;
   /** When the list was last read (ms), undefined before its first read. */
@@ -28,13 +28,13 @@ export const SYSTEM_CLOCK: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export class Freshness {
-  private readonly timers = new Map<FollowedList, unknown>();
+export class RefreshSchedule {
+  private readonly timers = new Map<ScheduledList, unknown>();
   private focused = true;
   private reachable = true;
 
   constructor(
-    private readonly lists: readonly FollowedList[],
+    private readonly lists: readonly ScheduledList[],
     /** tas.views.refreshSeconds in ms; 0 turns the rereading off. */
     private readonly intervalMs: () => number,
     private readonly clock: Clock = SYSTEM_CLOCK,
@@ -57,7 +57,7 @@ export class Freshness {
   }
 
   /** Rereads `list` if it is due, and keeps one timer for its next turn while it can be seen. */
-  private check(list: FollowedList): void {
+  private check(list: ScheduledList): void {
     this.stop(list);
     const interval = this.intervalMs();
     if (interval <= 0 || !list.visible || !this.focused || !this.reachable) return;
@@ -75,7 +75,7 @@ export class Freshness {
     }
   }
 
-  private stop(list: FollowedList): void {
+  private stop(list: ScheduledList): void {
     const t = this.timers.get(list);
     if (t !== undefined) this.clock.clearTimeout(t);
     this.timers.delete(list);

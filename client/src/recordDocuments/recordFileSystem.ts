@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { createTextDocument, metaOf, parseRecordDocumentUri, recordFieldPosition, RECORD_KIND_WORDS, RECORD_SCHEME, type RecordDocKind, type SaveResult } from '../../../server/src/core';
+import { createTextDocument, metaOf, parseRecordDocumentUri, recordFieldPosition, ENTITY_KIND_WORDS, RECORD_SCHEME, type RecordDocumentKind, type SaveResult } from '../../../server/src/core';
 import { ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../../server/src/protocol';
 import { ExtensionError } from '../log';
 import { askModal } from '../modal';
@@ -28,7 +28,7 @@ class NotSavedError extends ExtensionError {
 }
 
 interface Entry {
-  kind: RecordDocKind;
+  kind: RecordDocumentKind;
   /** What readFile gives: the record as last read, or the text a save wrote until the service's version is shown. */
   text: string;
   /** The text the document was read as, for a merge. */
@@ -63,7 +63,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly server: RequestPort,
     private readonly log: vscode.LogOutputChannel,
     /** A record was saved: the views that show its kind read their lists again. */
-    private readonly saved: (kind: RecordDocKind) => void,
+    private readonly saved: (kind: RecordDocumentKind) => void,
   ) {
     this.disposables.push(
       vscode.workspace.registerFileSystemProvider(RECORD_SCHEME, this, { isCaseSensitive: true }),
@@ -89,7 +89,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   /** Opens a record's document, read from the service now (a document already open and unsaved is shown as it is). */
-  async open(kind: RecordDocKind, id: number): Promise<void> {
+  async open(kind: RecordDocumentKind, id: number): Promise<void> {
     // A record created in this window is already open at its new-N address: that document, not a second one.
     const created = this.createdAs(kind, id);
     const uri = created ?? vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/${id}.json`);
@@ -99,7 +99,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   /** The open new-N document that became record `id` of `kind` when saved. */
-  private createdAs(kind: RecordDocKind, id: number): vscode.Uri | undefined {
+  private createdAs(kind: RecordDocumentKind, id: number): vscode.Uri | undefined {
     for (const [key, e] of this.entries) {
       if (e.kind !== kind || !/\/new-\d+\.json$/.test(key)) continue;
       if (metaOf(parseLoosely(e.base))?.id !== id) continue;
@@ -109,7 +109,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   /** Opens a new record's document with the template's text; Save creates the record. */
-  async openNew(kind: RecordDocKind, text: string): Promise<vscode.Uri> {
+  async openNew(kind: RecordDocumentKind, text: string): Promise<vscode.Uri> {
     const uri = vscode.Uri.parse(`${RECORD_SCHEME}:/${kind}/new-${++this.newCount}.json`);
     this.entries.set(uri.toString(), { kind, text, base: text, mtime: Date.now() });
     this.tellBase(uri, text);
@@ -117,7 +117,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return uri;
   }
 
-  private async load(uri: vscode.Uri, kind: RecordDocKind, id: number): Promise<Entry> {
+  private async load(uri: vscode.Uri, kind: RecordDocumentKind, id: number): Promise<Entry> {
     const { text } = await ask(this.server, ReadRecordDocumentRequest, { kind, id });
     const key = uri.toString();
     const before = this.entries.get(key);
@@ -136,7 +136,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const known = this.entries.get(uri.toString());
     if (known) return known;
     const target = parseRecordDocumentUri(uri.toString());
-    if (!target || target.id === undefined || target.kind === 'testCase') throw vscode.FileSystemError.FileNotFound(uri);
+    if (!target || target.id === undefined) throw vscode.FileSystemError.FileNotFound(uri);
     return this.load(uri, target.kind, target.id);
   }
 
@@ -163,7 +163,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       return;
     }
     // Named by its id once it has one (a new record's document keeps its new-N address).
-    const what = `${RECORD_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
+    const what = `${ENTITY_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
     // The editor shows a failed save itself (the document stays unsaved); the log keeps it.
     const failed = (message: string) => {
       this.log.warn(`${what} not saved: ${message}`);
@@ -187,7 +187,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.tellBase(uri, r.text);
     if (r.text !== text) this.kept.set(uri.toString(), r.text);
     this.saved(e.kind);
-    confirmDone(this.log, r.created ? `${RECORD_KIND_WORDS[e.kind]} ${r.id} created.` : `${RECORD_KIND_WORDS[e.kind]} ${r.id} saved.`);
+    confirmDone(this.log, r.created ? `${ENTITY_KIND_WORDS[e.kind]} ${r.id} created.` : `${ENTITY_KIND_WORDS[e.kind]} ${r.id} saved.`);
   }
 
   /**

@@ -3,10 +3,10 @@
 // says its type, which operation may send it, the list its id names (for reference checks,
 // completion and hover), and whether it is a secret (never a field of a document).
 
-/** The records that open as editable documents. */
-export type RecordDocKind = 'mobileDevice' | 'testNode' | 'apiClient' | 'traceFilter' | 'testSuite';
+import type { EntityKind, RecordDocumentKind } from '../model/entityKinds';
 
-export const RECORD_DOC_KINDS: readonly RecordDocKind[] = ['mobileDevice', 'testNode', 'apiClient', 'traceFilter', 'testSuite'];
+/** The records that open as editable documents. */
+export const RECORD_DOCUMENT_KINDS: readonly RecordDocumentKind[] = ['mobileDevice', 'testNode', 'apiClient', 'traceFilter', 'testSuite'];
 
 export type FieldType =
   | 'int'
@@ -24,7 +24,7 @@ export type FieldType =
 export type Sent = 'both' | 'create' | 'update' | 'never';
 
 /** The list an id field names. */
-export type RefList = 'testNode' | 'deviceModel' | 'testCase';
+export type RefList = Extract<EntityKind, 'testNode' | 'deviceModel' | 'testCase'>;
 
 export interface FieldSpec {
   name: string;
@@ -103,7 +103,7 @@ const TEST_SUITE: FieldSpec[] = [
   f('projects', 'refList', 'update', 'The projects, each {id, name}; accepted on update only.'),
 ];
 
-export const RECORD_FIELDS: Record<RecordDocKind, readonly FieldSpec[]> = {
+export const RECORD_FIELDS: Record<RecordDocumentKind, readonly FieldSpec[]> = {
   mobileDevice: DEVICE,
   apiClient: API_CLIENT,
   testNode: TEST_NODE,
@@ -111,16 +111,7 @@ export const RECORD_FIELDS: Record<RecordDocKind, readonly FieldSpec[]> = {
   testSuite: TEST_SUITE,
 };
 
-/** Words for each kind, for messages and titles. */
-export const RECORD_KIND_WORDS: Record<RecordDocKind, string> = {
-  mobileDevice: 'device',
-  apiClient: 'API client',
-  testNode: 'test node',
-  traceFilter: 'trace filter',
-  testSuite: 'test suite',
-};
-
-export function fieldOf(kind: RecordDocKind, name: string): FieldSpec | undefined {
+export function fieldOf(kind: RecordDocumentKind, name: string): FieldSpec | undefined {
   return RECORD_FIELDS[kind].find((x) => x.name === name);
 }
 
@@ -130,6 +121,6 @@ export function sentOn(field: FieldSpec, op: 'create' | 'update'): boolean {
 }
 
 /** The kinds a document can create (the interface has a POST for each; suites have their own command). */
-export function creatable(kind: RecordDocKind): boolean {
+export function creatable(kind: RecordDocumentKind): boolean {
   return kind !== 'testSuite';
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { completeItems, lacksField } from '../api/records';
+import { completeItems, lacksField } from '../api/completeItems';
 import { exactNum, exactStr, isRecord } from '../api/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
@@ -8,7 +8,7 @@ import { asClause, type HostWords, serviceFailure, signedOut } from '../failures
 import { NotSignedInError } from '../failures/classify';
 import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
-import type { ShownKind } from '../model/entities';
+import type { EntityKind } from '../model/entityKinds';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
 // setting), shared by concurrent lookups, and dropped when the environment changes.
@@ -54,8 +54,8 @@ export class ReferenceCache implements RecordSource {
    * A record an action found gone (404): it leaves the cached list at once and its own record
    * reads as missing, so a file naming it is told so without waiting for the lists' lifetime.
    */
-  forget(kind: ShownKind, id: number): void {
-    const lists: Partial<Record<ShownKind, [string, string]>> = {
+  forget(kind: EntityKind, id: number): void {
+    const lists: Partial<Record<EntityKind, [string, string]>> = {
       mobileDevice: ['devices', 'device'],
       traceFilter: ['traceFilters', 'traceFilter'],
       apiClient: ['apiClients', 'apiClient'],

@@ -4,7 +4,7 @@ import { REMOTE_SCHEME, parseRemoteUri } from '../../server/src/core';
 import type { RequestPort } from './serverPort';
 
 /** Read-only views of service records (`tas-remote:/mobileDevice/3.json`), opened by document links. */
-export function registerRemoteRecords(requests: RequestPort): vscode.Disposable {
+export function registerRemoteViews(requests: RequestPort): vscode.Disposable {
   return vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, {
     async provideTextDocumentContent(uri) {
       const target = parseRemoteUri(uri.toString());

@@ -1,4 +1,5 @@
-import { identityWords, kindWords, referenceSites, type Identity, type RefKind } from '../sync/identities';
+import { identityWords, kindWords, referenceSites, type Identity } from '../sync/identities';
+import { referenceKindOfSync, type ReferenceKind, type SyncReferenceKind } from '../model/entityKinds';
 import type { ForeignHome } from '../sync/caseLinks';
 import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
 import { testCasesIn, type TestCaseAt } from '../document/testCaseModel';
@@ -12,15 +13,16 @@ import { counterpartHere } from './counterpart';
 // `foreign-reference`, whose quick fixes offer the candidates.
 
 /** The current environment's records of a kind, as identities; undefined when the snapshot lacks the kind. */
-export function listOf(kind: RefKind, data: Pick<ReferenceSnapshot, 'devices' | 'traceFilters' | 'apiClients'>): Map<number, Identity> | undefined {
-  if (kind === 'device') return data.devices;
+export function listOf(kind: ReferenceKind, data: Pick<ReferenceSnapshot, 'devices' | 'traceFilters' | 'apiClients'>): Map<number, Identity> | undefined {
+  if (kind === 'mobileDevice') return data.devices;
   if (kind === 'traceFilter') return data.traceFilters;
   return data.apiClients;
 }
 
 /** What the quick fixes of a `foreign-reference` need: the reference, its home, and the candidates here. */
 export interface ForeignFixData {
-  kind: RefKind;
+  /** As the sync state's choices spell it: the quick fix's choice is kept there. */
+  kind: SyncReferenceKind;
   from: number;
   home: string;
   candidates: { id: number; name?: string; msisdn?: string }[];
@@ -33,9 +35,9 @@ const pick = (who: Identity | undefined): Identity => ({ ...(who?.name !== undef
 export function foreignReferences(tc: TestCaseAt, data: ReferenceSnapshot, home: ForeignHome): Finding[] {
   const out: Finding[] = [];
   for (const site of referenceSites(tc.value)) {
-    const list = listOf(site.kind, data);
+    const list = listOf(referenceKindOfSync(site.kind), data);
     if (!list) continue;
-    const { who, candidates } = counterpartHere(site.kind, site.id, home, list);
+    const { who, candidates } = counterpartHere(referenceKindOfSync(site.kind), site.id, home, list);
     if (candidates.length === 1) continue;
     const what = `${kindWords(site.kind)} ${site.id}`;
     const there = who ? `${identityWords(site.kind, who)} in ${home.env}` : `whose identity in ${home.env} was never recorded (export or refresh the file from there once)`;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RecordDocKind } from '../../../server/src/core';
+import type { RecordDocumentKind } from '../../../server/src/core';
 import { DeleteRecordRequest, DeviceUsersRequest, ListApiClientsRequest, NewRecordDocumentRequest, RecordChoicesRequest } from '../../../server/src/protocol';
 import type { Command, Ctx } from '../context';
 import { confirmed } from '../modal';
@@ -16,7 +16,7 @@ import { usersDetail } from './usage';
 
 type Row = { type?: string; device?: { id: number; name: string }; node?: { id: number; name: string }; client?: { id: number; name?: string } };
 
-async function newRecord(ctx: Ctx, kind: RecordDocKind): Promise<void> {
+async function newRecord(ctx: Ctx, kind: RecordDocumentKind): Promise<void> {
   let picks: { testNodeId?: number; deviceModelId?: number } = {};
   if (kind === 'mobileDevice') {
     const choices = await ask(ctx.server, RecordChoicesRequest);
@@ -33,7 +33,7 @@ async function newRecord(ctx: Ctx, kind: RecordDocKind): Promise<void> {
     picks = { testNodeId: node.id, deviceModelId: model.id };
   }
   const { text } = await ask(ctx.server, NewRecordDocumentRequest, { kind, ...picks });
-  await ctx.records.openNew(kind, text);
+  await ctx.recordDocuments.openNew(kind, text);
 }
 
 async function deviceArg(ctx: Ctx, arg: unknown, title: string): Promise<{ id: number; name: string } | undefined> {

@@ -1,11 +1,12 @@
 import { getLocation, parseTree, findNodeAtLocation, findNodeAtOffset, type Node } from 'jsonc-parser';
 import { CompletionItemKind, MarkupKind, Range, TextEdit, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import type { NamedInfo } from '../references/referenceData';
+import type { NamedInfo } from '../liveChecks/referenceData';
 import type { Loose } from '../api/types';
 import { parseJson, toDiagnostics } from '../document/jsonDocument';
 import { boundDepth } from '../document/nesting';
-import { fieldOf, RECORD_FIELDS, type FieldSpec, type RecordDocKind, type RefList, sentOn } from './fields';
+import type { RecordDocumentKind } from '../model/entityKinds';
+import { fieldOf, RECORD_FIELDS, type FieldSpec, type RefList, sentOn } from './fields';
 import { META, metaOf } from './document';
 import { recordFindings, recordReferenceFindings, type RecordRefSource } from './check';
 
@@ -23,7 +24,7 @@ export interface RecordLists {
 const REF_NAMES: Record<RefList, string> = { testNode: 'Test node', deviceModel: 'Device model', testCase: 'Test case' };
 
 /** The id field at a JSON path: `testNodeId`, or `testCaseIds[i].id`. */
-function refAt(kind: RecordDocKind, path: readonly (string | number)[]): FieldSpec | undefined {
+function refAt(kind: RecordDocumentKind, path: readonly (string | number)[]): FieldSpec | undefined {
   const f = typeof path[0] === 'string' ? fieldOf(kind, path[0]) : undefined;
   if (!f?.ref) return undefined;
   if (f.type === 'int' && path.length === 1) return f;
@@ -40,7 +41,7 @@ function namesOf(ref: RefList, lists: RecordLists): [number, string | undefined]
 /** The text the JSON parser's recursive walks may read: values nested too deeply blanked, offsets kept. */
 const parsable = (doc: TextDocument): string => boundDepth(doc.getText()).text;
 
-function kindOf(text: string): RecordDocKind | undefined {
+function kindOf(text: string): RecordDocumentKind | undefined {
   try {
     return metaOf(JSON.parse(text))?.kind;
   } catch {
@@ -137,7 +138,7 @@ export function recordFieldPosition(doc: TextDocument, field: string | undefined
 }
 
 /** The document's diagnostics: syntax, then the table's checks, then ids the service lacks. */
-export async function recordDiagnostics(doc: TextDocument, expected: RecordDocKind | undefined, base: Loose | undefined, source: RecordRefSource | undefined): Promise<Diagnostic[]> {
+export async function recordDiagnostics(doc: TextDocument, expected: RecordDocumentKind | undefined, base: Loose | undefined, source: RecordRefSource | undefined): Promise<Diagnostic[]> {
   const parsed = parseJson(doc);
   if (!parsed.ok) return parsed.diagnostics;
   const findings = recordFindings(parsed.value, expected, base);

@@ -1,16 +1,16 @@
 import { ApiError } from '../../server/src/core/api/errors';
-import { DEFAULT_WATCHER_OPTIONS, ExecutionWatcher, type WatcherSource, type WatcherTimers } from '../../server/src/core/executions/watcher';
+import { DEFAULT_FOLLOWER_OPTIONS, Follower, type FollowerSource, type FollowerTimers } from '../../server/src/core/executions/follower';
 import type { ExecutionSummary } from '../../server/src/core/model/executions';
 
-// The watcher's test doubles: a fake clock whose step runs the next timer and lets the poll it
+// The follower's test doubles: a fake clock whose step runs the next timer and lets the poll it
 // starts finish, and a service the test moves along, which records every request.
 
-/** Lets pending promise callbacks run (the watcher's poll awaits a few of them). */
+/** Lets pending promise callbacks run (the follower's poll awaits a few of them). */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 }
 
-export class FakeClock implements WatcherTimers {
+export class FakeClock implements FollowerTimers {
   t = 0;
   private timers: { at: number; fn: () => void; id: number }[] = [];
   private seq = 0;
@@ -46,7 +46,7 @@ export interface HeldRead {
 }
 
 /** A service whose executions the test moves along; it records every request. */
-export class FakeService implements WatcherSource {
+export class FakeService implements FollowerSource {
   states = new Map<number, string>();
   calls: string[] = [];
   failNext: unknown[] = [];
@@ -76,7 +76,7 @@ export class FakeService implements WatcherSource {
   }
 }
 
-/** A rejection with whatever a source may throw: not always an Error, and the watcher must survive that too. */
+/** A rejection with whatever a source may throw: not always an Error, and the follower must survive that too. */
 function rejection(reason: unknown): Promise<never> {
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- on purpose, see above
   return Promise.reject(reason);
@@ -89,8 +89,8 @@ export function notFound(id: number): ApiError {
 export function setup(options = {}) {
   const clock = new FakeClock();
   const service = new FakeService();
-  const watcher = new ExecutionWatcher(service, { ...DEFAULT_WATCHER_OPTIONS, ...options }, clock);
+  const follower = new Follower(service, { ...DEFAULT_FOLLOWER_OPTIONS, ...options }, clock);
   const seen: ExecutionSummary[][] = [];
-  watcher.onChange((changed) => seen.push(changed));
-  return { clock, service, watcher, seen };
+  follower.onChange((changed) => seen.push(changed));
+  return { clock, service, follower, seen };
 }

@@ -1,7 +1,8 @@
 import type { Loose } from '../api/types';
 import { isRecord } from '../api/read';
 import { REDACTED } from '../secrets/redact';
-import { RECORD_FIELDS, type RecordDocKind, sentOn } from './fields';
+import type { RecordDocumentKind } from '../model/entityKinds';
+import { RECORD_FIELDS, sentOn } from './fields';
 import { fieldsOf } from './document';
 
 // What a save sends: exactly the fields the interface allows for that operation, taken from the
@@ -11,7 +12,7 @@ import { fieldsOf } from './document';
 // the interface shapes an update: a name left out of the document is the test case's own
 // (`names`), not an empty one.
 
-export function requestBodyOf(kind: RecordDocKind, op: 'create' | 'update', doc: Loose, current?: Loose, names: ReadonlyMap<number, string> = new Map()): Loose {
+export function requestBodyOf(kind: RecordDocumentKind, op: 'create' | 'update', doc: Loose, current?: Loose, names: ReadonlyMap<number, string> = new Map()): Loose {
   const fields = fieldsOf(doc);
   const out: Loose = {};
   for (const f of RECORD_FIELDS[kind]) {

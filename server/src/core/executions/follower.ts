@@ -9,25 +9,25 @@ import { sameExecution, summarizeExecution } from './state';
 // final state; there is no time cap: an hour-long run is followed for an hour.
 
 /** Where the executions are read; topics read through their own client, but only while this is set. */
-export interface WatcherSource {
+export interface FollowerSource {
   /** `GET /testexecutions/{id}`. */
   get(id: number, signal: AbortSignal): Promise<unknown>;
   /** The newest `count` executions, newest first: one request for many followed executions. */
   recent(count: number, signal: AbortSignal): Promise<unknown[]>;
 }
 
-export interface WatcherTimers {
+export interface FollowerTimers {
   now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-export interface WatcherOptions {
+export interface FollowerOptions {
   /** First interval after a change, ms. */
   baseIntervalMs: number;
   /** Longest interval while someone looks, ms. */
   maxIntervalMs: number;
-  /** Interval for a state the watcher does not know, ms. */
+  /** Interval for a state the follower does not know, ms. */
   unknownIntervalMs: number;
   /** Intervals are this many times longer while no view or run needs the executions. */
   idleFactor: number;
@@ -39,7 +39,7 @@ export interface WatcherOptions {
   extraFinalStates: () => readonly string[];
 }
 
-export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
+export const DEFAULT_FOLLOWER_OPTIONS: FollowerOptions = {
   baseIntervalMs: 2000,
   maxIntervalMs: 15000,
   unknownIntervalMs: 60000,
@@ -49,7 +49,7 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
   extraFinalStates: () => [],
 };
 
-const realTimers: WatcherTimers = {
+const realTimers: FollowerTimers = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
@@ -62,10 +62,10 @@ interface Entry {
 }
 
 /**
- * Something else the watcher follows on its one timer (device and node statuses): it says when
+ * Something else followed on the follower's one timer (device and node statuses): it says when
  * it is next due and reads what is due; a failure it throws is paced like the executions'.
  */
-export interface WatchTopic {
+export interface FollowTopic {
   /** The earliest time one of its entries is due; Infinity when nothing is. */
   nextDue(): number;
   /** Reads the entries due at `now`; throws (an ApiError) when the service failed. */
@@ -79,13 +79,13 @@ export interface WatchTopic {
 export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSummary[]) => void;
 
 /**
- * Follows executions, and polls its topics on the same timer. Named for the executions, its
- * first topic; the device statuses ride along (a rename would reach every host).
+ * The follower: follows executions (its first topic, kept here), and polls its other topics
+ * (device and node statuses) on the same timer.
  */
-export class ExecutionWatcher implements ExecutionFollow {
+export class Follower implements ExecutionFollow {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];
-  private readonly topics: WatchTopic[] = [];
+  private readonly topics: FollowTopic[] = [];
   private timer: unknown;
   private polling: AbortController | undefined;
   private attention = true;
@@ -94,13 +94,13 @@ export class ExecutionWatcher implements ExecutionFollow {
   requests = 0;
 
   constructor(
-    private source: WatcherSource | undefined,
-    private readonly options: WatcherOptions = DEFAULT_WATCHER_OPTIONS,
-    private readonly timers: WatcherTimers = realTimers,
+    private source: FollowerSource | undefined,
+    private readonly options: FollowerOptions = DEFAULT_FOLLOWER_OPTIONS,
+    private readonly timers: FollowerTimers = realTimers,
   ) {}
 
   /** A new environment (or none): everything followed belonged to the old one. */
-  setSource(source: WatcherSource | undefined): void {
+  setSource(source: FollowerSource | undefined): void {
     this.source = source;
     this.generation += 1;
     this.polling?.abort();
@@ -113,7 +113,7 @@ export class ExecutionWatcher implements ExecutionFollow {
   }
 
   /** Follows a topic on the same timer; it calls `wake` when its due times change. */
-  addTopic(topic: WatchTopic): void {
+  addTopic(topic: FollowTopic): void {
     this.topics.push(topic);
     this.reschedule();
   }
@@ -329,7 +329,7 @@ export class ExecutionWatcher implements ExecutionFollow {
     }
     for (const id of gone) {
       const e = this.entries.get(id);
-      // Deleted on the service: its watch ends; views drop it.
+      // Deleted on the service: its follow ends; views drop it.
       const s: ExecutionSummary = { ...(e?.summary ?? { id }), id, status: 'DELETED', kind: 'unknown', final: true };
       if (e) e.summary = s;
       changed.push(s);

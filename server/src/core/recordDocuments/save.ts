@@ -5,9 +5,10 @@ import type { Loose } from '../api/types';
 import { Severity } from '../validation/diagnostics';
 import { requestBodyOf, mergeDocuments, namelessCaseIds } from './body';
 import { identityFinding, recordFindings } from './check';
-import { creatable, fieldOf, RECORD_KIND_WORDS, type RecordDocKind } from './fields';
+import { ENTITY_KIND_WORDS, type DeletableKind, type RecordDocumentKind } from '../model/entityKinds';
+import { creatable, fieldOf } from './fields';
 import { documentOf, documentText, META, metaOf, revisionOf, sameService } from './document';
-import { recordSaveWords } from '../failures/records';
+import { recordSaveWords } from '../failures/recordDocuments';
 
 // Reading, saving, creating and deleting a record through its document, the same for the editor
 // and `tas apply`. A save reads the service's record first: when its revision is not the one the
@@ -36,7 +37,7 @@ export interface SaveOptions {
   sending?: () => void;
 }
 
-async function getRaw(client: TasClient, kind: RecordDocKind, id: number): Promise<Loose> {
+async function getRaw(client: TasClient, kind: RecordDocumentKind, id: number): Promise<Loose> {
   switch (kind) {
     case 'mobileDevice':
       return client.devices.get(id);
@@ -52,7 +53,7 @@ async function getRaw(client: TasClient, kind: RecordDocKind, id: number): Promi
 }
 
 /** The record's document, read from the service. */
-export async function readRecordDocument(client: TasClient, kind: RecordDocKind, id: number, service: string): Promise<Loose> {
+export async function readRecordDocument(client: TasClient, kind: RecordDocumentKind, id: number, service: string): Promise<Loose> {
   return documentOf(kind, { ...(await getRaw(client, kind, id)), id }, service);
 }
 
@@ -61,7 +62,7 @@ export function recordText(client: TasClient, doc: Loose): string {
   return client.session.scrub(documentText(doc));
 }
 
-async function send(client: TasClient, kind: RecordDocKind, id: number | undefined, body: Loose): Promise<number | undefined> {
+async function send(client: TasClient, kind: RecordDocumentKind, id: number | undefined, body: Loose): Promise<number | undefined> {
   const b = body as never;
   if (id === undefined) {
     switch (kind) {
@@ -98,7 +99,7 @@ async function send(client: TasClient, kind: RecordDocKind, id: number | undefin
 }
 
 /** The field a refusal names ("'msisdn' must be ..."), when it is one of the kind's. */
-export function refusedField(kind: RecordDocKind, message: string): string | undefined {
+export function refusedField(kind: RecordDocumentKind, message: string): string | undefined {
   // A name another record has (the interface's 409 "name needs to be unique"); the quoted name is a value.
   if (/\bnamed\b|\bname\b.*\b(unique|taken|exists)\b/i.test(message)) return 'name';
   for (const m of message.matchAll(/['"`]([A-Za-z][A-Za-z0-9]*)['"`]/g)) if (fieldOf(kind, m[1]!)) return m[1];
@@ -122,7 +123,7 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   if (meta.service !== undefined && !sameService(meta.service, options.service) && !options.force) {
     return { status: 'refused', sent: false, field: '$record', message: recordSaveWords.otherService(meta.service, options.service) };
   }
-  if (meta.id === undefined && !creatable(kind)) return { status: 'refused', sent: false, message: recordSaveWords.notCreatable(RECORD_KIND_WORDS[kind]) };
+  if (meta.id === undefined && !creatable(kind)) return { status: 'refused', sent: false, message: recordSaveWords.notCreatable(ENTITY_KIND_WORDS[kind]) };
   let doc: Loose = value;
   let current: Loose | undefined;
   if (meta.id !== undefined) {
@@ -138,7 +139,7 @@ export async function saveRecordDocument(client: TasClient, text: string, option
       const theirs = documentOf(kind, raw, options.service);
       const merged = base && mergeDocuments(base, doc, theirs);
       if (!options.merge || !merged) {
-        return { status: 'conflict', current: recordText(client, theirs), mergeable: merged !== undefined, message: recordSaveWords.conflict(RECORD_KIND_WORDS[kind], meta.id) };
+        return { status: 'conflict', current: recordText(client, theirs), mergeable: merged !== undefined, message: recordSaveWords.conflict(ENTITY_KIND_WORDS[kind], meta.id) };
       }
       doc = merged;
     }
@@ -155,11 +156,11 @@ export async function saveRecordDocument(client: TasClient, text: string, option
     if (e instanceof ApiError && (e.kind === 'invalidRequest' || e.kind === 'conflict' || e.kind === 'notFound')) {
       const said = e.serviceMessage ?? (e.kind === 'conflict' ? recordSaveWords.conflictStatus : `HTTP ${e.status ?? ''}`.trim());
       const field = refusedField(kind, said);
-      return { status: 'refused', sent: true, message: recordSaveWords.refused(RECORD_KIND_WORDS[kind], said), ...(field && { field }) };
+      return { status: 'refused', sent: true, message: recordSaveWords.refused(ENTITY_KIND_WORDS[kind], said), ...(field && { field }) };
     }
     throw e;
   }
-  if (id === undefined) return { status: 'refused', sent: true, message: recordSaveWords.noId(RECORD_KIND_WORDS[kind]) };
+  if (id === undefined) return { status: 'refused', sent: true, message: recordSaveWords.noId(ENTITY_KIND_WORDS[kind]) };
   const kept = await readRecordDocument(client, kind, id, options.service);
   return { status: 'saved', id, created: op === 'create', text: recordText(client, kept) };
 }
@@ -189,7 +190,7 @@ function parseBase(text: string | undefined): Loose | undefined {
 }
 
 /** Deletes a device or an API client (the interface has no DELETE for test nodes). */
-export async function deleteRecord(client: TasClient, kind: 'mobileDevice' | 'apiClient', id: number): Promise<void> {
+export async function deleteRecord(client: TasClient, kind: DeletableKind, id: number): Promise<void> {
   if (kind === 'mobileDevice') await client.devices.delete(id);
   else await client.apiClients.delete(id);
 }

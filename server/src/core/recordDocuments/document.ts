@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Loose } from '../api/types';
 import { isRecord } from '../api/read';
 import { shownApiClient } from '../apiClients/shown';
-import { RECORD_DOC_KINDS, RECORD_FIELDS, type RecordDocKind, sentOn } from './fields';
+import type { RecordDocumentKind } from '../model/entityKinds';
+import { RECORD_DOCUMENT_KINDS, RECORD_FIELDS, sentOn } from './fields';
 
 // A record as a document: the service's record with a `$record` member first that says what it
 // is, where it was read and which version of it (the revision: a hash of the fields a save could
@@ -13,7 +14,7 @@ import { RECORD_DOC_KINDS, RECORD_FIELDS, type RecordDocKind, sentOn } from './f
 export const META = '$record';
 
 export interface RecordMeta {
-  kind: RecordDocKind;
+  kind: RecordDocumentKind;
   /** Absent in a new record's document: Save creates it. */
   id?: number;
   /** The base URL of the service it was read from. */
@@ -23,7 +24,7 @@ export interface RecordMeta {
 }
 
 /** The record as a document shows it: table fields in the table's order, others after, secrets out. */
-export function documentOf(kind: RecordDocKind, record: Loose, service: string): Loose {
+export function documentOf(kind: RecordDocumentKind, record: Loose, service: string): Loose {
   const shown = kind === 'apiClient' ? shownApiClient(record) : record;
   const id = typeof record['id'] === 'number' ? record['id'] : undefined;
   const meta: RecordMeta = { kind, ...(id !== undefined && { id }), service, revision: revisionOf(kind, record) };
@@ -42,21 +43,21 @@ export function documentText(doc: Loose): string {
 }
 
 /** The version of a record a save compares: the fields an update may send, as shown. */
-export function revisionOf(kind: RecordDocKind, record: Loose): string {
+export function revisionOf(kind: RecordDocumentKind, record: Loose): string {
   const shown = kind === 'apiClient' ? shownApiClient(record) : record;
   const kept = RECORD_FIELDS[kind].filter((f) => sentOn(f, 'update')).map((f) => [f.name, shown[f.name] ?? null]);
   return createHash('sha256').update(JSON.stringify(kept)).digest('hex').slice(0, 16);
 }
 
-export function isRecordDocKind(v: unknown): v is RecordDocKind {
-  return typeof v === 'string' && (RECORD_DOC_KINDS as readonly string[]).includes(v);
+export function isRecordDocumentKind(v: unknown): v is RecordDocumentKind {
+  return typeof v === 'string' && (RECORD_DOCUMENT_KINDS as readonly string[]).includes(v);
 }
 
 /** The `$record` member of a parsed document, when it is well formed. */
 export function metaOf(doc: unknown): RecordMeta | undefined {
   if (!isRecord(doc)) return undefined;
   const m = doc[META];
-  if (!isRecord(m) || !isRecordDocKind(m['kind'])) return undefined;
+  if (!isRecord(m) || !isRecordDocumentKind(m['kind'])) return undefined;
   const id = m['id'];
   if (id !== undefined && !Number.isSafeInteger(id)) return undefined;
   return {
@@ -74,7 +75,7 @@ export function fieldsOf(doc: Loose): Loose {
 }
 
 /** A new record's document: the fields a create sends, empty but for the choices given. */
-export function templateOf(kind: RecordDocKind, service: string, choices: { testNodeId?: number; deviceModelId?: number } = {}): Loose {
+export function templateOf(kind: RecordDocumentKind, service: string, choices: { testNodeId?: number; deviceModelId?: number } = {}): Loose {
   const meta: RecordMeta = { kind, service };
   const out: Loose = { [META]: meta };
   for (const f of RECORD_FIELDS[kind]) {
