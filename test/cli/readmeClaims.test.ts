@@ -16,7 +16,7 @@ const SAMPLES = join(ROOT, 'samples', 'workspace');
 const REFUSING = 'http://127.0.0.1:1';
 
 
-describe('README, run as written', { timeout: 120_000 }, () => {
+describe('the manual, run as written', { timeout: 120_000 }, () => {
   let emu: Emulator;
   let dir: { path: string; remove: () => void };
   before(async () => {

@@ -75,6 +75,13 @@ export const FILE_SCENARIOS: Scenario[] = [
     ],
   },
   {
+    title: 'The first steps in a terminal: import the files of cases/, run one and wait for its end',
+    steps: [
+      { example: 'tas import cases', check: (_r, w) => assert.equal(typeof w.readJson('cases/sms-to-pixel.testcase.json')['id'], 'number', 'the new id is written back') },
+      { example: 'tas run cases/voice-call-mo.testcase.json --wait', check: (r) => assert.match(r.stdout, /passed/i) },
+    ],
+  },
+  {
     title: 'tas validate, every option of its synopsis',
     steps: [
       ...['text', 'json', 'github'].map((format) => ({
