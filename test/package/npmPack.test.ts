@@ -51,6 +51,12 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     assert.equal(existsSync(join(modules, pkg.name, 'node_modules')), false, 'nothing installed under the package');
   });
 
+  test("the installed package's README is the CLI manual (npmReadme.test.ts holds it to docs/cli.md)", () => {
+    const readme = readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'README.md'), 'utf8');
+    assert.match(readme, /^<!-- docs\/cli\.md as the npm package's README/);
+    assert.match(readme, /^# `tas`: the Test Automation Service command line$/m);
+  });
+
   test('tas --version, through npx too, tas completion bash, tas validate --format github', () => {
     const version = tas(['--version'], dir);
     assert.equal(version.status, 0, version.stderr);
