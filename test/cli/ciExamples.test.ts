@@ -3,29 +3,25 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
+import { manualSection } from '../manual';
 import { credentials, tas, tempDir } from './harness';
 import { all, parseXml } from './xml';
 
-// The CI examples of the README ("CI examples"), read from the README itself and run: each YAML
+// The CI examples of the manual ("CI examples"), read from the manual itself and run: each YAML
 // block parses, installs the tarball `npm pack` makes of this version, passes the credentials
 // in the three variables tas reads, and its tas commands, run in order against the emulator in
 // a clone-like folder, end as the example says (0, then the reports it names are there and
 // readable). The install line itself is proven by test/package/npmPack.test.ts.
 
 const root = resolve(__dirname, '../../..');
-const README = readFileSync(join(root, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string };
 const SAMPLES = join(root, 'samples', 'workspace');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const yaml = require('js-yaml') as { load(text: string): unknown };
 
-/** The YAML blocks of the README section "CI examples", in order. */
+/** The YAML blocks of the manual's section "CI examples", in order. */
 function ciBlocks(): unknown[] {
-  const start = README.indexOf('### CI examples');
-  assert.ok(start >= 0, 'README has a section "CI examples"');
-  const body = start + '### CI examples'.length;
-  const next = README.slice(body).search(/^#{2,3} /m);
-  const section = README.slice(start, next < 0 ? undefined : body + next);
+  const section = manualSection('CI examples').text;
   return [...section.matchAll(/^```yaml\n([^]*?)^```$/gm)].map((m) => yaml.load(m[1]!));
 }
 
@@ -45,7 +41,7 @@ function tasCommands(commands: string[]): string[][] {
   });
 }
 
-describe('the README\'s CI examples', { timeout: 90_000 }, () => {
+describe('the manual\'s CI examples', { timeout: 90_000 }, () => {
   let emu: Emulator;
   let dir: { path: string; remove: () => void };
   before(async () => {

@@ -1,25 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { EXIT_MEANINGS, Exit } from '../../cli/src/exitCodes';
+import { manualSection } from '../manual';
 import { tas, tempDir } from './harness';
 
-// One exit-code table: cli/src/exitCodes.ts. README's "Exit codes" table, the list closing its CI
-// examples and `tas --help` must say every code of it with the same meaning, and no other code:
-// adding, removing or rewording a code without README fails here.
+// One exit-code table: cli/src/exitCodes.ts. The manual's "Exit codes" table, the list closing its
+// CI examples and `tas --help` must say every code of it with the same meaning, and no other code:
+// adding, removing or rewording a code without the manual fails here.
 
-const README = readFileSync(join(resolve(__dirname, '../../..'), 'README.md'), 'utf8');
 const codeTable = new Map(Object.entries(EXIT_MEANINGS).map(([code, meaning]) => [Number(code), meaning]));
 
-/** The text of a README section: from its heading to the next heading of any level. */
-function section(heading: string): string {
-  const start = README.indexOf(`\n${heading}\n`);
-  assert.ok(start >= 0, `README has no "${heading}"`);
-  const rest = README.slice(start + heading.length + 2);
-  const end = rest.search(/^#{1,6} /m);
-  return end < 0 ? rest : rest.slice(0, end);
-}
+/** The text of a section of the manual, wherever it is kept. */
+const section = (heading: string): string => manualSection(heading).text;
 
 /** Markdown to the plain words the code says: code spans lose their backticks. */
 const plain = (text: string): string => text.replace(/`/g, '').trim();
@@ -29,8 +21,8 @@ describe('the exit codes, one table', () => {
     assert.deepEqual([...codeTable.keys()].sort(), Object.values(Exit).map(Number).sort());
   });
 
-  test('README "Exit codes": one row per code of the code\'s table, with its meaning', () => {
-    const rows = section('### Exit codes')
+  test('the manual\'s "Exit codes": one row per code of the code\'s table, with its meaning', () => {
+    const rows = section('Exit codes')
       .split('\n')
       .map((line) => /^\| *(\d+) *\| *([^|]*?) *\|/.exec(line))
       .filter((m) => m !== null)
@@ -40,11 +32,11 @@ describe('the exit codes, one table', () => {
       [...codeTable.keys()],
       'every code, once, in order',
     );
-    for (const [code, meaning] of rows) assert.equal(meaning, codeTable.get(code), `README's meaning of ${code}`);
+    for (const [code, meaning] of rows) assert.equal(meaning, codeTable.get(code), `the manual's meaning of ${code}`);
   });
 
-  test('README "CI examples": its closing list names every code but 0 with the same meaning', () => {
-    const items = section('### CI examples')
+  test('the manual\'s "CI examples": its closing list names every code but 0 with the same meaning', () => {
+    const items = section('CI examples')
       .split('\n')
       .map((line) => /^- (\d+): (.*)$/.exec(line))
       .filter((m) => m !== null)

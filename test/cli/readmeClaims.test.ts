@@ -3,21 +3,20 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, wr
 import { join, resolve } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
+import { says } from '../manual';
 import { credentials, tas, tempDir } from './harness';
 
-// Claims of README.md's command-line sections, each run as written against the emulator: the
+// Claims of the manual's command-line sections, each run as written against the emulator: the
 // exit-code table, the dry-run rule, --verbose, and the troubleshooting entries about tas. Each
-// test quotes the README sentence it holds to, and fails when the README no longer says it.
+// test quotes the manual's sentence it holds to, and fails when the manual no longer says it.
 
 const ROOT = resolve(__dirname, '../../..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8').replace(/\s+/g, ' ');
 const SAMPLES = join(ROOT, 'samples', 'workspace');
 /** A loopback port nothing listens on (port 1 needs root to listen; nothing does here). */
 const REFUSING = 'http://127.0.0.1:1';
 
-const says = (sentence: string) => assert.ok(README.includes(sentence), `README no longer says: ${sentence}`);
 
-describe('README, run as written', { timeout: 120_000 }, () => {
+describe('the manual, run as written', { timeout: 120_000 }, () => {
   let emu: Emulator;
   let dir: { path: string; remove: () => void };
   before(async () => {

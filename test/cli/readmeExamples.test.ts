@@ -5,39 +5,39 @@ import { after, before, describe, test } from 'node:test';
 import { EXIT_MEANINGS } from '../../cli/src/exitCodes';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { CliResult } from './harness';
-import { exitRows, exitStatements, flatReadme, readmeExamples, type Occurrence } from './readme/examples';
+import { exitRows, exitStatements, flatManual, headingWords, manualExamples, type Occurrence } from './readme/examples';
 import { examplesOf, extends_, fills, hasPlaceholders, isSynopsis, optionsOf, type Scenario, type Step } from './readme/plan';
 import { FILE_SCENARIOS } from './readme/scenariosFiles';
 import { LAB_SCENARIOS, NOT_RUN } from './readme/scenariosLab';
 import { Workspace } from './readme/workspace';
 
-// Every `tas` command example of README.md (a line of a code block, or an inline code span that
-// starts with `tas `), run through bash against the emulator in a clone-like folder
+// Every `tas` command example of the manual, README.md and the pages of docs/ (a line of a code
+// block, or an inline code span that starts with `tas `), run through bash against the emulator in a clone-like folder
 // (readme/workspace.ts), with its placeholders filled from the table of readme/scenarios*.ts.
-// Each run's exit code must be the one README states next to it (the words that state it are
-// quoted in the table and must still be in README), or 0 where README presents it as working;
-// every code README states next to an example must be checked by a run, and be a code of
-// cli/src/exitCodes.ts's table. An example README gains that the table neither runs nor lists
-// (NOT_RUN, with the reason) fails here, and so does an entry for an example README lost. The CI
-// examples' YAML blocks are run by ciExamples.test.ts.
+// Each run's exit code must be the one the manual states next to it (the words that state it are
+// quoted in the table and must still be in the manual), or 0 where the manual presents it as
+// working; every code the manual states next to an example must be checked by a run, and be a code
+// of cli/src/exitCodes.ts's table. An example the manual gains that the table neither runs nor
+// lists (NOT_RUN, with the reason) fails here, and so does an entry for an example the manual lost.
+// The CI examples' YAML blocks are run by ciExamples.test.ts.
 
 const ROOT = resolve(__dirname, '../../..');
 const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS];
 const STEPS = SCENARIOS.flatMap((s) => s.steps);
-const OCCURRENCES = readmeExamples();
-const README = flatReadme();
+const OCCURRENCES = manualExamples();
+const MANUAL = flatManual();
 const ROWS = exitRows();
-/** Headings whose code blocks another test runs. */
-const RUN_ELSEWHERE: Record<string, string> = { '### CI examples': 'test/cli/ciExamples.test.ts' };
-/** Codes README may state beside the table's: the shells' convention for a signal (128 + its number). */
+/** Headings (their words) whose code blocks another test runs. */
+const RUN_ELSEWHERE: Record<string, string> = { 'CI examples': 'test/cli/ciExamples.test.ts' };
+/** Codes the manual may state beside the table's: the shells' convention for a signal (128 + its number). */
 const SIGNAL_CODES: Record<number, string> = { 130: 'Ctrl-C: 128 + SIGINT (2), as shells report it' };
 const KNOWN_CODES = new Set([...Object.keys(EXIT_MEANINGS), ...Object.keys(SIGNAL_CODES)].map(Number));
 
-const ours = OCCURRENCES.filter((o) => !(o.unit === '' && o.heading in RUN_ELSEWHERE));
-const where = (o: Occurrence) => `README line ${o.line} (${o.heading.replace(/^#+ /, '')})`;
+const ours = OCCURRENCES.filter((o) => !(o.unit === '' && headingWords(o.heading) in RUN_ELSEWHERE));
+const where = (o: Occurrence) => `${o.page} line ${o.line} (${headingWords(o.heading)})`;
 const planned = new Set(STEPS.flatMap(examplesOf));
 
-/** Where README states what `says` quotes, and whether those words state `code`. */
+/** Where the manual states what `says` quotes, and whether those words state `code`. */
 function statesCode(says: string, code: number): boolean {
   if (new RegExp(`(?<![\\d.])${code}(?![\\d.])`).test(says)) return true;
   return ROWS.get(code)?.includes(says) === true;
@@ -48,18 +48,18 @@ function lineOf(step: Step): string {
   return step.line ?? examplesOf(step)[0]!;
 }
 
-describe('README\'s tas examples', () => {
-  test('every example README shows is run here or listed with the reason it is not', () => {
+describe('the manual\'s tas examples', () => {
+  test('every example the manual shows is run here or listed with the reason it is not', () => {
     const missing = [...new Set(ours.map((o) => o.text))].filter((t) => !planned.has(t) && !(t in NOT_RUN));
     assert.deepEqual(
       missing.map((t) => `${where(ours.find((o) => o.text === t)!)}: ${t}`),
       [],
-      'README shows examples that test/cli/readme/scenarios*.ts neither runs nor lists in NOT_RUN: add a step that runs each (its exit code as README says) or say why it cannot run here',
+      'the manual shows examples that test/cli/readme/scenarios*.ts neither runs nor lists in NOT_RUN: add a step that runs each (its exit code as the manual says) or say why it cannot run here',
     );
-    for (const file of Object.values(RUN_ELSEWHERE)) assert.ok(existsSync(join(ROOT, file)), `${file}, which runs README's CI examples, is there`);
+    for (const file of Object.values(RUN_ELSEWHERE)) assert.ok(existsSync(join(ROOT, file)), `${file}, which runs the manual's CI examples, is there`);
     const texts = new Set(OCCURRENCES.map((o) => o.text));
     const stale = [...planned, ...Object.keys(NOT_RUN)].filter((t) => !texts.has(t));
-    assert.deepEqual(stale, [], 'entries for examples README no longer shows (README changed them?): update the entry to README\'s words');
+    assert.deepEqual(stale, [], 'entries for examples the manual no longer shows (changed them?): update the entry to the manual\'s words');
   });
 
   test('each step runs its example as written, filled, or a synopsis made concrete; every option of a synopsis is run', () => {
@@ -78,12 +78,12 @@ describe('README\'s tas examples', () => {
     }
   });
 
-  test('each exit code README states next to an example is checked by a step, and is a code of the code\'s table', () => {
+  test('each exit code the manual states next to an example is checked by a step, and is a code of the code\'s table', () => {
     for (const step of STEPS.filter((s) => s.exit)) {
       const { code, says } = step.exit!;
       assert.ok(KNOWN_CODES.has(code), `exit ${code} (${says[0]}) is not a code of cli/src/exitCodes.ts's table`);
       for (const words of says) {
-        assert.ok(README.includes(words), `README no longer says: ${words}\n(the step running ${lineOf(step)} quotes it for exit ${code}: update the quote, or the expected code if README now states another)`);
+        assert.ok(MANUAL.includes(words), `the manual (README.md, docs/) no longer says: ${words}\n(the step running ${lineOf(step)} quotes it for exit ${code}: update the quote, or the expected code if the manual now states another)`);
         assert.ok(statesCode(words, code), `"${words}" does not state exit ${code}`);
       }
     }
@@ -103,7 +103,7 @@ describe('README\'s tas examples', () => {
   });
 });
 
-describe('README\'s tas examples, run', () => {
+describe('the manual\'s tas examples, run', () => {
   let home: Emulator;
   let staging: Emulator;
   before(async () => {
@@ -134,8 +134,8 @@ async function runStep(w: Workspace, step: Step): Promise<void> {
   const line = lineOf(step).replace(/\{(\w+)\}/g, (_, name: string) => w.vars[name] ?? `{${name}}`);
   const r = await w.shell(line, { ...(step.env && { env: step.env }), ...(step.input !== undefined && { input: step.input }), ...(step.interrupt && { interrupt: step.interrupt }) });
   const expected = step.exit?.code ?? 0;
-  const why = step.exit ? `README: "${step.exit.says[0]}"` : 'README presents it as working';
-  const at = OCCURRENCES.filter((o) => examplesOf(step).includes(o.text)).map((o) => o.line);
+  const why = step.exit ? `the manual: "${step.exit.says[0]}"` : 'the manual presents it as working';
+  const at = OCCURRENCES.filter((o) => examplesOf(step).includes(o.text)).map((o) => `${o.page}:${o.line}`);
   assert.equal(r.code, expected, report(`expected exit ${expected} (${why}), got ${r.code}`, examplesOf(step), at, line, r));
   try {
     step.check?.(r, w);
@@ -145,16 +145,16 @@ async function runStep(w: Workspace, step: Step): Promise<void> {
   }
 }
 
-/** Each output line README shows after the command: its words up to the first colon begin a line tas printed. */
+/** Each output line the manual shows after the command: its words up to the first colon begin a line tas printed. */
 function checkTranscript(o: Occurrence, r: CliResult): void {
   const printed = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(/\s+/g, ' '));
   for (const shown of o.transcript ?? []) {
     const head = shown.split(': ')[0]!.replace(/\s+/g, ' ');
-    assert.ok(printed.some((l) => l.startsWith(head)), `README line ${o.line} shows the output "${head}: ...", and tas printed no such line`);
+    assert.ok(printed.some((l) => l.startsWith(head)), `${o.page} line ${o.line} shows the output "${head}: ...", and tas printed no such line`);
   }
 }
 
-function report(problem: string, examples: readonly string[], lines: number[], line: string, r: CliResult): string {
+function report(problem: string, examples: readonly string[], places: string[], line: string, r: CliResult): string {
   const cut = (s: string) => (s.length > 3000 ? `${s.slice(0, 3000)}...` : s);
-  return [`README example: ${examples.join('  |  ')} (README line ${lines.join(', ')})`, `ran: ${line}`, problem, `stdout:\n${cut(r.stdout)}`, `stderr:\n${cut(r.stderr)}`].join('\n');
+  return [`the manual's example: ${examples.join('  |  ')} (${places.join(', ')})`, `ran: ${line}`, problem, `stdout:\n${cut(r.stdout)}`, `stderr:\n${cut(r.stderr)}`].join('\n');
 }

@@ -1,41 +1,34 @@
 import { strict as assert } from 'node:assert';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { npm, packed, quietNpm, root, rootPackFiles, stage } from './npmPackage';
 
-// `tas` as a CI job gets it: `npm pack` of the repository (what `npm publish` would upload), then
-// `npm install -g` of that tarball into an empty prefix, offline and with an empty npm cache, so
-// that any runtime dependency the package asked for would fail the install. The `tas` it links
-// then answers --version, writes a completion script and validates with GitHub annotations.
-// Needs dist/cli.js (`npm run build`).
+// `tas` as a CI job gets it: `npm pack` of the repository (what `npm publish` would upload; of a
+// copy of what the pack reads, see npmPackage.ts), then `npm install -g` of that tarball into an
+// empty prefix, offline and with an empty npm cache, so that any runtime dependency the package
+// asked for would fail the install. The `tas` it links then answers --version, writes a
+// completion script and validates with GitHub annotations. Needs dist/cli.js (`npm run build`).
 
-const root = resolve(__dirname, '../../..');
 const SAMPLES = join(root, 'samples', 'workspace');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean; bin: Record<string, string>; dependencies?: object };
-
-function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv): SpawnSyncReturns<string> {
-  // npm's own script when the tests run under npm, else the npm on PATH.
-  const cli = process.env['npm_execpath'];
-  const [command, prefix] = cli && cli.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
-  return spawnSync(command, [...prefix, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-}
 
 describe('the npm package of tas', { timeout: 180_000 }, () => {
   let dir: string;
   let tarball: string;
   let files: string[];
+  let atRoot: string[];
   let tas: (args: string[], cwd: string) => SpawnSyncReturns<string>;
   let prefix: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'tas-pack-'));
-    const env = { npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-    const packed = npm(['pack', '--pack-destination', dir, '--ignore-scripts', '--json'], root, env);
-    assert.equal(packed.status, 0, packed.stderr);
-    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
-    tarball = join(dir, info!.filename);
-    files = info!.files.map((f) => f.path).sort();
+    const env = quietNpm(dir);
+    atRoot = rootPackFiles(dir);
+    const info = packed(npm(['pack', '--pack-destination', dir, '--json'], stage(join(dir, 'clone'), atRoot), env));
+    tarball = join(dir, info.filename);
+    files = info.files.map((f) => f.path).sort();
     prefix = join(dir, 'global');
     mkdirSync(prefix);
     const installed = npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], dir, env);
@@ -49,6 +42,7 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     assert.notEqual(pkg.private, true, 'a private package cannot be published');
     assert.equal(pkg.dependencies, undefined, 'the bundles need no runtime dependency: everything they use is bundled (devDependencies)');
     assert.deepEqual(files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+    assert.deepEqual(atRoot, files, 'a pack of the repository itself holds the same files (.npmignore)');
   });
 
   test('npm install -g of the tarball links a tas that brings no other package', () => {
@@ -57,13 +51,19 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     assert.equal(existsSync(join(modules, pkg.name, 'node_modules')), false, 'nothing installed under the package');
   });
 
+  test("the installed package's README is the CLI manual (npmReadme.test.ts holds it to docs/cli.md)", () => {
+    const readme = readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'README.md'), 'utf8');
+    assert.match(readme, /^<!-- docs\/cli\.md as the npm package's README/);
+    assert.match(readme, /^# `tas`: the Test Automation Service command line$/m);
+  });
+
   test('tas --version, through npx too, tas completion bash, tas validate --format github', () => {
     const version = tas(['--version'], dir);
     assert.equal(version.status, 0, version.stderr);
     assert.equal(version.stdout.trim(), pkg.version);
 
     // README: `npx ./<tarball> ...` works too, `tas version` and `npx tas -- --version` among them.
-    const env = { npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false' };
+    const env = quietNpm(dir);
     for (const args of [['version'], ['--version'], ['--', '--version']]) {
       const viaNpx = npm(['exec', '--yes', '--offline', '--', `./${basename(tarball)}`, ...args], dir, env);
       assert.equal(viaNpx.status, 0, `npx ${args.join(' ')}: ${viaNpx.stderr}`);

@@ -1,19 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { DiagnosticCode } from '../../server/src/core/validation/diagnostics';
-import { root } from './schemaHelpers';
+import { manualText } from '../manual';
 
-// README's table of diagnostic codes ("Every diagnostic has a code") names every code the code
+// The manual's table of diagnostic codes ("Every diagnostic has a code") names every code the code
 // can emit, and no other: the code's own list is DiagnosticCode.
 
-describe("README's diagnostics table", () => {
+describe("the manual's diagnostics table", () => {
   test('has a row for every code of DiagnosticCode, and no code that is not there', () => {
-    const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
-    const start = readme.indexOf('Every diagnostic has a code:');
+    const manual = manualText();
+    const start = manual.indexOf('Every diagnostic has a code:');
     assert.ok(start > 0, 'the table is introduced by "Every diagnostic has a code:"');
-    const rows = readme.slice(start).split('\n').slice(2);
+    const rows = manual.slice(start).split('\n').slice(2);
     const table = rows.slice(0, rows.findIndex((l) => !l.startsWith('|')));
     assert.equal(table[0], '| Code | Severity | Meaning |');
     const listed = table.slice(2).flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));

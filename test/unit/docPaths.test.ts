@@ -24,7 +24,8 @@ function documents(): string[] {
 /** The repository paths `text` (the file `doc`) names: bare from the root, and relative links. */
 export function namedPaths(text: string, doc: string): string[] {
   const bare = new RegExp(`(?<![\\w/.:-])(?:${FOLDERS.map((f) => f.replace('.', '\\.')).join('|')})/[\\w./*{}-]*`, 'g');
-  const found = [...text.matchAll(bare)].map((m) => m[0]);
+  // A link's target is relative to the document (below), not a path from the root.
+  const found = [...text.replace(/\]\([^)]*\)/g, '](<link>)').matchAll(bare)].map((m) => m[0]);
   for (const m of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
     const target = m[1]!;
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // a URL
@@ -36,8 +37,8 @@ export function namedPaths(text: string, doc: string): string[] {
 
 describe('paths the documents name', () => {
   it('finds bare paths, link targets relative to the document, and the fixed part of a glob', () => {
-    const text = 'See `server/src/core/api/`, [the bench](../bench/README.md), `test/**/x.ts`, https://x.invalid/server/a and server/b.ts.';
-    assert.deepEqual(namedPaths(text, 'docs/a.md').sort(), ['bench/README.md', 'server/b.ts', 'server/src/core/api/', 'test/'].sort());
+    const text = 'See `server/src/core/api/`, [the bench](../bench/README.md), `test/**/x.ts`, https://x.invalid/server/a and server/b.ts. ![A view](images/v.png)';
+    assert.deepEqual(namedPaths(text, 'docs/a.md').sort(), ['bench/README.md', 'docs/images/v.png', 'server/b.ts', 'server/src/core/api/', 'test/'].sort());
   });
 
   it('all exist', () => {

@@ -1,12 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { clampSetting, SETTING_RANGES, SettingClamps } from '../../server/src/core/settings/ranges';
 import { NUMERIC_VARIABLES } from '../../cli/src/variables';
-import { readJson, root, type Schema } from './schemaHelpers';
+import { manualSection, manualText } from '../manual';
+import { readJson, type Schema } from './schemaHelpers';
 
-// Every numeric tas.* setting has one range: the core's table, package.json and the README agree.
+// Every numeric tas.* setting has one range: the core's table, package.json and the manual agree.
 
 describe('numeric setting ranges', () => {
   const properties = ((readJson('package.json') as { contributes: Schema }).contributes['configuration'] as { properties: Record<string, Schema> }).properties;
@@ -20,19 +19,19 @@ describe('numeric setting ranges', () => {
     }
   });
 
-  test("the README's settings table gives the same ranges", () => {
-    const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  test("the manual's settings table gives the same ranges", () => {
+    const manual = manualText();
     for (const [name, range] of Object.entries(SETTING_RANGES)) {
-      const row = readme.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
+      const row = manual.split('\n').find((l) => l.startsWith(`| \`${name}\` |`));
       assert.ok(row, name);
       assert.equal(row.split(' | ')[2], `${range.min} to ${range.max}`, name);
     }
   });
 
-  test("the README's Credentials section gives every numeric TAS_* variable tas reads with its range and default", () => {
-    const readme = readFileSync(resolve(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  test("the manual's Credentials section gives every numeric TAS_* variable tas reads with its range and default", () => {
+    const credentials = manualSection('Credentials').text.replace(/\s+/g, ' ');
     for (const [name, range] of Object.entries(NUMERIC_VARIABLES)) {
-      assert.match(readme, new RegExp(`\`${name}\` \\([^)]*, ${range.min} to ${range.max}, default ${range.default}\\)`), name);
+      assert.match(credentials, new RegExp(`\`${name}\` \\([^)]*, ${range.min} to ${range.max}, default ${range.default}\\)`), name);
     }
   });
 

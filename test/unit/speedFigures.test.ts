@@ -1,25 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { manualSection, ROOT } from '../manual';
 
-// README's Speed figures come from the latest full run in bench/RESULTS.md (issue 22): the same
+// The manual's Speed figures come from the latest full run in bench/RESULTS.md (issue 22): the same
 // commit, and the validation table's times and ratios as that run measured them. A full run that
-// changes them fails this test until README says the same. Beyond the table, every figure the
+// changes them fails this test until the manual says the same. Beyond the table, every figure the
 // Speed and Reliability sections state (times, ratios; sizes in Speed), wherever the manual keeps
 // them, is one RESULTS.md holds, unless it is a target or a threshold (issue 41): a figure from an
 // older run, or rounded, fails.
 
-const ROOT = resolve(__dirname, '../../..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const RESULTS = readFileSync(join(ROOT, 'bench', 'RESULTS.md'), 'utf8');
-
-const section = (text: string, heading: string): string => {
-  const from = text.indexOf(heading);
-  assert.ok(from >= 0, `no "${heading}"`);
-  const next = text.indexOf('\n#', from + heading.length);
-  return text.slice(from, next === -1 ? undefined : next);
-};
 
 /** The rows of the first table after `marker` in `text`, as cells. */
 function tableAfter(text: string, marker: string): string[][] {
@@ -30,19 +22,6 @@ function tableAfter(text: string, marker: string): string[][] {
   const rows: string[][] = [];
   for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(lines[i]!.split('|').slice(1, -1).map((c) => c.trim()));
   return rows;
-}
-
-/** The section under `heading` (any level) in README.md or a page of docs/, wherever the manual keeps it. */
-function manualSection(heading: string): string {
-  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
-  for (const page of pages) {
-    const text = readFileSync(join(ROOT, page), 'utf8');
-    const at = new RegExp(`^(#+) ${heading}\\s*$`, 'm').exec(text);
-    if (!at) continue;
-    const end = new RegExp(`^#{1,${at[1]!.length}} `, 'm').exec(text.slice(at.index + at[0].length));
-    return text.slice(at.index, end ? at.index + at[0].length + end.index : undefined);
-  }
-  assert.fail(`no "${heading}" section in README.md or docs/`);
 }
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
@@ -63,7 +42,7 @@ export function unsupportedFigures(text: string, results: string, units: RegExp)
   return out;
 }
 
-describe("README's Speed figures", () => {
+describe("the manual's Speed figures", () => {
   test('a figure RESULTS.md does not hold is found; targets and thresholds are not figures', () => {
     const results = '| 5 KB | 0.016 / 0.033 | 7.7x | 1,077 |';
     const text = 'ours 0.016 / 0.033 ms, 7.7x, 1077 MB; was 0.020 ms and 6.0x; target under 30 ms, ≥ 10x; 4.35 to 17.0 ms';
@@ -71,24 +50,24 @@ describe("README's Speed figures", () => {
   });
 
   test('every figure in Speed and Reliability is one RESULTS.md holds', () => {
-    const speed = unsupportedFigures(manualSection('Speed'), RESULTS, /./);
+    const speed = unsupportedFigures(manualSection('Speed').text, RESULTS, /./);
     // Reliability also states the fuzzer's memory, which is not a bench figure: its times and ratios only.
-    const reliability = unsupportedFigures(manualSection('Reliability'), RESULTS, /^(µs|ms|s|seconds|minutes|x)$/);
+    const reliability = unsupportedFigures(manualSection('Reliability').text, RESULTS, /^(µs|ms|s|seconds|minutes|x)$/);
     assert.deepEqual({ speed, reliability }, { speed: [], reliability: [] });
   });
 
-  const speed = section(README, '## Speed');
+  const speed = manualSection('Speed').text;
 
   test('name the commit of the latest full run', () => {
     const commit = /^Commit: ([0-9a-f]{7,40})\.$/m.exec(RESULTS)?.[1];
     assert.ok(commit, 'RESULTS.md names its commit');
-    assert.ok(speed.includes(`\`${commit}\``), `README Speed does not name the run's commit ${commit}`);
+    assert.ok(speed.includes(`\`${commit}\``), `Speed does not name the run's commit ${commit}`);
   });
 
   test("give the validation table's times and ratios as the run measured them", () => {
     const measured = tableAfter(RESULTS, '### Validation: ours vs');
     const shown = tableAfter(speed, '**Validation**');
-    assert.equal(shown.length, measured.length, 'one README row per measured document');
+    assert.equal(shown.length, measured.length, 'one row of Speed per measured document');
     const header = RESULTS.slice(RESULTS.indexOf('### Validation: ours vs')).split('\n').find((l) => l.startsWith('|'))!.split('|').slice(1, -1).map((c) => c.trim());
     const col = (name: string) => header.indexOf(name);
     for (let i = 0; i < measured.length; i++) {

@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { manualPages, type Page } from '../../manual';
 
-// The README side of readmeExamples.test.ts: every `tas` command example README shows (a line of
-// a code block, or an inline code span that starts with `tas `), where it stands, and the text
-// around it, so that what that text says about exit codes can be held to what tas does.
-
-export const README_PATH = join(resolve(__dirname, '../../../..'), 'README.md');
+// The manual's side of readmeExamples.test.ts: every `tas` command example the manual (README.md
+// and the pages of docs/) shows (a line of a code block, or an inline code span that starts with
+// `tas `), where it stands, and the text around it, so that what that text says about exit codes
+// can be held to what tas does.
 
 export interface Occurrence {
-  /** The example as README writes it: whitespace collapsed, a table's `\|` read as `|`. */
+  /** The example as the manual writes it: whitespace collapsed, a table's `\|` read as `|`. */
   text: string;
-  /** 1-based line of README where it starts. */
+  /** The page it is on (`README.md`, `docs/cli.md`). */
+  page: string;
+  /** 1-based line of that page where it starts. */
   line: number;
   heading: string;
   /** The paragraph, list item or table row around an inline example (empty for a code block's line). */
@@ -31,7 +31,7 @@ interface Unit {
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-/** README's prose cut into units, and every line of its code blocks with the block's language. */
+/** A page's prose cut into units, and every line of its code blocks with the block's language. */
 function parse(readme: string): { units: Unit[]; codeLines: { line: number; heading: string; lang: string; text: string }[] } {
   const units: Unit[] = [];
   const codeLines: { line: number; heading: string; lang: string; text: string }[] = [];
@@ -84,32 +84,35 @@ function blockCommands(lang: string, text: string): string[] {
   return found.map(collapse);
 }
 
+/** A heading's words, without its level. */
+export const headingWords = (heading: string): string => heading.replace(/^#+ /, '');
+
 /** The code a row of the "Exit codes" table is about. */
 function exitRowCode(unit: Unit): number | undefined {
-  if (!unit.table || unit.heading !== '### Exit codes') return undefined;
+  if (!unit.table || headingWords(unit.heading) !== 'Exit codes') return undefined;
   const m = /^\| *(\d+) *\|/.exec(unit.text);
   return m ? Number(m[1]) : undefined;
 }
 
-export function readReadme(): string {
-  return readFileSync(README_PATH, 'utf8');
+/** Every tas example of the manual: page by page, in each page's order. */
+export function manualExamples(pages: Page[] = manualPages()): Occurrence[] {
+  return pages.flatMap((page) => pageExamples(page));
 }
 
-/** Every tas example of README, in README's order. */
-export function readmeExamples(readme = readReadme()): Occurrence[] {
-  const { units, codeLines } = parse(readme);
+function pageExamples({ path: page, text }: Page): Occurrence[] {
+  const { units, codeLines } = parse(text);
   const found: Occurrence[] = [];
   codeLines.forEach((c, i) => {
     const transcript: string[] = [];
     if (c.lang === 'console') for (let j = i + 1; j < codeLines.length && codeLines[j]!.line === c.line + transcript.length + 1 && !codeLines[j]!.text.startsWith('$ '); j++) transcript.push(codeLines[j]!.text);
-    for (const text of blockCommands(c.lang, c.text)) found.push({ text, line: c.line, heading: c.heading, unit: '', ...(transcript.length > 0 && { transcript }) });
+    for (const text of blockCommands(c.lang, c.text)) found.push({ text, page, line: c.line, heading: c.heading, unit: '', ...(transcript.length > 0 && { transcript }) });
   });
   for (const u of units) {
     const unit = collapse(u.table ? u.text.replace(/\\\|/g, '|') : u.text);
     for (const m of unit.matchAll(/`([^`]+)`/g)) {
       if (!m[1]!.startsWith('tas ')) continue;
       const rowCode = exitRowCode(u);
-      found.push({ text: collapse(m[1]!), line: u.line, heading: u.heading, unit, ...(rowCode !== undefined && { rowCode }) });
+      found.push({ text: collapse(m[1]!), page, line: u.line, heading: u.heading, unit, ...(rowCode !== undefined && { rowCode }) });
     }
   }
   return found.sort((a, b) => a.line - b.line);
@@ -121,16 +124,16 @@ export function exitStatements(unit: string): { code: number; at: number }[] {
 }
 
 /** The rows of the "Exit codes" table: code to the row's text, flattened. */
-export function exitRows(readme = readReadme()): Map<number, string> {
+export function exitRows(pages: Page[] = manualPages()): Map<number, string> {
   const rows = new Map<number, string>();
-  for (const u of parse(readme).units) {
+  for (const u of pages.flatMap((p) => parse(p.text).units)) {
     const code = exitRowCode(u);
     if (code !== undefined) rows.set(code, collapse(u.text.replace(/\\\|/g, '|')));
   }
   return rows;
 }
 
-/** README's whole text, whitespace collapsed and `\|` read as `|`, for finding quoted words. */
-export function flatReadme(readme = readReadme()): string {
-  return collapse(readme.replace(/\\\|/g, '|'));
+/** The manual's whole text, whitespace collapsed and `\|` read as `|`, for finding quoted words. */
+export function flatManual(pages: Page[] = manualPages()): string {
+  return collapse(pages.map((p) => p.text).join('\n\n').replace(/\\\|/g, '|'));
 }

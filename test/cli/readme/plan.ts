@@ -4,7 +4,7 @@ import type { Workspace } from './workspace';
 // How readmeExamples.test.ts runs an example: the shapes of its table (scenarios*.ts).
 
 export interface Step {
-  /** The README example(s) this step runs, exactly as README writes them. */
+  /** The manual's example(s) this step runs, exactly as the manual writes them. */
   example: string | readonly string[];
   /**
    * The command line bash runs. Left out: the example itself. Else the example with its
@@ -13,9 +13,9 @@ export interface Step {
    */
   line?: string;
   /**
-   * The exit code README states for what this step does, with README's words that state it (each
-   * found in README, naming the code or standing in that code's row of "Exit codes"). Without
-   * it, README presents the example as working: exit 0.
+   * The exit code the manual states for what this step does, with the manual's words that state
+   * it (each found in the manual, naming the code or standing in that code's row of "Exit codes").
+   * Without it, the manual presents the example as working: exit 0.
    */
   exit?: { code: number; says: readonly string[] };
   env?: NodeJS.ProcessEnv;
@@ -23,7 +23,7 @@ export interface Step {
   /** Ctrl-C (SIGINT to the command's process group) once the output matches. */
   interrupt?: RegExp;
   before?: (w: Workspace) => void | Promise<void>;
-  /** What else README says the example does, checked on its result. */
+  /** What else the manual says the example does, checked on its result. */
   check?: (r: CliResult, w: Workspace) => void;
 }
 

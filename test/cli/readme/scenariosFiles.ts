@@ -4,7 +4,7 @@ import { caseOn } from '../../twoEnvironments';
 import type { Scenario, Step } from './plan';
 import { UNREACHABLE, type Workspace } from './workspace';
 
-// README's examples about test-case files: validate, import, export, run, copy between
+// The manual's examples about test-case files: validate, import, export, run, copy between
 // environments, globs, the reports for CI and the troubleshooting entries. See readmeExamples.test.ts.
 
 /** The home environment given by the three variables, at an address where nothing answers. */
@@ -43,7 +43,7 @@ async function twoEnvironments(w: Workspace): Promise<void> {
   w.writeJson('map.json', { device: { '5': 14 } });
 }
 
-/** A test case of the home emulator at a fixed id (README's examples name ids). */
+/** A test case of the home emulator at a fixed id (the manual's examples name ids). */
 function homeCaseAt(w: Workspace, id: number, name: string, device: number, peer: number): void {
   const cases = w.home.store.testCases;
   cases.load({ next: id, rows: cases.all() });
@@ -72,6 +72,13 @@ export const FILE_SCENARIOS: Scenario[] = [
         exit: { code: 1, says: ['With errors in the files it exits 1 and still says the references were not verified'] },
         check: (r) => assert.match(r.stderr, /References not verified/),
       },
+    ],
+  },
+  {
+    title: 'The first steps in a terminal: import the files of cases/, run one and wait for its end',
+    steps: [
+      { example: 'tas import cases', check: (_r, w) => assert.equal(typeof w.readJson('cases/sms-to-pixel.testcase.json')['id'], 'number', 'the new id is written back') },
+      { example: 'tas run cases/voice-call-mo.testcase.json --wait', check: (r) => assert.match(r.stdout, /passed/i) },
     ],
   },
   {
@@ -202,12 +209,12 @@ export const FILE_SCENARIOS: Scenario[] = [
     ],
   },
   {
-    title: 'Several environments, README\'s transcript: the dry run names what it cannot map, --map settles it, tas copy',
+    title: 'Several environments, the manual\'s transcript: the dry run names what it cannot map, --map settles it, tas copy',
     setup: twoEnvironments,
     steps: [
       { example: 'TAS_PROFILE=staging tas import cases --dry-run', exit: { code: 5, says: ['`tas import` exits 5 unless you name the counterparts'] } },
       { example: ['TAS_PROFILE=staging tas import cases --map device:5=14', IMPORT] },
-      // README's own transcript, in order: 118 went to staging with its file, so the copy is of another case.
+      // The manual's own transcript, in order: 118 went to staging with its file, so the copy is of another case.
       { example: 'tas copy 119 --to staging --dry-run' },
       { example: 'tas copy 119 --to staging' },
     ],

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { Scenario } from './plan';
 import type { Workspace } from './workspace';
 
-// README's examples about the lab and the command line itself: record documents (tas get, tas
+// The manual's examples about the lab and the command line itself: record documents (tas get, tas
 // apply), listings, suites and executions, tas api, credentials (tas login), shell completion,
 // help, and plain http. See readmeExamples.test.ts.
 

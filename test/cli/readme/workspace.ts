@@ -6,11 +6,11 @@ import type { Emulator } from '../../emulator/emulator';
 import { shuffle, type Moved } from '../../twoEnvironments';
 import { CLI, tempDir, type CliResult } from '../harness';
 
-// Where readmeExamples.test.ts runs README's examples: a person's terminal in a clone. A work
+// Where readmeExamples.test.ts runs the manual's examples: a person's terminal in a clone. A work
 // folder holding `.git` (the repository) and `cases/` with two of the sample test-case files;
 // `tas` on the PATH (a shell script running the built dist/cli.js), so each example runs through
-// bash exactly as README writes it (quotes, `VAR=value` prefixes, `> file`, `~`); and two
-// profiles outside the repository (TAS_CONFIG_DIR, as README advises when the home folder is a
+// bash exactly as the manual writes it (quotes, `VAR=value` prefixes, `> file`, `~`); and two
+// profiles outside the repository (TAS_CONFIG_DIR, as the manual advises when the home folder is a
 // work tree): `home`, the default, on one emulator, and `staging` on a second one whose devices,
 // API clients and trace filters have other ids.
 
@@ -122,7 +122,7 @@ export class Workspace {
     });
   }
 
-  /** A command that prepares a step (not one of README's examples): it must succeed. */
+  /** A command that prepares a step (not one of the manual's examples): it must succeed. */
   async prep(line: string, env?: NodeJS.ProcessEnv): Promise<CliResult> {
     const r = await this.shell(line, env ? { env } : {});
     if (r.code !== 0) throw new Error(`preparing with "${line}" failed (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
