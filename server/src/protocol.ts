@@ -3,6 +3,7 @@
 // under server/src/protocol/ (as vscode-eslint's `$shared/customMessages.ts`), with named
 // parameter and result types. The domain types they carry stay in the core and are reached
 // through its entry. The hosts and the extension take messages from here, never from a part.
+// ARCHITECTURE.md's table ("The protocol") lists them; test/unit/protocolTable.test.ts holds it to them.
 
 export type { Directed, IdParams, IdsParams, Shown, CreatedId, DeletionFailure, DeletionResult, TitledText } from './protocol/message';
 export * from './protocol/environment';
