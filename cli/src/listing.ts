@@ -5,16 +5,14 @@ import { Exit } from './exitCodes';
 // Listings: JSON with the documented field names under --json, a table otherwise. Fields the
 // service did not send are left out of the JSON (never null), so consumers test for presence.
 
-/** A table column: a JSON field as it is, or a value worked out from the row (a count). */
-export type Column<T> =
-  | {
-      header: string;
-      /** The JSON field name; stable across versions (README.md, "JSON fields", lists them). */
-      field: keyof T & string;
-    }
-  | { header: string; value: (row: T) => unknown };
+/**
+ * A table's columns, in order: each header with the JSON field it shows (the field names are
+ * stable across versions; README.md, "JSON fields", lists them), or a value worked out from the
+ * row (a count).
+ */
+export type Columns<T> = Record<string, (keyof T & string) | ((row: T) => unknown)>;
 
-export function printList<T extends object>(ctx: Context, rows: T[], columns: Column<T>[], empty: string): void {
+export function printList<T extends object>(ctx: Context, rows: T[], columns: Columns<T>, empty: string): void {
   if (ctx.options.json) {
     ctx.out.json(rows);
     return;
@@ -23,9 +21,10 @@ export function printList<T extends object>(ctx: Context, rows: T[], columns: Co
     ctx.out.err(empty);
     return;
   }
+  const shown = Object.values(columns);
   ctx.out.table(
-    columns.map((c) => c.header),
-    rows.map((r) => columns.map((c) => cell('field' in c ? (r as Record<string, unknown>)[c.field] : c.value(r)))),
+    Object.keys(columns),
+    rows.map((r) => shown.map((c) => cell(typeof c === 'function' ? c(r) : (r as Record<string, unknown>)[c]))),
   );
 }
 
@@ -42,9 +41,16 @@ export function defined<T extends object>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
-/** The items that carry a numeric id, each as its row without the undefined members. */
-export function rowsWithId<I extends { id?: unknown }, T extends { id: number }>(items: readonly I[], row: (item: I, id: number) => T): T[] {
-  return items.flatMap((item) => (typeof item.id === 'number' ? [defined(row(item, item.id))] : []));
+/** How each member of a row is read from the item's member of the same name. */
+export type RowReaders<T> = { [K in Exclude<keyof T, 'id'>]-?: (v: unknown) => T[K] | undefined };
+
+/** The items that carry a numeric id, each as its row: the id, then each member as `readers` read it (left out when unread). */
+export function rowsWithId<T extends { id: number }>(items: readonly { id?: unknown; [key: string]: unknown }[], readers: RowReaders<T>): T[] {
+  return items.flatMap((item) => {
+    if (typeof item.id !== 'number') return [];
+    const members = Object.entries(readers as Record<string, (v: unknown) => unknown>).map(([key, read]) => [key, read(item[key])]);
+    return [defined({ id: item.id, ...Object.fromEntries(members) } as T)];
+  });
 }
 
 /** A command that lists one kind of record, `tas <name> [--json]`, with no option of its own. */
@@ -55,7 +61,7 @@ export interface ListSpec<T> {
   description: string;
   /** The rows, the whole list. */
   rows: (ctx: Context) => Promise<T[]>;
-  columns: Column<T>[];
+  columns: Columns<T>;
   /** What the table says instead when there is no row. */
   empty: string;
 }

@@ -20,23 +20,15 @@ export const devices = listCommand<DeviceRow>({
   async rows(ctx) {
     // The whole list, however the service pages it; summary items are completed by their records.
     const list = await completeItems(await ctx.client.devices.list(ctx.signal), lacksField('msisdn'), (id) => ctx.client.devices.get(id, ctx.signal));
-    return rowsWithId(list, (d, id) => ({
-      id,
-      name: exactStr(d.name),
-      msisdn: exactStr(d.msisdn),
-      platformName: exactStr(d.platformName),
-      testNodeId: exactNum(d.testNodeId),
-      testNodeName: exactStr(d['testNodeName']),
-      deviceModelName: exactStr(d['deviceModelName']),
-    }));
+    return rowsWithId<DeviceRow>(list, {
+      name: exactStr,
+      msisdn: exactStr,
+      platformName: exactStr,
+      testNodeId: exactNum,
+      testNodeName: exactStr,
+      deviceModelName: exactStr,
+    });
   },
-  columns: [
-    { header: 'ID', field: 'id' },
-    { header: 'NAME', field: 'name' },
-    { header: 'MSISDN', field: 'msisdn' },
-    { header: 'PLATFORM', field: 'platformName' },
-    { header: 'NODE', field: 'testNodeName' },
-    { header: 'MODEL', field: 'deviceModelName' },
-  ],
+  columns: { ID: 'id', NAME: 'name', MSISDN: 'msisdn', PLATFORM: 'platformName', NODE: 'testNodeName', MODEL: 'deviceModelName' },
   empty: 'The service has no mobile devices.',
 });

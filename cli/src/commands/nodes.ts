@@ -18,22 +18,8 @@ export const nodes = listCommand<NodeRow>({
   description: 'Lists the test nodes (the machines the devices are attached to) with their state.',
   async rows(ctx) {
     const list = await ctx.client.testNodes.list(ctx.signal);
-    return rowsWithId(list, (n, id) => ({
-      id,
-      name: exactStr(n.name),
-      label: exactStr(n['label']),
-      status: exactStr(n['status']),
-      deviceCount: exactNum(n['deviceCount']),
-      lastSeen: exactStr(n['lastSeen']),
-    }));
+    return rowsWithId<NodeRow>(list, { name: exactStr, label: exactStr, status: exactStr, deviceCount: exactNum, lastSeen: exactStr });
   },
-  columns: [
-    { header: 'ID', field: 'id' },
-    { header: 'NAME', field: 'name' },
-    { header: 'LABEL', field: 'label' },
-    { header: 'STATUS', field: 'status' },
-    { header: 'DEVICES', field: 'deviceCount' },
-    { header: 'LAST SEEN', field: 'lastSeen' },
-  ],
+  columns: { ID: 'id', NAME: 'name', LABEL: 'label', STATUS: 'status', DEVICES: 'deviceCount', 'LAST SEEN': 'lastSeen' },
   empty: 'The service has no test nodes.',
 });

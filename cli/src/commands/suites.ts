@@ -29,13 +29,13 @@ export const suites = listCommand<SuiteRow>({
       activeExecutionIds: s.activeExecutionIds,
     }));
   },
-  columns: [
-    { header: 'ID', field: 'id' },
-    { header: 'NAME', field: 'name' },
-    { header: 'CASES', value: (s) => s.testCaseIds.length },
-    { header: 'RUNNING', value: (s) => s.activeExecutionIds.length },
-    { header: 'DISABLED', field: 'disabled' },
-    { header: 'SCHEDULE', field: 'schedule' },
-  ],
+  columns: {
+    ID: 'id',
+    NAME: 'name',
+    CASES: (s) => s.testCaseIds.length,
+    RUNNING: (s) => s.activeExecutionIds.length,
+    DISABLED: 'disabled',
+    SCHEDULE: 'schedule',
+  },
   empty: 'The service has no test suites.',
 });

@@ -18,11 +18,6 @@ export const users = listCommand<UserRow>({
     const list = await new UserActions(ctx.client).list();
     return list.map((u): UserRow => defined({ id: u.id, email: u.email, role: u.role, createdAt: u.createdAt }));
   },
-  columns: [
-    { header: 'ID', field: 'id' },
-    { header: 'EMAIL', field: 'email' },
-    { header: 'ROLE', field: 'role' },
-    { header: 'CREATED', field: 'createdAt' },
-  ],
+  columns: { ID: 'id', EMAIL: 'email', ROLE: 'role', CREATED: 'createdAt' },
   empty: 'The service has no users.',
 });
