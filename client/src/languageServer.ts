@@ -133,7 +133,7 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
   }
 
   sendAttention(looking: boolean, focused: boolean): void {
-    void this.running?.sendNotification(ExecutionsAttentionNotification, { watching: looking, focused }).catch(() => undefined);
+    void this.running?.sendNotification(ExecutionsAttentionNotification, { looking, focused }).catch(() => undefined);
   }
 
   sendDevicesVisible(visible: boolean): void {

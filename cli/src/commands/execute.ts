@@ -1,7 +1,7 @@
-import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
-import { CliError, Exit, exitCodeOf } from '../exitCodes';
-import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { CliError, Exit } from '../exitCodes';
+import { waitSettings } from '../follow';
+import { printOrFollow, START_OPTIONS, startOnce } from '../starts';
 import { suiteActions, suiteId, suiteName } from '../suiteRef';
 
 export const execute: CommandSpec = {
@@ -14,39 +14,21 @@ export const execute: CommandSpec = {
     'tas executions before trying again) and prints the new execution ids. With --wait, follows',
     'them to the end: exit 0 when all passed, 1 otherwise, 6 on --timeout.',
   ].join('\n'),
-  options: WAIT_OPTIONS,
-  optionHelp: WAIT_HELP,
+  ...START_OPTIONS,
   positionals: { min: 1, max: 1 },
-  complete: { options: WAIT_COMPLETE },
   async run(ctx, values, [ref = '']) {
     const settings = waitSettings(values, ctx.cwd);
     const id = await suiteId(ctx.client, ref, ctx.signal);
-    let answer;
-    try {
-      answer = await suiteActions(ctx.client).execute(id);
-    } catch (err) {
-      throw startFailure(err, `execute test suite ${ref}`);
-    }
+    const answer = await startOnce(`execute test suite ${ref}`, () => suiteActions(ctx.client).execute(id));
     for (const s of answer.skipped) ctx.out.err(`not started${s.testCaseId !== undefined ? `: test case ${s.testCaseId}` : ''}: ${s.reason}`);
     if (answer.executionIds.length === 0) throw new CliError(`Test suite ${ref} started no execution.`, Exit.failed);
-    if (!settings.wait) {
-      if (ctx.options.json) ctx.out.json({ executionIds: answer.executionIds, skipped: answer.skipped });
-      else for (const e of answer.executionIds) ctx.out.out(String(e));
-      return Exit.ok;
-    }
-    started(ctx, answer.executions);
-    const result = await follow(ctx, answer.executionIds, answer.executions, settings.timeoutMs);
-    // The report is titled by the suite's name, whether it was given by name or by id.
-    const title = settings.junit ? await suiteName(ctx.client, ref, id, result.executions, ctx.signal) : `test suite ${ref}`;
-    return report(ctx, result, settings, title);
+    return printOrFollow(ctx, settings, {
+      ids: answer.executionIds,
+      readings: answer.executions,
+      json: { skipped: answer.skipped },
+      // The report is titled by the suite's name, whether it was given by name or by id.
+      title: (result) => (settings.junit ? suiteName(ctx.client, ref, id, result.executions, ctx.signal) : `test suite ${ref}`),
+    });
   },
 };
 
-/**
- * A call that starts something and failed, in words that name what was started: a lost answer
- * may have started it (never repeat it: exit 4), a refusal carries the service's reason (exit 7).
- */
-export function startFailure(err: unknown, action: string): CliError {
-  const said = describeFailure(err, { action, starts: true }, TERMINAL_WORDS);
-  return new CliError(said.message, said.kind === 'mayHaveStarted' ? Exit.service : exitCodeOf(err), { cause: err });
-}

@@ -18,14 +18,8 @@ export const executions: CommandSpec = {
     if (limit < 1) throw new UsageError('--limit takes a number of at least 1.');
     const search = str(values['search']);
     const page = await executionActions(ctx.client).page(0, limit, search);
-    printList(ctx, page.items, [
-      { header: 'ID', field: 'id' },
-      { header: 'STATUS', field: 'status' },
-      { header: 'TEST CASE', field: 'testCaseName' },
-      { header: 'SUITE', field: 'testSuiteName' },
-      { header: 'STARTED', field: 'startedAt' },
-      { header: 'DURATION MS', field: 'durationMs' },
-    ], 'No executions.');
+    const columns = { ID: 'id', STATUS: 'status', 'TEST CASE': 'testCaseName', SUITE: 'testSuiteName', STARTED: 'startedAt', 'DURATION MS': 'durationMs' } as const;
+    printList(ctx, page.items, columns, 'No executions.');
     return Exit.ok;
   },
 };

@@ -3,10 +3,10 @@ import { displayPath, filesPerArgument } from '../files';
 import { type ExecutionSummary, runCheck } from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit } from '../exitCodes';
-import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';
+import { WAIT_COMPLETE, waitSettings } from '../follow';
+import { printOrFollow, START_OPTIONS, startFailure } from '../starts';
 import type { Context } from '../context';
 import { fileUri, syncEngine } from '../syncHost';
-import { startFailure } from './execute';
 
 // Why a file does not run, in the CLI's words: the core decides (runCheck), these name the commands.
 const WHY: Record<string, string> = {
@@ -79,8 +79,7 @@ export const run: CommandSpec = {
     'service agree (else exit 5: import it first). With --wait, follows the runs to the end:',
     'exit 0 when all passed, 1 otherwise, 6 on --timeout.',
   ].join('\n'),
-  options: WAIT_OPTIONS,
-  optionHelp: WAIT_HELP,
+  ...START_OPTIONS,
   positionals: { min: 1 },
   complete: { positionals: 'files', options: WAIT_COMPLETE },
   async run(ctx, values, refs) {
@@ -99,13 +98,7 @@ export const run: CommandSpec = {
       }
       executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
     }
-    if (!settings.wait) {
-      if (ctx.options.json) ctx.out.json({ executionIds: executions.map((e) => e.id) });
-      else for (const e of executions) ctx.out.out(String(e.id));
-      return Exit.ok;
-    }
-    started(ctx, executions);
-    const ids = executions.map((e) => e.id);
-    return report(ctx, await follow(ctx, ids, [], settings.timeoutMs), settings, 'tas run');
+    // Their first readings are made up here (queued): the follower reads them itself.
+    return printOrFollow(ctx, settings, { ids: executions.map((e) => e.id), readings: executions, known: [], title: () => 'tas run' });
   },
 };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { ListProjectsRequest, ProjectContentsRequest } from '../../../server/src/protocol';
 import type { EntityRef, ProjectEntityType, ProjectRefInfo, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
+import { PagedList } from './pagedList';
 import { groupLabel, KIND_ORDER } from './projectFormat';
 
 export type ProjectNode =
@@ -26,31 +27,27 @@ const ICONS: Record<ProjectEntityType, string> = {
 export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ProjectNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private projects: ProjectRefInfo[] | undefined;
-  private nextPage = 0;
-  private hasMore = false;
+  private readonly list = new PagedList<ProjectRefInfo>((page) => ask(this.requests, ListProjectsRequest, { page, size: PAGE_SIZE }));
   readonly tree: vscode.TreeView<ProjectNode>;
-  /** When the first page was last read (ms since the epoch). */
-  readAt: number | undefined;
-  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
-  private keepPages = 0;
 
   constructor(private readonly requests: RequestPort) {
     this.tree = vscode.window.createTreeView('tas.projects', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
   }
 
+  /** When the first page was last read (ms since the epoch). */
+  get readAt(): number | undefined {
+    return this.list.readAt;
+  }
+
   refresh(): void {
-    this.projects = undefined;
-    this.nextPage = 0;
-    this.hasMore = false;
+    this.list.reset();
     this.changed.fire(undefined);
   }
 
   /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
   catchUp(): void {
-    const pages = this.nextPage;
-    this.refresh();
-    this.keepPages = pages;
+    this.list.catchUp();
+    this.changed.fire(undefined);
   }
 
   /**
@@ -58,31 +55,19 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
    * the expanded projects that held it.
    */
   forget(r: ShownRecord): void {
-    if (!this.projects) return;
-    if (r.kind === 'project') {
-      if (!this.projects.some((p) => p.id === r.id)) return;
-      this.projects = this.projects.filter((p) => p.id !== r.id);
-    }
+    if (!this.list.items) return;
+    if (r.kind === 'project' && !this.list.remove(r.id)) return;
     this.changed.fire(undefined);
   }
 
   get loaded(): readonly ProjectRefInfo[] {
-    return this.projects ?? [];
+    return this.list.items ?? [];
   }
 
   async loadMore(): Promise<void> {
-    if (!this.hasMore) return;
-    await this.readPage();
+    if (!this.list.hasMore) return;
+    await this.list.loadMore();
     this.changed.fire(undefined);
-  }
-
-  private async readPage(): Promise<void> {
-    const page = await ask(this.requests, ListProjectsRequest, { page: this.nextPage, size: PAGE_SIZE });
-    const known = new Set((this.projects ?? []).map((p) => p.id));
-    this.projects = [...(this.projects ?? []), ...page.items.filter((p) => !known.has(p.id))];
-    if (this.nextPage === 0) this.readAt = Date.now();
-    this.nextPage += 1;
-    this.hasMore = page.hasMore;
   }
 
   async getChildren(node?: ProjectNode): Promise<ProjectNode[]> {
@@ -105,15 +90,10 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
   private async roots(): Promise<ProjectNode[]> {
     if (!this.requests.client) return [];
     try {
-      if (!this.projects) {
-        const pages = Math.max(1, this.keepPages);
-        this.keepPages = 0;
-        do await this.readPage();
-        while (this.hasMore && this.nextPage < pages);
-      }
+      await this.list.ensure();
       this.tree.message = undefined;
-      const nodes: ProjectNode[] = (this.projects ?? []).map((project) => ({ type: 'project', project }));
-      return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
+      const nodes: ProjectNode[] = (this.list.items ?? []).map((project) => ({ type: 'project', project }));
+      return this.list.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
     } catch (err) {
       this.tree.message = treeMessage(err);
       return [];

@@ -3,6 +3,7 @@ import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/pro
 import { caseKey, type LocalCaseRef, type ShownRecord, type TestCaseSort, type TestCaseSummary } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { workspaceLinks } from './linkedFiles';
+import { PagedList } from './pagedList';
 import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
 
 // The Test Cases view: the service's test cases a page at a time, marked when a file is linked.
@@ -21,21 +22,22 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   private readonly changed = new vscode.EventEmitter<TestCaseNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly tree: vscode.TreeView<TestCaseNode>;
-  private items: TestCaseSummary[] | undefined;
-  private nextPage = 0;
-  private hasMore = false;
-  private total: number | undefined;
+  private readonly list = new PagedList<TestCaseSummary>(
+    (page) =>
+      ask(this.requests, ListTestCasesRequest, {
+        page,
+        size: PAGE_SIZE,
+        sort: this.sortState,
+        ...(this.filterState.project && { projectIds: [this.filterState.project.id] }),
+        ...(this.filterState.field && { filter: this.filterState.field }),
+      }),
+    (fresh, generation) => void this.mark(fresh, generation),
+  );
   private filterState: TestCaseFilter = {};
   private sortState: TestCaseSort = 'name';
   /** Test case id -> the workspace file linked to it in the current environment. */
   private links: Map<number, LocalCaseRef> | undefined;
   private readonly markers = new Map<number, LinkMarker>();
-  /** Bumped by every refresh: answers for an older list are dropped. */
-  private generation = 0;
-  /** When the first page was last read (ms since the epoch). */
-  readAt: number | undefined;
-  /** A reread reads as many pages as were loaded, so the rows scrolled to stay. */
-  private keepPages = 0;
 
   constructor(
     private readonly requests: RequestPort,
@@ -52,7 +54,11 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     return this.sortState;
   }
   get loaded(): readonly TestCaseSummary[] {
-    return this.items ?? [];
+    return this.list.items ?? [];
+  }
+  /** When the first page was last read (ms since the epoch). */
+  get readAt(): number | undefined {
+    return this.list.readAt;
   }
   /** The linked workspace file of a test case, if the view knows one. */
   linkOf(id: number): LocalCaseRef | undefined {
@@ -60,28 +66,26 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   }
 
   refresh(): void {
-    this.generation += 1;
-    this.items = undefined;
-    this.nextPage = 0;
-    this.hasMore = false;
-    this.total = undefined;
+    this.list.reset();
+    this.readAgain();
+  }
+
+  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
+  catchUp(): void {
+    this.list.catchUp();
+    this.readAgain();
+  }
+
+  /** The links and markers go with the rows; the tree reads it all again. */
+  private readAgain(): void {
     this.links = undefined;
     this.markers.clear();
     this.changed.fire(undefined);
   }
 
-  /** The list again (tas.views.refreshSeconds), as many pages as are loaded now. */
-  catchUp(): void {
-    const pages = this.nextPage;
-    this.refresh();
-    this.keepPages = pages;
-  }
-
   /** A record found gone: a test case leaves its row at once. */
   forget(r: ShownRecord): void {
-    if (r.kind !== 'testCase' || !this.items?.some((t) => t.id === r.id)) return;
-    this.items = this.items.filter((t) => t.id !== r.id);
-    if (this.total !== undefined) this.total -= 1;
+    if (r.kind !== 'testCase' || !this.list.remove(r.id)) return;
     this.changed.fire(undefined);
   }
 
@@ -98,8 +102,8 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   }
 
   async loadMore(): Promise<void> {
-    if (!this.hasMore) return;
-    await this.readPage(this.generation);
+    if (!this.list.hasMore) return;
+    await this.list.loadMore();
     this.changed.fire(undefined);
   }
 
@@ -109,31 +113,12 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     await vscode.commands.executeCommand('setContext', 'tas.testCases.sort', this.sortState);
   }
 
-  private async readPage(generation: number): Promise<void> {
-    const page = await ask(this.requests, ListTestCasesRequest, {
-      page: this.nextPage,
-      size: PAGE_SIZE,
-      sort: this.sortState,
-      ...(this.filterState.project && { projectIds: [this.filterState.project.id] }),
-      ...(this.filterState.field && { filter: this.filterState.field }),
-    });
-    if (generation !== this.generation) return;
-    if (this.nextPage === 0) this.readAt = Date.now();
-    const known = new Set((this.items ?? []).map((t) => t.id));
-    const fresh = page.items.filter((t) => !known.has(t.id));
-    this.items = [...(this.items ?? []), ...fresh];
-    this.nextPage += 1;
-    this.hasMore = page.hasMore;
-    this.total = page.total;
-    void this.mark(fresh, generation);
-  }
-
   /** Markers for a page: links from the sync state, then the change state of those files only. */
   private async mark(page: TestCaseSummary[], generation: number): Promise<void> {
     try {
       if (!this.links) {
         const links = await workspaceLinks(this.requests);
-        if (generation !== this.generation) return;
+        if (generation !== this.list.generation) return;
         this.links = links;
       }
       const links = this.links;
@@ -145,7 +130,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       for (const { id, link } of mine) this.markers.set(id, { path: vscode.workspace.asRelativePath(vscode.Uri.parse(link.uri)) });
       this.changed.fire(undefined);
       const statuses = await ask(this.requests, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
-      if (generation !== this.generation) return;
+      if (generation !== this.list.generation) return;
       const byKey = new Map(statuses.map((s) => [caseKey(s.uri, s.index), s.state]));
       for (const { id, link } of mine) {
         const marker = this.markers.get(id);
@@ -162,17 +147,11 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   async getChildren(node?: TestCaseNode): Promise<TestCaseNode[]> {
     if (node || !this.requests.client) return [];
     try {
-      if (!this.items) {
-        const generation = this.generation;
-        const pages = Math.max(1, this.keepPages);
-        this.keepPages = 0;
-        do await this.readPage(generation);
-        while (generation === this.generation && this.hasMore && this.nextPage < pages);
-      }
-      const items = this.items ?? [];
-      this.tree.message = listMessage(this.filterState, items.length, this.total);
+      await this.list.ensure();
+      const items = this.list.items ?? [];
+      this.tree.message = listMessage(this.filterState, items.length, this.list.total);
       const nodes: TestCaseNode[] = items.map((testCase) => ({ type: 'testCase', testCase, entity: testCase.entity }));
-      return this.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
+      return this.list.hasMore ? [...nodes, { type: 'loadMore' }] : nodes;
     } catch (err) {
       this.tree.message = treeMessage(err);
       return [];
@@ -181,10 +160,10 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
 
   getTreeItem(node: TestCaseNode): vscode.TreeItem {
     if (node.type === 'loadMore') {
-      const shown = this.items?.length ?? 0;
+      const shown = this.list.items?.length ?? 0;
       const item = new vscode.TreeItem('Load more...', vscode.TreeItemCollapsibleState.None);
       item.id = 'testCases:loadMore';
-      item.description = this.total !== undefined ? `${shown} of ${this.total} shown` : `${shown} shown`;
+      item.description = this.list.total !== undefined ? `${shown} of ${this.list.total} shown` : `${shown} shown`;
       item.contextValue = 'loadMore';
       item.command = { command: 'tas.loadMoreTestCases', title: 'Load More Test Cases' };
       return item;

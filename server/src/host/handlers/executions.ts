@@ -74,5 +74,5 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   );
 
   connection.onNotification(FollowExecutionsNotification, ({ ids }) => s.follower.follow(ids));
-  connection.onNotification(ExecutionsAttentionNotification, ({ watching, focused }) => s.follower.setAttention(watching && focused));
+  connection.onNotification(ExecutionsAttentionNotification, ({ looking, focused }) => s.follower.setAttention(looking && focused));
 }
