@@ -13,6 +13,7 @@ export function syncEngine(ctx: Context): SyncEngine {
     environment: () => ({ baseUrl, client }),
     openText: () => undefined,
     applyEdit: () => Promise.resolve(false),
+    words: ctx.words,
   });
 }
 

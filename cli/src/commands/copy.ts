@@ -55,6 +55,7 @@ export const copy: CommandSpec = {
         ...(map && { map }),
         choicesAt: ctx.cwd,
         signal: ctx.signal,
+        words: ctx.words,
         progress: (p) => {
           if (!ctx.options.json) ctx.out.progress(p.done, p.total, p.message ?? 'Copying');
         },

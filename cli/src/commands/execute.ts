@@ -1,4 +1,5 @@
-import { describeFailure, TERMINAL_WORDS } from '../../../server/src/core';
+import { describeFailure } from '../../../server/src/core';
+import { TERMINAL_WORDS } from '../words';
 import type { CommandSpec } from '../command';
 import { CliError, Exit, exitCodeOf } from '../exitCodes';
 import { follow, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, waitSettings } from '../follow';

@@ -12,7 +12,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_FOLLOWER_OPTIONS, EDITOR_WORDS, EnvironmentState, Follower, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
+import { checkEnvironment, ConnectionStatusReporter, DEFAULT_FOLLOWER_OPTIONS, EnvironmentState, Follower, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -30,6 +30,7 @@ import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotifica
 const SERVER_NAME = 'Test Automation language server';
 const SERVER_VERSION = '0.1.0';
 import { Settings } from './settings';
+import { EDITOR_WORDS } from './words';
 import { registerSyncFeatures } from './handlers/sync';
 import { ValidationScheduler } from './validation';
 
@@ -64,7 +65,7 @@ const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
 const env = new EnvironmentState(sessionOptions, logRequest);
 const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000, EDITOR_WORDS);
-const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
+const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p), EDITOR_WORDS);
 const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
 const followerOptions = { ...DEFAULT_FOLLOWER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
 const follower = new Follower(undefined, followerOptions);

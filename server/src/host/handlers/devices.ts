@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
 import { type ActiveEnvironment, DeviceActions, type EnvironmentState, kindOfStatusTarget, type Follower, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type FollowerOptions } from '../../core';
 import { act, recordGone } from './outcome';
+import { EDITOR_WORDS } from '../words';
 
 const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
 
@@ -31,7 +32,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     for (const r of readings) if (r.gone) recordGone({ kind: kindOfStatusTarget(r.target), id: r.id });
     void connection.sendNotification(DeviceStatusChangedNotification, { readings });
   });
-  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
+  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, EDITOR_WORDS, (id) => s.refs.deviceRaw(id));
 
   connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
   connection.onRequest(PrepareDeviceRequest, ({ id, shown }) =>

@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver/node';
 import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, ExecutionsAttentionNotification } from '../../protocol';
 import { type ActiveEnvironment, describeFailure, type EnvironmentState, ExecutionActions, type Follower, recordWords, type ReferenceCache, type ShownRecord, SuiteActions } from '../../core';
 import { act, recordGone } from './outcome';
+import { EDITOR_WORDS } from '../words';
 
 const suite = (id: number, shown?: string): ShownRecord => ({ kind: 'testSuite', id, ...(shown !== undefined && { name: shown }) });
 const execution = (id: number, shown?: string): ShownRecord => ({ kind: 'execution', id, ...(shown !== undefined && { name: shown }) });
@@ -66,7 +67,7 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
           action: `delete execution ${id}`,
           record: execution(id),
           conflict: 'it is still queued or running. Wait for it to end, or cancel its test suite, then delete it.',
-        });
+        }, EDITOR_WORDS);
         if (failure.kind === 'notFound') recordGone(execution(id));
         return failure.message;
       }),

@@ -5,6 +5,7 @@ import { GetRecordRequest, RefreshRequest } from '../../protocol';
 import type { ValidationScheduler } from '../validation';
 import type { RecordDocumentFeatures } from './recordDocuments';
 import { act, recordGone } from './outcome';
+import { CHOOSE_COUNTERPART_COMMAND } from '../words';
 
 // Thin adapters from LSP requests to the transport-free features in core/.
 
@@ -127,7 +128,7 @@ export function registerFeatures(connection: Connection, documents: TextDocument
 
   connection.onCodeAction(({ textDocument, context }) => {
     const d = docOf(textDocument.uri);
-    return d ? codeActions(d.doc, d.kind, context.diagnostics) : [];
+    return d ? codeActions(d.doc, d.kind, context.diagnostics, { chooseCounterpart: CHOOSE_COUNTERPART_COMMAND }) : [];
   });
 
   connection.onDocumentLinks(({ textDocument }) => {

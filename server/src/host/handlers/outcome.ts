@@ -1,4 +1,5 @@
-import { type ActionContext, type ActiveEnvironment, type EnvironmentState, outcome, type Outcome, type ShownRecord, SIGNED_OUT } from '../../core';
+import { type ActionContext, type ActiveEnvironment, type EnvironmentState, outcome, type Outcome, type ShownRecord } from '../../core';
+import { EDITOR_WORDS, SIGNED_OUT } from '../words';
 
 // How every custom request that can fail in an expected way answers: an Outcome, its failure in
 // the failure table's words. One helper, so "not signed in" and the wording are the same everywhere.
@@ -20,7 +21,7 @@ export function recordGone(record: ShownRecord): void {
 export async function act<T>(env: EnvironmentState, ctx: ActionContext, run: (env: ActiveEnvironment) => Promise<T>): Promise<Outcome<T>> {
   const current = env.current;
   if (!current) return { ok: false, error: SIGNED_OUT };
-  const o = await outcome(ctx, () => run(current));
+  const o = await outcome(ctx, () => run(current), EDITOR_WORDS);
   // Only a 404 of the record itself: a notFound worded otherwise (ctx.notFound) is about something else.
   if (!o.ok && o.error.kind === 'notFound' && ctx.record && ctx.notFound === undefined) goneListener(ctx.record);
   return o;

@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { type ActiveEnvironment, projectMemberWords, type EnvironmentState, ProjectActions, recordWords, type ReferenceCache, type ShownRecord, TraceFilterActions } from '../../core';
 import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
+import { EDITOR_WORDS } from '../words';
 import { act } from './outcome';
 
 // Thin adapters from the Trace Filters and Projects views' requests to their actions.
@@ -19,7 +20,7 @@ const project = (id: number, shown?: string): ShownRecord => ({ kind: 'project',
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
   const filters = (env: ActiveEnvironment) => new TraceFilterActions(env.client, s.traceFiltersChanged, (id) => s.refs.traceFilterRaw(id));
-  const projects = (env: ActiveEnvironment) => new ProjectActions(env.client);
+  const projects = (env: ActiveEnvironment) => new ProjectActions(env.client, EDITOR_WORDS);
 
 
   connection.onRequest(ListTraceFiltersRequest, () => act(s.env, { action: 'read the trace filters' }, (env) => filters(env).list()));

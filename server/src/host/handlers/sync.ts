@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { copyTestCases, envKey, type EnvironmentState, outcome, type ReferenceCache, type SyncReferenceKind, SyncEngine, type TasClient } from '../../core';
 import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
 import { act } from './outcome';
+import { EDITOR_WORDS } from '../words';
 
 // Thin adapters from the sync requests to the transport-free SyncEngine.
 
@@ -24,6 +25,7 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
     openText: (uri) => documents.get(uri)?.getText(),
     applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
     lists,
+    words: EDITOR_WORDS,
   });
 
   const progressOf = (operation: string | undefined) =>
@@ -31,7 +33,7 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
 
   // The links come from the sync state alone: they need no environment. The rest read the service
   // (SyncEngine finds the environment itself; act only checks that there is one).
-  connection.onRequest(LinkedCasesRequest, ({ uris }) => outcome({ action: 'read the links of the files' }, () => engine.linked(uris)));
+  connection.onRequest(LinkedCasesRequest, ({ uris }) => outcome({ action: 'read the links of the files' }, () => engine.linked(uris), EDITOR_WORDS));
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
     act(env, { action: 'compare the files with the service' }, () => engine.status(uris.map((uri) => ({ uri })), toSignal(token))),
   );
@@ -53,6 +55,7 @@ export function registerSyncFeatures(connection: Connection, documents: TextDocu
         copyTestCases({ client: active.client, env: envKey(active.baseUrl), name: active.name, lists: lists(active.client) }, { client, env: envKey(target.baseUrl), name: target.name }, ids, {
           ...options,
           signal: toSignal(token),
+          words: EDITOR_WORDS,
           ...(operation !== undefined && { progress: progressOf(operation)! }),
         }),
       ),

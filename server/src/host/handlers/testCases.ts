@@ -1,6 +1,7 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { type EnvironmentState, recordWords, type ShownRecord, type Follower, int, isRecord, serviceQuery, summarizeTestCase, TestCaseDeletion, type TestCasePage, text } from '../../core';
 import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
+import { EDITOR_WORDS } from '../words';
 import { act, recordGone } from './outcome';
 
 // Thin adapters from the Test Cases view's requests to the service. Running one goes through
@@ -50,7 +51,7 @@ export function registerTestCaseFeatures(connection: Connection, s: Services): v
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {
     const shown = new Map(Object.entries(names ?? {}).map(([id, name]) => [Number(id), name]));
     return act(s.env, { action: 'delete the test cases' }, (env) =>
-      new TestCaseDeletion(env.client, s.extraFinal, s.follower).deleteAll(ids, shown, (id) => recordGone(testCase(id, shown.get(id)))),
+      new TestCaseDeletion(env.client, s.extraFinal, EDITOR_WORDS, s.follower).deleteAll(ids, shown, (id) => recordGone(testCase(id, shown.get(id)))),
     );
   });
 }
