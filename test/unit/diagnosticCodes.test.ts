@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { DiagnosticCode } from '../../server/src/core/validation/diagnostics';
+import { DiagnosticCode } from '../../server/src/core/model/diagnostics';
 import { root } from './schemaHelpers';
 
 // README's table of diagnostic codes ("Every diagnostic has a code") names every code the code

@@ -5,7 +5,7 @@
 export * from './text/shapes';
 export { createTextDocument, type TextDocument } from './text/textDocument';
 export * from './text/editingShapes';
-export { counted } from './text/counted';
+export { counted } from './base/counted';
 
 // The domain model: what every host shows and the protocol carries.
 export * from './model/devices';
@@ -26,7 +26,7 @@ export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
 export type { Loose } from './api/types';
 export { type Operation, OPERATIONS } from './api/operations';
-export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time } from './api/read';
+export { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time } from './base/read';
 export type { Environment, Notice, QueryValue, RequestLogEntry, SessionOptions } from './api/session';
 export { type ListCut, type Listed, MAX_LIST_PAGES } from './api/lists';
 export { completeItems, lacksField } from './api/completeItems';
@@ -35,9 +35,9 @@ export { agentConfigText, tokenVerdict, validateDeviceToken } from './devices/la
 export { ADMIN_ROLE, type InviteInput, isAdmin, summarizeUser, UserActions, userLabel } from './users/users';
 export { generateTempPassword, TEMP_PASSWORD_LENGTH } from './users/tempPassword';
 export { StatusFollow } from './devices/follow';
-export { withoutBom } from './document/byteOrderMark';
+export { withoutBom } from './base/byteOrderMark';
 export { type FileKind, fileKindOf } from './document/fileKind';
-export { parseJson } from './document/jsonDocument';
+export { parseJson } from './jsonText';
 export { type AtomicWriteOptions, writeAtomic, WriteError } from './files/atomicWrite';
 export { firstInvalidUtf8, NotARegularFileError, NotUtf8Error, readRegularFileSync } from './files/safeRead';
 export { checkEnvironment } from './environment/connectionCheck';
@@ -83,9 +83,10 @@ export { SyncStates } from './sync/state';
 export { TestCaseDeletion } from './testCases/deletion';
 export { serviceQuery, summarizeTestCase } from './testCases/list';
 export { TraceFilterActions } from './traceFilters/traceFilters';
-export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, analyzeReferences, limitProblems, type Problems } from './validation/analyze';
+export { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, limitProblems, type Problems } from './validation/analyze';
+export { analyzeReferences } from './liveChecks/referenceProblems';
 export { validationDelay } from './validation/delay';
-export { DiagnosticCode } from './validation/diagnostics';
+export { DiagnosticCode } from './model/diagnostics';
 export { SecretScrubber, scrubText } from './secrets/scrub';
 export { distance } from './validation/schemaMessages';
 export { clampSetting, MAX_TIMER_MS, SETTING_RANGES, SettingClamps, type NumericSetting, type SettingRange } from './settings/ranges';

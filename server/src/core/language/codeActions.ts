@@ -1,8 +1,8 @@
 import type { TextDocument } from '../text/textDocument';
 import { CodeActionKind, TextEdit, Range, type CodeAction, type ClientDiagnostic as Diagnostic } from '../text/shapes';
-import { DiagnosticCode } from '../validation/diagnostics';
+import { DiagnosticCode } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey } from '../document/jsonLocator';
+import { locate, pathKey } from '../jsonText';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { SipRemoval } from '../validation/sipCodes';
 import { SECRET_PLACEHOLDER } from '../secrets/secrets';

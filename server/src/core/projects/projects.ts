@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import { int, isRecord, text } from '../api/read';
+import { int, isRecord, text } from '../base/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
 import type { EntityRef } from '../model/entities';
 import type { ProjectEntityType } from '../model/entityKinds';

@@ -7,7 +7,7 @@ import { testCaseFileText } from './fileText';
 import { idEdits, itemEdits } from './idEdit';
 import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
-import { mapLimit } from './pool';
+import { mapLimit } from '../base/pool';
 import { readRecords } from './remote';
 import { resolve, type Placed } from './resolve';
 import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets';
