@@ -1,6 +1,15 @@
 // The core's one public entry: what the hosts (the language server, `tas`, the extension) may use.
 // Files inside the core never import this file; they import each other directly.
 
+// The front doors, each made in one call with the host's inputs and settings: the service
+// session (environment, cached lists, status, follower, actions), the language service, sync
+// and validation.
+export { type Actions, actionsOn, type ActionsOptions } from './facades/actions';
+export { createLanguageService, type LanguageService, type LanguageServiceOptions } from './facades/languageService';
+export { createServiceSession, type ServiceSession, type ServiceSessionOptions } from './facades/serviceSession';
+export { type CopyParams, createSync, type Sync, type SyncOptions } from './facades/sync';
+export { type DocumentChecks, validation } from './facades/validation';
+
 // Text positions and editing answers, shaped as LSP shapes them.
 export * from './text/shapes';
 export { createTextDocument, type TextDocument } from './text/textDocument';
