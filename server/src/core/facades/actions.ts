@@ -12,6 +12,7 @@ import { ProjectActions } from '../projects/projects';
 import { TestCaseActions } from '../testCases/actions';
 import { TraceFilterActions } from '../traceFilters/traceFilters';
 import { UserActions } from '../users/users';
+import { type LabTools, labTools, type RecordDocumentActions, recordDocumentActions } from './recordActions';
 
 // The user's operations on each kind of record, for one client, made in one call with what
 // they share: the host's words, the extra final states, the follower, the cached lists. A host
@@ -42,6 +43,8 @@ export interface Actions {
   readonly apiClients: ApiClientActions;
   readonly users: UserActions;
   readonly testCases: TestCaseActions;
+  readonly records: RecordDocumentActions;
+  readonly labTools: LabTools;
 }
 
 /** Test case names for suites that list bare ids, read from the service when no cached list is at hand. */
@@ -88,6 +91,12 @@ export function actionsOn(client: TasClient, o: ActionsOptions): Actions {
     },
     get testCases() {
       return once('testCases', () => new TestCaseActions(client, finalStates, o.words, o.follower));
+    },
+    get records() {
+      return once('records', () => recordDocumentActions(client));
+    },
+    get labTools() {
+      return once('labTools', () => labTools(client));
     },
   };
 }

@@ -7,6 +7,7 @@ import { functionsNamed } from '../liveChecks/stepFunctions';
 import { caseLinks } from '../sync/caseLinks';
 import { envKey } from '../sync/envKey';
 import { SyncStates } from '../sync/state';
+import { recordDiagnostics } from '../recordDocuments/language';
 import type { Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, limitProblems, type LocalResult, type Problems } from '../validation/analyze';
@@ -89,4 +90,6 @@ export const validation = {
   links: caseLinks,
   /** The sync states of many files, each read once. */
   syncStates: () => new SyncStates(),
+  /** A record document's own problems, without the service's lists (`tas apply`). */
+  recordDocument: (doc: TextDocument): Promise<Diagnostic[]> => recordDiagnostics(doc, undefined, undefined, undefined),
 } as const;

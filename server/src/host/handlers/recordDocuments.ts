@@ -1,21 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  type ActionContext,
-  deleteRecord,
-  deviceTestCaseNames,
-  documentText,
-  ENTITY_KIND_WORDS,
-  isRecord,
-  type LanguageService,
-  type Loose,
-  parseRecordDocumentUri,
-  readRecordDocument,
-  recordText,
-  saveRecordDocument,
-  type ServiceSession,
-  templateOf,
-} from '../../core';
+import { type ActionContext, ENTITY_KIND_WORDS, isRecord, type LanguageService, type Loose, parseRecordDocumentUri, type ServiceSession } from '../../core';
 import {
   DeleteRecordRequest,
   DeviceUsersRequest,
@@ -97,13 +82,13 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
 
   connection.onRequest(ReadRecordDocumentRequest, ({ kind, id }) =>
     s.session.act({ action: `open ${ENTITY_KIND_WORDS[kind]} ${id}`, ...(kind !== 'apiClient' && { record: { kind, id } }) }, async (env) =>
-      ({ text: recordText(env.client, await readRecordDocument(env.client, kind, id, env.baseUrl)) }),
+      ({ text: await s.session.actions(env).records.read(kind, id, env.baseUrl) }),
     ),
   );
 
   connection.onRequest(NewRecordDocumentRequest, ({ kind, testNodeId, deviceModelId }) =>
     s.session.act({ action: `start a new ${ENTITY_KIND_WORDS[kind]}` }, (env) =>
-      Promise.resolve({ text: documentText(templateOf(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) })) }),
+      Promise.resolve({ text: s.session.actions(env).records.template(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) }) }),
     ),
   );
 
@@ -119,7 +104,7 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
     // before it changes nothing, so losing that is the service not answering.
     const ctx: ActionContext = { action: 'save the record' };
     return s.session.act(ctx, async (env) => {
-      const r = await saveRecordDocument(env.client, p.text, {
+      const r = await s.session.actions(env).records.save(p.text, {
         service: env.baseUrl,
         ...(p.base !== undefined && { base: p.base }),
         ...(p.merge && { merge: true }),
@@ -132,14 +117,14 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   });
 
   connection.onRequest(DeviceUsersRequest, ({ id }) =>
-    s.session.act({ action: `read the test cases that use device ${id}`, record: { kind: 'mobileDevice', id } }, (env) => deviceTestCaseNames(env.client, id)),
+    s.session.act({ action: `read the test cases that use device ${id}`, record: { kind: 'mobileDevice', id } }, (env) => s.session.actions(env).records.deviceUsers(id)),
   );
 
   connection.onRequest(DeleteRecordRequest, ({ kind, id, shown }) =>
     s.session.act(
       { action: `delete ${ENTITY_KIND_WORDS[kind]} ${shown ?? id}`, ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }) },
       async (env) => {
-        await deleteRecord(env.client, kind, id);
+        await s.session.actions(env).records.delete(kind, id);
         s.session.listsChanged();
         return null;
       },

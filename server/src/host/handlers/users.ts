@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, agentConfigText, type ServiceSession, validateDeviceToken } from '../../core';
+import { type ActiveEnvironment, type ServiceSession } from '../../core';
 import { AgentConfigRequest, ChangeUserRoleRequest, CurrentUserRequest, DeleteUserRequest, InviteUserRequest, ListUsersRequest, ValidateDeviceTokenRequest } from '../../protocol';
 
 // Thin adapters from the Users view's and the lab tools' requests to the core (issue 29). The
@@ -35,8 +35,8 @@ export function registerUserFeatures(connection: Connection, s: { session: Servi
   connection.onRequest(AgentConfigRequest, ({ label, shown }) =>
     s.session.act(
       { action: `read the agent configuration${shown ? ` of ${shown}` : ''} (label "${label}")`, notFound: `the service has no agent configuration for the label "${label}".` },
-      async (env) => ({ agentConfig: await agentConfigText(env.client, label) }),
+      async (env) => ({ agentConfig: await s.session.actions(env).labTools.agentConfig(label) }),
     ),
   );
-  connection.onRequest(ValidateDeviceTokenRequest, ({ token }) => s.session.act({ action: 'validate a device token' }, (env) => validateDeviceToken(env.client, token)));
+  connection.onRequest(ValidateDeviceTokenRequest, ({ token }) => s.session.act({ action: 'validate a device token' }, (env) => s.session.actions(env).labTools.validateToken(token)));
 }
