@@ -5,7 +5,7 @@ import { OPERATIONS } from '../../server/src/core/api/operations';
 import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
 import { listWords, projectHeldWords, suiteHeldWords, traceFilterHeldWords } from '../../server/src/core/failures/held';
 import { describeFailure, recordWords, serviceFailure, signedOut } from '../../server/src/core/failures/failures';
-import { EDITOR_WORDS, SIGNED_OUT } from '../../server/src/host/words';
+import { EDITOR_WORDS } from '../../server/src/host/words';
 import { TERMINAL_WORDS } from '../../cli/src/words';
 
 // The one failure classification and the one table that words it: the token request's rules,
@@ -85,9 +85,9 @@ describe('describeFailure', () => {
   });
 
   test('one wording of "not signed in" per host', () => {
-    assert.deepEqual(SIGNED_OUT, { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
+    assert.deepEqual(signedOut(EDITOR_WORDS), { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
     assert.match(signedOut(TERMINAL_WORDS).message, /^No service credentials are set\. Run tas login .*TAS_BASE_URL/);
-    assert.deepEqual(describeFailure(new NotSignedInError(), { action: 'import the files' }, EDITOR_WORDS), SIGNED_OUT);
+    assert.deepEqual(describeFailure(new NotSignedInError(), { action: 'import the files' }, EDITOR_WORDS), signedOut(EDITOR_WORDS));
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ActionError, type HostWords, signedOut } from '../core';
+import type { HostWords } from '../core';
 
 // The editor's words: the next steps a person can take in VS Code (its commands and views), and
 // the command ids the server's answers name. The core takes them as inputs; it holds no host's words.
@@ -13,9 +13,6 @@ export const EDITOR_WORDS: HostWords = {
   gone: 'it has left the views.',
   allowHttp: 'add "allowInsecureHttp": true to this environment in the tas.environments setting.',
 };
-
-/** The editor's one wording of "not signed in". */
-export const SIGNED_OUT: ActionError = signedOut(EDITOR_WORDS);
 
 /** The extension's command that keeps a counterpart chosen for another environment's reference (the file is not edited: its ids stay its home's). */
 export const CHOOSE_COUNTERPART_COMMAND = 'tas.chooseCounterpart';
