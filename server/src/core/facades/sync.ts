@@ -49,8 +49,8 @@ export interface Sync {
 
 export function createSync(o: SyncOptions): Sync {
   const session = 'session' in o ? o.session : undefined;
-  const words = session ? session.words : (o as { words: HostWords }).words;
-  const environment = session ? () => session.environment.current : (o as { environment: () => { baseUrl: string; client: TasClient } | undefined }).environment;
+  const words = 'session' in o ? o.session.words : o.words;
+  const environment = 'session' in o ? () => o.session.environment.current : o.environment;
   // Mapping references reads the lists the live checks already cache (no request of its own),
   // while the cache is still the run's environment's: after a switch the run reads its own.
   const lists = session
