@@ -8,6 +8,11 @@ const TRANSPORT_LIBRARIES =
   '(^|node_modules/)(@types/)?(vscode|vscode-languageserver|vscode-languageserver-protocol|vscode-languageserver-types|vscode-languageserver-textdocument|vscode-languageclient|vscode-jsonrpc)(/|$)';
 const CORE = '^server/src/core/';
 const CORE_ENTRY = '^server/src/core/index\\.ts$';
+/** The core's base layer: generic helpers every folder may use; it uses no other folder of the core. */
+const CORE_BASE = '^server/src/core/base/';
+/** The one module for reading JSON text: the rest of the core goes through its entry. */
+const JSON_TEXT = '^server/src/core/jsonText/';
+const JSON_TEXT_ENTRY = '^server/src/core/jsonText/index\\.ts$';
 const HOST = '^server/src/host/';
 const PROTOCOL = '^server/src/protocol(\\.ts$|/)';
 /** The protocol's parts: hosts and the client import messages from server/src/protocol.ts, never from these. */
@@ -47,6 +52,30 @@ module.exports = {
       comment: 'Core files import each other directly, never through server/src/core/index.ts (no cycles through the barrel).',
       from: { path: CORE, pathNot: CORE_ENTRY },
       to: { path: CORE_ENTRY },
+    },
+    {
+      name: 'core-folders-acyclic',
+      severity: 'error',
+      comment:
+        'The core\'s folders are layers: no folder depends on another that depends back on it, however long the way ' +
+        '(modules counted by their folder). Break a cycle by moving the shared piece down (base/, model/) or by passing it in.',
+      scope: 'folder',
+      from: { path: CORE },
+      to: { circular: true },
+    },
+    {
+      name: 'core-base-is-the-bottom',
+      severity: 'error',
+      comment: 'server/src/core/base/ holds generic helpers every folder may use; it imports no other folder of the core.',
+      from: { path: CORE_BASE },
+      to: { path: CORE, pathNot: CORE_BASE },
+    },
+    {
+      name: 'json-text-through-its-entry',
+      severity: 'error',
+      comment: 'The rest of the core reads JSON text through server/src/core/jsonText/index.ts (which says which reader serves what), never a file inside it.',
+      from: { path: CORE, pathNot: JSON_TEXT },
+      to: { path: JSON_TEXT, pathNot: JSON_TEXT_ENTRY },
     },
     {
       name: 'client-stays-out-of-hosts',

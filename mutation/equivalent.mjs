@@ -78,18 +78,18 @@ export const EQUIVALENT = {
   'server/src/core/api/lists.ts:129 ConditionalExpression': 'equivalent: as above.',
   'server/src/core/api/lists.ts:187 ConditionalExpression':
     'equivalent where it survives (cut.total !== undefined made true): undefined > n is false, so no total is said, as before.',
-  'server/src/core/api/read.ts:31 ConditionalExpression':
+  'server/src/core/base/read.ts:34 ConditionalExpression':
     "equivalent where it survives (typeof v === 'number' made true): Number.isInteger() is false for anything but a number, so the text branch reads the rest as before.",
-  'server/src/core/api/read.ts:35 ConditionalExpression': 'equivalent where it survives: Number.isFinite() is false for anything but a number (no coercion).',
-  'server/src/core/api/read.ts:38 ConditionalExpression': 'equivalent where it survives: as above.',
-  'server/src/core/api/read.ts:48 ConditionalExpression': 'equivalent where it survives: as above, a text goes on to the Date.parse branch.',
-  'server/src/core/api/read.ts:74 LogicalOperator':
+  'server/src/core/base/read.ts:38 ConditionalExpression': 'equivalent where it survives: Number.isFinite() is false for anything but a number (no coercion).',
+  'server/src/core/base/read.ts:41 ConditionalExpression': 'equivalent where it survives: as above.',
+  'server/src/core/base/read.ts:51 ConditionalExpression': 'equivalent where it survives: as above, a text goes on to the Date.parse branch.',
+  'server/src/core/base/read.ts:77 LogicalOperator':
     'equivalent: a record read from JSON holds no NaN or Infinity, and Number.isFinite() is false for anything but a number.',
-  'server/src/core/api/read.ts:74 ConditionalExpression': 'equivalent: as above.',
-  'server/src/core/api/read.ts:101 ConditionalExpression':
+  'server/src/core/base/read.ts:77 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/base/read.ts:104 ConditionalExpression':
     'equivalent where it survives: the fast path for a missing or whole-number id; the branch below reads a whole-number id to the same record (int(5) is 5), and the tests kill the mutants that let other ids through.',
-  'server/src/core/api/read.ts:101 EqualityOperator': 'equivalent: as above, whole-number ids then take the branch below, which keeps them the same.',
-  'server/src/core/api/read.ts:101 StringLiteral':
+  'server/src/core/base/read.ts:104 EqualityOperator': 'equivalent: as above, whole-number ids then take the branch below, which keeps them the same.',
+  'server/src/core/base/read.ts:104 StringLiteral':
     "equivalent where it survives ('number' or item['id'] emptied): whole-number ids take the branch below, which keeps them the same.",
   'server/src/core/api/paging.ts:21 ConditionalExpression':
     "equivalent where it survives (typeof item === 'object' made true): a primitive has no id property, and null is still caught by item !== null.",

@@ -15,7 +15,7 @@ export const MODULES = {
   },
   'read-lists': {
     what: 'the lenient reader of answers, lists read whole, paging',
-    mutate: ['server/src/core/api/read.ts', 'server/src/core/api/lists.ts', 'server/src/core/api/paging.ts'],
+    mutate: ['server/src/core/base/read.ts', 'server/src/core/api/lists.ts', 'server/src/core/api/paging.ts'],
     tests: ['read', 'readers', 'lists', 'paging'],
   },
   retry: {

@@ -1,4 +1,5 @@
-import { type HostWords, type Notice, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient, terminalWords } from '../../server/src/core';
+import { type HostWords, type Notice, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import { terminalWords } from './words';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
 import type { Output } from './output';

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { baseUrlProblem, type CredentialOrigin, type Environment, normalizeBaseUrl, signedOut, TERMINAL_WORDS, writeAtomic } from '../../server/src/core';
+import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, writeAtomic } from '../../server/src/core';
+import { type CredentialOrigin, TERMINAL_WORDS } from './words';
 import { CliError, Exit, UsageError } from './exitCodes';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named

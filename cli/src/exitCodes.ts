@@ -1,4 +1,5 @@
-import { describeFailure, failureOf, type HostWords, TERMINAL_WORDS } from '../../server/src/core';
+import { describeFailure, failureOf, type HostWords } from '../../server/src/core';
+import { TERMINAL_WORDS } from './words';
 
 // One exit-code contract for every command. EXIT_MEANINGS words it for `tas --help`; README's
 // "Exit codes" table is held to it by test/cli/exitCodeTable.test.ts.

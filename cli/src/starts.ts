@@ -1,4 +1,5 @@
-import { describeFailure, type ExecutionSummary, TERMINAL_WORDS } from '../../server/src/core';
+import { describeFailure, type ExecutionSummary } from '../../server/src/core';
+import { TERMINAL_WORDS } from './words';
 import type { Context } from './context';
 import { CliError, Exit, exitCodeOf, type ExitCode } from './exitCodes';
 import type { CommandSpec } from './command';

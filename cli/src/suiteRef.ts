@@ -1,23 +1,15 @@
-import { ExecutionActions, type ExecutionSummary, SuiteActions, type TasClient } from '../../server/src/core';
+import { type Actions, actionsOn, type ExecutionSummary, type TasClient } from '../../server/src/core';
 import { UsageError } from './exitCodes';
+import { TERMINAL_WORDS } from './words';
 
 // The language server's suite and execution actions, hosted without a follower: the CLI follows
 // executions itself (follow.ts) only when asked to wait.
 
-export function suiteActions(client: TasClient): SuiteActions {
-  return new SuiteActions(client, () => testCaseNames(client), () => []);
-}
+// Suites that list bare ids are named by reading the test cases (no cached list here). Neither
+// action words failures itself: the commands do, in the terminal's words.
+export const suiteActions = (client: TasClient): Actions['suites'] => actionsOn(client, { words: TERMINAL_WORDS }).suites;
 
-/** Test case names for suites that list bare ids. */
-async function testCaseNames(client: TasClient): Promise<Map<number, string>> {
-  const names = new Map<number, string>();
-  for await (const item of client.testCases.iterate({ size: 1000 })) names.set(item.id, item.name);
-  return names;
-}
-
-export function executionActions(client: TasClient): ExecutionActions {
-  return new ExecutionActions(client, () => []);
-}
+export const executionActions = (client: TasClient): Actions['executions'] => actionsOn(client, { words: TERMINAL_WORDS }).executions;
 
 /** A suite named by id or by its exact name. */
 export async function suiteId(client: TasClient, ref: string, signal: AbortSignal): Promise<number> {

@@ -1,8 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import {
-  analyzeDuplicateKeys,
-  analyzeLocal,
-  analyzeReferences,
   type CaseLinks,
   createTextDocument,
   type Diagnostic,
@@ -10,7 +7,6 @@ import {
   DiagnosticSeverity,
   type FileKind,
   fileKindOf,
-  limitProblems,
   type Problems,
   SETTING_RANGES,
   firstInvalidUtf8,
@@ -18,6 +14,7 @@ import {
   readRegularFileSync,
   type ReferenceState,
   type TextDocument,
+  validation,
   withoutBom,
 } from '../../server/src/core';
 
@@ -53,9 +50,9 @@ export function checkLocal(path: string, text: string, uri = pathToFileURL(path)
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
   const doc = createTextDocument(uri, text);
-  const local = analyzeLocal(doc, kind, maxProblems);
+  const local = validation.local(doc, kind, maxProblems);
   if (local.value === undefined) return { path, diagnostics: [], parts: [local], doc, maxProblems };
-  const duplicates = analyzeDuplicateKeys(doc, local, maxProblems);
+  const duplicates = validation.duplicateKeys(doc, local, maxProblems);
   return { path, diagnostics: [], parts: [local, duplicates], doc, maxProblems, parsed: { doc, kind, value: local.value } };
 }
 
@@ -99,8 +96,8 @@ export function withReferences(local: LocalResult, references?: (kind: FileKind)
   const p = local.parsed;
   const state = p && references?.(p.kind);
   const max = local.maxProblems ?? DEFAULT_MAX_PROBLEMS;
-  const refs = p && state ? [analyzeReferences(p.doc, p.kind, p.value, state, max, links)] : [];
-  const limited = local.doc ? limitProblems(local.doc, [...(local.parts ?? []), ...refs, ...steps], max, 'raise the cap with --max-problems') : [];
+  const refs = p && state ? [validation.references(p.doc, p.kind, p.value, state, max, links)] : [];
+  const limited = local.doc ? validation.limit(local.doc, [...(local.parts ?? []), ...refs, ...steps], max, 'raise the cap with --max-problems') : [];
   const more = limited.filter((d) => d.code === DiagnosticCode.tooManyProblems);
   // In file order, as a compiler lists them; the line saying how many more comes last.
   const all = [...local.diagnostics, ...limited.filter((d) => d.code !== DiagnosticCode.tooManyProblems)];

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
@@ -88,5 +88,50 @@ describe('tas: next steps name where the credentials came from', { timeout: 60_0
     const variables = await run(['nodes'], { ...credentials(emu), TAS_CLIENT_SECRET: 'not-the-secret-4711' });
     assert.equal(variables.code, 3);
     assert.match(variables.stderr, /Check TAS_CLIENT_ID and TAS_CLIENT_SECRET\.$/m);
+  });
+
+  test('a failed item of export, run, import and copy says the terminal\'s next step, never the editor\'s', async () => {
+    // A repository of its own beside the profiles file (a profiles file inside a repository is refused).
+    const work = join(dir.path, 'work');
+    mkdirSync(join(work, '.git'), { recursive: true });
+    const inWork = (args: string[]) => tas(args, { cwd: work, env: { TAS_PROFILES: profiles } });
+    const editorWords = (r: { stdout: string; stderr: string }) => assert.doesNotMatch(r.stdout + r.stderr, /Test Automation:|the views|Check the URL/);
+    // Every attempt to read the test cases loses its connection: each item fails alone.
+    const readsLost = () => emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/export', action: { kind: 'drop' }, times: 50 });
+    const unreachable = /Check the base URL of profile "emu" and the network, then try again\./;
+
+    readsLost();
+    const exported = await inWork(['export', '1', '--out', 'cases', '--profile', 'emu']);
+    assert.notEqual(exported.code, 0, exported.stdout);
+    assert.match(exported.stdout + exported.stderr, /Could not export test case 1: the service did not answer/);
+    assert.match(exported.stdout + exported.stderr, unreachable);
+    editorWords(exported);
+
+    emu.faults.reset();
+    const linked = await inWork(['export', '1', '--out', 'cases', '--profile', 'emu']);
+    assert.equal(linked.code, 0, linked.stderr);
+    const [file] = readdirSync(join(work, 'cases')).filter((f) => f.endsWith('.testcase.json'));
+    readsLost();
+    const ran = await inWork(['run', join('cases', file!), '--profile', 'emu']);
+    assert.notEqual(ran.code, 0, ran.stdout);
+    assert.match(ran.stderr, /Could not read test case 1: the service did not answer/);
+    assert.match(ran.stderr, unreachable);
+    editorWords(ran);
+
+    emu.faults.reset();
+    writeFileSync(join(work, 'new.testcase.json'), JSON.stringify({ name: 'Words of a terminal', testStepList: [] }));
+    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/import', action: { kind: 'status', status: 404 }, times: 1 });
+    const imported = await inWork(['import', 'new.testcase.json', '--profile', 'emu']);
+    assert.notEqual(imported.code, 0, imported.stdout);
+    assert.match(imported.stdout + imported.stderr, /Could not import \S*new\.testcase\.json "Words of a terminal": it does not exist on the service\./);
+    editorWords(imported);
+
+    emu.faults.reset();
+    readsLost();
+    const copied = await inWork(['copy', '1', '--to', 'down', '--profile', 'emu']);
+    assert.notEqual(copied.code, 0, copied.stdout);
+    assert.match(copied.stdout + copied.stderr, /Could not read test case 1 of emu: the service did not answer/);
+    assert.match(copied.stdout + copied.stderr, unreachable);
+    editorWords(copied);
   });
 });

@@ -5,7 +5,7 @@ import type { Notice, SessionOptions } from '../../server/src/core/api/session';
 import { EnvironmentState } from '../../server/src/core/environment/environment';
 import { ReferenceCache } from '../../server/src/core/liveChecks/referenceCache';
 import { checkReferences, referencedIds } from '../../server/src/core/liveChecks/referenceChecks';
-import { EDITOR_WORDS } from '../../server/src/core/failures/failures';
+import { EDITOR_WORDS } from '../../server/src/host/words';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { Readings } from '../emulator/readings';

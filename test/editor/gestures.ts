@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { counted } from '../../server/src/core/text/counted';
+import { counted } from '../../server/src/core/base/counted';
 import { LIMITS } from './editorConfig';
 import type { Editor } from './harness';
 

@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { revisionOf } from '../../server/src/core';
+import { revisionOf } from '../../server/src/core/recordDocuments/document';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { colleague } from './colleague';
 import { Editor, LIMITS, newRecordTab, onlyOpen, typeIntoValue, view, viewAction, withEditor } from './harness';

@@ -13,7 +13,7 @@ import {
   SelectionRangeRequest,
   WorkspaceSymbolRequest,
 } from 'vscode-languageserver-protocol';
-import { documentOf, documentText } from '../../server/src/core';
+import { documentOf, documentText } from '../../server/src/core/recordDocuments/document';
 import { LspHarness } from './lspHarness';
 import { fuzzCase, Random } from './fuzzDocuments';
 

@@ -10,6 +10,7 @@ import type { ExportReport, ImportReport, SyncDecision } from '../../server/src/
 import { TasClient } from '../../server/src/core/api/client';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
 import { SyncEngine } from '../../server/src/core/sync/engine';
+import { EDITOR_WORDS } from '../../server/src/host/words';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -352,7 +353,7 @@ describe('the sync core: cancellation between batches', { timeout: 60_000 }, () 
     try {
       await mkdir(join(dir, '.git'));
       for (let i = 0; i < 5; i++) await writeFile(join(dir, `c${i}.testcase.json`), JSON.stringify({ name: `Sync cancel ${i}` }));
-      const engine = new SyncEngine({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true) });
+      const engine = new SyncEngine({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true), words: EDITOR_WORDS });
       engine.batchSize = 2;
       const controller = new AbortController();
       const seen: string[] = [];

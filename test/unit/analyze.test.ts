@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps } from '../../server/src/core/validation/analyze';
-import { MAX_DEPTH } from '../../server/src/core/document/nesting';
+import { MAX_DEPTH } from '../../server/src/core/jsonText/nesting';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 
 // The local pass runs as one function (the CLI) or in steps (the server): both must say the same,

@@ -55,6 +55,14 @@ describe('the architecture rules', () => {
       hostDeep: { file: `server/src/host/${tag}Deep.ts`, text: `import { leaf } from '../core/${tag}Leaf';\nexport const l = leaf;\n` },
       cliDeep: { file: `cli/src/${tag}Deep.ts`, text: `import { leaf } from '../../server/src/core/${tag}Leaf';\nexport const l = leaf;\n` },
       cliProtocol: { file: `cli/src/${tag}Protocol.ts`, text: "import '../../server/src/protocol';\n" },
+      // Two folders of the core, each using the other through a different module: no module cycle, a folder cycle.
+      folderA: { file: `server/src/core/${tag}A/uses.ts`, text: `import { b } from '../${tag}B/leaf';\nexport const a = b;\n` },
+      folderALeaf: { file: `server/src/core/${tag}A/leaf.ts`, text: 'export const a = 1;\n' },
+      folderB: { file: `server/src/core/${tag}B/uses.ts`, text: `import { a } from '../${tag}A/leaf';\nexport const b2 = a;\n` },
+      folderBLeaf: { file: `server/src/core/${tag}B/leaf.ts`, text: 'export const b = 1;\n' },
+      baseUp: { file: `server/src/core/base/${tag}Up.ts`, text: "import { ApiError } from '../api/errors';\nexport const E = ApiError;\n" },
+      jsonTextDeep: { file: `server/src/core/${tag}Json.ts`, text: "import { stringEnd } from './jsonText/strings';\nexport const end = stringEnd;\n" },
+      jsonTextEntry: { file: `server/src/core/${tag}JsonEntry.ts`, text: "import { stringEnd } from './jsonText';\nexport const end = stringEnd;\n" },
     };
     const files = Object.values(probes).map((p) => p.file);
     let violations: Violation[];
@@ -66,6 +74,7 @@ describe('the architecture rules', () => {
       violations = cruise(files);
     } finally {
       for (const f of files) rmSync(join(root, f), { force: true });
+      for (const folder of [`${tag}A`, `${tag}B`]) rmSync(join(root, 'server/src/core', folder), { recursive: true, force: true });
     }
 
     const expect = (rule: string, probe: { file: string }): void => {
@@ -84,6 +93,16 @@ describe('the architecture rules', () => {
     expect('hosts-use-the-entry', probes.hostDeep!);
     expect('hosts-use-the-entry', probes.cliDeep!);
     expect('cli-stays-out-of-the-editor', probes.cliProtocol!);
+    // A folder-level rule names folders: each of the two, whichever way round the cycle is told.
+    for (const folder of [`server/src/core/${tag}A`, `server/src/core/${tag}B`]) {
+      assert.ok(
+        violations.some((v) => v.rule.name === 'core-folders-acyclic' && v.from === folder),
+        `expected core-folders-acyclic to name ${folder}; the violations were:\n${show(violations)}`,
+      );
+    }
+    expect('core-base-is-the-bottom', probes.baseUp!);
+    expect('json-text-through-its-entry', probes.jsonTextDeep!);
+    assert.equal(violations.filter((v) => v.from === probes.jsonTextEntry!.file).length, 0, show(violations));
     // The leaf breaks nothing: a rule that fires on every file proves nothing.
     assert.equal(violations.filter((v) => v.from === probes.leaf!.file).length, 0, show(violations));
   });

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { DiagnosticCode } from '../../server/src/core/validation/diagnostics';
+import { DiagnosticCode } from '../../server/src/core/model/diagnostics';
 import { manualText } from '../manual';
 
 // The manual's table of diagnostic codes ("Every diagnostic has a code") names every code the code

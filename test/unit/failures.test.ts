@@ -4,7 +4,9 @@ import { ApiError, type ApiErrorKind } from '../../server/src/core/api/errors';
 import { OPERATIONS } from '../../server/src/core/api/operations';
 import { failureOf, NotSignedInError, WordedFailure } from '../../server/src/core/failures/classify';
 import { listWords, projectHeldWords, suiteHeldWords, traceFilterHeldWords } from '../../server/src/core/failures/held';
-import { describeFailure, EDITOR_WORDS, recordWords, serviceFailure, SIGNED_OUT, signedOut, TERMINAL_WORDS } from '../../server/src/core/failures/failures';
+import { describeFailure, recordWords, serviceFailure, signedOut } from '../../server/src/core/failures/failures';
+import { EDITOR_WORDS } from '../../server/src/host/words';
+import { TERMINAL_WORDS } from '../../cli/src/words';
 
 // The one failure classification and the one table that words it: the token request's rules,
 // lost answers, and that the editor and a terminal differ only in their next steps.
@@ -34,9 +36,9 @@ describe('failureOf', () => {
 describe('describeFailure', () => {
   test('a lost answer: may have started, may have changed, or did not answer', () => {
     const lost = api('network', undefined, '/x', 'connection refused');
-    assert.equal(describeFailure(lost, { action: 'run test case 3', starts: true }).kind, 'mayHaveStarted');
-    assert.equal(describeFailure(lost, { action: 'create project "A"', lost: 'it may have been created.' }).kind, 'mayHaveChanged');
-    assert.deepEqual(describeFailure(lost, { action: 'read the executions' }), {
+    assert.equal(describeFailure(lost, { action: 'run test case 3', starts: true }, EDITOR_WORDS).kind, 'mayHaveStarted');
+    assert.equal(describeFailure(lost, { action: 'create project "A"', lost: 'it may have been created.' }, EDITOR_WORDS).kind, 'mayHaveChanged');
+    assert.deepEqual(describeFailure(lost, { action: 'read the executions' }, EDITOR_WORDS), {
       kind: 'network',
       message: 'Could not read the executions: the service did not answer (connection refused). Check the URL and the network, then try again.',
     });
@@ -45,7 +47,7 @@ describe('describeFailure', () => {
   test('the editor and a terminal differ in the next steps only', () => {
     const refused = api('unauthorized', 401);
     assert.equal(
-      describeFailure(refused, { action: 'list devices' }).message,
+      describeFailure(refused, { action: 'list devices' }, EDITOR_WORDS).message,
       'Could not list devices: the service refused the client ID or secret. Enter them again: Test Automation: Sign In.',
     );
     assert.equal(
@@ -59,33 +61,33 @@ describe('describeFailure', () => {
 
   test('a failure already in words is kept; an action may word its own 409 and 404', () => {
     const worded = { kind: 'notLinked', message: 'Not on the service yet.' };
-    assert.equal(describeFailure(new WordedFailure(worded), { action: 'x' }), worded);
-    assert.equal(describeFailure(api('conflict', 409), { action: 'delete suite 1', conflict: 'it is running.' }).message, 'The service refused to delete suite 1: it is running.');
+    assert.equal(describeFailure(new WordedFailure(worded), { action: 'x' }, EDITOR_WORDS), worded);
+    assert.equal(describeFailure(api('conflict', 409), { action: 'delete suite 1', conflict: 'it is running.' }, EDITOR_WORDS).message, 'The service refused to delete suite 1: it is running.');
     assert.equal(
-      describeFailure(api('notFound', 404), { action: 'open test case 9', notFound: 'it does not exist on the service at http://x.' }).message,
+      describeFailure(api('notFound', 404), { action: 'open test case 9', notFound: 'it does not exist on the service at http://x.' }, EDITOR_WORDS).message,
       'Could not open test case 9: it does not exist on the service at http://x.',
     );
   });
 
   test('a record shown and gone (404) is said by its name, with what became of it; no "Refresh the view" is left to do', () => {
     const record = { kind: 'traceFilter' as const, id: 7, name: 'Ghost filter' };
-    assert.deepEqual(describeFailure(api('notFound', 404), { action: 'delete trace filter "Ghost filter"', record }), {
+    assert.deepEqual(describeFailure(api('notFound', 404), { action: 'delete trace filter "Ghost filter"', record }, EDITOR_WORDS), {
       kind: 'notFound',
       message: 'Trace filter "Ghost filter" was deleted on the service; it has left the views.',
     });
-    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record: { kind: 'execution', id: 12 } }).message, 'Execution 12 was deleted on the service; it has left the views.');
+    assert.equal(describeFailure(api('notFound', 404), { action: 'x', record: { kind: 'execution', id: 12 } }, EDITOR_WORDS).message, 'Execution 12 was deleted on the service; it has left the views.');
     assert.equal(describeFailure(api('notFound', 404), { action: 'x', record }, TERMINAL_WORDS).message, 'Trace filter "Ghost filter" was deleted on the service; it is no longer there.');
     assert.equal(recordWords({ kind: 'deviceToken', id: 4, name: '  Token 4 of Pixel ' }), 'device token "Token 4 of Pixel"');
     assert.equal(recordWords({ kind: 'project', id: 3, name: ' ' }), 'project 3');
-    assert.doesNotMatch(describeFailure(api('notFound', 404), { action: 'rename project 3' }).message, /Refresh/);
+    assert.doesNotMatch(describeFailure(api('notFound', 404), { action: 'rename project 3' }, EDITOR_WORDS).message, /Refresh/);
     // Its own words for a 404 win: the record is then not what was missing.
-    assert.match(describeFailure(api('notFound', 404), { action: 'x', record, notFound: 'the device it names is gone.' }).message, /^Could not x: the device it names is gone\.$/);
+    assert.match(describeFailure(api('notFound', 404), { action: 'x', record, notFound: 'the device it names is gone.' }, EDITOR_WORDS).message, /^Could not x: the device it names is gone\.$/);
   });
 
   test('one wording of "not signed in" per host', () => {
-    assert.deepEqual(SIGNED_OUT, { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
+    assert.deepEqual(signedOut(EDITOR_WORDS), { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' });
     assert.match(signedOut(TERMINAL_WORDS).message, /^No service credentials are set\. Run tas login .*TAS_BASE_URL/);
-    assert.deepEqual(describeFailure(new NotSignedInError(), { action: 'import the files' }), SIGNED_OUT);
+    assert.deepEqual(describeFailure(new NotSignedInError(), { action: 'import the files' }, EDITOR_WORDS), signedOut(EDITOR_WORDS));
   });
 });
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { visit } from 'jsonc-parser';
-import { findDuplicateKeys } from '../../server/src/core/document/duplicateKeys';
-import { locate, locateEach, pathKey, rangesEach, type JsonPath, type RangeOf } from '../../server/src/core/document/jsonLocator';
+import { findDuplicateKeys } from '../../server/src/core/jsonText/duplicateKeys';
+import { locate, locateEach, pathKey, rangesEach, type JsonPath, type RangeOf } from '../../server/src/core/jsonText/positions';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 

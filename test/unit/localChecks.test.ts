@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { secretPaths } from '../../server/src/core/secrets/secrets';
 import { localChecks, walkLocal } from '../../server/src/core/validation/localChecks';
-import { MAX_DEPTH, deeperThan } from '../../server/src/core/document/nesting';
-import { noRepeatedKeys } from '../../server/src/core/document/duplicateKeys';
+import { MAX_DEPTH, deeperThan } from '../../server/src/core/jsonText/nesting';
+import { noRepeatedKeys } from '../../server/src/core/jsonText/duplicateKeys';
 
 // Our rules run in one walk over the value (with the depth check and the key counts); the secret
 // rule's own walk (`secretPaths`) is the reference it must agree with, path for path and in order.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time, usableRecords } from '../../server/src/core/api/read';
+import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, readItem, str, text, time, usableRecords } from '../../server/src/core/base/read';
 
 // The one set of lenient readers: each variant's leniency, as its comment states it.
 

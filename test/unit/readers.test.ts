@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from '../../server/src/core/api/read';
+import { bool, exactInt, exactNum, exactStr, int, isRecord, num, pick, str, text, time } from '../../server/src/core/base/read';
 
 // Each lenient reader against the same odd inputs: what it takes, and what it turns away.
 

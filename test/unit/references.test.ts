@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { checkReferences, closestDevice, DEVICE_CHOICES, deviceCandidates, referencedIds, type LinkOf } from '../../server/src/core/liveChecks/referenceChecks';
 import type { DeviceInfo, ReferenceSnapshot, ReferenceState, Unverified } from '../../server/src/core/liveChecks/referenceData';
-import type { Finding } from '../../server/src/core/validation/diagnostics';
+import type { Finding } from '../../server/src/core/model/diagnostics';
 
 // The reference checks on plain data: a document against a snapshot of the service's lists,
 // each diagnostic with its code, place, severity, words and fix data.

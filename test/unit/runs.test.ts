@@ -4,6 +4,7 @@ import type { TasClient } from '../../server/src/core/api/client';
 import { Follower } from '../../server/src/core/executions/follower';
 import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/core/model/sync';
 import { fileLabel, RunActions, runCheck, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
+import { EDITOR_WORDS } from '../../server/src/host/words';
 
 // The run-from-a-file decisions: which state asks which question, which choice imports (and how),
 // and that nothing runs when the import does not give a test case.
@@ -32,7 +33,7 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
     },
   };
   const follower = new Follower(undefined);
-  const actions = new RunActions(client, sync, () => [], follower);
+  const actions = new RunActions(client, sync, () => [], EDITOR_WORDS, follower);
   return { calls, follower, run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }) };
 }
 

@@ -6,7 +6,7 @@ import { heirsOf, notAdminMessage, roleChoices, userRow } from '../../client/src
 import { ApiError } from '../../server/src/core/api/errors';
 import { tokenVerdict } from '../../server/src/core/devices/labTools';
 import { redactJsonText } from '../../server/src/core/secrets/redact';
-import { keepingSecret } from '../../server/src/core/secrets/sentSecret';
+import { keepingSecret } from '../../server/src/core/api/sentSecret';
 import { generateTempPassword, TEMP_PASSWORD_LENGTH } from '../../server/src/core/users/tempPassword';
 import { summarizeUser } from '../../server/src/core/users/users';
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ConnectionStatusReporter, EnvironmentState, ReferenceCache } from '../../server/src/core';
+import { createLanguageService, type ServiceSession } from '../../server/src/core';
 import { CHEAP_VALIDATION_MS, validationDelay } from '../../server/src/core/validation/delay';
 import { ValidationScheduler } from '../../server/src/host/validation';
 
@@ -40,12 +40,12 @@ describe('ValidationScheduler: the delay follows the cost it measured', () => {
     // The reference stage is not this test's: it is reached after the cost is known, and stays there.
     const refs = { state: () => (referencesAsked(), new Promise(() => undefined)) };
     let t = 0;
+    const session = { environment: { current: undefined }, lists: refs, status: { update: () => undefined } } as unknown as ServiceSession;
+    const language = createLanguageService({ session, commands: { chooseCounterpart: 'x' }, roots: () => [], openDocuments: () => [doc], watched: () => false, inlayHints: () => true });
     const scheduler = new ValidationScheduler(
       connection as unknown as Connection,
       documents as unknown as TextDocuments<TextDocument>,
-      refs as unknown as ReferenceCache,
-      { current: undefined } as unknown as EnvironmentState,
-      { update: () => undefined } as unknown as ConnectionStatusReporter,
+      language,
       () => ({ debounceMs, maxProblems: 300 }),
       () => (t += tick),
     );

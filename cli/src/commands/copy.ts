@@ -1,4 +1,5 @@
-import { copyTestCases, envKey, type CopyItemResult } from '../../../server/src/core';
+import { envKey, type CopyItemResult } from '../../../server/src/core';
+import { syncOf } from '../syncHost';
 import { parseId } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import { Exit, UsageError, type ExitCode } from '../exitCodes';
@@ -45,7 +46,7 @@ export const copy: CommandSpec = {
     if (envKey(target.source.environment.baseUrl) === envKey(ctx.source.environment.baseUrl)) {
       throw new UsageError(`profile ${toProfile} is the environment the test cases are in (${ctx.source.environment.baseUrl}): copy to another one.`);
     }
-    const report = await copyTestCases(
+    const report = await syncOf(ctx).copy(
       { client: ctx.client, env: envKey(ctx.source.environment.baseUrl), name: fromName },
       { client: target.client, env: envKey(target.source.environment.baseUrl), name: toProfile },
       ids,

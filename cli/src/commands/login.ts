@@ -1,4 +1,5 @@
-import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient, terminalWords } from '../../../server/src/core';
+import { ApiError, baseUrlProblem, normalizeBaseUrl, refusesPlainHttp, TasClient } from '../../../server/src/core';
+import { terminalWords } from '../words';
 import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, repositoryOf, shownPath, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';

@@ -2,18 +2,16 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  actionsOn,
   counted,
   createTextDocument,
   DiagnosticSeverity,
   metaOf,
   type Position,
-  readRecordDocument,
-  recordDiagnostics,
   recordFieldPosition,
   ENTITY_KIND_WORDS,
-  recordText,
   type RecordDocumentKind,
-  saveRecordDocument,
+  validation,
   withoutBom,
   writeAtomic,
 } from '../../../server/src/core';
@@ -58,8 +56,8 @@ export const get: CommandSpec = {
     if (!kind) throw new UsageError(`the kind must be device, node, apiclient, tracefilter or suite, not "${kindArg}".`);
     const id = Number(idArg);
     if (!Number.isSafeInteger(id) || id < 0) throw new UsageError(`the id must be a whole number, not "${idArg}".`);
-    const doc = await readRecordDocument(ctx.client, kind, id, ctx.source.environment.baseUrl);
-    ctx.out.out(recordText(ctx.client, doc).trimEnd());
+    const text = await actionsOn(ctx.client, { words: ctx.words }).records.read(kind, id, ctx.source.environment.baseUrl);
+    ctx.out.out(text.trimEnd());
     return Exit.ok;
   },
 };
@@ -93,13 +91,13 @@ export const apply: CommandSpec = {
     // Each problem at its place (file:line:col), as tas validate and compilers say it.
     const doc = createTextDocument(pathToFileURL(path).href, text);
     const at = (p: Position) => `${shown}:${p.line + 1}:${p.character + 1}`;
-    const errors = (await recordDiagnostics(doc, undefined, undefined, undefined)).filter((d) => d.severity === DiagnosticSeverity.Error);
+    const errors = (await validation.recordDocument(doc)).filter((d) => d.severity === DiagnosticSeverity.Error);
     if (errors.length > 0) {
       for (const d of errors) ctx.out.err(`${at(d.range.start)}: error ${String(d.code ?? '')} ${d.message}`);
       throw new CliError(`${shown}: ${counted(errors.length, 'problem')}; nothing was sent.`, Exit.failed);
     }
     const force = flag(values['force']);
-    const r = await saveRecordDocument(ctx.client, text, { service: ctx.source.environment.baseUrl, force });
+    const r = await actionsOn(ctx.client, { words: ctx.words }).records.save(text, { service: ctx.source.environment.baseUrl, force });
     if (r.status === 'conflict') {
       const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx));
       for (const line of diff?.lines ?? []) ctx.out.err(line);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, caseLinks, functionsNamed, namesForeignApiClient, type Diagnostic, EnvironmentState, SETTING_RANGES, envKey, type FileKind, ReferenceCache, referencedIds, type ReferenceState, stepProblems, SyncStates, type Wanted } from '../../../server/src/core';
+import { type CaseLinks, createServiceSession, type Diagnostic, SETTING_RANGES, envKey, type FileKind, type ReferenceState, type ServiceSession, validation, type Wanted } from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -15,19 +15,22 @@ const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
 /** Files checked between two looks at the network while the reference lists load. */
 const LOCAL_CHUNK = 25;
 
-/** The environment and the reference cache of the run: one list, record and function answer each, shared by every file. */
-function serviceCache(ctx: Context): { env: EnvironmentState; refs: ReferenceCache } {
+/** The run's session with the service: one list, record and function answer each, shared by every file. */
+function serviceSession(ctx: Context): ServiceSession {
   const { environment, from } = ctx.source;
-  const env = new EnvironmentState(() => ctx.sessionOptions(), ctx.sessionOptions().onRequest ?? (() => {}));
-  env.set({ name: from, ...environment });
-  return { env, refs: new ReferenceCache(env, () => Number.POSITIVE_INFINITY, ctx.words) };
+  const onRequest = ctx.sessionOptions().onRequest;
+  const session = createServiceSession({ words: ctx.words, sessionOptions: () => ctx.sessionOptions(), ...(onRequest && { onRequest }), cacheTtlMs: () => Number.POSITIVE_INFINITY });
+  session.environment.set({ name: from, ...environment });
+  return session;
 }
+
+type Lists = ServiceSession['lists'];
 
 /**
  * The service's lists once for the whole run, or why they cannot be had. The ids the files name
  * that the lists lack (`wanted`, once the files are read) are then confirmed by their own records.
  */
-async function referenceStates(refs: ReferenceCache, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
+async function referenceStates(refs: Lists, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
   const states = new Map<FileKind, ReferenceState>();
   for (const kind of kinds) states.set(kind, await refs.state(kind));
   if ([...states.values()].some((s) => s.status !== 'ok')) return states;
@@ -47,7 +50,7 @@ function wantedIds(locals: readonly LocalResult[], links: readonly (CaseLinks | 
   const out = new Map<FileKind, Wanted>();
   locals.forEach((l, i) => {
     if (!l.parsed) return;
-    out.set(l.parsed.kind, referencedIds(l.parsed.kind, l.parsed.value, links[i], out.get(l.parsed.kind)));
+    out.set(l.parsed.kind, validation.referencedIds(l.parsed.kind, l.parsed.value, links[i], out.get(l.parsed.kind)));
   });
   return out;
 }
@@ -177,10 +180,10 @@ export const validate: CommandSpec = {
  * checked, instead of after the last one (about a fifth of a run over 1,000 files). A failure is
  * met again, and said, where the steps are checked.
  */
-function askAhead(refs: ReferenceCache): (kind: FileKind, value: unknown) => void {
+function askAhead(refs: Lists): (kind: FileKind, value: unknown) => void {
   const asked = new Set<string>();
   return (kind, value) => {
-    for (const name of functionsNamed(kind, value)) {
+    for (const name of validation.functionsNamed(kind, value)) {
       if (asked.has(name)) continue;
       asked.add(name);
       refs.functionInfo(name).catch(() => undefined);
@@ -203,17 +206,17 @@ async function checkFiles(
   // A file's id names a test case only in its home environment (the sync state says which);
   // the sync states are read while the files are checked.
   const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
-  const syncStates = new SyncStates();
+  const syncStates = validation.syncStates();
   const uris = files.map((f) => pathToFileURL(f).href);
-  const links = env === undefined ? undefined : uris.map((uri) => caseLinks(uri, env, syncStates).catch(() => undefined));
+  const links = env === undefined ? undefined : uris.map((uri) => validation.links(uri, env, syncStates).catch(() => undefined));
   let localsRead!: (locals: LocalResult[]) => void;
   const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
-  const service = online ? serviceCache(ctx) : undefined;
+  const service = online ? serviceSession(ctx) : undefined;
   try {
     const pending = service
-      ? referenceStates(service.refs, kinds, async () => {
+      ? referenceStates(service.lists, kinds, async () => {
           const [read, linked] = [await localsDone, links ? await Promise.all(links) : []];
-          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
+          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && validation.namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
         })
       : undefined;
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
@@ -221,7 +224,7 @@ async function checkFiles(
     // The local checks run while the service's lists are on their way, a chunk of files at a
     // time, so that the answers are read (and the next requests sent) in between.
     const locals: LocalResult[] = [];
-    const ask = service && askAhead(service.refs);
+    const ask = service && askAhead(service.lists);
     try {
       for (let i = 0; i < files.length; i += LOCAL_CHUNK) {
         if (pending && i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -247,10 +250,10 @@ async function checkFiles(
     const linksOf = states && links ? await Promise.all(links) : [];
     // Steps against each function's description and the API clients they name, as the editor
     // checks them: with the lists at hand (the service answered), each answer asked once a run.
-    const steps = await Promise.all(locals.map((l, i) => (service && states && l.parsed ? stepProblems(l.parsed.doc, l.parsed.kind, l.parsed.value, service.refs, true, l.maxProblems, linksOf[i]) : Promise.resolve([]))));
+    const steps = await Promise.all(locals.map((l, i) => (service && states && l.parsed ? validation.steps(l.parsed.doc, l.parsed.kind, l.parsed.value, service.lists, true, l.maxProblems, linksOf[i]) : Promise.resolve([]))));
     return { results: locals.map((l, i) => withReferences(l, states && ((kind) => states.get(kind)), linksOf[i], steps[i])), ...(states && { states }) };
   } finally {
     // Also on a failure, so the client ends.
-    await service?.env.dispose();
+    await service?.dispose();
   }
 }

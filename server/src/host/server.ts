@@ -12,7 +12,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { checkEnvironment, ConnectionStatusReporter, DEFAULT_FOLLOWER_OPTIONS, EDITOR_WORDS, EnvironmentState, Follower, maxBodyBytes, type Notice, ReferenceCache, type RequestLogEntry, runSyncOf, TEST_CASE_SELECTOR } from '../core';
+import { createLanguageService, createServiceSession, createSync, maxBodyBytes, type Notice, type RequestLogEntry, TEST_CASE_SELECTOR } from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -21,7 +21,6 @@ import { registerRunFeatures } from './handlers/runs';
 import { registerApiClientFeatures } from './handlers/apiClients';
 import { registerNavigationFeatures } from './handlers/navigation';
 import { registerProjectFeatures } from './handlers/projects';
-import { onRecordGone } from './handlers/outcome';
 import { registerTestCaseFeatures } from './handlers/testCases';
 import { registerUserFeatures } from './handlers/users';
 import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
@@ -30,6 +29,7 @@ import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotifica
 const SERVER_NAME = 'Test Automation language server';
 const SERVER_VERSION = '0.1.0';
 import { Settings } from './settings';
+import { CHOOSE_COUNTERPART_COMMAND, EDITOR_WORDS } from './words';
 import { registerSyncFeatures } from './handlers/sync';
 import { ValidationScheduler } from './validation';
 
@@ -62,12 +62,40 @@ const sessionOptions = () => ({
 });
 const logRequest = (e: RequestLogEntry) =>
   connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
-const env = new EnvironmentState(sessionOptions, logRequest);
-const refs = new ReferenceCache(env, () => settings.current.cacheTtlSeconds * 1000, EDITOR_WORDS);
-const status = new ConnectionStatusReporter(env, refs, (p) => void connection.sendNotification(StatusNotification, p));
-const validation = new ValidationScheduler(connection, documents, refs, env, status, () => settings.current);
-const followerOptions = { ...DEFAULT_FOLLOWER_OPTIONS, extraFinalStates: () => settings.current.finalStates };
-const follower = new Follower(undefined, followerOptions);
+// The core's front doors, each made in one call with the editor's words and the settings.
+const session = createServiceSession({
+  words: EDITOR_WORDS,
+  sessionOptions,
+  onRequest: logRequest,
+  cacheTtlMs: () => settings.current.cacheTtlSeconds * 1000,
+  finalStates: () => settings.current.finalStates,
+  onStatus: (p) => void connection.sendNotification(StatusNotification, p),
+  // Records files name changed here, or were read again: documents are checked again.
+  onListsChanged: () => validation.revalidateAll(),
+  // A record an action or read found gone has left the cached lists (files naming it are told at
+  // once); it leaves every view of the client too.
+  onRecordGone: (record) => {
+    validation.revalidateAll();
+    void connection.sendNotification(RecordGoneNotification, { record });
+  },
+});
+const env = session.environment;
+/** Whether the client reports changes of test-case files (workspace/didChangeWatchedFiles). */
+let watched = false;
+const language = createLanguageService({
+  session,
+  commands: { chooseCounterpart: CHOOSE_COUNTERPART_COMMAND },
+  roots: () => workspaceRoots,
+  openDocuments: () => documents.all(),
+  watched: () => watched,
+  inlayHints: () => settings.current.inlayHints,
+});
+const sync = createSync({
+  session,
+  openText: (uri) => documents.get(uri)?.getText(),
+  applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
+});
+const validation = new ValidationScheduler(connection, documents, language, () => settings.current);
 
 let environmentFromClient = false;
 /** Whether the client takes a dynamic registration for settings changes. */
@@ -145,63 +173,41 @@ connection.onDidChangeConfiguration(async () => {
 });
 
 connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
-  if (!env.set(environment)) status.repeat();
+  if (!env.set(environment)) session.status.repeat();
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
 function applyFollowerSettings(): void {
-  followerOptions.baseIntervalMs = settings.current.pollIntervalMs;
-  // The defaults' proportions: at most 7.5 times the first interval, 30 times for unknown states.
-  followerOptions.maxIntervalMs = settings.current.pollIntervalMs * 7.5;
-  followerOptions.unknownIntervalMs = settings.current.pollIntervalMs * 30;
+  session.setPollInterval(settings.current.pollIntervalMs);
 }
 
+// After the session's own listener (the follower drops what it followed in the old environment).
 env.onChange(() => {
-  const client = env.current?.client;
-  follower.setSource(
-    client && {
-      get: (id, signal) => client.executions.get(id, signal),
-      recent: async (count, signal) => (await client.executions.newest(0, count, { signal })).items,
-    },
-  );
   validation.revalidateAll();
   recordDocuments.revalidateAll();
-  void status.probe();
+  void session.status.probe();
 });
-connection.onRequest(CheckEnvironmentRequest, ({ environment }) => checkEnvironment(environment, { ...sessionOptions(), onRequest: logRequest }));
+connection.onRequest(CheckEnvironmentRequest, ({ environment }) => session.check(environment));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
-const recordDocuments = registerRecordDocumentFeatures(connection, documents, {
-  env,
-  refs,
-  changed: () => (refs.clear(), validation.revalidateAll()),
-  maxProblems: () => settings.current.maxProblems,
-});
+const recordDocuments = registerRecordDocumentFeatures(connection, documents, { session, language, maxProblems: () => settings.current.maxProblems });
 documents.onDidChangeContent((e) => (validation.schedule(e.document), recordDocuments.schedule(e.document)));
 documents.onDidClose((e) => (validation.forget(e.document.uri), recordDocuments.forget(e.document.uri)));
 
-// A record an action or read found gone leaves the reference cache (files naming it are told at
-// once) and every view of the client.
-onRecordGone((record) => {
-  refs.forget(record.kind, record.id);
-  validation.revalidateAll();
-  void connection.sendNotification(RecordGoneNotification, { record });
-});
-registerFeatures(connection, documents, { refs, env, validation, status, recordDocuments });
-registerEditingFeatures(connection, documents, { refs, env, capabilities: () => clientCapabilities });
-const indexWorkspace = registerNavigationFeatures(connection, documents, { refs, env, hintsEnabled: () => settings.current.inlayHints, roots: () => workspaceRoots });
-registerExecutionFeatures(connection, { env, refs, follower, extraFinal: () => settings.current.finalStates });
-const sync = registerSyncFeatures(connection, documents, env, refs, () => validation.revalidateAll());
-registerRunFeatures(connection, { env, follower, sync: runSyncOf(sync), extraFinal: () => settings.current.finalStates });
-registerDeviceFeatures(connection, { env, follower, followerOptions, refs });
-registerProjectFeatures(connection, { env, refs, traceFiltersChanged: () => (refs.clear(), validation.revalidateAll()) });
-registerTestCaseFeatures(connection, { env, follower, extraFinal: () => settings.current.finalStates });
-registerApiClientFeatures(connection, { env, changed: () => (refs.clear(), validation.revalidateAll()) });
-registerUserFeatures(connection, { env });
+registerFeatures(connection, documents, { session, language });
+registerEditingFeatures(connection, documents, { language, capabilities: () => clientCapabilities });
+const indexWorkspace = registerNavigationFeatures(connection, documents, { language, watched: (taken) => (watched = taken) });
+registerExecutionFeatures(connection, { session });
+registerSyncFeatures(connection, { session, sync, revalidate: () => validation.revalidateAll() });
+registerRunFeatures(connection, { sync });
+registerDeviceFeatures(connection, { session });
+registerProjectFeatures(connection, { session });
+registerTestCaseFeatures(connection, { session });
+registerApiClientFeatures(connection, { session });
+registerUserFeatures(connection, { session });
 
 connection.onShutdown(async () => {
   validation.dispose();
-  follower.dispose();
-  await env.dispose();
+  await session.dispose();
 });
 
 documents.listen(connection);

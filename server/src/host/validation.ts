@@ -1,6 +1,6 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeDuplicateKeys, analyzeLocalSteps, analyzeReferences, caseLinks, type ConnectionStatusReporter, type EnvironmentState, envKey, fileKindOf, limitProblems, namesForeignApiClient, type ReferenceCache, referencedIds, stepProblems, validationDelay } from '../core';
+import { fileKindOf, type LanguageService } from '../core';
 
 // When documents are validated: after a delay per document that follows what its last
 // validation cost (none for a cheap one, the setting as the upper bound), versioned so that a
@@ -22,9 +22,7 @@ export class ValidationScheduler {
   constructor(
     private readonly connection: Connection,
     private readonly documents: TextDocuments<TextDocument>,
-    private readonly refs: ReferenceCache,
-    private readonly env: EnvironmentState,
-    private readonly status: ConnectionStatusReporter,
+    private readonly language: LanguageService,
     private readonly settings: () => { debounceMs: number; maxProblems: number },
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -48,7 +46,7 @@ export class ValidationScheduler {
 
   /** The delay before the next validation of a document after an edit (ms). */
   delayFor(uri: string): number {
-    return validationDelay(this.cost.get(uri), this.settings().debounceMs);
+    return this.language.checkDelay(this.cost.get(uri), this.settings().debounceMs);
   }
 
   revalidateAll(): void {
@@ -75,9 +73,8 @@ export class ValidationScheduler {
 
   private async run(uri: string, version: number): Promise<void> {
     const doc = this.current(uri, version);
-    const kind = fileKindOf(uri);
-    if (!doc || !kind) return;
-    const max = this.settings().maxProblems;
+    const checks = doc && this.language.checks(doc, this.settings().maxProblems);
+    if (!doc || !checks) return;
     // The cost of this validation: its own steps, not the turns given to other messages.
     let spent = 0;
     const timed = <T>(work: () => T): T => {
@@ -88,7 +85,7 @@ export class ValidationScheduler {
         spent += this.now() - start;
       }
     };
-    const steps = analyzeLocalSteps(doc, kind, max);
+    const steps = checks.localSteps();
     let step = timed(() => steps.next());
     while (!step.done) {
       await letOthersFirst();
@@ -96,35 +93,17 @@ export class ValidationScheduler {
       step = timed(() => steps.next());
     }
     const local = step.value;
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: timed(() => limitProblems(doc, [local], max)) });
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: timed(() => checks.diagnostics([local])) });
     if (local.value === undefined) {
       this.cost.set(uri, spent);
       return;
     }
     await letOthersFirst();
     if (!this.current(uri, version)) return; // a newer version is on its way
-    const duplicates = timed(() => analyzeDuplicateKeys(doc, local, max));
+    const duplicates = timed(() => checks.duplicateKeys(local));
     this.cost.set(uri, spent);
-    const generation = this.env.current?.generation;
-    const lists = await this.refs.state(kind);
-    // Asked of an environment that has since been replaced (its client closed): the switch
-    // revalidates every document, so this result must not overwrite the newer one.
-    if (this.env.current?.generation !== generation) return;
-    this.status.update(lists.status === 'ok' ? { ok: true } : { ok: false, error: lists.cause });
-    await letOthersFirst();
-    if (!this.current(uri, version)) return; // a newer version is on its way
-    const env = this.env.current;
-    const links = env ? await caseLinks(uri, envKey(env.baseUrl)).catch(() => undefined) : undefined;
-    if (!this.current(uri, version)) return;
-    // Ids the lists lack are confirmed by their own records before any is called unknown.
-    // Steps are checked against each function's own description beside it (issue 21).
-    const online = lists.status === 'ok';
-    const [state, stepChecks] = await Promise.all([this.refs.confirm(lists, referencedIds(kind, local.value, links)), stepProblems(doc, kind, local.value, this.refs, online, max, links)]);
-    if (this.env.current?.generation !== generation || !this.current(uri, version)) return;
-    // A case of another environment naming an API client: its counterpart is looked up by name in the cached list.
-    const withClients = state.status === 'ok' && namesForeignApiClient(kind, local.value, links) ? { ...state, data: { ...state.data, apiClients: await this.refs.apiClients().catch(() => undefined) } } : state;
-    if (this.env.current?.generation !== generation || !this.current(uri, version)) return;
-    const references = analyzeReferences(doc, kind, local.value, withClients, max, links);
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: limitProblems(doc, [local, duplicates, references, ...stepChecks], max) });
+    const live = await checks.live(local, () => this.current(uri, version) !== undefined, letOthersFirst);
+    if (!live) return; // a newer version or another environment is on its way
+    await this.connection.sendDiagnostics({ uri, version, diagnostics: checks.diagnostics([local, duplicates, ...live]) });
   }
 }

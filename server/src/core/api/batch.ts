@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import type { TestCasesApi } from './resources/testCases';
-import { int, readItem, shown } from './read';
+import { int, readItem, shown } from '../base/read';
 import type { ExportedTestCase, TestCase } from './types';
 
 // Import and export in batches (the document gives no maximum). A batch the service refuses as

@@ -1,5 +1,5 @@
-import { mapLimit } from '../sync/pool';
-import { int, isRecord } from './read';
+import { mapLimit } from '../base/pool';
+import { int, isRecord } from '../base/read';
 import type { Loose } from './types';
 
 // List items that are summaries (say `{id, name}`) completed by their own records where a

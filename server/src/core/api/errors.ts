@@ -1,30 +1,8 @@
-// One error class for everything a call to the service can end in, with a kind the UI can act on.
+import type { ApiErrorKind } from '../model/outcome';
 
-export type ApiErrorKind =
-  /** Credentials wrong or token refused even after a fresh one: sign in again. */
-  | 'unauthorized'
-  /** 401 from a project assignment: the user may assign only entities they own. */
-  | 'notOwner'
-  /** 403: the user's role does not allow it. */
-  | 'forbidden'
-  | 'notFound'
-  /** 409: a name is taken, the resource cannot be deleted, or the test cannot be started. */
-  | 'conflict'
-  /** 400 or 422: the request was not acceptable; the message says why. */
-  | 'invalidRequest'
-  /** 413: a batch too large for the service. */
-  | 'tooLarge'
-  | 'rateLimited'
-  /** 5xx: the service had a problem. */
-  | 'unavailable'
-  | 'timeout'
-  /** The connection failed or broke: the outcome of a call that changes something is unknown. */
-  | 'network'
-  /** The answer was not what the interface document shows. */
-  | 'invalidResponse'
-  | 'cancelled'
-  /** Refused before connecting: plain http to another machine, and the user did not opt in (baseUrl.ts). */
-  | 'insecureHttp';
+// One error class for everything a call to the service can end in, with a kind the UI can act on.
+// The kinds are data the hosts and the protocol carry, so they live in model/outcome.ts.
+export type { ApiErrorKind };
 
 export interface ApiErrorDetails {
   kind: ApiErrorKind;

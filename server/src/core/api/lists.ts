@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import type { Operation } from './operations';
-import { exactNum, isRecord, usableRecords } from './read';
+import { exactNum, isRecord, usableRecords } from '../base/read';
 import type { PagesCut } from './paging';
 import type { ApiSession, QueryValue } from './session';
 

@@ -1,6 +1,6 @@
 import { ApiError } from './errors';
 import type { Operation } from './operations';
-import { exactNum, isRecord } from './read';
+import { exactNum, isRecord } from '../base/read';
 import type { Loose, Page } from './types';
 
 // Readers of whole answers: they check only what the interface document shows, keep every

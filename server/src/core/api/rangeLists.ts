@@ -1,6 +1,6 @@
 import { hasMore, listAnswer, listWords, MAX_LIST_PAGES, readList, type Listed } from './lists';
 import type { Operation } from './operations';
-import { isRecord, num, pick, time } from './read';
+import { isRecord, num, pick, time } from '../base/read';
 import type { ApiSession, QueryValue } from './session';
 import type { Loose } from './types';
 

@@ -1,5 +1,5 @@
 import { OPERATIONS, type Operation, type OperationId } from './operations';
-import { isRecord } from './read';
+import { isRecord } from '../base/read';
 
 // What a request body may carry, per operation: the fields the interface document marks as
 // response-only (or accepted by the other of create and update only) are removed before a body is

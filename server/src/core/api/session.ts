@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { refusesPlainHttp } from './baseUrl';
-import { deeperThan, MAX_DEPTH } from '../document/nesting';
+import { deeperThan, MAX_DEPTH } from '../jsonText';
 import { shallowItems } from './shallowItems';
 import { ApiError, kindForStatus } from './errors';
 import { createDispatcher, type NetworkOptions } from './network';

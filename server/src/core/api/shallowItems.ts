@@ -1,5 +1,5 @@
-import { deeperThan, MAX_DEPTH } from '../document/nesting';
-import { int, isRecord } from './read';
+import { deeperThan, MAX_DEPTH } from '../jsonText';
+import { int, isRecord } from '../base/read';
 import type { Loose } from './types';
 
 // Answers nested deeper than a file may be: in a list, only the deep records are cut down.

@@ -2,10 +2,10 @@
 // unknown`) so a record read and written back loses nothing. Fields the document does not show
 // are optional and typed loosely: the service may answer otherwise than our emulator.
 import type { ProjectEntityType } from '../model/entityKinds';
+import type { Loose } from '../base/read';
 
-export interface Loose {
-  [key: string]: unknown;
-}
+// The loose object the lenient readers take is every record's base.
+export type { Loose };
 
 export interface ProjectRef extends Loose {
   id: number;

@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
 import type { ApiClient } from '../api/types';
-import { exactStr, int, text } from '../api/read';
-import { keepingSecret } from '../secrets/sentSecret';
+import { exactStr, int, text } from '../base/read';
+import { keepingSecret } from '../api/sentSecret';
 import type { ApiClientInfo } from '../liveChecks/referenceData';
 
 // API clients for their view: the list (name, method, URL, auth type only), create, edit and

@@ -1,5 +1,5 @@
 import type { Loose } from '../api/types';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { isSecretKey } from '../secrets/rule';
 import { REDACTED } from '../secrets/redact';
 

@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
 import { completeItems, lacksField } from '../api/completeItems';
 import type { Loose } from '../api/types';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import type { DevicesOverview, DeviceTokenSummary, StatusReading } from '../model/devices';
 import type { TestCaseRef } from '../model/executions';
 import type { StatusFollow } from './follow';
@@ -23,6 +23,8 @@ export class DeviceActions {
   constructor(
     private readonly client: TasClient,
     private readonly follow: StatusFollow,
+    /** The host's next steps in failures worded here. */
+    private readonly words: HostWords,
     /** A device's own record (a cached one in the language server), for list items that lack the MSISDN. */
     private readonly record: (id: number) => Promise<Loose | undefined> = (id) => client.devices.get(id),
   ) {}
@@ -36,7 +38,7 @@ export class DeviceActions {
       this.client.testNodes.info().catch(() => undefined),
       this.client.deviceTokens.list().then(
         (list) => ({ list: list.flatMap((t) => summarizeToken(t) ?? []) }),
-        (err: unknown) => ({ error: describeFailure(err, { action: 'read the device tokens' }).message }),
+        (err: unknown) => ({ error: describeFailure(err, { action: 'read the device tokens' }, this.words).message }),
       ),
     ]);
     const nodes = nodesRaw.flatMap((n) => summarizeNode(n) ?? []);

@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
-import { bool, int, isRecord, str, text } from '../api/read';
+import { bool, int, isRecord, str, text } from '../base/read';
 import type { TokenVerdict } from '../model/users';
-import { keepingSecret } from '../secrets/sentSecret';
+import { keepingSecret } from '../api/sentSecret';
 
 // The lab tools: a test node's agent configuration (GET /agentconfig?label=...) and what the
 // service says of a device token (POST /tokens/validate). The interface shows neither answer, so

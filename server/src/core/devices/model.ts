@@ -1,7 +1,7 @@
-import { bool, int, isRecord, pick, str, time } from '../api/read';
+import { bool, int, isRecord, pick, str, time } from '../base/read';
 import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
 import type { StatusTarget } from '../model/entityKinds';
-import { counted } from '../text/counted';
+import { counted } from '../base/counted';
 
 // The document shows no fields for test nodes, statuses or tokens, and only the fields of a
 // device: records are read leniently (several spellings, nested objects, plain strings), and a

@@ -1,4 +1,4 @@
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import type { FileKind } from './fileKind';
 
 // Where the test cases of a document are: the whole document for a test case file, each

@@ -1,6 +1,6 @@
 import { TasClient } from '../api/client';
 import type { SessionOptions } from '../api/session';
-import { EDITOR_WORDS, serviceFailure } from '../failures/failures';
+import { serviceState } from '../failures/failures';
 import type { CheckResult, EnvironmentInfo } from '../model/environment';
 
 // The sign-in check: asks a token with candidate credentials and says which of the three things
@@ -20,7 +20,7 @@ export async function checkEnvironment(info: EnvironmentInfo & { clientSecret: s
     return { outcome: 'ok' };
   } catch (err) {
     // The state and cause only: the client words them with its buttons.
-    const f = serviceFailure(err, info.baseUrl, EDITOR_WORDS);
+    const f = serviceState(err);
     return { outcome: f.state, detail: f.detail };
   } finally {
     await client.close();

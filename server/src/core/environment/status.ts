@@ -1,7 +1,6 @@
 import type { ConnectionState } from '../model/environment';
-import { EDITOR_WORDS, serviceFailure } from '../failures/failures';
+import { type HostWords, serviceFailure } from '../failures/failures';
 import type { EnvironmentState } from './environment';
-import type { ReferenceCache } from '../liveChecks/referenceCache';
 
 // The connection state the status bar shows. Each change of environment is answered with
 // 'connecting' and then exactly one final state (from the probe); a repeated environment gets
@@ -12,6 +11,14 @@ export interface StatusParams {
   state: ConnectionState;
   environment?: string;
   message?: string;
+}
+
+/** What the probe reads after the token, and drops to read again: the lists the live checks cache (a ReferenceCache). */
+export interface ProbedLists {
+  devices(): Promise<unknown>;
+  traceFilters(): Promise<unknown>;
+  testCases(): Promise<unknown>;
+  clear(): void;
 }
 
 interface Final extends StatusParams {
@@ -26,8 +33,10 @@ export class ConnectionStatusReporter {
 
   constructor(
     private readonly env: EnvironmentState,
-    private readonly refs: ReferenceCache,
+    private readonly refs: ProbedLists,
     private readonly send: (p: StatusParams) => void,
+    /** The host's next steps in the state's message. */
+    private readonly words: HostWords,
   ) {}
 
   /** After a change of environment: asks for a token, then the lists, and reports once. */
@@ -82,7 +91,7 @@ export class ConnectionStatusReporter {
   }
 
   private failed(err: unknown, baseUrl: string, environment: string): StatusParams {
-    const f = serviceFailure(err, baseUrl, EDITOR_WORDS);
+    const f = serviceFailure(err, baseUrl, this.words);
     return { state: f.state, environment, message: f.message };
   }
 

@@ -1,5 +1,5 @@
 import type { TasClient } from '../api/client';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { ExecutionPage, ExecutionSummary } from '../model/executions';
 import { summarizeExecution } from './state';

@@ -1,4 +1,4 @@
-import { isRecord, num, pick, str, time } from '../api/read';
+import { isRecord, num, pick, str, time } from '../base/read';
 import type { Loose } from '../api/types';
 import type { ExecutionStatusKind, ExecutionSummary } from '../model/executions';
 

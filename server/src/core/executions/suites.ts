@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import { asOpen } from '../api/parse';
 import { WordedFailure } from '../failures/classify';
 import { suiteHeldWords } from '../failures/held';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
 import type { ExecuteSuiteResult, ExecutionSummary, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';

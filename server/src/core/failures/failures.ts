@@ -7,7 +7,7 @@ import { type Failure, failureOf, WordedFailure } from './classify';
 // The one table that words each kind of failure (classify.ts sorts errors into kinds), for a
 // failed action ("Could not ...") and for the state of the service (the status bar, the
 // sign-in check, "References not verified"). The editor and a terminal differ only in their
-// next steps (HostWords). Calls that start something and lose their answer are "may have
+// next steps (HostWords), which each host gives the core: the core holds no host's words. Calls that start something and lose their answer are "may have
 // started": they are never sent again on their own.
 
 /** The next steps where the editor and a terminal really differ: what the user can see and run there. */
@@ -29,28 +29,6 @@ export interface HostWords {
   /** How to opt in to plain http to another machine, as the end of a sentence. */
   allowHttp: string;
 }
-
-export const EDITOR_WORDS: HostWords = {
-  signIn: 'Run Test Automation: Sign In.',
-  reenter: 'Enter them again: Test Automation: Sign In.',
-  url: 'the URL',
-  changeUrl: 'Check the URL: Test Automation: Manage Environments.',
-  executions: 'Executions',
-  notFound: 'it no longer exists on the service; it has left the views.',
-  gone: 'it has left the views.',
-  allowHttp: 'add "allowInsecureHttp": true to this environment in the tas.environments setting.',
-};
-
-export const TERMINAL_WORDS: HostWords = {
-  signIn: 'Run tas login and pass --profile NAME, or set TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET.',
-  reenter: 'Check TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login again.',
-  url: 'TAS_BASE_URL',
-  changeUrl: 'Check TAS_BASE_URL.',
-  executions: 'tas executions',
-  notFound: 'it does not exist on the service.',
-  gone: 'it is no longer there.',
-  allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
-};
 
 export interface ActionContext {
   /** What the user asked, as a verb phrase: "execute test suite Smoke". */
@@ -184,15 +162,18 @@ function kindFor(f: Failure, ctx: ActionContext): FailureKind {
   return ctx.starts ? 'mayHaveStarted' : ctx.lost ? 'mayHaveChanged' : f.kind;
 }
 
-/**
- * A failed action in plain words with the next step; a failure already in words is kept. The
- * editor's steps unless told: the core's own actions (sync, runs, deletions) word for the views.
- */
-export function describeFailure(err: unknown, ctx: ActionContext, host: HostWords = EDITOR_WORDS): ActionError {
+/** A failed action in plain words with the host's next step; a failure already in words is kept. */
+export function describeFailure(err: unknown, ctx: ActionContext, host: HostWords): ActionError {
   if (err instanceof WordedFailure) return err.error;
   const f = failureOf(err);
   const kind = kindFor(f, ctx);
   return { kind, message: WORDS[kind].action(words(f, host, ctx)) };
+}
+
+/** What a failure says about the service: one of three states and its cause, for a host that words them itself. */
+export function serviceState(err: unknown): { state: FailureState; detail: string } {
+  const f = failureOf(err);
+  return { state: WORDS[f.kind].service.state, detail: f.detail };
 }
 
 /** What a failure says about the service at `baseUrl`: one of three states, its cause, and a sentence. */
@@ -207,19 +188,16 @@ export function signedOut(host: HostWords): ActionError {
   return { kind: 'signedOut', message: WORDS.signedOut.action(words({ kind: 'signedOut', detail: '' }, host, { action: '' })) };
 }
 
-/** The editor's one wording of "not signed in". */
-export const SIGNED_OUT: ActionError = signedOut(EDITOR_WORDS);
-
 /** A sentence continued after a colon ("Not verified: cannot reach ..."). */
 export function asClause(sentence: string): string {
   return /^[A-Z][a-z]/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
 }
 
-/** Runs an action and turns its failure into words. */
-export async function outcome<T>(ctx: ActionContext, run: () => Promise<T>): Promise<Outcome<T>> {
+/** Runs an action and turns its failure into the host's words. */
+export async function outcome<T>(ctx: ActionContext, run: () => Promise<T>, host: HostWords): Promise<Outcome<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (err) {
-    return { ok: false, error: describeFailure(err, ctx) };
+    return { ok: false, error: describeFailure(err, ctx, host) };
   }
 }

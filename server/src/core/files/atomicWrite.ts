@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { renamePath, writeText } from '../sync/fastFs';
+import { renamePath, writeText } from './fastFs';
 
 // The one way the product writes a file (test cases, sync state, JUnit reports, tas profiles):
 // never half-written. A temporary file in the same folder (same file system, so the rename is

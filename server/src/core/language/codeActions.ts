@@ -1,18 +1,21 @@
 import type { TextDocument } from '../text/textDocument';
 import { CodeActionKind, TextEdit, Range, type CodeAction, type ClientDiagnostic as Diagnostic } from '../text/shapes';
-import { DiagnosticCode } from '../validation/diagnostics';
+import { DiagnosticCode } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey } from '../document/jsonLocator';
+import { locate, pathKey } from '../jsonText';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { SipRemoval } from '../validation/sipCodes';
 import { SECRET_PLACEHOLDER } from '../secrets/secrets';
 import { kindWords } from '../sync/identities';
 import type { ForeignFixData } from '../liveChecks/foreign';
 
-/** The extension's command that keeps a counterpart chosen for another environment's reference (the file is not edited: its ids stay its home's). */
-export const CHOOSE_COUNTERPART_COMMAND = 'tas.chooseCounterpart';
+/** The host's commands a quick fix may name: the host registers them, so it gives their ids. */
+export interface FixCommands {
+  /** Keeps a counterpart chosen for another environment's reference (the file is not edited: its ids stay its home's). */
+  chooseCounterpart: string;
+}
 
-/** What that command is given. */
+/** What the chooseCounterpart command is given. */
 export interface CounterpartChoice {
   uri: string;
   home: string;
@@ -38,7 +41,7 @@ interface FixData {
   remove?: SipRemoval;
 }
 
-export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diagnostic[]): CodeAction[] {
+export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diagnostic[], commands: FixCommands): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
     const data = (d.data ?? {}) as FixData;
@@ -69,7 +72,7 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
         for (const c of f.candidates ?? []) {
           const title = `Use ${kindWords(f.kind)} ${c.name !== undefined ? `${JSON.stringify(c.name)} (id ${c.id})` : c.id} here for ${kindWords(f.kind)} ${f.from} of ${f.home}`;
           const choice: CounterpartChoice = { uri: doc.uri, home: f.home, kind: f.kind, from: f.from, to: c.id };
-          actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: CHOOSE_COUNTERPART_COMMAND, arguments: [choice] } });
+          actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: commands.chooseCounterpart, arguments: [choice] } });
         }
         break;
       }

@@ -1,7 +1,7 @@
 import type { TextDocument } from '../text/textDocument';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position, type Range } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
-import { cursorContext, literalAt, presentKeys } from '../document/location';
+import { cursorContext, literalAt, presentKeys } from '../jsonText';
 import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { Schema } from '../validation/schemaNav';

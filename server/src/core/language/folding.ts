@@ -2,8 +2,7 @@ import { parseTree, findNodeAtOffset, type Node } from 'jsonc-parser';
 import type { TextDocument } from '../text/textDocument';
 import type { Position } from '../text/shapes';
 import type { FoldingRange, SelectionRange } from '../text/editingShapes';
-import { JsonTokens, Tok } from '../document/tokens';
-import { boundDepth } from '../document/nesting';
+import { JsonTokens, Tok, boundDepth } from '../jsonText';
 
 // Folding ranges for every object and array that spans lines (and for block comments), and
 // selection ranges (expand selection: string content, value, `"key": value`, the container, ...).

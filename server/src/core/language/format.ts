@@ -1,7 +1,6 @@
 import type { TextDocument } from '../text/textDocument';
 import type { Position, Range, TextEdit } from '../text/shapes';
-import { MAX_DEPTH } from '../document/nesting';
-import { JsonTokens, Tok } from '../document/tokens';
+import { MAX_DEPTH, JsonTokens, Tok } from '../jsonText';
 
 // Formatting: only the whitespace between tokens changes, so key order and the text of every
 // value (numbers as written, string escapes) stay exactly as they are. The layout is the one

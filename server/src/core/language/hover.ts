@@ -2,7 +2,7 @@ import type { TextDocument } from '../text/textDocument';
 import { MarkupKind, Range, type Hover, type Position } from '../text/shapes';
 import type { StepFunction } from './completion';
 import type { FileKind } from '../document/fileKind';
-import { cursorContext, literalAt } from '../document/location';
+import { cursorContext, literalAt } from '../jsonText';
 import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import { identityWords, type Identity } from '../sync/identities';

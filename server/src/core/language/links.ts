@@ -1,10 +1,10 @@
 import type { TextDocument } from '../text/textDocument';
 import { Range, type DocumentLink } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey } from '../document/jsonLocator';
+import { locate, pathKey } from '../jsonText';
 import { remoteUri } from '../model/files';
 import type { RemoteViewKind } from '../model/entityKinds';
-import { exactInt, isRecord } from '../api/read';
+import { exactInt, isRecord } from '../base/read';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 
 // Document links from references to read-only views of the remote records.

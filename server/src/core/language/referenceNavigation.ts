@@ -1,8 +1,8 @@
 import type { TextDocument } from '../text/textDocument';
 import { Range, type Position } from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
-import { locate, pathKey } from '../document/jsonLocator';
-import { exactInt, exactStr, isRecord } from '../api/read';
+import { locate, pathKey } from '../jsonText';
+import { exactInt, exactStr, isRecord } from '../base/read';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
 import { remoteUri } from '../model/files';
 import type { ReferenceKind } from '../model/entityKinds';

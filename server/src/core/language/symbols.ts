@@ -3,9 +3,8 @@ import type { TextDocument } from '../text/textDocument';
 import type { Position, Range } from '../text/shapes';
 import { SymbolKind, type DocumentSymbol, type SymbolInformation } from '../text/editingShapes';
 import type { FileKind } from '../document/fileKind';
-import { locateEach, type JsonPath, type Located } from '../document/jsonLocator';
-import { boundDepth } from '../document/nesting';
-import { exactInt, exactStr, isRecord } from '../api/read';
+import { locateEach, type JsonPath, type Located, boundDepth } from '../jsonText';
+import { exactInt, exactStr, isRecord } from '../base/read';
 import { testCasesIn, type Obj, type TestCaseAt } from '../document/testCaseModel';
 
 // The outline of a test-case file: each test case by name; under it its steps, named by

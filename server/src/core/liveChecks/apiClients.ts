@@ -1,9 +1,9 @@
 import type { TextDocument } from '../text/textDocument';
-import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { toDiagnostics } from '../document/jsonDocument';
+import { toDiagnostics } from '../jsonText';
 import { itemsOf, testCasesIn, type Path } from '../document/testCaseModel';
-import { exactInt, exactStr, isRecord } from '../api/read';
+import { exactInt, exactStr, isRecord } from '../base/read';
 import type { ApiClientInfo } from './referenceData';
 
 // API clients, the third kind of reference: a step's `params.apiClientId` must name one the

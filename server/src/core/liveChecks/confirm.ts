@@ -1,4 +1,4 @@
-import { mapLimit } from '../sync/pool';
+import { mapLimit } from '../base/pool';
 import type { DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Unverified, Wanted } from './referenceData';
 
 // "Not found" only from the record's own answer. A list may lack a record (cut, or a service

@@ -1,7 +1,7 @@
 import { identityWords, kindWords, referenceSites, type Identity } from '../sync/identities';
 import { referenceKindOfSync, type ReferenceKind, type SyncReferenceKind } from '../model/entityKinds';
 import type { ForeignHome } from '../sync/caseLinks';
-import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import { testCasesIn, type TestCaseAt } from '../document/testCaseModel';
 import type { FileKind } from '../document/fileKind';
 import type { ReferenceSnapshot } from './referenceData';

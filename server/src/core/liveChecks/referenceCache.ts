@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors';
 import { completeItems, lacksField } from '../api/completeItems';
-import { exactNum, exactStr, isRecord } from '../api/read';
+import { exactNum, exactStr, isRecord } from '../base/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
 import type { ApiClientInfo, DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Wanted } from './referenceData';

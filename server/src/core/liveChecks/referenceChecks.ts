@@ -1,8 +1,8 @@
-import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
 import type { DeviceInfo, ReferenceState, ReferenceSnapshot, Wanted } from './referenceData';
 import { closest, distance } from '../validation/schemaMessages';
-import { exactInt, exactStr, isRecord } from '../api/read';
+import { exactInt, exactStr, isRecord } from '../base/read';
 import { itemsOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
 import type { CaseLink } from '../sync/caseLinks';
 import { foreignReferences } from './foreign';

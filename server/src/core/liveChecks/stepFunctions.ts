@@ -1,9 +1,9 @@
 import type { TextDocument } from '../text/textDocument';
-import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { toDiagnostics } from '../document/jsonDocument';
+import { toDiagnostics } from '../jsonText';
 import { itemsOf, testCasesIn } from '../document/testCaseModel';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { closest } from '../validation/schemaMessages';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
 import type { FunctionInfo } from './referenceCache';

@@ -1,11 +1,11 @@
 import type { TasClient } from '../api/client';
-import { int, isRecord, text } from '../api/read';
+import { int, isRecord, text } from '../base/read';
 import type { EntityAssignment, ProjectPage, ProjectRefInfo } from '../model/projects';
 import type { EntityRef } from '../model/entities';
 import type { ProjectEntityType } from '../model/entityKinds';
 import { ApiError } from '../api/errors';
 import { WordedFailure } from '../failures/classify';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import { projectHeldWords } from '../failures/held';
 import { chunks, projectsField } from './projectsField';
 
@@ -53,7 +53,11 @@ export function cleanNames(names: readonly string[]): string[] {
 }
 
 export class ProjectActions {
-  constructor(private readonly client: TasClient) {}
+  constructor(
+    private readonly client: TasClient,
+    /** The host's next steps in failures worded here. */
+    private readonly words: HostWords,
+  ) {}
 
   async page(page: number, size = 20): Promise<ProjectPage> {
     const p = await this.client.projects.list({ page, size });
@@ -144,7 +148,7 @@ export class ProjectActions {
     const types: ProjectEntityType[] = ['TEST_CASE', ...kinds.map(([t]) => t)];
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') members.push(...r.value);
-      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }).message });
+      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }, this.words).message });
     });
     return { members, unreadable };
   }

@@ -1,4 +1,4 @@
-import { int, isRecord, text } from '../api/read';
+import { int, isRecord, text } from '../base/read';
 import type { ProjectRefInfo } from '../model/projects';
 
 // What records of several kinds share (trace filters, test cases, tokens): their `projects`

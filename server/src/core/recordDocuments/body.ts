@@ -1,5 +1,5 @@
 import type { Loose } from '../api/types';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { REDACTED } from '../secrets/redact';
 import type { RecordDocumentKind } from '../model/entityKinds';
 import { RECORD_FIELDS, sentOn } from './fields';

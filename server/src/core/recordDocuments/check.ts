@@ -1,6 +1,6 @@
 import type { Loose } from '../api/types';
-import { isRecord } from '../api/read';
-import { DiagnosticCode, Severity, type Finding } from '../validation/diagnostics';
+import { isRecord } from '../base/read';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import type { NamedInfo } from '../liveChecks/referenceData';
 import { recordSaveWords } from '../failures/recordDocuments';
 import { ENTITY_KIND_WORDS, type RecordDocumentKind } from '../model/entityKinds';

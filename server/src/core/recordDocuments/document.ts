@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Loose } from '../api/types';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { shownApiClient } from '../apiClients/shown';
 import type { RecordDocumentKind } from '../model/entityKinds';
 import { RECORD_DOCUMENT_KINDS, RECORD_FIELDS, sentOn } from './fields';

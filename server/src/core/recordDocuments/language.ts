@@ -3,8 +3,7 @@ import { CompletionItemKind, MarkupKind, Range, TextEdit, type CompletionItem, t
 import type { TextDocument } from '../text/textDocument';
 import type { NamedInfo } from '../liveChecks/referenceData';
 import type { Loose } from '../api/types';
-import { parseJson, toDiagnostics } from '../document/jsonDocument';
-import { boundDepth } from '../document/nesting';
+import { parseJson, toDiagnostics, boundDepth } from '../jsonText';
 import type { RecordDocumentKind } from '../model/entityKinds';
 import { fieldOf, RECORD_FIELDS, type FieldSpec, type RefList, sentOn } from './fields';
 import { META, metaOf } from './document';

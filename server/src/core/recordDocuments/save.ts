@@ -1,8 +1,8 @@
 import type { TasClient } from '../api/client';
 import { ApiError } from '../api/errors';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import type { Loose } from '../api/types';
-import { Severity } from '../validation/diagnostics';
+import { Severity } from '../model/diagnostics';
 import { requestBodyOf, mergeDocuments, namelessCaseIds } from './body';
 import { identityFinding, recordFindings } from './check';
 import { ENTITY_KIND_WORDS, type DeletableKind, type RecordDocumentKind } from '../model/entityKinds';

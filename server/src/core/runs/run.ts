@@ -1,6 +1,6 @@
 import type { TasClient } from '../api/client';
 import { WordedFailure } from '../failures/classify';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionFollow } from '../executions/follow';
 import type { ExecutionSummary } from '../model/executions';
@@ -36,6 +36,8 @@ export class RunActions {
     private readonly client: TasClient,
     private readonly sync: RunSync | undefined,
     private readonly extraFinal: () => readonly string[],
+    /** The host's next steps in failures worded here. */
+    private readonly words: HostWords,
     private readonly follower?: Pick<ExecutionFollow, 'follow'>,
   ) {}
 
@@ -53,7 +55,7 @@ export class RunActions {
       answer = await this.client.testCases.run(id);
     } catch (err) {
       const record = { kind: 'testCase' as const, id, ...(name !== undefined && { name }) };
-      throw new RunFailure(describeFailure(err, { action: what, starts: true, conflict: CANNOT_START, record }));
+      throw new RunFailure(describeFailure(err, { action: what, starts: true, conflict: CANNOT_START, record }, this.words));
     }
     const executionId = answer.executionId;
     const testCaseId = typeof answer.testCaseId === 'number' ? answer.testCaseId : id;
@@ -83,7 +85,7 @@ export class RunActions {
     try {
       status = await sync.status(ref);
     } catch (err) {
-      throw new RunFailure(describeFailure(err, { action: `compare ${file} with the service` }));
+      throw new RunFailure(describeFailure(err, { action: `compare ${file} with the service` }, this.words));
     }
     const label = status.name !== undefined ? `"${status.name}"` : file;
     if (choice === 'runServiceVersion') {
@@ -103,7 +105,7 @@ export class RunActions {
     try {
       r = await sync.importOne(ref, decision);
     } catch (err) {
-      throw new RunFailure(describeFailure(err, { action: `import ${file} before running it` }));
+      throw new RunFailure(describeFailure(err, { action: `import ${file} before running it` }, this.words));
     }
     const label = r.name !== undefined ? `"${r.name}"` : file;
     const why = r.message !== undefined ? ` ${r.message}` : '';

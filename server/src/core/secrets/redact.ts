@@ -1,4 +1,4 @@
-import { stringEnd } from '../document/jsonLocator';
+import { stringEnd } from '../jsonText';
 import { isSecretMember } from './rule';
 
 // Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret

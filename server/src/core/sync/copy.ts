@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { importTestCases } from '../api/batch';
 import type { TasClient } from '../api/client';
 import type { ExportedTestCase, TestCase } from '../api/types';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import type { CopyItemResult, CopyReport } from '../model/sync';
 import { Directories, type ListSource } from './identities';
 import { mappingWords, ReferenceMapper, unmappedWords, type RefOverrides } from './mapping';
@@ -42,11 +42,13 @@ export interface CopyOptions {
   batchSize?: number;
   /** Every id was named by the person (`tas copy 1 2`): one that names nothing stops the copy, nothing sent. */
   allNamed?: boolean;
+  /** The host's next steps in the failures of single items. */
+  words: HostWords;
 }
 
 const describe = (id: number, name: string | undefined, env: string): string => `Test case ${id}${name ? ` "${name}"` : ''} of ${env}`;
 
-export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], options: CopyOptions = {}): Promise<CopyReport> {
+export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], options: CopyOptions): Promise<CopyReport> {
   const report: CopyReport = { from: from.env, to: to.env, ...(options.dryRun && { dryRun: true }), results: [] };
   const results = report.results;
   if (from.env === to.env) {
@@ -71,7 +73,7 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     if (!record) {
       const failed = records.failed.get(id);
       const unusable = records.unusable.get(id);
-      if (failed) results.push({ sourceId: id, outcome: 'refused', message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }).message });
+      if (failed) results.push({ sourceId: id, outcome: 'refused', message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }, options.words).message });
       else if (unusable !== undefined) results.push({ sourceId: id, outcome: 'refused', message: `Not copied: ${unusableServiceWords(id, unusable)}` });
       else results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}.` });
       continue;
@@ -126,7 +128,7 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     if (item.id !== undefined) {
       results.push({ sourceId: x.sourceId, name: x.name, outcome: 'created', id: item.id, ...withMappings(x) });
       if (options.remember) for (const c of x.chosen) state?.rememberChoice(from.env, to.env, c.kind, c.from, c.to);
-    } else results.push({ sourceId: x.sourceId, name: x.name, ...sendFailure(describe(x.sourceId, x.name, from.name), item.error, 'copy') });
+    } else results.push({ sourceId: x.sourceId, name: x.name, ...sendFailure(describe(x.sourceId, x.name, from.name), item.error, options.words, 'copy') });
   }
   await state?.save();
   return sorted(report);

@@ -74,7 +74,7 @@ export class SyncEngine {
     const run = this.run(signal, undefined);
     const { cases, failed } = await this.casesOf(refs);
     const states = new SyncStates();
-    const placed = await resolve(run.client, run.env, cases, states, { byName: false, ...(signal && { signal }), ...(this.batchSize !== undefined && { batchSize: this.batchSize }) });
+    const placed = await resolve(run.client, run.env, cases, states, { byName: false, words: this.host.words, ...(signal && { signal }), ...(this.batchSize !== undefined && { batchSize: this.batchSize }) });
     const out: FileSyncStatus[] = failed.map(({ ref, message }) => ({ ...ref, state: 'unknown' as const, message }));
     for (const p of placed) {
       const ref = { uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }) };

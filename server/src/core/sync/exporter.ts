@@ -1,18 +1,18 @@
 import { mkdir, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { exportTestCases, type ExportResult } from '../api/batch';
-import { isRecord } from '../api/read';
-import { withoutBom } from '../document/byteOrderMark';
+import { isRecord } from '../base/read';
+import { withoutBom } from '../base/byteOrderMark';
 import { writeAtomic } from '../files/atomicWrite';
 import { firstInvalidUtf8, NotARegularFileError, readRegularFile } from '../files/safeRead';
 import type { ExportedTestCase } from '../api/types';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import type { ExportItemResult, ExportReport } from '../model/sync';
 import { assignFileNames } from './fileNames';
 import { bundleFileText, testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
 import { notDoneReason, notHeldWords, unusableWords } from './notDone';
-import { mapLimit } from './pool';
+import { mapLimit } from '../base/pool';
 import { syncHash } from './projection';
 import { ReferenceMapper } from './mapping';
 import { unknownAtHomeResult } from './unknownAtHome';
@@ -80,7 +80,7 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   // Every id asked ends in exactly one result: the account adds up to what was asked.
   const ids = [...new Set(params.ids)];
   const read = await exportTestCases(run.client.testCases, ids, { ...batch, onProgress: say('Reading test cases') });
-  const results: ExportItemResult[] = notRead(read, params);
+  const results: ExportItemResult[] = notRead(read, params, run.host.words);
   if (params.allNamed === true && read.missing.length > 0) {
     // A mistyped id stops the whole export: the others are accounted for, and nothing is written.
     const mistyped = read.missing.map((id) => `test case ${id}`).join(', ');
@@ -134,14 +134,14 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
 }
 
 /** The ids asked that no record can be written for: not on the service, failed, not held by the answer, or unusable. */
-function notRead(read: ExportResult, params: ExportParams): ExportItemResult[] {
+function notRead(read: ExportResult, params: ExportParams, words: HostWords): ExportItemResult[] {
   const uri = params.bundle ?? params.folder;
   return [
     ...read.missing.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notOnService', message: `Test case ${id} does not exist on the service (any more).` })),
     ...read.failed.map(({ id, error }): ExportItemResult =>
       error.kind === 'cancelled'
         ? { id, uri, outcome: 'skipped', message: 'Not exported: the export was cancelled.' }
-        : { id, uri, outcome: 'failed', reason: notDoneReason(error), message: describeFailure(error, { action: `export test case ${id}` }).message },
+        : { id, uri, outcome: 'failed', reason: notDoneReason(error), message: describeFailure(error, { action: `export test case ${id}` }, words).message },
     ),
     ...read.notHeld.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notInAnswer', message: notHeldWords(params.listed === true) })),
     ...read.unusable.map(({ id, why }): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'unusableRecord', message: unusableWords(why) })),

@@ -1,4 +1,4 @@
-import { exactStr, isRecord } from '../api/read';
+import { exactStr, isRecord } from '../base/read';
 import type { TasClient } from '../api/client';
 import { ENTITY_KIND_WORDS, referenceKindOfSync, type SyncReferenceKind } from '../model/entityKinds';
 

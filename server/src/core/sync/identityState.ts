@@ -1,4 +1,4 @@
-import { exactStr, isRecord } from '../api/read';
+import { exactStr, isRecord } from '../base/read';
 import { type Identity, type IdentityTable } from './identities';
 import { SYNC_REFERENCE_KINDS, type SyncReferenceKind } from '../model/entityKinds';
 

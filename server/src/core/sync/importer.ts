@@ -7,7 +7,7 @@ import { testCaseFileText } from './fileText';
 import { idEdits, itemEdits } from './idEdit';
 import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
 import { syncFields, syncHash } from './projection';
-import { mapLimit } from './pool';
+import { mapLimit } from '../base/pool';
 import { readRecords } from './remote';
 import { resolve, type Placed } from './resolve';
 import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets';
@@ -81,7 +81,7 @@ export async function importFiles(
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
-  const placed = await resolve(run.client, run.env, cases, states, { ...batch, byName: true, onProgress: say("Reading the service's versions") });
+  const placed = await resolve(run.client, run.env, cases, states, { ...batch, byName: true, words: run.host.words, onProgress: say("Reading the service's versions") });
 
   // "Link to the existing test case": its record is read, then the case is classified as linked.
   const linkTo = placed.filter((p) => p.standing.kind === 'new' && p.standing.takenById !== undefined && decisions[p.local.key] === 'linkToExisting');
@@ -258,7 +258,7 @@ export async function importFiles(
     const x = toSend[item.index]!;
     if (item.id !== undefined) pushed.push({ x, id: item.id });
     else {
-      const failure = sendFailure(describeCase(x.p.local), item.error);
+      const failure = sendFailure(describeCase(x.p.local), item.error, run.host.words);
       result(x.p, failure.outcome === 'refused' && item.error ? { ...failure, reason: notDoneReason(item.error) } : failure);
     }
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { maskSecrets } from '../secrets/secrets';
 
 // The syncable projection of a test case: what import sends and export writes, without what the

@@ -1,7 +1,7 @@
 import type { BatchOptions } from '../api/batch';
 import type { TasClient } from '../api/client';
 import type { ExportedTestCase } from '../api/types';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 import type { NotDoneReason } from '../model/sync';
 import { notDoneReason, unusableServiceWords } from './notDone';
 import type { LocalCase } from './local';
@@ -34,6 +34,8 @@ export interface Placed {
 export interface ResolveOptions extends BatchOptions {
   /** Look names up for cases not linked (import); status leaves them `notLinked` without asking. */
   byName: boolean;
+  /** The host's next steps in the failure of a read. */
+  words: HostWords;
 }
 
 export async function resolve(client: TasClient, env: string, cases: LocalCase[], states: SyncStates, options: ResolveOptions): Promise<Placed[]> {
@@ -56,7 +58,7 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
     const record = records.byId.get(c.id);
     const failed = records.failed.get(c.id);
     const unusable = records.unusable.get(c.id);
-    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }).message, cancelled: failed.kind === 'cancelled', reason: notDoneReason(failed) };
+    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }, options.words).message, cancelled: failed.kind === 'cancelled', reason: notDoneReason(failed) };
     // Held in a form that cannot be compared: never taken for a deleted case (that would create it again).
     else if (unusable !== undefined) p.standing = { kind: 'error', message: unusableServiceWords(c.id, unusable), cancelled: false, reason: 'unusableRecord' };
     else if (record && (c.how === 'state' || record.name === p.local.name)) p.standing = { kind: 'linked', id: c.id, base: c.base, record, how: c.how };

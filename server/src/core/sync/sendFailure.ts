@@ -1,5 +1,5 @@
 import type { ApiError } from '../api/errors';
-import { describeFailure } from '../failures/failures';
+import { describeFailure, type HostWords } from '../failures/failures';
 
 // What became of a test case the service did not take (import and copy alike): a name held by
 // another case, a lost or unusable answer (never sent again: it may have been created), or the
@@ -11,7 +11,7 @@ export type SendFailure =
   | { outcome: 'refused'; message: string };
 
 /** `what`: the case as the user knows it (a file and its name, or a test case of another environment). */
-export function sendFailure(what: string, error: ApiError | undefined, how: 'import' | 'copy' = 'import'): SendFailure {
+export function sendFailure(what: string, error: ApiError | undefined, words: HostWords, how: 'import' | 'copy' = 'import'): SendFailure {
   if (error?.kind === 'cancelled') return { outcome: 'skipped', message: `${what} was not sent: the ${how} was cancelled.` };
   const body = error?.body;
   const takenById = typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'number' ? (body as { id: number }).id : undefined;
@@ -45,6 +45,6 @@ export function sendFailure(what: string, error: ApiError | undefined, how: 'imp
           : `${what}: the answer to the copy cannot be used${why}, so it may have been created there. It was not sent again: look for it there before copying it again.`,
     };
   }
-  const said = error ? describeFailure(error, { action: `${how} ${what}` }).message : `Could not ${how} ${what}.`;
+  const said = error ? describeFailure(error, { action: `${how} ${what}` }, words).message : `Could not ${how} ${what}.`;
   return { outcome: 'refused', message: said };
 }

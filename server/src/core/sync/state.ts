@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { isRecord } from '../api/read';
+import { isRecord } from '../base/read';
 import { writeAtomic } from '../files/atomicWrite';
 import { kindOf, NotARegularFileError, NotUtf8Error, readRegularText } from '../files/safeRead';
 import { linkKeyProblem } from './linkPaths';

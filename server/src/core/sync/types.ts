@@ -2,6 +2,7 @@ import type { TasClient } from '../api/client';
 import type { LocalCaseRef, SyncDecision } from '../model/sync';
 import type { ListSource } from './identities';
 import type { SyncReferenceKind } from '../model/entityKinds';
+import type { HostWords } from '../failures/failures';
 
 // What the sync engine and the modules it calls share: the host's port, progress, the
 // parameters of import and export, and one run's context. Its own module, so the engine imports
@@ -23,6 +24,8 @@ export interface SyncHost {
   applyEdit: (uri: string, edits: TextEditLike[]) => Promise<boolean>;
   /** The device, API client and trace filter lists the host caches for the environment of `client`; absent: each run reads its own. */
   lists?: (client: TasClient) => ListSource;
+  /** The host's next steps in the failures of single items. */
+  words: HostWords;
 }
 
 export interface SyncProgress {

@@ -1,4 +1,4 @@
-import { Severity } from '../validation/diagnostics';
+import { Severity } from '../model/diagnostics';
 import { validateSchema } from '../validation/schemaValidation';
 
 // A dry run sends nothing, so the service cannot refuse what it would send; the test-case schema

@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors';
 import type { TasClient } from '../api/client';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionFollow } from '../executions/follow';
-import { describeFailure, recordWords } from '../failures/failures';
+import { describeFailure, type HostWords, recordWords } from '../failures/failures';
 
 // Deleting test cases. The service refuses (409) while a suite contains the test case or an
 // execution of it is queued or running; the refusal is then explained from what the service
@@ -43,6 +43,8 @@ export class TestCaseDeletion {
   constructor(
     private readonly client: TasClient,
     private readonly extraFinal: () => readonly string[],
+    /** The host's next steps in failures worded here. */
+    private readonly words: HostWords,
     private readonly follower?: Pick<ExecutionFollow, 'active'>,
   ) {}
 
@@ -67,7 +69,7 @@ export class TestCaseDeletion {
       } catch (err) {
         if (err instanceof ApiError && err.kind === 'notFound') gone(id);
         const message =
-          err instanceof ApiError && err.kind === 'conflict' ? refusalWords(label, await this.holders(id)) : describeFailure(err, { action: `delete ${label}`, record }).message;
+          err instanceof ApiError && err.kind === 'conflict' ? refusalWords(label, await this.holders(id)) : describeFailure(err, { action: `delete ${label}`, record }, this.words).message;
         failed.push({ id, message });
       }
     }

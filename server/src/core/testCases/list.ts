@@ -1,4 +1,4 @@
-import { int, isRecord, text } from '../api/read';
+import { int, isRecord, text } from '../base/read';
 import type { TestCaseQuery } from '../api/types';
 import { projectsField } from '../projects/projectsField';
 import type { TestCaseListQuery, TestCaseSummary } from '../model/testCases';

@@ -4,7 +4,7 @@ import { failureOf, WordedFailure } from '../failures/classify';
 import { traceFilterHeldWords } from '../failures/held';
 import { completeItems, lacksField } from '../api/completeItems';
 import type { Loose } from '../api/types';
-import { int, isRecord, text } from '../api/read';
+import { int, isRecord, text } from '../base/read';
 import type { TraceFilterSummary } from '../model/projects';
 import { projectsField } from '../projects/projectsField';
 

@@ -1,7 +1,7 @@
 import type { TasClient } from '../api/client';
-import { int, isRecord, str, text } from '../api/read';
+import { int, isRecord, str, text } from '../base/read';
 import type { Loose } from '../api/types';
-import { keepingSecret } from '../secrets/sentSecret';
+import { keepingSecret } from '../api/sentSecret';
 import type { UserSummary } from '../model/users';
 
 // Users for the Users view and `tas users`: who is signed in, the list, invite, role change and

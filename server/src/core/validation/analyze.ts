@@ -1,13 +1,9 @@
 import { type Diagnostic, Range } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import { DiagnosticCode, Severity, SOURCE, type Finding } from './diagnostics';
+import { DiagnosticCode, Severity, SOURCE, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { parseJson, toDiagnostics } from '../document/jsonDocument';
-import { findDuplicateKeys, noRepeatedKeys, type KeyCounts } from '../document/duplicateKeys';
+import { parseJson, toDiagnostics, findDuplicateKeys, noRepeatedKeys, type KeyCounts, MAX_DEPTH, boundDepth, shallowText } from '../jsonText';
 import { walkLocal, type LocalWalk } from './localChecks';
-import { MAX_DEPTH, boundDepth, shallowText } from '../document/nesting';
-import type { ReferenceState } from '../liveChecks/referenceData';
-import { checkReferences, type LinkOf } from '../liveChecks/referenceChecks';
 import { validateSchema } from './schemaValidation';
 
 // The validation pipeline as plain functions of (document, data) -> diagnostics. The server
@@ -167,19 +163,6 @@ export function analyzeDuplicateKeys(doc: TextDocument, local?: Pick<LocalResult
     })),
     omitted: found.length - kept.length,
   };
-}
-
-export function analyzeReferences(
-  doc: TextDocument,
-  kind: FileKind,
-  value: unknown,
-  state: ReferenceState,
-  maxProblems = Infinity,
-  linkOf?: LinkOf,
-): Problems {
-  const findings = checkReferences(kind, value, state, linkOf);
-  const kept = findings.slice(0, maxProblems);
-  return { diagnostics: toDiagnostics(doc, kept), omitted: findings.length - kept.length };
 }
 
 /**

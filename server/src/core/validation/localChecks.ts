@@ -1,11 +1,10 @@
 import { SECRET_PLACEHOLDER, comparePaths, isPlainSecretValue, type JsonPath } from '../secrets/secrets';
 import { isSecretMember } from '../secrets/rule';
-import { DiagnosticCode, Severity, type Finding } from './diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import type { KeyCounts } from '../document/duplicateKeys';
-import { MAX_DEPTH } from '../document/nesting';
+import { type KeyCounts, MAX_DEPTH } from '../jsonText';
 import { checkSipCodes, cleanSipCodes } from './sipCodes';
-import { exactStr, isRecord } from '../api/read';
+import { exactStr, isRecord } from '../base/read';
 import type { TestCaseAt } from '../document/testCaseModel';
 
 // Our rules beyond the schema, in one walk over the parsed value: the same walk checks the

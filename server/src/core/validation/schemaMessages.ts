@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { DiagnosticCode, Severity, type Finding } from './diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 
 // Validator errors in words a test author understands, each on the node it is about.
 

@@ -1,10 +1,9 @@
 import type { ErrorObject } from 'ajv';
-import type { Finding } from './diagnostics';
+import type { Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
 import { bundle, errorsRepeat, testCase } from './generated/schemaValidators';
 import { findingFor } from './schemaMessages';
-import { pathKey } from '../document/jsonLocator';
-import { MAX_DEPTH } from '../document/nesting';
+import { pathKey, MAX_DEPTH } from '../jsonText';
 import { SCHEMAS, rootSchema } from './schemas';
 
 // Schema diagnostics: the parsed value against the file format's schema, every error, each

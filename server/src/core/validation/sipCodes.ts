@@ -1,4 +1,4 @@
-import { DiagnosticCode, Severity, type Finding } from './diagnostics';
+import { DiagnosticCode, Severity, type Finding } from '../model/diagnostics';
 
 // Our rule for sipMessageCodes (the document shows only "str"): a comma-separated list of SIP
 // status codes, each 100 to 699, e.g. "180,183,200". Spaces after commas are allowed.

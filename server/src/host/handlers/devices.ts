@@ -1,7 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../protocol';
-import { type ActiveEnvironment, DeviceActions, type EnvironmentState, kindOfStatusTarget, type Follower, recordWords, type ReferenceCache, type ShownRecord, StatusFollow, type FollowerOptions } from '../../core';
-import { act, recordGone } from './outcome';
+import { type ActiveEnvironment, recordWords, type ServiceSession, type ShownRecord } from '../../core';
 
 const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({ kind, id, ...(shown !== undefined && { name: shown }) });
 
@@ -9,34 +8,17 @@ const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRe
 // follower's timer.
 
 interface Services {
-  env: EnvironmentState;
-  follower: Follower;
-  followerOptions: FollowerOptions;
-  refs: ReferenceCache;
+  /** Its statuses follow on the follower's timer; a status that found its record gone has told it already. */
+  session: ServiceSession;
 }
 
 export function registerDeviceFeatures(connection: Connection, s: Services): void {
-  const follow = new StatusFollow(
-    () => {
-      const client = s.env.current?.client;
-      return client && { device: (id, signal) => client.devices.status(id, signal), node: (id, signal) => client.testNodes.status(id, signal) };
-    },
-    s.followerOptions,
-    () => Date.now(),
-    () => s.follower.wake(),
-  );
-  s.follower.addTopic(follow);
-  follow.onChange((readings) => {
-    // A status read that found its record gone: the reference cache drops it too.
-    for (const r of readings) if (r.gone) recordGone({ kind: kindOfStatusTarget(r.target), id: r.id });
-    void connection.sendNotification(DeviceStatusChangedNotification, { readings });
-  });
-  const actions = (env: ActiveEnvironment) => new DeviceActions(env.client, follow, (id) => s.refs.deviceRaw(id));
+  s.session.onDeviceStatuses((readings) => void connection.sendNotification(DeviceStatusChangedNotification, { readings }));
+  const actions = (env: ActiveEnvironment) => s.session.actions(env).devices;
 
-  connection.onRequest(ListDevicesRequest, () => act(s.env, { action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
+  connection.onRequest(ListDevicesRequest, () => s.session.act({ action: 'read the test nodes and devices' }, (env) => actions(env).overview()));
   connection.onRequest(PrepareDeviceRequest, ({ id, shown }) =>
-    act(
-      s.env,
+    s.session.act(
       {
         action: `prepare ${recordWords(shownAs('mobileDevice', id, shown))}`,
         record: shownAs('mobileDevice', id, shown),
@@ -48,8 +30,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     ),
   );
   connection.onRequest(RestartAgentRequest, ({ id, shown }) =>
-    act(
-      s.env,
+    s.session.act(
       {
         action: `restart the agent of ${recordWords(shownAs('testNode', id, shown))}`,
         record: shownAs('testNode', id, shown),
@@ -61,16 +42,15 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     ),
   );
   connection.onRequest(DeviceTestCasesRequest, ({ id, shown }) =>
-    act(s.env, { action: `read the test cases that use ${recordWords(shownAs('mobileDevice', id, shown))}`, record: shownAs('mobileDevice', id, shown) }, (env) =>
+    s.session.act({ action: `read the test cases that use ${recordWords(shownAs('mobileDevice', id, shown))}`, record: shownAs('mobileDevice', id, shown) }, (env) =>
       actions(env).testCases(id),
     ),
   );
   connection.onRequest(DeviceTokensRequest, ({ mobileId, shown }) =>
-    act(s.env, { action: `read the tokens of ${recordWords(shownAs('mobileDevice', mobileId, shown))}` }, (env) => actions(env).tokens(mobileId)),
+    s.session.act({ action: `read the tokens of ${recordWords(shownAs('mobileDevice', mobileId, shown))}` }, (env) => actions(env).tokens(mobileId)),
   );
   connection.onRequest(CreateDeviceTokenRequest, ({ mobileId, fullControl, expiryHours, shown }) =>
-    act(
-      s.env,
+    s.session.act(
       {
         action: `create a token for ${recordWords(shownAs('mobileDevice', mobileId, shown))}`,
         starts: true,
@@ -80,7 +60,7 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
     ),
   );
   connection.onRequest(RevokeDeviceTokenRequest, ({ id, shown }) =>
-    act(s.env, { action: `revoke ${recordWords(shownAs('deviceToken', id, shown))}`, record: shownAs('deviceToken', id, shown) }, (env) => actions(env).revokeToken(id)),
+    s.session.act({ action: `revoke ${recordWords(shownAs('deviceToken', id, shown))}`, record: shownAs('deviceToken', id, shown) }, (env) => actions(env).revokeToken(id)),
   );
-  connection.onNotification(DevicesAttentionNotification, ({ visible }) => follow.setVisible(visible));
+  connection.onNotification(DevicesAttentionNotification, ({ visible }) => s.session.deviceStatuses.setVisible(visible));
 }

@@ -1,7 +1,6 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { agentConfigText, type EnvironmentState, UserActions, validateDeviceToken } from '../../core';
+import { type ActiveEnvironment, type ServiceSession } from '../../core';
 import { AgentConfigRequest, ChangeUserRoleRequest, CurrentUserRequest, DeleteUserRequest, InviteUserRequest, ListUsersRequest, ValidateDeviceTokenRequest } from '../../protocol';
-import { act } from './outcome';
 
 // Thin adapters from the Users view's and the lab tools' requests to the core (issue 29). The
 // temporary password and a token being checked go to the service and nowhere else: the action
@@ -9,13 +8,12 @@ import { act } from './outcome';
 
 const who = (id: number, shown?: string) => (shown ? `user ${shown}` : `user ${id}`);
 
-export function registerUserFeatures(connection: Connection, s: { env: EnvironmentState }): void {
-  const users = (env: { client: ConstructorParameters<typeof UserActions>[0] }) => new UserActions(env.client);
-  connection.onRequest(CurrentUserRequest, () => act(s.env, { action: 'read who is signed in' }, (env) => users(env).me()));
-  connection.onRequest(ListUsersRequest, () => act(s.env, { action: 'read the users' }, (env) => users(env).list()));
+export function registerUserFeatures(connection: Connection, s: { session: ServiceSession }): void {
+  const users = (env: ActiveEnvironment) => s.session.actions(env).users;
+  connection.onRequest(CurrentUserRequest, () => s.session.act({ action: 'read who is signed in' }, (env) => users(env).me()));
+  connection.onRequest(ListUsersRequest, () => s.session.act({ action: 'read the users' }, (env) => users(env).list()));
   connection.onRequest(InviteUserRequest, (input) =>
-    act(
-      s.env,
+    s.session.act(
       {
         action: `invite user ${input.email.trim()}`,
         conflict: 'a user with this email already exists.',
@@ -25,21 +23,20 @@ export function registerUserFeatures(connection: Connection, s: { env: Environme
     ),
   );
   connection.onRequest(ChangeUserRoleRequest, ({ id, role, shown }) =>
-    act(s.env, { action: `give ${who(id, shown)} the role ${role}`, conflict: 'the role cannot change now (the last ADMIN cannot lose it).' }, (env) =>
+    s.session.act({ action: `give ${who(id, shown)} the role ${role}`, conflict: 'the role cannot change now (the last ADMIN cannot lose it).' }, (env) =>
       users(env).changeRole(id, role),
     ),
   );
   connection.onRequest(DeleteUserRequest, ({ id, newUser, shown }) =>
-    act(s.env, { action: `delete ${who(id, shown)}`, conflict: 'this user cannot be deleted now (nobody can delete themselves).' }, (env) =>
+    s.session.act({ action: `delete ${who(id, shown)}`, conflict: 'this user cannot be deleted now (nobody can delete themselves).' }, (env) =>
       users(env).delete(id, newUser),
     ),
   );
   connection.onRequest(AgentConfigRequest, ({ label, shown }) =>
-    act(
-      s.env,
+    s.session.act(
       { action: `read the agent configuration${shown ? ` of ${shown}` : ''} (label "${label}")`, notFound: `the service has no agent configuration for the label "${label}".` },
-      async (env) => ({ agentConfig: await agentConfigText(env.client, label) }),
+      async (env) => ({ agentConfig: await s.session.actions(env).labTools.agentConfig(label) }),
     ),
   );
-  connection.onRequest(ValidateDeviceTokenRequest, ({ token }) => act(s.env, { action: 'validate a device token' }, (env) => validateDeviceToken(env.client, token)));
+  connection.onRequest(ValidateDeviceTokenRequest, ({ token }) => s.session.act({ action: 'validate a device token' }, (env) => s.session.actions(env).labTools.validateToken(token)));
 }

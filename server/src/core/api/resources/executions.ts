@@ -3,7 +3,7 @@ import { readList, type Listed } from '../lists';
 import { iterateRange } from '../range';
 import { RangeList, type Window } from '../rangeLists';
 import { asId, asOpen, asRecord } from '../parse';
-import { isRecord } from '../read';
+import { isRecord } from '../../base/read';
 import type { ApiSession } from '../session';
 import type { Loose, RangeQuery, TestExecution, TestSuite, TestSuiteCreate, TestSuiteUpdate } from '../types';
 

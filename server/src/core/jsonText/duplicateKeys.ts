@@ -1,4 +1,4 @@
-import { stringEnd, type Span } from './jsonLocator';
+import { decodeString, stringEnd, type Span } from './strings';
 
 // Keys repeated within one object (JSON readers keep only the last one). The full scan reads
 // every character; for the usual document, which repeats nothing, counting proves it cheaper.
@@ -67,8 +67,7 @@ export function findDuplicateKeys(text: string, parsed?: unknown, counts?: KeyCo
       if (expectKey) {
         const depth = frames.length - 1;
         const from = frames[depth]!;
-        const raw = text.slice(start + 1, i - 1);
-        const key = raw.includes('\\') ? safeParse(text.slice(start, i)) : raw;
+        const key = decodeString(text.slice(start + 1, i - 1));
         const set = sets[depth];
         let repeated = false;
         if (set) {
@@ -159,12 +158,4 @@ function colonsInValue(root: unknown): number {
     }
   }
   return count;
-}
-
-function safeParse(s: string): string {
-  try {
-    return JSON.parse(s) as string;
-  } catch {
-    return s.slice(1, -1);
-  }
 }

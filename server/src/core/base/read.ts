@@ -1,10 +1,13 @@
-import type { Loose } from './types';
-
 // The lenient readers of JSON we do not control: the service's answers above all, and the
 // user's files. Each takes anything and gives the value in the one shape its caller uses, or
 // undefined; none throws. They differ only in how lenient they are, which each one's comment
 // says: pick the variant whose leniency the caller needs (the document shows few fields, and a
 // service may send a number as text or an empty string for "none").
+
+/** A JSON object whose members are not known in advance; every record type of the interface extends it. */
+export interface Loose {
+  [key: string]: unknown;
+}
 
 /** A JSON object: not null and not an array. */
 export function isRecord(v: unknown): v is Loose {

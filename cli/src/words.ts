@@ -1,6 +1,20 @@
-import { type HostWords, TERMINAL_WORDS } from './failures';
+import type { HostWords } from '../../server/src/core';
 
-// A terminal's next steps name where its credentials came from: the TAS_* variables, a profile
+// A terminal's words: the next steps a person can take from a shell (tas commands, the TAS_*
+// variables). The core takes them as inputs; it holds no host's words.
+
+export const TERMINAL_WORDS: HostWords = {
+  signIn: 'Run tas login and pass --profile NAME, or set TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET.',
+  reenter: 'Check TAS_CLIENT_ID and TAS_CLIENT_SECRET, or run tas login again.',
+  url: 'TAS_BASE_URL',
+  changeUrl: 'Check TAS_BASE_URL.',
+  executions: 'tas executions',
+  notFound: 'it does not exist on the service.',
+  gone: 'it is no longer there.',
+  allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
+};
+
+// Its next steps name where its credentials came from: the TAS_* variables, a profile
 // (by name and file), or what was given to `tas login`; never a variable the user did not set.
 
 export type CredentialOrigin =

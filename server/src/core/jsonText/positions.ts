@@ -8,13 +8,9 @@ import type { Position, Range } from '../text/shapes';
 import { scan } from './pathScan';
 import { foundFor, trieOf, type JsonPath, type Trie } from './pathTrie';
 
-export { type JsonPath } from './pathTrie';
-export { stringEnd } from './codeUnits';
+import type { Span } from './strings';
 
-export interface Span {
-  start: number;
-  end: number;
-}
+export { type JsonPath } from './pathTrie';
 
 export interface Located {
   /** The whole value: from its first character to just after its last. */

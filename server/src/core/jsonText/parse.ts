@@ -1,8 +1,8 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Range, type Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import { DiagnosticCode, Severity, SOURCE, type Finding } from '../validation/diagnostics';
-import { rangesEach, type MemberCount } from './jsonLocator';
+import { DiagnosticCode, Severity, SOURCE, type Finding } from '../model/diagnostics';
+import { rangesEach, type MemberCount } from './positions';
 import { boundDepth, boundParsed, type BoundedText } from './nesting';
 
 /**

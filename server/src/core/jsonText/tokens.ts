@@ -3,6 +3,8 @@
 // It never fails: a half-typed text gives the tokens it has, an unterminated string ends at its
 // line break (as jsonc-parser ends it), and any other run of characters is one "literal".
 
+import { skipComment, skipString } from './strings';
+
 export const enum Tok {
   End,
   Open,
@@ -95,28 +97,15 @@ export class JsonTokens {
         break;
       case 0x22:
         kind = Tok.String;
-        for (i++; i < n; i++) {
-          const d = text.charCodeAt(i);
-          if (d === 0x22) {
-            i++;
-            break;
-          }
-          if (d === 0x5c) i++;
-          else if (d === 0x0a || d === 0x0d) break;
-        }
-        if (i > n) i = n;
+        i = skipString(text, i);
         break;
       default:
         if (c === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
           kind = Tok.LineComment;
-          for (i += 2; i < n; i++) {
-            const d = text.charCodeAt(i);
-            if (d === 0x0a || d === 0x0d) break;
-          }
+          i = skipComment(text, i);
         } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2a) {
           kind = Tok.BlockComment;
-          const close = text.indexOf('*/', i + 2);
-          const end = close === -1 ? n : close + 2;
+          const end = skipComment(text, i);
           // Line breaks inside the comment move the line count on.
           for (let k = text.indexOf('\n', i); k !== -1 && k < end; k = text.indexOf('\n', k + 1)) {
             this.curLine++;

@@ -1,7 +1,8 @@
 import { getLocation, type Location } from 'jsonc-parser';
 import type { TextDocument } from '../text/textDocument';
 import { Range, type Position } from '../text/shapes';
-import { boundDepth, inMasked, skipComment, skipString } from './nesting';
+import { boundDepth, inMasked } from './nesting';
+import { decodeString, skipComment, skipString } from './strings';
 
 // Where the cursor is in a document that may be half-typed. jsonc-parser's getLocation is exact
 // and tolerant but reads every token before the cursor: 70 to 200 ms at the end of a 2 MB file.
@@ -133,13 +134,7 @@ function framesAt(text: string, offset: number): Frame[] | undefined {
 }
 
 function keyOf(text: string, f: Frame): string {
-  const raw = text.slice(f.keyStart + 1, text.charCodeAt(f.keyEnd - 1) === 0x22 && f.keyEnd - 1 > f.keyStart ? f.keyEnd - 1 : f.keyEnd);
-  if (!raw.includes('\\')) return raw;
-  try {
-    return JSON.parse(`"${raw}"`) as string;
-  } catch {
-    return raw;
-  }
+  return decodeString(text.slice(f.keyStart + 1, text.charCodeAt(f.keyEnd - 1) === 0x22 && f.keyEnd - 1 > f.keyStart ? f.keyEnd - 1 : f.keyEnd));
 }
 
 /**

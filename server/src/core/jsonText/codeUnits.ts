@@ -1,5 +1,5 @@
-// Reading JSON text fast: where a string ends, and the text's UTF-16 code units as an array for
-// the scans that read a large text character by character (pathScan.ts).
+// Reading JSON text fast: the text's UTF-16 code units as an array for the scans that read a
+// large text character by character (pathScan.ts).
 
 /**
  * The text's UTF-16 code units in an array, one per character as the text indexes them, and two
@@ -30,20 +30,3 @@ export function codesOf(text: string): Uint16Array {
 }
 
 export const NO_CODES: Uint16Array = new Uint16Array(2);
-
-/**
- * The index just past the string whose opening quote is at `start`. Strings are skipped with
- * indexOf (native, fast): a quote is the end unless an odd number of backslashes precede it.
- * An unterminated string ends at the end of the text.
- */
-export function stringEnd(text: string, start: number): number {
-  let j = text.indexOf('"', start + 1);
-  while (j !== -1 && text.charCodeAt(j - 1) === 0x5c && escaped(text, j)) j = text.indexOf('"', j + 1);
-  return j === -1 ? text.length : j + 1;
-}
-
-function escaped(text: string, quote: number): boolean {
-  let k = quote - 1;
-  while (text.charCodeAt(k) === 0x5c) k--;
-  return (quote - 1 - k) % 2 === 1;
-}

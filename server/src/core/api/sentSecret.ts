@@ -1,5 +1,5 @@
-import { ApiError } from '../api/errors';
-import { scrubText } from './scrub';
+import { ApiError } from './errors';
+import { scrubText } from '../secrets/scrub';
 
 // A secret sent in a request body (a temporary password, an API client's password, a device token
 // being checked) is not one the session knows, so a service that echoes it in an error would put it

@@ -1,7 +1,7 @@
 // The pass behind the positions of diagnostics, the outline and the other language features: a
 // scanner that follows only the paths of a trie (pathTrie.ts) through the text, skipping every
 // other subtree, and records where each node it meets starts and ends, with lines and
-// characters. jsonLocator.ts turns what it records into places and ranges.
+// characters. positions.ts turns what it records into places and ranges.
 
 import { NO_CODES, codesOf } from './codeUnits';
 import { arrayItems, childNamed, type Trie } from './pathTrie';

@@ -3,12 +3,9 @@
 // than MAX_DEPTH is blanked out (same length, line breaks kept, so every offset stays valid)
 // before any of them sees the text; the first such place gets one "nested too deeply" diagnostic.
 
-export const MAX_DEPTH = 256;
+import { skipComment, skipString, type Span } from './strings';
 
-export interface Span {
-  start: number;
-  end: number;
-}
+export const MAX_DEPTH = 256;
 
 export interface BoundedText {
   /** The text with every value deeper than MAX_DEPTH replaced by `0` and spaces; the same string when none is. */
@@ -18,33 +15,6 @@ export interface BoundedText {
 }
 
 let last: { text: string; bounded: BoundedText } | undefined;
-
-/** Skips a string from its opening quote; as jsonc-parser does, a line break ends an unterminated one. */
-export function skipString(text: string, i: number): number {
-  const n = text.length;
-  for (i++; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) return i + 1;
-    if (c === 0x5c) i++;
-    else if (c === 0x0a || c === 0x0d) return i;
-  }
-  return n;
-}
-
-/** Skips a comment starting at i (`//` or `/*`), or returns i when there is none. */
-export function skipComment(text: string, i: number): number {
-  const next = text.charCodeAt(i + 1);
-  if (next === 0x2f) {
-    let j = i + 2;
-    while (j < text.length && text.charCodeAt(j) !== 0x0a && text.charCodeAt(j) !== 0x0d) j++;
-    return j;
-  }
-  if (next === 0x2a) {
-    const close = text.indexOf('*/', i + 2);
-    return close === -1 ? text.length : close + 2;
-  }
-  return i;
-}
 
 /** The text with values nested deeper than MAX_DEPTH blanked out; the last answer is kept (hover asks twice). */
 export function boundDepth(text: string): BoundedText {
