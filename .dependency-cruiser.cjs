@@ -42,14 +42,16 @@ module.exports = {
     {
       name: 'hosts-use-the-entry',
       severity: 'error',
-      comment: 'The hosts (the language server, tas, the extension) reach the core only through server/src/core/index.ts.',
+      comment:
+        'The hosts (the language server, tas, the extension) reach the core only through server/src/core/index.ts.',
       from: { path: ['^server/src/host/', '^cli/src/', '^client/src/'] },
       to: { path: CORE, pathNot: CORE_ENTRY },
     },
     {
       name: 'core-avoids-its-entry',
       severity: 'error',
-      comment: 'Core files import each other directly, never through server/src/core/index.ts (no cycles through the barrel).',
+      comment:
+        'Core files import each other directly, never through server/src/core/index.ts (no cycles through the barrel).',
       from: { path: CORE, pathNot: CORE_ENTRY },
       to: { path: CORE_ENTRY },
     },
@@ -57,7 +59,7 @@ module.exports = {
       name: 'core-folders-acyclic',
       severity: 'error',
       comment:
-        'The core\'s folders are layers: no folder depends on another that depends back on it, however long the way ' +
+        "The core's folders are layers: no folder depends on another that depends back on it, however long the way " +
         '(modules counted by their folder). Break a cycle by moving the shared piece down (base/, model/) or by passing it in.',
       scope: 'folder',
       from: { path: CORE },
@@ -66,14 +68,16 @@ module.exports = {
     {
       name: 'core-base-is-the-bottom',
       severity: 'error',
-      comment: 'server/src/core/base/ holds generic helpers every folder may use; it imports no other folder of the core.',
+      comment:
+        'server/src/core/base/ holds generic helpers every folder may use; it imports no other folder of the core.',
       from: { path: CORE_BASE },
       to: { path: CORE, pathNot: CORE_BASE },
     },
     {
       name: 'json-text-through-its-entry',
       severity: 'error',
-      comment: 'The rest of the core reads JSON text through server/src/core/jsonText/index.ts (which says which reader serves what), never a file inside it.',
+      comment:
+        'The rest of the core reads JSON text through server/src/core/jsonText/index.ts (which says which reader serves what), never a file inside it.',
       from: { path: CORE, pathNot: JSON_TEXT },
       to: { path: JSON_TEXT, pathNot: JSON_TEXT_ENTRY },
     },

@@ -3,7 +3,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'server/src/core/validation/generated/**', 'node_modules/**', '.tools/**', '.vscode-test/**', '*.mjs', '*.cjs', 'scripts/*.mjs', 'scripts/*.cjs', 'mutation/*.mjs', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'server/src/core/validation/generated/**',
+      'node_modules/**',
+      '.tools/**',
+      '.vscode-test/**',
+      '*.mjs',
+      '*.cjs',
+      'scripts/*.mjs',
+      'scripts/*.cjs',
+      'mutation/*.mjs',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -15,12 +31,17 @@ export default tseslint.config(
         'error',
         {
           // node:test's describe/test return promises the runner itself awaits.
-          allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite'] }],
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'test', 'it', 'suite'] },
+          ],
         },
       ],
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/only-throw-error': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-console': 'off',
     },
   },

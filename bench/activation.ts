@@ -29,7 +29,8 @@ async function activateOnce(run: number): Promise<number> {
 export async function benchActivation(runs: number): Promise<ActivationResult> {
   // Named from the repository (RESULTS.md is committed: no path of this machine in it).
   if (!existsSync(VSIX)) return { skipped: `no ${relative(root, VSIX)}: run npm run package` };
-  if (statSync(VSIX).mtimeMs < statSync(join(root, 'dist/extension.js')).mtimeMs) return { skipped: 'the .vsix is older than dist/extension.js: run npm run package' };
+  if (statSync(VSIX).mtimeMs < statSync(join(root, 'dist/extension.js')).mtimeMs)
+    return { skipped: 'the .vsix is older than dist/extension.js: run npm run package' };
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) times.push(await activateOnce(i));

@@ -8,7 +8,9 @@ import Ajv2020 from 'ajv/dist/2020';
 
 const [dir, schemaFile] = process.argv.slice(2);
 if (!dir || !schemaFile) throw new Error('usage: ajvBaseline <folder> <schema file>');
-const validate = new Ajv2020({ allErrors: true, strict: false }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
+const validate = new Ajv2020({ allErrors: true, strict: false }).compile(
+  JSON.parse(readFileSync(schemaFile, 'utf8')) as object,
+);
 let invalid = 0;
 const walk = (d: string): void => {
   for (const e of readdirSync(d, { withFileTypes: true })) {

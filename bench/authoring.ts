@@ -6,7 +6,10 @@ import { benchWorkspace, workspaceSection } from './workspace';
 // Issue 21's parts of `npm run bench`: formatting and document symbols against
 // vscode-json-languageservice (`editing`), and a workspace of 10,000 files (`workspace`).
 
-export async function authoringParts(has: (part: 'editing' | 'workspace') => boolean, plan: Plan): Promise<{ sections: string[]; targets: string[] }> {
+export async function authoringParts(
+  has: (part: 'editing' | 'workspace') => boolean,
+  plan: Plan,
+): Promise<{ sections: string[]; targets: string[] }> {
   const sections: string[] = [];
   const targets: string[] = [];
   if (has('editing')) {

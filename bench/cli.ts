@@ -20,7 +20,9 @@ export interface CliBenchResult {
 }
 
 function makeFiles(dir: string): void {
-  const sample = JSON.parse(readFileSync(join(ROOT, 'samples/workspace/voice-call-mo.testcase.json'), 'utf8')) as Record<string, unknown>;
+  const sample = JSON.parse(
+    readFileSync(join(ROOT, 'samples/workspace/voice-call-mo.testcase.json'), 'utf8'),
+  ) as Record<string, unknown>;
   for (let i = 0; i < FILES; i++) {
     const sub = join(dir, `group-${i % 20}`);
     mkdirSync(sub, { recursive: true });
@@ -31,14 +33,27 @@ function makeFiles(dir: string): void {
 }
 
 /** Wall time of one new Node process running `script` with `args`; exit 0 or 1 count as done. */
-function timeProcess(script: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ ms: number; stdout: string }> {
+function timeProcess(
+  script: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ ms: number; stdout: string }> {
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [script, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd,
+      env: { PATH: process.env['PATH'] ?? '', HOME: cwd, ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let stdout = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
     child.on('error', fail);
-    child.on('close', (code) => (code === 0 || code === 1 ? done({ ms: performance.now() - started, stdout }) : fail(new Error(`${script} ${args.join(' ')} exited ${code}`))));
+    child.on('close', (code) =>
+      code === 0 || code === 1
+        ? done({ ms: performance.now() - started, stdout })
+        : fail(new Error(`${script} ${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -50,11 +65,18 @@ function median(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const timeCli = async (args: string[], cwd: string, env: NodeJS.ProcessEnv) => (await timeProcess(join(ROOT, 'dist/cli.js'), args, cwd, env)).ms;
+const timeCli = async (args: string[], cwd: string, env: NodeJS.ProcessEnv) =>
+  (await timeProcess(join(ROOT, 'dist/cli.js'), args, cwd, env)).ms;
 
 async function baseline(dir: string): Promise<number> {
-  const r = await timeProcess(join(__dirname, 'ajvBaseline.js'), [dir, join(ROOT, 'schemas/testcase.schema.json')], ROOT, {});
-  if (Number(r.stdout.trim()) === 0) throw new Error('the baseline found no invalid file: the files are not as planned');
+  const r = await timeProcess(
+    join(__dirname, 'ajvBaseline.js'),
+    [dir, join(ROOT, 'schemas/testcase.schema.json')],
+    ROOT,
+    {},
+  );
+  if (Number(r.stdout.trim()) === 0)
+    throw new Error('the baseline found no invalid file: the files are not as planned');
   return r.ms;
 }
 
@@ -74,7 +96,12 @@ export async function benchCli(): Promise<CliBenchResult> {
       times.offline.push(await timeCli(['validate', '--offline', '--format', 'json'], dir, {}));
       times.online.push(await timeCli(['validate', '--format', 'json'], dir, online));
     }
-    return { files: FILES, offlineMs: median(times.offline), onlineMs: median(times.online), baselineMs: median(times.baseline) };
+    return {
+      files: FILES,
+      offlineMs: median(times.offline),
+      onlineMs: median(times.online),
+      baselineMs: median(times.baseline),
+    };
   } finally {
     await emu.close();
     rmSync(dir, { recursive: true, force: true });

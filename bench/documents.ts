@@ -49,7 +49,9 @@ function step(i: number, padding: number, short: boolean): Obj {
     function: fn,
     ...(fn === 'WAIT' ? {} : { mobileDeviceId: device }),
     ...(params && { params }),
-    description: short ? `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}` : `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}${'.'.repeat(padding)}`,
+    description: short
+      ? `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}`
+      : `Step ${i + 1}: ${fn.toLowerCase().replace('_', ' ')} on device ${device}${'.'.repeat(padding)}`,
   };
 }
 

@@ -25,11 +25,18 @@ export interface EditingResult {
 
 const OPTIONS = { tabSize: 2, insertSpaces: true };
 
-function apply(text: string, edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+function apply(
+  text: string,
+  edits: {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    newText: string;
+  }[],
+): string {
   return TextDocument.applyEdits(TextDocument.create('file:///x.json', 'json', 1, text), edits);
 }
 
-const countSymbols = (s: readonly DocumentSymbol[]): number => s.reduce((n, x) => n + 1 + countSymbols(x.children ?? []), 0);
+const countSymbols = (s: readonly DocumentSymbol[]): number =>
+  s.reduce((n, x) => n + 1 + countSymbols(x.children ?? []), 0);
 
 /** The formatting inputs: the bundle on one line (every gap changes), and laid out with 4 spaces. */
 function formatInputs(): { label: string; text: string }[] {
@@ -47,9 +54,11 @@ export async function benchFormatting(ls: LanguageService, plan: Plan): Promise<
     const fresh = () => TextDocument.create(uri, 'json', 1, input.text);
     const expected = `${JSON.stringify(JSON.parse(input.text), null, 2)}\n`;
     const oursEdits = formatEdits(fresh(), OPTIONS);
-    if (apply(input.text, oursEdits) !== expected) throw new Error(`bench: our formatting of "${input.label}" is not the export layout`);
+    if (apply(input.text, oursEdits) !== expected)
+      throw new Error(`bench: our formatting of "${input.label}" is not the export layout`);
     const baseEdits = ls.format(fresh(), undefined, OPTIONS);
-    if (JSON.stringify(JSON.parse(apply(input.text, baseEdits))) !== JSON.stringify(JSON.parse(input.text))) throw new Error(`bench: the baseline's formatting of "${input.label}" changed the value`);
+    if (JSON.stringify(JSON.parse(apply(input.text, baseEdits))) !== JSON.stringify(JSON.parse(input.text)))
+      throw new Error(`bench: the baseline's formatting of "${input.label}" changed the value`);
     const s = await compare(
       [
         { name: 'ours', run: () => formatEdits(fresh(), OPTIONS) },
@@ -57,7 +66,15 @@ export async function benchFormatting(ls: LanguageService, plan: Plan): Promise<
       ],
       plan,
     );
-    out.push({ label: input.label, size: input.text.length, ours: s.get('ours')!, baseline: s.get('baseline')!, oursCount: oursEdits.length, baselineCount: baseEdits.length, target: 1 });
+    out.push({
+      label: input.label,
+      size: input.text.length,
+      ours: s.get('ours')!,
+      baseline: s.get('baseline')!,
+      oursCount: oursEdits.length,
+      baselineCount: baseEdits.length,
+      target: 1,
+    });
   }
   return out;
 }
@@ -68,7 +85,8 @@ export async function benchSymbols(ls: LanguageService, plan: Plan): Promise<Edi
   const oursSymbols = documentSymbols(fresh(), 'bundle');
   const baseSymbols = ls.findDocumentSymbols2(fresh(), ls.parseJSONDocument(fresh()));
   // Ours names each test case, step and record; the baseline names every member.
-  if (oursSymbols.length !== 50 || countSymbols(baseSymbols) < countSymbols(oursSymbols)) throw new Error('bench: the outlines are not what the document holds');
+  if (oursSymbols.length !== 50 || countSymbols(baseSymbols) < countSymbols(oursSymbols))
+    throw new Error('bench: the outlines are not what the document holds');
   const s = await compare(
     [
       { name: 'ours', run: () => documentSymbols(fresh(), 'bundle') },
@@ -82,9 +100,16 @@ export async function benchSymbols(ls: LanguageService, plan: Plan): Promise<Edi
     ],
     plan,
   );
-  return { label: 'Document symbols, bundle 1 MB / 5,000 steps', size: d.text.length, ours: s.get('ours')!, baseline: s.get('baseline')!, oursCount: countSymbols(oursSymbols), baselineCount: countSymbols(baseSymbols), target: 3 };
+  return {
+    label: 'Document symbols, bundle 1 MB / 5,000 steps',
+    size: d.text.length,
+    ours: s.get('ours')!,
+    baseline: s.get('baseline')!,
+    oursCount: countSymbols(oursSymbols),
+    baselineCount: countSymbols(baseSymbols),
+    target: 3,
+  };
 }
-
 
 /** The table, and one target line per row for the summary. */
 export function editingSection(results: EditingResult[]): { section: string; targets: string[] } {
@@ -99,7 +124,7 @@ export function editingSection(results: EditingResult[]): { section: string; tar
       '',
       'From the text on a new TextDocument to the answer, in one run, the contenders taking turns. Ours: `formatEdits`',
       '(tabSize 2, spaces) and `documentSymbols`; baseline: `format` with the same options, and `parseJSONDocument` +',
-      '`findDocumentSymbols2`. Before timing, our edits must give exactly the export layout and the baseline\'s the same',
+      "`findDocumentSymbols2`. Before timing, our edits must give exactly the export layout and the baseline's the same",
       'JSON value. "Answer": edits, or symbols at every level (the baseline names every member; ours the test cases,',
       'steps, trace filters and records). Targets (issue 21): formatting at least as fast, symbols at least 3x faster.',
       '',
@@ -107,6 +132,9 @@ export function editingSection(results: EditingResult[]): { section: string; tar
       '| --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
     ].join('\n'),
-    targets: results.map((r) => `- ${r.label}: ${(r.baseline.p50 / r.ours.p50).toFixed(1)}x the baseline's speed, ours ${ms(r.ours.p50)} ms p50 (target ≥ ${r.target}x): ${verdict(r) ? 'met' : 'NOT met'}.`),
+    targets: results.map(
+      (r) =>
+        `- ${r.label}: ${(r.baseline.p50 / r.ours.p50).toFixed(1)}x the baseline's speed, ours ${ms(r.ours.p50)} ms p50 (target ≥ ${r.target}x): ${verdict(r) ? 'met' : 'NOT met'}.`,
+    ),
   };
 }

@@ -21,7 +21,8 @@ function value<T>(o: Outcome<T>): T {
   return o.value;
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 /** Waits the given time on the emulator's own schedule (a benchmark window, not a test). */
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,7 +59,8 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
 
     // 50 running executions (the step takes an hour): one suite of 20 cases, executed until 50 run.
     const ids: number[] = [];
-    while (ids.length < 50) ids.push(...value(await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 1 })).executionIds);
+    while (ids.length < 50)
+      ids.push(...value(await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 1 })).executionIds);
     const from = emu.requests.length;
     await pause(windowSeconds * 1000);
     const busy = emu.requests.slice(from).filter((r) => r.path.startsWith('/api/v2/testexecutions')).length;
@@ -67,7 +69,12 @@ export async function benchExecutions(windowSeconds = 30): Promise<ExecutionsBen
       firstPage: { p50: quantile(firsts, 0.5), p95: quantile(firsts, 0.95) },
       loadAll: { ms: loadAll, pages },
       serverRssMb: { before, after },
-      watcher: { running: ids.length, windowSeconds, requestsPerMinute: (busy * 60) / windowSeconds, idleRequestsPerMinute: (idle * 60) / windowSeconds },
+      watcher: {
+        running: ids.length,
+        windowSeconds,
+        requestsPerMinute: (busy * 60) / windowSeconds,
+        idleRequestsPerMinute: (idle * 60) / windowSeconds,
+      },
     };
   } finally {
     await lsp.stop();

@@ -21,10 +21,17 @@ export interface HostileValidateResult {
 function run(file: string, cwd: string): Promise<{ ms: number; peakMb: number; lines: number }> {
   const rssFile = join(cwd, 'rss.txt');
   const preload = join(cwd, 'rss.cjs');
-  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   const started = performance.now();
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--require', preload, join(ROOT, 'dist/cli.js'), 'validate', file, '--offline'], { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      process.execPath,
+      ['--require', preload, join(ROOT, 'dist/cli.js'), 'validate', file, '--offline'],
+      { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd }, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     let lines = 0;
     child.stdout.on('data', (b: Buffer) => (lines += b.toString().split('\n').length - 1));
     child.on('error', fail);
@@ -39,7 +46,10 @@ export async function benchHostileValidate(): Promise<HostileValidateResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'tas-bench-hostile-'));
   try {
     const out: HostileValidateResult[] = [];
-    for (const [label, items] of [['1 MB', 500_000], ['10 MB', 5_000_000]] as const) {
+    for (const [label, items] of [
+      ['1 MB', 500_000],
+      ['10 MB', 5_000_000],
+    ] as const) {
       const file = join(dir, `wrong-${items}.testcases.json`);
       const text = `[${Array<string>(items).fill('1').join(',')}]`;
       writeFileSync(file, text);
@@ -60,8 +70,11 @@ export function hostileValidateSection(results: HostileValidateResult[]): string
     '',
     '| File | Items | Wall time | Peak resident set | Lines printed |',
     '|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.label} (${r.bytes.toLocaleString('en-US')} bytes) | ${r.items.toLocaleString('en-US')} | ${(r.ms / 1000).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB | ${r.lines} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.label} (${r.bytes.toLocaleString('en-US')} bytes) | ${r.items.toLocaleString('en-US')} | ${(r.ms / 1000).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB | ${r.lines} |`,
+    ),
     '',
-    'One run each, a new Node process. At most 300 problems per file are printed, plus one line saying how many more (the editor\'s default of `tas.validation.maxProblems`); targets: the 1 MB file under 600 MB and a few seconds, the 10 MB one completes.',
+    "One run each, a new Node process. At most 300 problems per file are printed, plus one line saying how many more (the editor's default of `tas.validation.maxProblems`); targets: the 1 MB file under 600 MB and a few seconds, the 10 MB one completes.",
   ].join('\n');
 }

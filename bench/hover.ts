@@ -28,7 +28,13 @@ export interface HoverResult {
 
 function unknownKeys(label: string, count: number, key: string, value: (i: number) => string): BenchDocument {
   const lines = Array.from({ length: count }, (_, i) => `  "${key}${i}": ${value(i)}`);
-  return { label, kind: 'testCase', uri: `file:///bench/hostile-${count}.testcase.json`, text: `{\n${lines.join(',\n')}\n}\n`, expectedErrors: count };
+  return {
+    label,
+    kind: 'testCase',
+    uri: `file:///bench/hostile-${count}.testcase.json`,
+    text: `{\n${lines.join(',\n')}\n}\n`,
+    expectedErrors: count,
+  };
 }
 
 export function hoverDocuments(): BenchDocument[] {
@@ -85,7 +91,9 @@ export async function benchHover(): Promise<HoverResult[]> {
     const out: HoverResult[] = [];
     for (const [i, d] of hoverDocuments().entries()) {
       console.error(`hover: ${d.label}`);
-      out.push(await measure(client, d, `file:///bench/hover-${i}.${d.kind === 'bundle' ? 'testcases' : 'testcase'}.json`));
+      out.push(
+        await measure(client, d, `file:///bench/hover-${i}.${d.kind === 'bundle' ? 'testcases' : 'testcase'}.json`),
+      );
     }
     return out;
   } finally {

@@ -70,14 +70,22 @@ export class BenchClient {
       TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret,
     };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     const c = new BenchClient(connection, child);
     child.stderr.on('data', (d: Buffer) => (c.stderr += d.toString()));
     child.on('exit', () => (c.exited = true));
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       const at = performance.now();
       const list = c.published.get(p.uri) ?? [];
-      const pub = { version: p.version, at, count: p.diagnostics.length, messages: p.diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)) };
+      const pub = {
+        version: p.version,
+        at,
+        count: p.diagnostics.length,
+        messages: p.diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)),
+      };
       list.push(pub);
       c.published.set(p.uri, list);
       c.waiters = c.waiters.filter((w) => !(w.uri === p.uri && c.settle(w)));
@@ -91,7 +99,9 @@ export class BenchClient {
     });
     connection.onNotification('tas/status', () => undefined);
     const tas = { validation: { debounceMs: settings.debounceMs }, cache: { ttlSeconds: settings.cacheTtlSeconds } };
-    connection.onRequest(ConfigurationRequest.type, (p) => p.items.map((item) => (item.section === 'tas' ? tas : null)));
+    connection.onRequest(ConfigurationRequest.type, (p) =>
+      p.items.map((item) => (item.section === 'tas' ? tas : null)),
+    );
     connection.onRequest(RegistrationRequest.type, () => undefined);
     connection.listen();
     await connection.sendRequest(InitializeRequest.type, {
@@ -99,7 +109,11 @@ export class BenchClient {
       rootUri: null,
       capabilities: {
         textDocument: { publishDiagnostics: { versionSupport: true } },
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, ...(workspaceFolders && { didChangeWatchedFiles: { dynamicRegistration: true } }) },
+        workspace: {
+          configuration: true,
+          didChangeConfiguration: { dynamicRegistration: true },
+          ...(workspaceFolders && { didChangeWatchedFiles: { dynamicRegistration: true } }),
+        },
       },
       workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
     });
@@ -116,10 +130,17 @@ export class BenchClient {
   }
 
   /** Sends a hover or completion request; resolves with the time its answer took (ms). */
-  async timed(method: 'hover' | 'completion', uri: string, position: { line: number; character: number }): Promise<number> {
+  async timed(
+    method: 'hover' | 'completion',
+    uri: string,
+    position: { line: number; character: number },
+  ): Promise<number> {
     const sent = performance.now();
     const params = { textDocument: { uri }, position };
-    const answer: Promise<unknown> = method === 'hover' ? this.connection.sendRequest(HoverRequest.type, params) : this.connection.sendRequest(CompletionRequest.type, params);
+    const answer: Promise<unknown> =
+      method === 'hover'
+        ? this.connection.sendRequest(HoverRequest.type, params)
+        : this.connection.sendRequest(CompletionRequest.type, params);
     await this.within(answer, `the ${method} at ${position.line}:${position.character}`);
     return performance.now() - sent;
   }
@@ -127,7 +148,12 @@ export class BenchClient {
   /** The first log line of the server matching `pattern` (one logged already counts). */
   logged(pattern: RegExp): Promise<string> {
     const seen = this.logs.find((l) => pattern.test(l));
-    return this.within(seen !== undefined ? Promise.resolve(seen) : new Promise<string>((resolve) => this.logWaiters.push({ pattern, resolve })), `a log line ${pattern}`);
+    return this.within(
+      seen !== undefined
+        ? Promise.resolve(seen)
+        : new Promise<string>((resolve) => this.logWaiters.push({ pattern, resolve })),
+      `a log line ${pattern}`,
+    );
   }
 
   /** Sends any request; resolves with its answer and the time it took (ms). */
@@ -164,7 +190,9 @@ export class BenchClient {
   async waitFor(uri: string, version: number, nth: number, expectDiagnostics?: number): Promise<Publication> {
     const p = await this.within(this.publication(uri, version, nth), `publication ${nth} of ${uri} version ${version}`);
     if (expectDiagnostics !== undefined && p.count !== expectDiagnostics) {
-      throw new Error(`${uri} version ${version}: ${p.count} diagnostics, expected ${expectDiagnostics}: ${p.messages.join(' | ')}`);
+      throw new Error(
+        `${uri} version ${version}: ${p.count} diagnostics, expected ${expectDiagnostics}: ${p.messages.join(' | ')}`,
+      );
     }
     return p;
   }
@@ -195,7 +223,10 @@ export class BenchClient {
   async within<T>(p: Promise<T>, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`waited ${WAIT_LIMIT_MS} ms for ${what}; server stderr: ${this.stderr}`)), WAIT_LIMIT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`waited ${WAIT_LIMIT_MS} ms for ${what}; server stderr: ${this.stderr}`)),
+        WAIT_LIMIT_MS,
+      );
     });
     try {
       return await Promise.race([p, limit]);
@@ -252,7 +283,16 @@ async function typing(
       first.push((await client.waitFor(doc.uri, v, 1, 0)).at - sent);
       final.push((await client.waitFor(doc.uri, v, 2, 0)).at - sent);
     }
-    return { label, settings, latencyMs, edits, openFirst, openFinal, first: summarize(first), final: summarize(final) };
+    return {
+      label,
+      settings,
+      latencyMs,
+      edits,
+      openFirst,
+      openFinal,
+      first: summarize(first),
+      final: summarize(final),
+    };
   } finally {
     await client.stop();
     await emu.close();
@@ -297,7 +337,10 @@ export async function benchRequests(files: number, edits: number): Promise<Reque
     const bundle = smallBundle();
     const docs = Array.from({ length: files }, (_, i) => {
       const d = i % 10 === 9 ? bundle : testCase;
-      return { doc: d, uri: `file:///bench/many/file-${String(i).padStart(3, '0')}.${d.kind === 'bundle' ? 'testcases' : 'testcase'}.json` };
+      return {
+        doc: d,
+        uri: `file:///bench/many/file-${String(i).padStart(3, '0')}.${d.kind === 'bundle' ? 'testcases' : 'testcase'}.json`,
+      };
     });
     await Promise.all(docs.map(({ doc, uri }) => client.open(doc, uri)));
     await Promise.all(docs.map(({ uri }) => client.waitFor(uri, 1, 2, 0)));
@@ -314,7 +357,15 @@ export async function benchRequests(files: number, edits: number): Promise<Reque
       const key = r.method === 'GET' || r.path.endsWith('/connect/token') ? `${r.method} ${r.path}` : undefined;
       if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
-    return { files, edits: made, validations, latencyMs, cacheTtlSeconds: settings.cacheTtlSeconds, seconds: (performance.now() - started) / 1000, counts };
+    return {
+      files,
+      edits: made,
+      validations,
+      latencyMs,
+      cacheTtlSeconds: settings.cacheTtlSeconds,
+      seconds: (performance.now() - started) / 1000,
+      counts,
+    };
   } finally {
     await client.stop();
     await emu.close();
@@ -325,5 +376,11 @@ export async function benchRequests(files: number, edits: number): Promise<Reque
 function smallBundle(): BenchDocument {
   const big = JSON.parse(largeBundle(false).text) as { testStepList: unknown[] }[];
   const two = big.slice(0, 2).map((tc) => ({ ...tc, testStepList: tc.testStepList.slice(0, 5) }));
-  return { label: 'bundle, 2 test cases', kind: 'bundle', uri: 'file:///bench/small.testcases.json', text: JSON.stringify(two, null, 2) + '\n', expectedErrors: 0 };
+  return {
+    label: 'bundle, 2 test cases',
+    kind: 'bundle',
+    uri: 'file:///bench/small.testcases.json',
+    text: JSON.stringify(two, null, 2) + '\n',
+    expectedErrors: 0,
+  };
 }

@@ -65,18 +65,26 @@ export async function benchMapping(extra = 10_000): Promise<MappingBenchResult> 
     let listReads = 0;
     let copies = 0;
     /** A fresh B and a fresh copy of the files (an import writes links into its folder), then the import alone timed. */
-    const importInto = async (mapped: boolean, only?: number): Promise<{ seconds: number; cpu: number; reads: number }> => {
+    const importInto = async (
+      mapped: boolean,
+      only?: number,
+    ): Promise<{ seconds: number; cpu: number; reads: number }> => {
       const b = await target();
       const folder = join(root, `copy-${++copies}`);
       const files = (await readdir(home)).filter((f) => f.endsWith('.testcase.json')).sort();
       const kept = new Set(only === undefined ? files : files.slice(0, only));
       try {
-        await cp(home, folder, { recursive: true, filter: (from) => !from.endsWith('.testcase.json') || kept.has(basename(from)) });
+        await cp(home, folder, {
+          recursive: true,
+          filter: (from) => !from.endsWith('.testcase.json') || kept.has(basename(from)),
+        });
         const statePath = join(folder, '.tas', 'sync.json');
         if (mapped) {
           // Each file linked in B to a test case B does not have: read and found gone, as in the
           // import without mapping, then created with B's records in place of A's.
-          const state = JSON.parse(await readFile(statePath, 'utf8')) as { files: Record<string, { links: Record<string, unknown> }> };
+          const state = JSON.parse(await readFile(statePath, 'utf8')) as {
+            files: Record<string, { links: Record<string, unknown> }>;
+          };
           for (const entry of Object.values(state.files)) entry.links[envKey(b.url)] = Object.values(entry.links)[0];
           await writeFile(statePath, JSON.stringify(state));
         } else {
@@ -87,11 +95,16 @@ export async function benchMapping(extra = 10_000): Promise<MappingBenchResult> 
         await lsp.setEnvironment({ name: 'B', baseUrl: b.url, ...DEMO_CREDENTIALS.admin });
         const t = performance.now();
         const cpu = lsp.cpuSeconds() ?? NaN;
-        const report = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [pathToFileURL(folder).href] }));
+        const report = value(
+          await lsp.connection.sendRequest(ImportFilesRequest, { uris: [pathToFileURL(folder).href] }),
+        );
         const seconds = (performance.now() - t) / 1000;
         const used = (lsp.cpuSeconds() ?? NaN) - cpu;
         const created = report.results.filter((r) => r.outcome === 'created').length;
-        if (created !== kept.size) throw new Error(`the import created ${created} of ${kept.size}: ${report.results.find((r) => r.outcome !== 'created')?.message ?? ''}`);
+        if (created !== kept.size)
+          throw new Error(
+            `the import created ${created} of ${kept.size}: ${report.results.find((r) => r.outcome !== 'created')?.message ?? ''}`,
+          );
         const reads = b.requests.filter((r) => r.method === 'GET' && LISTS.has(r.path));
         if (process.env['TAS_BENCH_SHOW_READS']) console.error(reads.map((r) => `${r.path}${r.query}`).join('\n'));
         return { seconds, cpu: used, reads: reads.length };
@@ -111,7 +124,9 @@ export async function benchMapping(extra = 10_000): Promise<MappingBenchResult> 
       const m = first ?? (await importInto(true));
       listReads = m.reads;
       rounds.push({ mappedSeconds: m.seconds, plainSeconds: p.seconds, mappedCpu: m.cpu, plainCpu: p.cpu });
-      console.error(`mapping: round ${round + 1}: mapped ${m.seconds.toFixed(2)} s (server CPU ${m.cpu.toFixed(2)} s), without mapping ${p.seconds.toFixed(2)} s (${p.cpu.toFixed(2)} s)`);
+      console.error(
+        `mapping: round ${round + 1}: mapped ${m.seconds.toFixed(2)} s (server CPU ${m.cpu.toFixed(2)} s), without mapping ${p.seconds.toFixed(2)} s (${p.cpu.toFixed(2)} s)`,
+      );
     }
     return { testCases: ids.length, rounds, listReads };
   } finally {
@@ -132,11 +147,14 @@ export function mappingSection(r: MappingBenchResult): string {
   const ratio = mappingRatio(r);
   const cpu = mappingRatio(r, 'Cpu');
   const s = (n: number) => `${n.toFixed(2)} s`;
-  const rows = r.rounds.map((x, i) => `| ${i + 1} | ${s(x.plainSeconds)} | ${s(x.mappedSeconds)} | ${(x.mappedSeconds / x.plainSeconds).toFixed(2)}x | ${s(x.plainCpu)} | ${s(x.mappedCpu)} | ${(x.mappedCpu / x.plainCpu).toFixed(2)}x |`);
+  const rows = r.rounds.map(
+    (x, i) =>
+      `| ${i + 1} | ${s(x.plainSeconds)} | ${s(x.mappedSeconds)} | ${(x.mappedSeconds / x.plainSeconds).toFixed(2)}x | ${s(x.plainCpu)} | ${s(x.mappedCpu)} | ${(x.mappedCpu / x.plainCpu).toFixed(2)}x |`,
+  );
   return [
     `### Import of ${r.testCases.toLocaleString('en')} test cases into another environment`,
     '',
-    "Over LSP, files exported from environment A imported into B, whose devices, API clients and trace filters have other ids (every reference mapped),",
+    'Over LSP, files exported from environment A imported into B, whose devices, API clients and trace filters have other ids (every reference mapped),',
     "against the same files without their sync state (references taken as B's: nothing to map). Both read the files' ids in B, find none, create every case",
     'and write nothing back into the files. One untimed import of each kind on a tenth of the files first; then rounds take turns, each import with a fresh B and a fresh copy of the files.',
     '',

@@ -14,7 +14,16 @@ import { benchStartup } from './startup';
 import { benchSync } from './sync';
 import { benchMapping, mappingSection } from './mapping';
 import { baselineService, benchValidation, breakdown, type ValidationResult } from './validation';
-import { executionsSection, hoverSection, requestsSection, startupSection, syncSection, typingSection, validationSection, verdicts } from './sections';
+import {
+  executionsSection,
+  hoverSection,
+  requestsSection,
+  startupSection,
+  syncSection,
+  typingSection,
+  validationSection,
+  verdicts,
+} from './sections';
 
 // `npm run bench`: validation against vscode-json-languageservice, diagnostics latency over LSP
 // with a slow service, and the service requests for many files and edits. Prints the tables and
@@ -22,7 +31,20 @@ import { executionsSection, hoverSection, requestsSection, startupSection, syncS
 // requests hover` (all when none is named). Exits non-zero when a validator reports the wrong
 // diagnostics (its timing would mean nothing) or an LSP run fails; never for a missed target.
 
-const PARTS = ['validation', 'typing', 'startup', 'requests', 'hover', 'executions', 'sync', 'mapping', 'cli', 'hostile', 'editing', 'workspace'] as const;
+const PARTS = [
+  'validation',
+  'typing',
+  'startup',
+  'requests',
+  'hover',
+  'executions',
+  'sync',
+  'mapping',
+  'cli',
+  'hostile',
+  'editing',
+  'workspace',
+] as const;
 type Part = (typeof PARTS)[number];
 
 const STAGE_PLAN: Plan = { rounds: 3, warmup: 2, iterations: 10 };
@@ -47,8 +69,21 @@ function machine(): string {
 /** The commit measured, and whether the working tree differed from it. */
 function commit(): string {
   try {
-    const git = (...args: string[]) => execFileSync('git', args, { cwd: resolve(__dirname, '../..'), encoding: 'utf8' }).trim();
-    const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'server', 'client', 'cli', 'bench', 'schemas', 'scripts') !== '';
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: resolve(__dirname, '../..'), encoding: 'utf8' }).trim();
+    const changed =
+      git(
+        'status',
+        '--porcelain',
+        '--untracked-files=no',
+        '--',
+        'server',
+        'client',
+        'cli',
+        'bench',
+        'schemas',
+        'scripts',
+      ) !== '';
     return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'unknown (no git)';
@@ -132,7 +167,9 @@ async function main(): Promise<void> {
   }
   const authoring = await authoringParts((p) => parts.has(p), LARGE_PLAN);
   sections.push(...authoring.sections);
-  const summary = [verdicts(validation, typing, requests, hover), ...authoring.targets].filter((l) => l !== '').join('\n');
+  const summary = [verdicts(validation, typing, requests, hover), ...authoring.targets]
+    .filter((l) => l !== '')
+    .join('\n');
   console.log(`\n### Targets\n\n${summary}`);
   const [l1] = loadavg();
   const busy = Math.max(startLoad, l1!) > cpus().length;

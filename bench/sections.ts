@@ -8,7 +8,8 @@ import type { Stage, ValidationResult } from './validation';
 
 // The tables of `npm run bench`: each part's results as the Markdown section RESULTS.md shows.
 
-export const size = (n: number) => (n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`);
+export const size = (n: number) =>
+  n >= 1_000_000 ? `${(n / 1_000_000).toFixed(2)} MB` : `${(n / 1000).toFixed(1)} KB`;
 export const kb = (text: string) => size(text.length);
 export const yes = (ok: boolean) => (ok ? 'yes' : '**no**');
 export const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
@@ -38,7 +39,10 @@ export function validationVerdict(r: ValidationResult): Verdict {
   return {
     text: `≥ ${wantRatio}x${large && valid ? ', ≤ 2x JSON.parse' : ''}`,
     met: ratioOk && floorOk,
-    detail: large && valid ? `ratio ${yes(ratioOk)}, vs JSON.parse ${(r.ours.p50 / r.floor.p50).toFixed(2)}x: ${yes(floorOk)}` : `ratio ${yes(ratioOk)}`,
+    detail:
+      large && valid
+        ? `ratio ${yes(ratioOk)}, vs JSON.parse ${(r.ours.p50 / r.floor.p50).toFixed(2)}x: ${yes(floorOk)}`
+        : `ratio ${yes(ratioOk)}`,
   };
 }
 
@@ -118,7 +122,7 @@ export function typingSection(results: TypingResult[]): string {
     '',
     'The built server (dist/server.js, stdio) against the emulator with every request delayed by the latency. One',
     'incremental edit at a time; the next edit after the final publication of the previous one. First: the schema',
-    'diagnostics; final: with the reference checks. The delay before validating follows the document\'s last',
+    "diagnostics; final: with the reference checks. The delay before validating follows the document's last",
     'validation cost (none under 30 ms, about that cost above it), with the setting `tas.validation.debounceMs` as its',
     'upper bound; it is part of every edit\'s time. "Open": didOpen to first / final in a new server, caches cold',
     '(token and lists fetched). The schemas are compiled at build time (scripts/schemaValidators.mjs), not at start-up.',
@@ -152,7 +156,12 @@ export function startupSection(r: StartupResult): string {
       ['Measure', 'Value'],
       [
         ['Spawn to `initialize` answered (ms, p50 / p95)', pair(r.initialize)],
-        ['Activation in a real editor (ms, p50 / p95)', 'skipped' in r.activation ? `not measured: ${r.activation.skipped}` : `${pair(r.activation.sample)} (${r.activation.runs} starts)`],
+        [
+          'Activation in a real editor (ms, p50 / p95)',
+          'skipped' in r.activation
+            ? `not measured: ${r.activation.skipped}`
+            : `${pair(r.activation.sample)} (${r.activation.runs} starts)`,
+        ],
         ['dist/server.js', size(r.serverBytes)],
         ['dist/extension.js', size(r.extensionBytes)],
         ['.vsix', size(r.vsixBytes)],
@@ -205,11 +214,30 @@ export function hoverSection(results: HoverResult[]): string {
     'validating": a hover sent right after an edit, so it meets that edit\'s validation (10 edits); "edit to final": that',
     'edit to its final publication. Target (issue 8): hover and completion under 100 ms on a 2 MB file.',
     '',
-    table(['Document', 'Size', 'Lines', 'Diagnostics', 'Open', 'Hover', 'Completion', 'Hover while validating', 'Edit to final', 'Under 100 ms (p95)'], rows),
+    table(
+      [
+        'Document',
+        'Size',
+        'Lines',
+        'Diagnostics',
+        'Open',
+        'Hover',
+        'Completion',
+        'Hover while validating',
+        'Edit to final',
+        'Under 100 ms (p95)',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
-export function verdicts(validation: ValidationResult[] | undefined, typing: TypingResult[] | undefined, requests: RequestCountResult | undefined, hover?: HoverResult[]): string {
+export function verdicts(
+  validation: ValidationResult[] | undefined,
+  typing: TypingResult[] | undefined,
+  requests: RequestCountResult | undefined,
+  hover?: HoverResult[],
+): string {
   const out: string[] = [];
   for (const r of validation ?? []) {
     const v = validationVerdict(r);
@@ -220,14 +248,20 @@ export function verdicts(validation: ValidationResult[] | undefined, typing: Typ
   }
   for (const r of typing ?? []) {
     const target = typingTarget(r);
-    out.push(`- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 with ${r.latencyMs} ms service latency (target < ${target} ms): ${r.first.p95 < target ? 'met' : 'NOT met'}.`);
+    out.push(
+      `- Typing, ${r.label}: first diagnostics ${ms(r.first.p95)} ms p95 with ${r.latencyMs} ms service latency (target < ${target} ms): ${r.first.p95 < target ? 'met' : 'NOT met'}.`,
+    );
   }
   for (const r of hover ?? []) {
-    out.push(`- Hover and completion, ${r.label}: ${ms(r.hover.p95)} / ${ms(r.completion.p95)} ms p95 (target < 100 ms): ${r.hover.p95 < 100 && r.completion.p95 < 100 ? 'met' : 'NOT met'}.`);
+    out.push(
+      `- Hover and completion, ${r.label}: ${ms(r.hover.p95)} / ${ms(r.completion.p95)} ms p95 (target < 100 ms): ${r.hover.p95 < 100 && r.completion.p95 < 100 ? 'met' : 'NOT met'}.`,
+    );
   }
   if (requests) {
     const over = LISTS.filter((p) => (requests.counts.get(`GET ${p}`) ?? 0) > 1);
-    out.push(`- Requests: ${over.length === 0 ? 'at most one per resource list: met' : `more than one for ${over.join(', ')}: NOT met`}.`);
+    out.push(
+      `- Requests: ${over.length === 0 ? 'at most one per resource list: met' : `more than one for ${over.join(', ')}: NOT met`}.`,
+    );
   }
   return out.join('\n');
 }
@@ -239,11 +273,19 @@ export function executionsSection(r: ExecutionsBenchResult): string {
     table(
       ['Measure', 'Value', 'Target'],
       [
-        ['First page (100 rows), p50 / p95', `${ms(r.firstPage.p50)} / ${ms(r.firstPage.p95)} ms`, `< 300 ms: ${r.firstPage.p95 < 300 ? 'met' : '**not met**'}`],
+        [
+          'First page (100 rows), p50 / p95',
+          `${ms(r.firstPage.p50)} / ${ms(r.firstPage.p95)} ms`,
+          `< 300 ms: ${r.firstPage.p95 < 300 ? 'met' : '**not met**'}`,
+        ],
         ['Every page (Load more to the end)', `${(r.loadAll.ms / 1000).toFixed(2)} s, ${r.loadAll.pages} pages`, ''],
         ['Server memory before / after loading all', `${r.serverRssMb.before} / ${r.serverRssMb.after} MB RSS`, ''],
         [`Watcher requests per minute, ${r.watcher.running} running`, r.watcher.requestsPerMinute.toFixed(0), ''],
-        ['Watcher requests per minute, nothing running', r.watcher.idleRequestsPerMinute.toFixed(0), `none: ${r.watcher.idleRequestsPerMinute === 0 ? 'met' : '**not met**'}`],
+        [
+          'Watcher requests per minute, nothing running',
+          r.watcher.idleRequestsPerMinute.toFixed(0),
+          `none: ${r.watcher.idleRequestsPerMinute === 0 ? 'met' : '**not met**'}`,
+        ],
       ],
     ),
     '',
@@ -258,15 +300,20 @@ export function syncSection(r: SyncBenchResult): string {
     `${p.seconds.toFixed(2)} s`,
     `${p.peakRssMb} MB`,
     p.progressNotifications,
-    Object.entries(p.outcomes).map(([k, v]) => `${k} ${v}`).join(', '),
+    Object.entries(p.outcomes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
     p.seconds < 10 ? 'met' : '**not met**',
   ]);
   return [
     `### Import and export of ${r.testCases.toLocaleString('en')} test cases over LSP`,
     '',
     'The built server against the emulator (maxBatchSize 1000; the server sends batches of 200), files in a temporary',
-    'folder. Peak memory: the server\'s resident set, sampled every 50 ms. Progress: notifications the client received.',
+    "folder. Peak memory: the server's resident set, sampled every 50 ms. Progress: notifications the client received.",
     '',
-    table(['Operation', 'Test cases', 'Time', 'Server peak RSS', 'Progress notifications', 'Outcomes', 'Under 10 s'], rows),
+    table(
+      ['Operation', 'Test cases', 'Time', 'Server peak RSS', 'Progress notifications', 'Outcomes', 'Under 10 s'],
+      rows,
+    ),
   ].join('\n');
 }

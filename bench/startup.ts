@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createProtocolConnection, ExitNotification, InitializeRequest, ShutdownRequest, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
+import {
+  createProtocolConnection,
+  ExitNotification,
+  InitializeRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node';
 import { VSIX } from '../test/editor/editorConfig';
 import { benchActivation, type ActivationResult } from './activation';
 import { summarize, type Sample } from './stats';
@@ -36,11 +43,22 @@ const withoutTas = () => Object.fromEntries(Object.entries(process.env).filter((
 /** Spawn to the answer to `initialize`, in a new process each time. */
 async function initializeOnce(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'], env: withoutTas() });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const child = spawn(process.execPath, [serverPath, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    env: withoutTas(),
+  });
+  const connection = createProtocolConnection(
+    new StreamMessageReader(child.stdout),
+    new StreamMessageWriter(child.stdin),
+  );
   connection.listen();
   try {
-    await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+      workspaceFolders: null,
+    });
     return performance.now() - started;
   } finally {
     await connection.sendRequest(ShutdownRequest.type);
@@ -52,7 +70,20 @@ async function initializeOnce(): Promise<number> {
 
 async function packageVsix(): Promise<{ bytes: number; maps: string[] }> {
   const vsce = join(root, 'node_modules/@vscode/vsce/vsce');
-  const child = spawn(process.execPath, [vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--readme-path', 'MARKETPLACE.md', '--out', VSIX], { cwd: root, stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    [
+      vsce,
+      'package',
+      '--no-dependencies',
+      '--no-rewrite-relative-links',
+      '--readme-path',
+      'MARKETPLACE.md',
+      '--out',
+      VSIX,
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`vsce package exited with ${code}`);
   // File names are stored as they are in a zip's headers: a source map would show by name.

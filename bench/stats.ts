@@ -80,7 +80,8 @@ export async function compare(contenders: readonly Contender[], plan: Plan): Pro
 }
 
 /** Milliseconds with sensible precision for a table. */
-export const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
+export const ms = (v: number): string =>
+  v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3);
 
 /** The plans of the validation part: small documents many times, large ones a few. */
 export const SMALL_PLAN: Plan = { rounds: 5, warmup: 100, iterations: 400 };

@@ -31,7 +31,8 @@ function value<T>(o: Outcome<T>): T {
   return o.value;
 }
 
-const count = (outcomes: string[]) => outcomes.reduce<Record<string, number>>((m, o) => ((m[o] = (m[o] ?? 0) + 1), m), {});
+const count = (outcomes: string[]) =>
+  outcomes.reduce<Record<string, number>>((m, o) => ((m[o] = (m[o] ?? 0) + 1), m), {});
 
 export async function benchSync(extra = 10_000): Promise<SyncBenchResult> {
   const emu = await startEmulator({ scale: { extraTestCases: extra } });
@@ -53,17 +54,30 @@ export async function benchSync(extra = 10_000): Promise<SyncBenchResult> {
       const t = performance.now();
       const outcomes = await run(label).finally(() => clearInterval(timer));
       const seconds = (performance.now() - t) / 1000;
-      phases.push({ label, cases: outcomes.length, seconds, peakRssMb: Math.round(Math.max(peak, lsp.rssMb() ?? NaN)), progressNotifications: progress.get(label) ?? 0, outcomes: count(outcomes) });
+      phases.push({
+        label,
+        cases: outcomes.length,
+        seconds,
+        peakRssMb: Math.round(Math.max(peak, lsp.rssMb() ?? NaN)),
+        progressNotifications: progress.get(label) ?? 0,
+        outcomes: count(outcomes),
+      });
       console.error(`sync: ${label}: ${seconds.toFixed(2)} s`);
     };
     await measure('export to new files', async (operation) =>
-      value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder, operation })).results.map((r) => r.outcome),
+      value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder, operation })).results.map(
+        (r) => r.outcome,
+      ),
     );
     await measure('re-export, nothing changed', async (operation) =>
-      value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder, operation })).results.map((r) => r.outcome),
+      value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder, operation })).results.map(
+        (r) => r.outcome,
+      ),
     );
     await measure('import, nothing changed', async (operation) =>
-      value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [folder], operation })).results.map((r) => r.outcome),
+      value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [folder], operation })).results.map(
+        (r) => r.outcome,
+      ),
     );
     // Every file edited (untimed), so the import sends all of them and reads them back.
     for (const name of (await readdir(dir)).filter((f) => f.endsWith('.testcase.json'))) {
@@ -71,7 +85,9 @@ export async function benchSync(extra = 10_000): Promise<SyncBenchResult> {
       await writeFile(join(dir, name), text.replace(/\n {2}"tags": "[^"]*"/, '\n  "tags": "bench"'));
     }
     await measure('import, every file changed', async (operation) =>
-      value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [folder], operation })).results.map((r) => r.outcome),
+      value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [folder], operation })).results.map(
+        (r) => r.outcome,
+      ),
     );
     return { testCases: ids.length, phases };
   } finally {

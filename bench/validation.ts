@@ -27,7 +27,9 @@ const TEST_CASE_ID = (testCaseSchema as { $id: string }).$id;
  */
 export function ours(d: BenchDocument, doc = TextDocument.create(d.uri, 'json', 1, d.text)): Diagnostic[] {
   const local = analyzeLocal(doc, d.kind);
-  return local.value === undefined ? local.diagnostics : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local).diagnostics];
+  return local.value === undefined
+    ? local.diagnostics
+    : [...local.diagnostics, ...analyzeDuplicateKeys(doc, local).diagnostics];
 }
 
 /** Ours, up to the first publication (schema diagnostics only). */
@@ -57,9 +59,18 @@ export function baselineService(): LanguageService {
   return ls;
 }
 
-export async function baseline(ls: LanguageService, d: BenchDocument, doc = TextDocument.create(d.uri, 'json', 1, d.text)): Promise<Diagnostic[]> {
+export async function baseline(
+  ls: LanguageService,
+  d: BenchDocument,
+  doc = TextDocument.create(d.uri, 'json', 1, d.text),
+): Promise<Diagnostic[]> {
   const json = ls.parseJSONDocument(doc);
-  return ls.doValidation(doc, json, { comments: 'error', trailingCommas: 'error', schemaValidation: 'error', schemaRequest: 'error' });
+  return ls.doValidation(doc, json, {
+    comments: 'error',
+    trailingCommas: 'error',
+    schemaValidation: 'error',
+    schemaRequest: 'error',
+  });
 }
 
 export interface ValidationResult {
@@ -77,7 +88,8 @@ export interface ValidationResult {
 
 const lines = (ds: Diagnostic[]) => ds.map((d) => d.range.start.line).sort((a, b) => a - b);
 const text = (d: Diagnostic) => (typeof d.message === 'string' ? d.message : d.message.value);
-const listed = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${text(d)}`).join('\n  ');
+const listed = (ds: Diagnostic[]) =>
+  ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${text(d)}`).join('\n  ');
 
 /**
  * Checks that both validators report exactly the planted errors, on the same lines, before
@@ -87,12 +99,15 @@ export async function checkCounts(d: BenchDocument, ls: LanguageService): Promis
   const mine = ours(d);
   const theirs = await baseline(ls, d);
   const problems: string[] = [];
-  if (mine.length !== d.expectedErrors) problems.push(`ours reported ${mine.length}, expected ${d.expectedErrors}:\n  ${listed(mine)}`);
-  if (theirs.length !== d.expectedErrors) problems.push(`baseline reported ${theirs.length}, expected ${d.expectedErrors}:\n  ${listed(theirs)}`);
+  if (mine.length !== d.expectedErrors)
+    problems.push(`ours reported ${mine.length}, expected ${d.expectedErrors}:\n  ${listed(mine)}`);
+  if (theirs.length !== d.expectedErrors)
+    problems.push(`baseline reported ${theirs.length}, expected ${d.expectedErrors}:\n  ${listed(theirs)}`);
   if (problems.length === 0 && JSON.stringify(lines(mine)) !== JSON.stringify(lines(theirs))) {
     problems.push(`the two report on different lines:\n  ours:\n  ${listed(mine)}\n  baseline:\n  ${listed(theirs)}`);
   }
-  if (problems.length > 0) throw new Error(`${d.label}: wrong diagnostics, so its timing would mean nothing.\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`${d.label}: wrong diagnostics, so its timing would mean nothing.\n${problems.join('\n')}`);
   return mine.length;
 }
 
@@ -142,14 +157,26 @@ export async function breakdown(d: BenchDocument, plan: Plan): Promise<Stage[]> 
     ['JSON.parse', () => JSON.parse(d.text) as unknown],
     ['ajv + messages (validateSchema)', () => validateSchema(d.kind, value)],
     ['our rules, depth and key counts: one walk (walkLocal)', () => walkLocal(d.kind, value)],
-    ['do keys repeat? (noRepeatedKeys, valid files; with findings the locating pass counts members)', () => noRepeatedKeys(d.text, walked.counts, value)],
-    ['locate the error paths and ancestors, with lines (locateEach)', () => (paths.length > 0 ? locateEach(d.text, paths) : undefined)],
-    ['line offsets of a new TextDocument', () => TextDocument.create(d.uri, 'json', 1, d.text).positionAt(d.text.length)],
-    ['findings to diagnostics, new TextDocument', () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings)],
+    [
+      'do keys repeat? (noRepeatedKeys, valid files; with findings the locating pass counts members)',
+      () => noRepeatedKeys(d.text, walked.counts, value),
+    ],
+    [
+      'locate the error paths and ancestors, with lines (locateEach)',
+      () => (paths.length > 0 ? locateEach(d.text, paths) : undefined),
+    ],
+    [
+      'line offsets of a new TextDocument',
+      () => TextDocument.create(d.uri, 'json', 1, d.text).positionAt(d.text.length),
+    ],
+    [
+      'findings to diagnostics, new TextDocument',
+      () => toDiagnostics(TextDocument.create(d.uri, 'json', 1, d.text), findings),
+    ],
     ['findings to diagnostics, line offsets known', () => toDiagnostics(warm, findings)],
     ['duplicate keys, full scan', () => findDuplicateKeys(d.text)],
     ['duplicate keys, given the parsed value', () => findDuplicateKeys(d.text, value)],
-    ['duplicate keys, given the walk\'s counts (second pass)', () => findDuplicateKeys(d.text, value, walked.counts)],
+    ["duplicate keys, given the walk's counts (second pass)", () => findDuplicateKeys(d.text, value, walked.counts)],
   ];
   const s = await compare(
     stages.map(([stage, run]) => ({ name: stage, run })),

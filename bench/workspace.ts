@@ -92,7 +92,8 @@ export async function benchWorkspace(): Promise<WorkspaceResult> {
     const indexServerMs = Number(/in (\d+) ms/.exec(indexed ?? '')?.[1] ?? NaN);
     const after: number[] = [];
     for (let k = 0; k < OPENS; k++) after.push(await openOne(n++));
-    if (!new RegExp(`^workspace index: ${FILES} test-case files`).test(indexed ?? '')) throw new Error(`bench: the index holds other files than the workspace's: ${indexed}`);
+    if (!new RegExp(`^workspace index: ${FILES} test-case files`).test(indexed ?? ''))
+      throw new Error(`bench: the index holds other files than the workspace's: ${indexed}`);
 
     // References on device 1 from an opened workspace file, and symbols by part of a name.
     const first = join(dir, 'group-000', 'case-00000.testcase.json');
@@ -105,15 +106,28 @@ export async function benchWorkspace(): Promise<WorkspaceResult> {
     const refs: number[] = [];
     let referencesFound = 0;
     for (let k = 0; k < QUERIES; k++) {
-      const r = await c.request<unknown[]>('textDocument/references', { textDocument: { uri: firstUri }, position, context: { includeDeclaration: true } });
+      const r = await c.request<unknown[]>('textDocument/references', {
+        textDocument: { uri: firstUri },
+        position,
+        context: { includeDeclaration: true },
+      });
       refs.push(r.ms);
       referencesFound = r.answer.length;
     }
     // Device 1 is in step 1, 2, 4, 5 or 6, the trace filter and the SIP filter of a share of the files: counted here.
-    const expected = Array.from({ length: FILES }, (_, i) => (JSON.parse(caseText(i)) as { testStepList: { mobileDeviceId?: number }[]; traceFilters: { mobileDeviceId: number }[]; sipTraceFilters: { mobileDeviceId: number }[] }))
+    const expected = Array.from(
+      { length: FILES },
+      (_, i) =>
+        JSON.parse(caseText(i)) as {
+          testStepList: { mobileDeviceId?: number }[];
+          traceFilters: { mobileDeviceId: number }[];
+          sipTraceFilters: { mobileDeviceId: number }[];
+        },
+    )
       .flatMap((tc) => [...tc.testStepList, ...tc.traceFilters, ...tc.sipTraceFilters])
       .filter((s) => s.mobileDeviceId === 1).length;
-    if (referencesFound !== expected) throw new Error(`bench: ${referencesFound} references to device 1, expected ${expected}`);
+    if (referencesFound !== expected)
+      throw new Error(`bench: ${referencesFound} references to device 1, expected ${expected}`);
     const query = async (q: string) => {
       const times: number[] = [];
       let found = 0;
@@ -149,7 +163,6 @@ export async function benchWorkspace(): Promise<WorkspaceResult> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
 
 /** The table, and the target lines for the summary (issue 21: under 5 s, diagnostics never delayed, answers under 200 ms). */
 export function workspaceSection(r: WorkspaceResult): { section: string; targets: string[] } {

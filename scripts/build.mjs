@@ -11,7 +11,12 @@ const entries = [
   { in: 'test/emulator/cli.ts', out: 'emulator' },
   { in: 'scripts/start.ts', out: 'start' },
   // The `tas` command line (package.json bin); not in the .vsix.
-  { in: 'cli/src/main.ts', out: 'cli', banner: '#!/usr/bin/env node', define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) } },
+  {
+    in: 'cli/src/main.ts',
+    out: 'cli',
+    banner: '#!/usr/bin/env node',
+    define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) },
+  },
 ];
 
 // The schemas' validators are generated code, brought up to date before every build (in watch

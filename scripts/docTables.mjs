@@ -21,12 +21,16 @@ const row = (cells) => `|${cells.map((c) => (c === '' ? ' ' : ` ${c} `)).join('|
 const either = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
 export function commandsTable(pkg, texts = COMMAND_TEXTS) {
-  const hidden = new Set((pkg.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command));
+  const hidden = new Set(
+    (pkg.contributes.menus?.commandPalette ?? []).filter((m) => m.when === 'false').map((m) => m.command),
+  );
   const commands = pkg.contributes.commands;
   const unknown = Object.keys(texts).filter((id) => !commands.some((c) => c.command === id));
   const missing = commands.filter((c) => !texts[c.command]).map((c) => c.command);
   if (missing.length > 0 || unknown.length > 0) {
-    throw new Error(`scripts/commandTexts.mjs must say what each command of package.json does: ${missing.length > 0 ? `add ${missing.join(', ')}` : ''}${missing.length > 0 && unknown.length > 0 ? '; ' : ''}${unknown.length > 0 ? `remove ${unknown.join(', ')} (not in package.json)` : ''}`);
+    throw new Error(
+      `scripts/commandTexts.mjs must say what each command of package.json does: ${missing.length > 0 ? `add ${missing.join(', ')}` : ''}${missing.length > 0 && unknown.length > 0 ? '; ' : ''}${unknown.length > 0 ? `remove ${unknown.join(', ')} (not in package.json)` : ''}`,
+    );
   }
   const rows = commands.map((c) => {
     const title = c.category ? `${c.category}: ${c.title}` : c.title;
@@ -49,7 +53,10 @@ function wordsOf(p) {
   const fields = p.items?.properties;
   if (fields) {
     const described = Object.entries(fields).map(([name, f]) => {
-      const notes = [f.enum ? either(f.enum.map(code)) : '', f.default !== undefined ? `default ${defaultOf(f)}` : ''].filter((n) => n !== '');
+      const notes = [
+        f.enum ? either(f.enum.map(code)) : '',
+        f.default !== undefined ? `default ${defaultOf(f)}` : '',
+      ].filter((n) => n !== '');
       const required = p.items.required?.includes(name) ? '' : ' (optional)';
       return `${code(name)}${notes.length > 0 ? ` (${notes.join('; ')})` : required}`;
     });
@@ -67,7 +74,8 @@ export function settingsTable(pkg) {
   return ['| Setting | Default | Range | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-const begin = (name) => `<!-- ${name} table: written by scripts/docTables.mjs from package.json and scripts/commandTexts.mjs; edit them, not this -->`;
+const begin = (name) =>
+  `<!-- ${name} table: written by scripts/docTables.mjs from package.json and scripts/commandTexts.mjs; edit them, not this -->`;
 const end = (name) => `<!-- end of the ${name} table -->`;
 
 /** The page with each table between its markers replaced by what package.json gives. */
@@ -77,7 +85,8 @@ export function withTables(page, pkg, texts = COMMAND_TEXTS) {
   for (const [name, table] of Object.entries(tables)) {
     const from = out.indexOf(begin(name));
     const to = out.indexOf(end(name));
-    if (from < 0 || to < from) throw new Error(`${PAGE} lacks the markers of the ${name} table: ${begin(name)} ... ${end(name)}`);
+    if (from < 0 || to < from)
+      throw new Error(`${PAGE} lacks the markers of the ${name} table: ${begin(name)} ... ${end(name)}`);
     out = `${out.slice(0, from + begin(name).length)}\n\n${table}\n\n${out.slice(to)}`;
   }
   return out;
@@ -90,7 +99,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const written = withTables(page, pkg);
   if (process.argv.includes('--check')) {
     if (written !== page) {
-      console.error(`${PAGE}: the Commands or Settings table differs from package.json. Run: node scripts/docTables.mjs`);
+      console.error(
+        `${PAGE}: the Commands or Settings table differs from package.json. Run: node scripts/docTables.mjs`,
+      );
       process.exit(1);
     }
   } else if (written !== page) writeFileSync(path, written);

@@ -20,7 +20,21 @@ const sh = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env
 if (!reportOnly && sh('node', ['scripts/schemaValidators.mjs']).status !== 0) process.exit(1);
 const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() || 'unknown';
 // The run tests the working tree: uncommitted changes are said, not hidden behind the commit.
-const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs/mutation.md', ':!mutation/results.json', ':!mutation/incremental'], { encoding: 'utf8' }).stdout.trim() !== '';
+const dirty =
+  spawnSync(
+    'git',
+    [
+      'status',
+      '--porcelain',
+      '--untracked-files=no',
+      '--',
+      '.',
+      ':!docs/mutation.md',
+      ':!mutation/results.json',
+      ':!mutation/incremental',
+    ],
+    { encoding: 'utf8' },
+  ).stdout.trim() !== '';
 const commit = dirty ? `${head} + changes` : head;
 
 /** The rows kept in the report, by module (a run of some modules keeps the others' rows). */
@@ -55,14 +69,30 @@ function summarize(name, report) {
         survived++;
         const where = `${file}:${m.location.start.line}`;
         const code = lines[m.location.start.line - 1].trim();
-        survivors.push({ where, mutator: m.mutatorName, replacement: (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60), code: code.slice(0, 100) });
+        survivors.push({
+          where,
+          mutator: m.mutatorName,
+          replacement: (m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 60),
+          code: code.slice(0, 100),
+        });
       } else if (m.status === 'NoCoverage') noCoverage++;
       else other++;
     }
   }
   const covered = killed + survived;
   const score = covered === 0 ? 100 : Math.floor((1000 * killed) / covered) / 10;
-  return { name, what: MODULES[name].what, killed, survived, noCoverage, other, score, date: new Date().toISOString().slice(0, 10), commit, survivors };
+  return {
+    name,
+    what: MODULES[name].what,
+    killed,
+    survived,
+    noCoverage,
+    other,
+    score,
+    date: new Date().toISOString().slice(0, 10),
+    commit,
+    survivors,
+  };
 }
 
 function readRows() {
@@ -76,7 +106,7 @@ function writeReport(all) {
     '# Mutation testing of the core',
     '',
     'Written by `npm run test:mutation` (scripts/mutation.mjs, StrykerJS with the TAP runner over',
-    "`node:test`); do not edit by hand: reasons for survivors live in `mutation/equivalent.mjs`.",
+    '`node:test`); do not edit by hand: reasons for survivors live in `mutation/equivalent.mjs`.',
     `Score: killed (or timed out) of the covered mutants; target ${TARGET}% per module.`,
     '',
     '"Without equivalents": the same score with the survivors judged equivalent left out of the covered mutants.',
@@ -91,19 +121,31 @@ function writeReport(all) {
       out.push(`| ${name} | ${MODULES[name].what} | | | | not run yet | | | |`);
       continue;
     }
-    const equivalent = r.survivors.filter((x) => EQUIVALENT[`${x.where} ${x.mutator}`]?.startsWith('equivalent')).length;
+    const equivalent = r.survivors.filter((x) =>
+      EQUIVALENT[`${x.where} ${x.mutator}`]?.startsWith('equivalent'),
+    ).length;
     const covered = r.killed + r.survived - equivalent;
     const net = covered === 0 ? 100 : Math.floor((1000 * r.killed) / covered) / 10;
-    out.push(`| ${name} | ${r.what} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.score}% | ${net}% | ${r.date} | ${r.commit} |`);
+    out.push(
+      `| ${name} | ${r.what} | ${r.killed} | ${r.survived} | ${r.noCoverage} | ${r.score}% | ${net}% | ${r.date} | ${r.commit} |`,
+    );
   }
-  out.push('', '## Survivors', '', 'Each mutant no test kills, with why it is left (equivalent: no test could tell it from the original).', '');
+  out.push(
+    '',
+    '## Survivors',
+    '',
+    'Each mutant no test kills, with why it is left (equivalent: no test could tell it from the original).',
+    '',
+  );
   for (const name of Object.keys(MODULES)) {
     const r = all[name];
     if (!r || r.survivors.length === 0) continue;
     out.push(`### ${name}`, '');
     for (const s of r.survivors) {
       const reason = EQUIVALENT[`${s.where} ${s.mutator}`] ?? 'not judged yet (may be a missing test)';
-      out.push(`- \`${s.where}\` ${s.mutator} \`${s.replacement.replace(/`/g, "'")}\` in \`${s.code.replace(/`/g, "'")}\`: ${reason}`);
+      out.push(
+        `- \`${s.where}\` ${s.mutator} \`${s.replacement.replace(/`/g, "'")}\` in \`${s.code.replace(/`/g, "'")}\`: ${reason}`,
+      );
     }
     out.push('');
   }

@@ -16,14 +16,16 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ASIDE = '.README.repository.md';
-export const MARK = "<!-- docs/cli.md as the npm package's README (scripts/packReadme.mjs); the repository's README.md is set aside as .README.repository.md until the pack ends: node scripts/packReadme.mjs restore puts it back. -->";
+export const MARK =
+  "<!-- docs/cli.md as the npm package's README (scripts/packReadme.mjs); the repository's README.md is set aside as .README.repository.md until the pack ends: node scripts/packReadme.mjs restore puts it back. -->";
 const MANUAL = 'docs/cli.md';
 
 /** https://github.com/owner/name, from package.json's repository. */
 export function repositoryUrl(pkg) {
   const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
   const m = /github\.com[/:]([^/]+)\/([^/#]+?)(?:\.git)?\/?$/.exec(url ?? '');
-  if (!m) throw new Error(`package.json's repository (${url}) is not a GitHub address: the packed README's links need one`);
+  if (!m)
+    throw new Error(`package.json's repository (${url}) is not a GitHub address: the packed README's links need one`);
   return `https://github.com/${m[1]}/${m[2]}`;
 }
 
@@ -39,13 +41,19 @@ export function absoluteLinks(text, page, repository) {
     const [path, anchor] = target.split('#', 2);
     const full = posix.normalize(posix.join(posix.dirname(page), path));
     if (full.startsWith('../')) throw new Error(`${page} links ${target}, outside the repository`);
-    const url = image ? `${raw}/HEAD/${full}` : `${repository}/${path.endsWith('/') ? 'tree' : 'blob'}/HEAD/${full}${anchor === undefined ? '' : `#${anchor}`}`;
+    const url = image
+      ? `${raw}/HEAD/${full}`
+      : `${repository}/${path.endsWith('/') ? 'tree' : 'blob'}/HEAD/${full}${anchor === undefined ? '' : `#${anchor}`}`;
     return `${image}[${label}](${url})`;
   };
   // Fenced blocks and code spans are split out (odd parts) and kept as they are.
   return text
     .split(/(^```[^]*?^```[ \t]*$|`[^`\n]*`)/m)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_, image, label, target) => link(image, label, target))))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g, (_, image, label, target) => link(image, label, target)),
+    )
     .join('');
 }
 
@@ -54,7 +62,10 @@ export function restore(root) {
   const readme = join(root, 'README.md');
   const aside = join(root, ASIDE);
   if (!readFileSync(readme, 'utf8').startsWith(MARK)) return;
-  if (!existsSync(aside)) throw new Error(`README.md holds the packed CLI manual and ${ASIDE}, the repository's README, is not there: get README.md back with git checkout README.md`);
+  if (!existsSync(aside))
+    throw new Error(
+      `README.md holds the packed CLI manual and ${ASIDE}, the repository's README, is not there: get README.md back with git checkout README.md`,
+    );
   renameSync(aside, readme);
 }
 

@@ -41,7 +41,9 @@ if (deployment && (layers.length !== 1 || layers[0] !== 'contract')) {
   process.exit(2);
 }
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !name.startsWith('TAS_') || (deployment && name.startsWith('TAS_CONTRACT_'))),
+  Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('TAS_') || (deployment && name.startsWith('TAS_CONTRACT_')),
+  ),
 );
 const dropped = Object.keys(process.env).filter((name) => name.startsWith('TAS_') && !(name in env));
 if (dropped.length > 0) console.error(`run-tests: ignoring ${dropped.sort().join(', ')} (tests run on loopback)`);
@@ -67,17 +69,28 @@ const runTmp = mkdtempSync(join(tmpdir(), 'tas-test-run-'));
 chmodSync(runTmp, 0o1777);
 const homeTas = join(homedir(), '.tas');
 const homeTasBefore = existsSync(homeTas);
-const result = spawnSync(process.execPath, ['--enable-source-maps', '--require', preload, '--test', `--test-timeout=${5 * TEST_TIMEOUT_MS}`, ...files], {
-  stdio: 'inherit',
-  env: { ...env, TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp, RUN_TESTS_TIMEOUT_MS: String(TEST_TIMEOUT_MS) },
-});
+const result = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', '--require', preload, '--test', `--test-timeout=${5 * TEST_TIMEOUT_MS}`, ...files],
+  {
+    stdio: 'inherit',
+    env: { ...env, TMPDIR: runTmp, TMP: runTmp, TEMP: runTmp, RUN_TESTS_TIMEOUT_MS: String(TEST_TIMEOUT_MS) },
+  },
+);
 const left = readdirSync(runTmp).sort();
 rmSync(runTmp, { recursive: true, force: true });
 const problems = [];
 const above = left.filter((name) => name === '.tas' || name === '.git');
-if (above.length > 0) problems.push(`a test wrote ${above.join(' and ')} into the temporary folder itself, above its own folder (sync state shared by every test): ${above.map((n) => join(runTmp, n)).join(', ')}`);
+if (above.length > 0)
+  problems.push(
+    `a test wrote ${above.join(' and ')} into the temporary folder itself, above its own folder (sync state shared by every test): ${above.map((n) => join(runTmp, n)).join(', ')}`,
+  );
 const notRemoved = left.filter((name) => !above.includes(name));
-if (notRemoved.length > 0) problems.push(`tests left ${notRemoved.length} temporary ${notRemoved.length === 1 ? 'entry' : 'entries'} behind (each test removes what it makes): ${notRemoved.join(', ')}`);
-if (!homeTasBefore && existsSync(homeTas)) problems.push(`the run made ${homeTas}: a test wrote sync state in the home folder`);
+if (notRemoved.length > 0)
+  problems.push(
+    `tests left ${notRemoved.length} temporary ${notRemoved.length === 1 ? 'entry' : 'entries'} behind (each test removes what it makes): ${notRemoved.join(', ')}`,
+  );
+if (!homeTasBefore && existsSync(homeTas))
+  problems.push(`the run made ${homeTas}: a test wrote sync state in the home folder`);
 for (const p of problems) console.error(`run-tests: ${p}`);
 process.exit(problems.length > 0 ? 1 : (result.status ?? 1));

@@ -30,7 +30,10 @@ export function validatorSource() {
   const code = withPathChains(
     standaloneCode(ajv, { testCase: testCase.$id, bundle: bundleId })
       .replace(/^"use strict";/, '')
-      .replace(/vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);/g, (_, f) => `if (vErrors === null) vErrors = ${f}.errors; else for (const e of ${f}.errors) vErrors.push(e);`),
+      .replace(
+        /vErrors = vErrors === null \? (validate\d+)\.errors : vErrors\.concat\(\1\.errors\);/g,
+        (_, f) => `if (vErrors === null) vErrors = ${f}.errors; else for (const e of ${f}.errors) vErrors.push(e);`,
+      ),
   );
   return [
     '// @ts-nocheck',
@@ -43,9 +46,39 @@ export function validatorSource() {
 }
 
 // Keywords that apply a second subschema to a node some other part of the schema checks too.
-const APPLICATORS = new Set(['allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'patternProperties', 'propertyNames', 'contains', 'unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef']);
+const APPLICATORS = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  'patternProperties',
+  'propertyNames',
+  'contains',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$dynamicRef',
+  '$recursiveRef',
+]);
 // What may stand beside a $ref without checking the node again.
-const ANNOTATIONS = new Set(['$ref', 'description', 'markdownDescription', 'title', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'doNotSuggest', 'defaultSnippets', '$comment', 'patternErrorMessage']);
+const ANNOTATIONS = new Set([
+  '$ref',
+  'description',
+  'markdownDescription',
+  'title',
+  'examples',
+  'default',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'doNotSuggest',
+  'defaultSnippets',
+  '$comment',
+  'patternErrorMessage',
+]);
 
 /**
  * Whether ajv can report the same complaint about one node twice: only when a node is checked by
@@ -105,10 +138,19 @@ function chainOf(expr) {
 }
 
 export function withPathChains(code) {
-  const out = code.replace(/instancePath:instancePath\+(.+?)(?=,(?:schemaPath|parentData):)/g, (_, expr) => `instancePath:${chainOf(expr)}`);
+  const out = code.replace(
+    /instancePath:instancePath\+(.+?)(?=,(?:schemaPath|parentData):)/g,
+    (_, expr) => `instancePath:${chainOf(expr)}`,
+  );
   // What is left: the parameter's default (the root, "") and errors about the node itself.
-  const left = out.replace(/instancePath:\[instancePath,/g, '').replace(/\{instancePath="",/g, '').replace(/\{instancePath,schemaPath:/g, '');
-  if (/instancePath/.test(left)) throw new Error(`schemaValidators: an instancePath the chain rewrite does not know: ${/.{0,80}instancePath.{0,80}/.exec(left)[0]}`);
+  const left = out
+    .replace(/instancePath:\[instancePath,/g, '')
+    .replace(/\{instancePath="",/g, '')
+    .replace(/\{instancePath,schemaPath:/g, '');
+  if (/instancePath/.test(left))
+    throw new Error(
+      `schemaValidators: an instancePath the chain rewrite does not know: ${/.{0,80}instancePath.{0,80}/.exec(left)[0]}`,
+    );
   return out;
 }
 

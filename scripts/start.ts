@@ -2,7 +2,18 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator, type Emulator } from '../test/emulator/emulator';
-import { claimProfile, codeServerEnv, packageExtension, pickPort, prepareProfile, setUpCodeServer, startCodeServer, StartError, stopGroup, toolPaths } from './start/browser';
+import {
+  claimProfile,
+  codeServerEnv,
+  packageExtension,
+  pickPort,
+  prepareProfile,
+  setUpCodeServer,
+  startCodeServer,
+  StartError,
+  stopGroup,
+  toolPaths,
+} from './start/browser';
 import { StartUsageError, USAGE, chooseMode, isCi, parseStartArgs } from './start/mode';
 
 // `npm start`: the emulator with demo data and the extension in VS Code, signed in to it, in
@@ -77,7 +88,11 @@ async function main(): Promise<void> {
   console.log(`  TAS_BASE_URL=${emulator.url}`);
   console.log(`  TAS_CLIENT_ID=${admin.clientId}   TAS_CLIENT_SECRET=${admin.clientSecret}   (ADMIN)`);
   console.log(`  TAS_CLIENT_ID=${tester.clientId}  TAS_CLIENT_SECRET=${tester.clientSecret}  (TESTER)`);
-  const credentials = { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: admin.clientId, TAS_CLIENT_SECRET: admin.clientSecret };
+  const credentials = {
+    TAS_BASE_URL: emulator.url,
+    TAS_CLIENT_ID: admin.clientId,
+    TAS_CLIENT_SECRET: admin.clientSecret,
+  };
 
   switch (mode) {
     case 'emulator-only':
@@ -97,7 +112,9 @@ async function main(): Promise<void> {
         stdio: 'inherit',
         env: { ...process.env, ...credentials },
       });
-      child.on('error', (err) => console.error(`Could not start ${codeBinary}: ${err.message}. The emulator keeps serving.`));
+      child.on('error', (err) =>
+        console.error(`Could not start ${codeBinary}: ${err.message}. The emulator keeps serving.`),
+      );
       console.log('The emulator keeps serving; press Ctrl+C to stop.');
       return;
     }
@@ -121,7 +138,9 @@ async function main(): Promise<void> {
       editor = running.child;
       editor.once('exit', (code, signal) => {
         if (stopping) return;
-        console.error(`code-server stopped by itself (${signal ?? `exit code ${code}`}); its log: ${p.log}. Stopping the emulator.`);
+        console.error(
+          `code-server stopped by itself (${signal ?? `exit code ${code}`}); its log: ${p.log}. Stopping the emulator.`,
+        );
         void stopAll(1);
       });
       console.log(`code-server's log: ${p.log}. Press Ctrl+C to stop both.`);

@@ -9,7 +9,9 @@ for (const name of ['test', 'it']) {
   const original = nodeTest[name];
   const withTimeout = function (...args) {
     const fnIndex = args.findIndex((a) => typeof a === 'function');
-    const optionsIndex = args.findIndex((a, i) => i < (fnIndex < 0 ? args.length : fnIndex) && a !== null && typeof a === 'object');
+    const optionsIndex = args.findIndex(
+      (a, i) => i < (fnIndex < 0 ? args.length : fnIndex) && a !== null && typeof a === 'object',
+    );
     const options = { timeout, ...(optionsIndex >= 0 ? args[optionsIndex] : {}) };
     const title = typeof args[0] === 'string' ? [args[0]] : [];
     const fn = fnIndex >= 0 ? [args[fnIndex]] : [];

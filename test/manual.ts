@@ -59,9 +59,16 @@ export function manualSection(heading: string): { page: string; text: string } {
     for (const at of page.text.matchAll(new RegExp(`^(#{1,6}) ${escape(heading)}[ \\t]*$`, 'gm'))) {
       const rest = page.text.slice(at.index + at[0].length);
       const end = new RegExp(`^#{1,${at[1]!.length}} `, 'm').exec(rest);
-      found.push({ page: page.path, text: page.text.slice(at.index, end ? at.index + at[0].length + end.index : undefined) });
+      found.push({
+        page: page.path,
+        text: page.text.slice(at.index, end ? at.index + at[0].length + end.index : undefined),
+      });
     }
   }
-  assert.equal(found.length, 1, `one section "${heading}" in README.md and docs/, found on: ${found.map((f) => f.page).join(', ') || 'none'}`);
+  assert.equal(
+    found.length,
+    1,
+    `one section "${heading}" in README.md and docs/, found on: ${found.map((f) => f.page).join(', ') || 'none'}`,
+  );
   return found[0]!;
 }

@@ -16,7 +16,14 @@ export function slug(heading: string): string {
   // HTML tag and emphasis marks nothing. Inside them every character is text.
   const text = heading
     .split('`')
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/<[^>]+>/g, '').replace(/\*/g, '')))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+            .replace(/<[^>]+>/g, '')
+            .replace(/\*/g, ''),
+    )
     .join('');
   return text
     .toLowerCase()
@@ -45,7 +52,9 @@ export function anchors(text: string): Set<string> {
 
 /** The link targets of a page: `[text](target)` and `![alt](target)` outside code. */
 export function links(text: string): string[] {
-  return [...prose(text).matchAll(/!?\[(?:[^\]]|\][^(])*?\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
+  return [...prose(text).matchAll(/!?\[(?:[^\]]|\][^(])*?\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 /** Why `target`, linked from `page`, leads nowhere; undefined when it leads somewhere. */
@@ -56,7 +65,10 @@ export function broken(page: string, target: string, read: (path: string) => str
     const own = ownFile(rawPath);
     if (own === undefined) return undefined; // somewhere else on the web: not ours to check
     path = own;
-    if (path === '' && anchor !== undefined) return anchor === 'readme' || anchors(read('README.md') ?? '').has(anchor) ? undefined : `no heading "#${anchor}" in README.md`;
+    if (path === '' && anchor !== undefined)
+      return anchor === 'readme' || anchors(read('README.md') ?? '').has(anchor)
+        ? undefined
+        : `no heading "#${anchor}" in README.md`;
     if (path === '') return undefined;
   } else path = rawPath === '' ? page : posix.normalize(posix.join(posix.dirname(page), decodeURIComponent(rawPath)));
   if (path.startsWith('../')) return `${path} is outside the repository`;
@@ -71,7 +83,9 @@ export function broken(page: string, target: string, read: (path: string) => str
 function ownFile(url: string): string | undefined {
   const [owner, name] = REPOSITORY.replace(/^https:\/\/github\.com\//, '').split('/') as [string, string];
   if (url === REPOSITORY || url === `${REPOSITORY}/`) return '';
-  const own = new RegExp(`^(?:${REPOSITORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:blob|tree|raw)/[^/]+|https://raw\\.githubusercontent\\.com/${owner}/${name}/[^/]+)/(.+)$`).exec(url);
+  const own = new RegExp(
+    `^(?:${REPOSITORY.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(?:blob|tree|raw)/[^/]+|https://raw\\.githubusercontent\\.com/${owner}/${name}/[^/]+)/(.+)$`,
+  ).exec(url);
   return own ? decodeURIComponent(own[1]!).replace(/\/$/, '') : undefined;
 }
 

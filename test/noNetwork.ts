@@ -16,7 +16,14 @@ const lookup = dns.lookup as unknown as Lookup;
   if (loopback(hostname)) return lookup.call(dns, hostname, ...rest);
   report(hostname);
   const callback = rest[rest.length - 1] as (err: Error) => void;
-  process.nextTick(() => callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (blocked by the test)`), { code: 'ENOTFOUND', hostname })));
+  process.nextTick(() =>
+    callback(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname} (blocked by the test)`), {
+        code: 'ENOTFOUND',
+        hostname,
+      }),
+    ),
+  );
 };
 
 type Connect = (this: net.Socket, ...args: unknown[]) => net.Socket;
@@ -29,6 +36,10 @@ socket.connect = function (this: net.Socket, ...args: unknown[]) {
   const host = options.path !== undefined ? 'localhost' : (options.host ?? 'localhost');
   if (loopback(host)) return connect.apply(this, args);
   report(host);
-  process.nextTick(() => this.destroy(Object.assign(new Error(`connect ENETUNREACH ${host} (blocked by the test)`), { code: 'ENETUNREACH' })));
+  process.nextTick(() =>
+    this.destroy(
+      Object.assign(new Error(`connect ENETUNREACH ${host} (blocked by the test)`), { code: 'ENETUNREACH' }),
+    ),
+  );
   return this;
 };

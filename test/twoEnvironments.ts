@@ -17,7 +17,11 @@ export function rotate<T extends { id: number }>(table: Table<T>): Map<number, n
 
 /** B made A's twin with every id moved: how A's ids became B's. */
 export function shuffle(b: Emulator): Moved {
-  return { device: rotate(b.store.devices), apiClient: rotate(b.store.apiClients), traceFilter: rotate(b.store.traceFilters) };
+  return {
+    device: rotate(b.store.devices),
+    apiClient: rotate(b.store.apiClients),
+    traceFilter: rotate(b.store.traceFilters),
+  };
 }
 
 /** A test case on A naming phone `device` and `peer`, API client 2 and trace filter 3. */
@@ -27,7 +31,11 @@ export function caseOn(a: Emulator, name: string, device: number, peer: number) 
     id,
     name,
     testStepList: [
-      { function: 'CALL', mobileDeviceId: device, params: { target: `+${a.store.devices.get(peer)!.msisdn}`, durationSeconds: 20, codec: 'EVS' } },
+      {
+        function: 'CALL',
+        mobileDeviceId: device,
+        params: { target: `+${a.store.devices.get(peer)!.msisdn}`, durationSeconds: 20, codec: 'EVS' },
+      },
       { function: 'ANSWER_CALL', mobileDeviceId: peer, params: { timeoutSeconds: 30 } },
       { function: 'HTTP_REQUEST', params: { apiClientId: 2, expectBodyRegex: 'OK' } },
     ],

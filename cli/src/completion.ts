@@ -23,7 +23,11 @@ interface Entry {
   positionals?: Completion;
 }
 
-function optionsOf(spec: OptionSpec, help: Record<string, [string, string]>, complete: Record<string, Completion> = {}): Option[] {
+function optionsOf(
+  spec: OptionSpec,
+  help: Record<string, [string, string]>,
+  complete: Record<string, Completion> = {},
+): Option[] {
   return Object.entries(spec).map(([long, o]) => ({
     long,
     ...(o.short !== undefined && { short: o.short }),
@@ -64,7 +68,13 @@ function bash(all: ReturnType<typeof entries>): string {
         return `        ${pattern}) ${offer(o.takes!)}; return ;;`;
       });
   const offer = (c: Completion | 'nothing'): string =>
-    c === 'nothing' ? 'COMPREPLY=()' : c === 'files' ? '_tas_files' : c === 'folders' ? '_tas_folders' : `COMPREPLY=($(compgen -W ${quote(words(c))} -- "$cur"))`;
+    c === 'nothing'
+      ? 'COMPREPLY=()'
+      : c === 'files'
+        ? '_tas_files'
+        : c === 'folders'
+          ? '_tas_folders'
+          : `COMPREPLY=($(compgen -W ${quote(words(c))} -- "$cur"))`;
   const globalValues = valueCase(all.global);
   const cases = all.commands.map((c) =>
     [
@@ -116,7 +126,8 @@ complete -F _tas tas
 const zshText = (s: string): string => s.replace(/[[\]]/g, '').replace(/:/g, ' -');
 
 function zsh(all: ReturnType<typeof entries>): string {
-  const action = (c: Completion | 'nothing'): string => (c === 'nothing' ? ' ' : c === 'files' ? '_files' : c === 'folders' ? '_files -/' : `(${c.join(' ')})`);
+  const action = (c: Completion | 'nothing'): string =>
+    c === 'nothing' ? ' ' : c === 'files' ? '_files' : c === 'folders' ? '_files -/' : `(${c.join(' ')})`;
   const specs = (opts: Option[]): string[] =>
     opts.map((o) => {
       const value = o.takes === undefined ? '' : `:${o.long}:${action(o.takes)}`;
@@ -128,7 +139,11 @@ function zsh(all: ReturnType<typeof entries>): string {
   const global = specs(all.global);
   const cases = all.commands.map((c) => {
     const rest = c.positionals === undefined ? [] : [quote(`*:argument:${action(c.positionals)}`)];
-    return [`      ${c.name})`, `        _arguments -s ${[...specs(c.options), ...global, ...rest].join(' \\\n          ')}`, '        ;;'].join('\n');
+    return [
+      `      ${c.name})`,
+      `        _arguments -s ${[...specs(c.options), ...global, ...rest].join(' \\\n          ')}`,
+      '        ;;',
+    ].join('\n');
   });
   return `#compdef tas
 # zsh completion for tas (written by: tas completion zsh).
@@ -158,7 +173,16 @@ if [[ $funcstack[1] == _tas ]]; then _tas "$@"; else compdef _tas tas; fi
 
 function fish(all: ReturnType<typeof entries>): string {
   const line = (condition: string, o: Option): string => {
-    const value = o.takes === undefined ? '' : o.takes === 'nothing' ? ' -x' : o.takes === 'files' ? ' -r -F' : o.takes === 'folders' ? " -x -a '(__fish_complete_directories)'" : ` -x -a ${fishQuote(words(o.takes))}`;
+    const value =
+      o.takes === undefined
+        ? ''
+        : o.takes === 'nothing'
+          ? ' -x'
+          : o.takes === 'files'
+            ? ' -r -F'
+            : o.takes === 'folders'
+              ? " -x -a '(__fish_complete_directories)'"
+              : ` -x -a ${fishQuote(words(o.takes))}`;
     return `complete -c tas${condition} -l ${o.long}${o.short ? ` -s ${o.short}` : ''}${value} -d ${fishQuote(o.help)}`;
   };
   // The command is the first word that is neither an option nor the value of a global option
@@ -227,7 +251,8 @@ export function completionCommand(commands: () => readonly CommandSpec[]): Comma
     positionals: { min: 1, max: 1 },
     complete: { positionals: SHELLS },
     run(ctx, _values, [shell]) {
-      if (!SHELLS.includes(shell as Shell)) return Promise.reject(new UsageError(`the shells are bash, zsh and fish, not "${shell}".`));
+      if (!SHELLS.includes(shell as Shell))
+        return Promise.reject(new UsageError(`the shells are bash, zsh and fish, not "${shell}".`));
       ctx.out.out(completionScript(shell as Shell, commands()).trimEnd());
       return Promise.resolve(Exit.ok);
     },

@@ -29,7 +29,11 @@ function alignKeys(value: unknown, like: unknown): unknown {
  * bundle item and the service's version, both written as the service's version of an item is
  * (two spaces), the service's keys in the item's order.
  */
-export function caseTexts(uri: string, index: number | undefined, serviceText: string): { local: string; service: string } | undefined {
+export function caseTexts(
+  uri: string,
+  index: number | undefined,
+  serviceText: string,
+): { local: string; service: string } | undefined {
   let text: string;
   try {
     text = withoutBom(readFileSync(fileURLToPath(uri), 'utf8')).text;
@@ -41,7 +45,10 @@ export function caseTexts(uri: string, index: number | undefined, serviceText: s
     const items = JSON.parse(text) as unknown;
     const item = Array.isArray(items) ? (items[index] as unknown) : undefined;
     if (item === undefined) return undefined;
-    return { local: `${JSON.stringify(item, null, 2)}\n`, service: `${JSON.stringify(alignKeys(JSON.parse(serviceText), item), null, 2)}\n` };
+    return {
+      local: `${JSON.stringify(item, null, 2)}\n`,
+      service: `${JSON.stringify(alignKeys(JSON.parse(serviceText), item), null, 2)}\n`,
+    };
   } catch {
     return undefined;
   }
@@ -55,9 +62,18 @@ export interface CaseDiff {
 }
 
 /** `path`: the file as the user names it; `service`: the service's version, e.g. "service: test case 12". */
-export function caseDiff(localText: string, serviceText: string, path: string, service: string, limit: number): CaseDiff | undefined {
+export function caseDiff(
+  localText: string,
+  serviceText: string,
+  path: string,
+  service: string,
+  limit: number,
+): CaseDiff | undefined {
   const unify = (s: string) => s.replace(/\r\n/g, '\n');
-  const patch = createTwoFilesPatch(service, path, unify(serviceText), unify(localText), undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  const patch = createTwoFilesPatch(service, path, unify(serviceText), unify(localText), undefined, undefined, {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
   const all = patch.split('\n');
   while (all.length > 0 && all[all.length - 1] === '') all.pop();
   // Headers only: the texts differ in nothing a line diff shows.

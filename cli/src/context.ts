@@ -1,4 +1,14 @@
-import { type HostWords, type Notice, type RequestLogEntry, type SessionOptions, SettingClamps, START_END_SETTINGS, type StartEndSetting, startEndSetting, TasClient } from '../../server/src/core';
+import {
+  type HostWords,
+  type Notice,
+  type RequestLogEntry,
+  type SessionOptions,
+  SettingClamps,
+  START_END_SETTINGS,
+  type StartEndSetting,
+  startEndSetting,
+  TasClient,
+} from '../../server/src/core';
 import { terminalWords } from './words';
 import { requireCredentials, findCredentials, type CredentialSource } from './credentials';
 import { type ExitCode, UsageError } from './exitCodes';
@@ -25,7 +35,9 @@ export class Context {
   private readonly others = new Map<string, { client: TasClient; source: CredentialSource }>();
   private readonly abort = new AbortController();
   /** Numbers from environment variables are clamped like the editor's settings, and said once per run. */
-  private readonly clamps = new SettingClamps((message) => this.out.err(this.out.paint(`warning ${message}`, 'yellow', 'err')));
+  private readonly clamps = new SettingClamps((message) =>
+    this.out.err(this.out.paint(`warning ${message}`, 'yellow', 'err')),
+  );
 
   constructor(
     readonly out: Output,
@@ -73,7 +85,13 @@ export class Context {
     let made = this.others.get(name);
     if (!made) {
       const source = requireCredentials(this.env, name);
-      made = { client: new TasClient({ ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp }, this.sessionOptions()), source };
+      made = {
+        client: new TasClient(
+          { ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp },
+          this.sessionOptions(),
+        ),
+        source,
+      };
       this.others.set(name, made);
     }
     return made;
@@ -82,9 +100,12 @@ export class Context {
   private connect(): { client: TasClient; source: CredentialSource } {
     if (!this.made) {
       const source = requireCredentials(this.env, this.options.profile);
-      const client = new TasClient({ ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp }, {
-        ...this.sessionOptions(),
-      });
+      const client = new TasClient(
+        { ...source.environment, allowInsecureHttp: this.options.allowInsecureHttp },
+        {
+          ...this.sessionOptions(),
+        },
+      );
       this.made = { client, source };
     }
     return this.made;
@@ -131,7 +152,13 @@ export class Context {
 
   private logRequest(e: RequestLogEntry): void {
     // The log entry holds no header, body or query: nothing secret reaches the terminal.
-    this.out.err(this.out.paint(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`, 'dim', 'err'));
+    this.out.err(
+      this.out.paint(
+        `${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`,
+        'dim',
+        'err',
+      ),
+    );
   }
 
   async close(): Promise<void> {

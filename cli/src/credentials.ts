@@ -97,7 +97,10 @@ export function readProfiles(path: string): ProfilesFile | undefined {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new CliError(`The profiles file ${path} is not valid JSON: ${(err as Error).message}. Fix it or write it again with tas login.`, Exit.auth);
+    throw new CliError(
+      `The profiles file ${path} is not valid JSON: ${(err as Error).message}. Fix it or write it again with tas login.`,
+      Exit.auth,
+    );
   }
   const p = parsed as Partial<ProfilesFile> | null;
   if (!p || typeof p !== 'object' || typeof p.profiles !== 'object' || p.profiles === null) {
@@ -131,10 +134,19 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
     const clientSecret = env['TAS_CLIENT_SECRET'];
     if (baseUrl || clientId || clientSecret) {
       if (!baseUrl || !clientId || !clientSecret) {
-        const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET'].filter(Boolean).join(', ');
-        throw new CliError(`Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`, Exit.auth);
+        const missing = [!baseUrl && 'TAS_BASE_URL', !clientId && 'TAS_CLIENT_ID', !clientSecret && 'TAS_CLIENT_SECRET']
+          .filter(Boolean)
+          .join(', ');
+        throw new CliError(
+          `Set all three of TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET (missing: ${missing}).`,
+          Exit.auth,
+        );
       }
-      return { environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret }, from: 'TAS_* variables', origin: { from: 'variables' } };
+      return {
+        environment: { baseUrl: checkedBaseUrl(baseUrl, 'TAS_BASE_URL'), clientId, clientSecret },
+        from: 'TAS_* variables',
+        origin: { from: 'variables' },
+      };
     }
   }
   const file = readProfiles(path);
@@ -143,14 +155,32 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
   const profile = file?.profiles[name];
   if (!profile) {
     // Said by what named it: the option, the variable, or the file's default.
-    const namedBy = profileName !== undefined ? '--profile' : env['TAS_PROFILE'] !== undefined ? 'TAS_PROFILE' : 'the file\'s "default"';
-    throw new UsageError(`There is no profile "${name}" (named by ${namedBy}) in ${path}. Create it with: tas login --profile ${name}`);
+    const namedBy =
+      profileName !== undefined
+        ? '--profile'
+        : env['TAS_PROFILE'] !== undefined
+          ? 'TAS_PROFILE'
+          : 'the file\'s "default"';
+    throw new UsageError(
+      `There is no profile "${name}" (named by ${namedBy}) in ${path}. Create it with: tas login --profile ${name}`,
+    );
   }
-  if (typeof profile.baseUrl !== 'string' || typeof profile.clientId !== 'string' || typeof profile.clientSecret !== 'string') {
-    throw new CliError(`The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`, Exit.auth);
+  if (
+    typeof profile.baseUrl !== 'string' ||
+    typeof profile.clientId !== 'string' ||
+    typeof profile.clientSecret !== 'string'
+  ) {
+    throw new CliError(
+      `The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`,
+      Exit.auth,
+    );
   }
   return {
-    environment: { baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`), clientId: profile.clientId, clientSecret: profile.clientSecret },
+    environment: {
+      baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`),
+      clientId: profile.clientId,
+      clientSecret: profile.clientSecret,
+    },
     from: `profile ${name}`,
     origin: { from: 'profile', name, file: path },
   };

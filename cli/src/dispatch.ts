@@ -11,7 +11,6 @@ import { VERSION } from './version';
 
 // Reads the command line, runs one command, and turns whatever it ends with into an exit code.
 
-
 export interface Process {
   argv: string[];
   env: NodeJS.ProcessEnv;
@@ -48,7 +47,9 @@ function argumentProblem(err: unknown): string {
   const option = /'(-[^' ]+)/.exec(e.message ?? '')?.[1];
   if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}.`;
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
-    return /ambiguous/.test(e.message ?? '') ? `${option} needs a value (one that starts with - is written ${option}=-...).` : `${option} takes a value.`;
+    return /ambiguous/.test(e.message ?? '')
+      ? `${option} needs a value (one that starts with - is written ${option}=-...).`
+      : `${option} takes a value.`;
   }
   if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return 'this command takes no such argument.';
   return e.message ?? String(err);
@@ -71,14 +72,18 @@ export async function dispatch(p: Process): Promise<ExitCode> {
   const command = COMMANDS.find((c) => c.name === first);
   if (!command) {
     const meant = closest(first);
-    out.err(`tas: unknown command "${first}".${meant ? ` Did you mean tas ${meant}?` : ''} Run tas --help for the list.`);
+    out.err(
+      `tas: unknown command "${first}".${meant ? ` Did you mean tas ${meant}?` : ''} Run tas --help for the list.`,
+    );
     return Exit.usage;
   }
   let parsed: { values: Values; positionals: string[] };
   try {
     parsed = parse(command, rest);
   } catch (err) {
-    out.err(`tas ${command.name}: ${err instanceof UsageError ? err.message : argumentProblem(err)}\nRun tas ${command.name} --help for its options.`);
+    out.err(
+      `tas ${command.name}: ${err instanceof UsageError ? err.message : argumentProblem(err)}\nRun tas ${command.name} --help for its options.`,
+    );
     return Exit.usage;
   }
   if (parsed.values['help'] === true) {
@@ -93,7 +98,8 @@ export async function dispatch(p: Process): Promise<ExitCode> {
       json: parsed.values['json'] === true,
       verbose: parsed.values['verbose'] === true,
       ...(typeof parsed.values['start-end'] === 'string' && { startEnd: parsed.values['start-end'] }),
-      allowInsecureHttp: parsed.values['allow-insecure-http'] === true || insecureHttpAllowed(p.env['TAS_ALLOW_INSECURE_HTTP']),
+      allowInsecureHttp:
+        parsed.values['allow-insecure-http'] === true || insecureHttpAllowed(p.env['TAS_ALLOW_INSECURE_HTTP']),
     },
     p.cwd,
     p.stdin,

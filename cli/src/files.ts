@@ -48,7 +48,9 @@ function glob(arg: string, cwd: string): Glob {
   // Matched against absolute paths: a relative pattern is put below the working folder (its
   // name escaped, so that a folder named like a glob is only itself), `..` and `.` resolved.
   const given = posixPath(arg);
-  const pattern = posix.normalize(posix.isAbsolute(given) ? given : `${escape(posixPath(cwd))}/${given}`).replace(/(.)\/+$/, '$1');
+  const pattern = posix
+    .normalize(posix.isAbsolute(given) ? given : `${escape(posixPath(cwd))}/${given}`)
+    .replace(/(.)\/+$/, '$1');
   const forms = [pattern, `${pattern === '/' ? '' : pattern}/**`].map((p) => new Minimatch(p, GLOB));
   // Search from the part of each alternative ({a,b}) before its first wildcard.
   const roots = forms[0]!.set.map((parts) => {
@@ -129,9 +131,14 @@ export function filesPerArgument(args: string[], cwd: string): ArgumentFiles[] {
   });
   const named = (take.length > 0 ? take : ['.']).map((arg) => ({ arg, found: filesOf(arg, cwd) }));
   const unmatched = named.flatMap(({ found }) => (typeof found === 'string' ? [found] : []));
-  if (unmatched.length > 0) throw new UsageError(`${unmatched.join(' ')} Check the spelling: paths and globs are read from ${cwd}.`);
-  const kept = named.map(({ arg, found }) => ({ arg, files: (found as string[]).filter((f) => !leaveOut.some((g) => g.matches(f))).sort() }));
-  if (kept.every((k) => k.files.length === 0)) throw new UsageError(`${NONE} ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
+  if (unmatched.length > 0)
+    throw new UsageError(`${unmatched.join(' ')} Check the spelling: paths and globs are read from ${cwd}.`);
+  const kept = named.map(({ arg, found }) => ({
+    arg,
+    files: (found as string[]).filter((f) => !leaveOut.some((g) => g.matches(f))).sort(),
+  }));
+  if (kept.every((k) => k.files.length === 0))
+    throw new UsageError(`${NONE} ${args.length > 0 ? args.join(' ') : 'this folder'}.`);
   return kept;
 }
 
@@ -159,7 +166,9 @@ function makeFolder(folder: string, problem: string): void {
   try {
     mkdirSync(folder, { recursive: true });
   } catch (err) {
-    throw new UsageError(`${problem} (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`);
+    throw new UsageError(
+      `${problem} (${(err as NodeJS.ErrnoException).code ?? 'error'}: a part of the path is a file, or not writable).`,
+    );
   }
 }
 
@@ -185,7 +194,10 @@ export function outputFolder(value: string, cwd: string, option: string, make: b
   if (make) makeFolder(path, `${option} ${value}: the folder cannot be made`);
   else {
     const code = folderBlocked(path);
-    if (code !== undefined) throw new UsageError(`${option} ${value}: the folder cannot be made (${code}: a part of the path is a file, or not writable).`);
+    if (code !== undefined)
+      throw new UsageError(
+        `${option} ${value}: the folder cannot be made (${code}: a part of the path is a file, or not writable).`,
+      );
   }
   return path;
 }

@@ -1,4 +1,12 @@
-import { ApiError, DEFAULT_FOLLOWER_OPTIONS, type ExecutionSummary, Follower, summarizeExecution, type FollowerSource, writeAtomic } from '../../server/src/core';
+import {
+  ApiError,
+  DEFAULT_FOLLOWER_OPTIONS,
+  type ExecutionSummary,
+  Follower,
+  summarizeExecution,
+  type FollowerSource,
+  writeAtomic,
+} from '../../server/src/core';
 import { parseDuration } from './args';
 import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
@@ -47,9 +55,13 @@ export interface FollowResult {
   timedOut: boolean;
 }
 
-
 /** Follows `ids` until each is final, the timeout passes, Ctrl-C, or the credentials are refused. */
-export async function follow(ctx: Context, ids: number[], known: ExecutionSummary[], timeoutMs: number | undefined): Promise<FollowResult> {
+export async function follow(
+  ctx: Context,
+  ids: number[],
+  known: ExecutionSummary[],
+  timeoutMs: number | undefined,
+): Promise<FollowResult> {
   const client = ctx.client;
   const latest = new Map<number, ExecutionSummary>();
   for (const k of known) latest.set(k.id, k);
@@ -70,7 +82,9 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
         fatal = err;
         wake();
       } else if (kind !== 'notFound' && kind !== 'cancelled') {
-        ctx.out.err(ctx.out.paint(`${failureText(err, 'read the executions', ctx.words)} Trying again.`, 'yellow', 'err'));
+        ctx.out.err(
+          ctx.out.paint(`${failureText(err, 'read the executions', ctx.words)} Trying again.`, 'yellow', 'err'),
+        );
       }
       throw err;
     }
@@ -118,13 +132,26 @@ export async function follow(ctx: Context, ids: number[], known: ExecutionSummar
     follower.dispose();
   }
   if (fatal !== undefined && !done()) {
-    const code = fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden') ? Exit.auth : Exit.service;
-    throw new CliError(`${failureText(fatal, 'follow the executions', ctx.words)} Pick up where this stopped with: tas watch ${ids.join(' ')}`, code, { cause: fatal });
+    const code =
+      fatal instanceof ApiError && (fatal.kind === 'unauthorized' || fatal.kind === 'forbidden')
+        ? Exit.auth
+        : Exit.service;
+    throw new CliError(
+      `${failureText(fatal, 'follow the executions', ctx.words)} Pick up where this stopped with: tas watch ${ids.join(' ')}`,
+      code,
+      { cause: fatal },
+    );
   }
   if (ctx.signal.aborted && !done()) {
-    throw new CliError(`Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`, 130 as ExitCode);
+    throw new CliError(
+      `Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`,
+      130 as ExitCode,
+    );
   }
-  return { executions: ids.map((id) => latest.get(id) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false }), timedOut };
+  return {
+    executions: ids.map((id) => latest.get(id) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false }),
+    timedOut,
+  };
 }
 
 export function progressLine(s: ExecutionSummary): string {
@@ -145,30 +172,45 @@ async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<M
     try {
       details.set(e.id, failureDetails(e, await ctx.client.executions.get(e.id, ctx.signal)));
     } catch (err) {
-      ctx.out.err(`${failureText(err, `read the log of execution ${e.id}`, ctx.words)} The report says only how it ended.`);
+      ctx.out.err(
+        `${failureText(err, `read the log of execution ${e.id}`, ctx.words)} The report says only how it ended.`,
+      );
     }
   }
   return details;
 }
 
 /** Prints the outcome, writes the JUnit report, and says which exit code it means. */
-export async function report(ctx: Context, result: FollowResult, settings: WaitSettings, title: string): Promise<ExitCode> {
+export async function report(
+  ctx: Context,
+  result: FollowResult,
+  settings: WaitSettings,
+  title: string,
+): Promise<ExitCode> {
   const { executions, timedOut } = result;
   // Atomically, so a CI step never reads half a report; scrubbed like everything printed, since
   // it quotes the service's logs.
-  if (settings.junit) await writeAtomic(settings.junit, ctx.out.secrets.scrub(junitXml(title, executions, timedOut, await failures(ctx, executions))));
+  if (settings.junit)
+    await writeAtomic(
+      settings.junit,
+      ctx.out.secrets.scrub(junitXml(title, executions, timedOut, await failures(ctx, executions))),
+    );
   if (ctx.options.json) ctx.out.json({ executions, timedOut });
   else {
     for (const e of executions) {
       const colour = e.kind === 'passed' ? 'green' : e.final ? 'red' : 'yellow';
       const duration = e.durationMs !== undefined ? `  ${(e.durationMs / 1000).toFixed(1)} s` : '';
-      ctx.out.out(`${ctx.out.paint(e.status.padEnd(9), colour)} execution ${e.id}${e.testCaseName ? `  ${e.testCaseName}` : ''}${duration}`);
+      ctx.out.out(
+        `${ctx.out.paint(e.status.padEnd(9), colour)} execution ${e.id}${e.testCaseName ? `  ${e.testCaseName}` : ''}${duration}`,
+      );
     }
     if (settings.junit) ctx.out.err(`JUnit report written to ${settings.junit}`);
   }
   if (timedOut) {
     const pending = executions.filter((e) => !e.final).map((e) => e.id);
-    ctx.out.err(`Timed out after ${settings.timeoutMs} ms; still running: ${pending.join(', ')}. Follow them with: tas watch ${pending.join(' ')}`);
+    ctx.out.err(
+      `Timed out after ${settings.timeoutMs} ms; still running: ${pending.join(', ')}. Follow them with: tas watch ${pending.join(' ')}`,
+    );
     return Exit.timeout;
   }
   return executions.every((e) => e.kind === 'passed') ? Exit.ok : Exit.failed;

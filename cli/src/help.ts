@@ -6,7 +6,10 @@ import { VERSION } from './version';
 // Help texts: `tas --help` lists the commands, `tas <command> --help` documents one.
 
 /** Written from the code's own table, so help and exit codes cannot drift apart. */
-const EXIT_CODES = ['Exit codes:', ...Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code}  ${meaning}`)].join('\n');
+const EXIT_CODES = [
+  'Exit codes:',
+  ...Object.entries(EXIT_MEANINGS).map(([code, meaning]) => `  ${code}  ${meaning}`),
+].join('\n');
 
 function optionLines(options: OptionSpec, words: Record<string, [string, string]>): string[] {
   const rows = Object.entries(options).map(([name, spec]) => {
@@ -20,7 +23,18 @@ function optionLines(options: OptionSpec, words: Record<string, [string, string]
 
 export function commandHelp(c: CommandSpec, global: OptionSpec): string {
   const own = Object.keys(c.options).length > 0 ? ['', 'Options:', ...optionLines(c.options, c.optionHelp)] : [];
-  return [`Usage: ${c.usage}`, '', c.description, ...own, '', 'Global options:', ...optionLines(global, GLOBAL_HELP), '', EXIT_CODES, ''].join('\n');
+  return [
+    `Usage: ${c.usage}`,
+    '',
+    c.description,
+    ...own,
+    '',
+    'Global options:',
+    ...optionLines(global, GLOBAL_HELP),
+    '',
+    EXIT_CODES,
+    '',
+  ].join('\n');
 }
 
 export function mainHelp(commands: readonly CommandSpec[]): string {

@@ -23,47 +23,69 @@ export function failureDetails(s: ExecutionSummary, record: unknown): FailureDet
   const entries = isRecord(record) && Array.isArray(record['log']) ? (record['log'] as unknown[]) : [];
   const parsed = entries.map((entry) => {
     if (!isRecord(entry)) return { level: '', message: String(entry), line: String(entry) };
-    const time = typeof entry['time'] === 'string' ? entry['time'] : typeof entry['timestamp'] === 'string' ? entry['timestamp'] : '';
+    const time =
+      typeof entry['time'] === 'string'
+        ? entry['time']
+        : typeof entry['timestamp'] === 'string'
+          ? entry['timestamp']
+          : '';
     const level = typeof entry['level'] === 'string' ? entry['level'].toUpperCase() : '';
     const message = typeof entry['message'] === 'string' ? entry['message'] : JSON.stringify(entry);
     return { level, message, line: `${time} ${level} ${message}`.trim() };
   });
   const errors = parsed.filter((p) => p.level === 'ERROR' || p.level === 'FATAL');
-  const named = errors.find((p) => /\bstep\b/i.test(p.message))?.message.replace(/[:\s]*\b(failed|failure|error)\b[.!]?$/i, '');
-  const step = named || (s.currentStep !== undefined && s.stepCount !== undefined ? `step ${s.currentStep} of ${s.stepCount}` : undefined);
+  const named = errors
+    .find((p) => /\bstep\b/i.test(p.message))
+    ?.message.replace(/[:\s]*\b(failed|failure|error)\b[.!]?$/i, '');
+  const step =
+    named ||
+    (s.currentStep !== undefined && s.stepCount !== undefined ? `step ${s.currentStep} of ${s.stepCount}` : undefined);
   return { ...(step !== undefined && { step }), log: parsed.map((p) => p.line) };
 }
 
-const failureMessage = (e: ExecutionSummary, d: FailureDetails | undefined): string => `execution ${e.id}: ${e.status}${d?.step ? ` at ${d.step}` : ''}`;
+const failureMessage = (e: ExecutionSummary, d: FailureDetails | undefined): string =>
+  `execution ${e.id}: ${e.status}${d?.step ? ` at ${d.step}` : ''}`;
 
 function failureBody(e: ExecutionSummary, d: FailureDetails | undefined): string {
   const head = failureMessage(e, d);
   if (!d || d.log.length === 0) return head;
   const shown = d.log.slice(-LOG_EXCERPT_LINES);
-  const which = shown.length < d.log.length ? `the last ${shown.length} of ${d.log.length} lines` : `${d.log.length} ${d.log.length === 1 ? 'line' : 'lines'}`;
+  const which =
+    shown.length < d.log.length
+      ? `the last ${shown.length} of ${d.log.length} lines`
+      : `${d.log.length} ${d.log.length === 1 ? 'line' : 'lines'}`;
   return [head, '', `Log (${which}; tas api GET /testexecutions/${e.id} has the record):`, ...shown].join('\n');
 }
 
 export const xmlText = (s: string): string =>
   // Characters XML 1.0 does not allow at all are dropped; markup characters are escaped.
-  // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`);
+  s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    .replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`);
 
-export function junitXml(suiteName: string, executions: ExecutionSummary[], timedOut: boolean, details: ReadonlyMap<number, FailureDetails> = new Map()): string {
+export function junitXml(
+  suiteName: string,
+  executions: ExecutionSummary[],
+  timedOut: boolean,
+  details: ReadonlyMap<number, FailureDetails> = new Map(),
+): string {
   const cases = executions.map((e) => {
-    const name = xmlText(e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`));
+    const name = xmlText(
+      e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`),
+    );
     const classname = xmlText(e.testSuiteName ?? suiteName);
     const time = e.durationMs !== undefined ? (e.durationMs / 1000).toFixed(3) : '0';
     const head = `    <testcase name="${name}" classname="${classname}" time="${time}">`;
     const said = xmlText(`execution ${e.id}: ${e.status}`);
     let body: string;
-    if (!e.final) body = `      <error message="${xmlText(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${xmlText(e.status)}">${said}</error>`;
+    if (!e.final)
+      body = `      <error message="${xmlText(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${xmlText(e.status)}">${said}</error>`;
     else if (e.kind === 'passed') body = '';
     else if (e.kind === 'failed') {
       const d = details.get(e.id);
       body = `      <failure message="${xmlText(failureMessage(e, d))}" type="${xmlText(e.status)}">${xmlText(failureBody(e, d))}</failure>`;
-    }
-    else if (e.kind === 'cancelled') body = `      <skipped message="${said}"/>`;
+    } else if (e.kind === 'cancelled') body = `      <skipped message="${said}"/>`;
     else body = `      <error message="${said}" type="${xmlText(e.status)}">${said}</error>`;
     const props = `      <properties><property name="executionId" value="${e.id}"/></properties>`;
     return [head, props, ...(body ? [body] : []), '    </testcase>'].join('\n');

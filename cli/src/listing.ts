@@ -45,10 +45,16 @@ export function defined<T extends object>(o: T): T {
 export type RowReaders<T> = { [K in Exclude<keyof T, 'id'>]-?: (v: unknown) => T[K] | undefined };
 
 /** The items that carry a numeric id, each as its row: the id, then each member as `readers` read it (left out when unread). */
-export function rowsWithId<T extends { id: number }>(items: readonly { id?: unknown; [key: string]: unknown }[], readers: RowReaders<T>): T[] {
+export function rowsWithId<T extends { id: number }>(
+  items: readonly { id?: unknown; [key: string]: unknown }[],
+  readers: RowReaders<T>,
+): T[] {
   return items.flatMap((item) => {
     if (typeof item.id !== 'number') return [];
-    const members = Object.entries(readers as Record<string, (v: unknown) => unknown>).map(([key, read]) => [key, read(item[key])]);
+    const members = Object.entries(readers as Record<string, (v: unknown) => unknown>).map(([key, read]) => [
+      key,
+      read(item[key]),
+    ]);
     return [defined({ id: item.id, ...Object.fromEntries(members) } as T)];
   });
 }

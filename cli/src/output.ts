@@ -69,7 +69,10 @@ export class Output {
     const cells = [header, ...rows.map((r) => r.map((c) => (c === undefined ? '' : String(c))))];
     const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
     cells.forEach((r, n) => {
-      const line = r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+      const line = r
+        .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd();
       this.out(n === 0 ? this.paint(line, 'bold') : line);
     });
   }

@@ -30,12 +30,17 @@ export function refMapOf(cwd: string, values: Values): RefMap | undefined {
     try {
       raw = JSON.parse(readFileSync(resolve(cwd, file), 'utf8'));
     } catch (err) {
-      throw new UsageError(`--map-file ${file} cannot be read as JSON (${err instanceof Error ? err.message : String(err)}).`);
+      throw new UsageError(
+        `--map-file ${file} cannot be read as JSON (${err instanceof Error ? err.message : String(err)}).`,
+      );
     }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`--map-file ${file} must hold an object of kinds.`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new UsageError(`--map-file ${file} must hold an object of kinds.`);
     for (const [kind, ids] of Object.entries(raw)) {
-      if (typeof ids !== 'object' || ids === null || Array.isArray(ids)) throw new UsageError(`--map-file ${file}: "${kind}" must map ids to ids.`);
-      for (const [from, to] of Object.entries(ids as Record<string, unknown>)) put(map, kind, from, to, `--map-file ${file}`);
+      if (typeof ids !== 'object' || ids === null || Array.isArray(ids))
+        throw new UsageError(`--map-file ${file}: "${kind}" must map ids to ids.`);
+      for (const [from, to] of Object.entries(ids as Record<string, unknown>))
+        put(map, kind, from, to, `--map-file ${file}`);
     }
   }
   for (const f of flags) {

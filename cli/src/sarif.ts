@@ -40,7 +40,12 @@ function relativeUri(path: string): string {
 }
 
 export function sarifLog(results: FileResult[], cwd: string): unknown {
-  const codes = [...new Set([...Object.keys(RULES), ...results.flatMap((r) => r.diagnostics.map((d) => String(d.code ?? 'problem')))])];
+  const codes = [
+    ...new Set([
+      ...Object.keys(RULES),
+      ...results.flatMap((r) => r.diagnostics.map((d) => String(d.code ?? 'problem'))),
+    ]),
+  ];
   const index = new Map(codes.map((c, i) => [c, i]));
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -59,7 +64,9 @@ export function sarifLog(results: FileResult[], cwd: string): unknown {
           },
         },
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(cwd.endsWith('/') ? cwd : `${cwd}/`).href } },
-        artifacts: results.map((r) => ({ location: { uri: relativeUri(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT' } })),
+        artifacts: results.map((r) => ({
+          location: { uri: relativeUri(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT' },
+        })),
         results: results.flatMap((r, fileIndex) =>
           r.diagnostics.map((d) => {
             const code = String(d.code ?? 'problem');
@@ -71,7 +78,11 @@ export function sarifLog(results: FileResult[], cwd: string): unknown {
               locations: [
                 {
                   physicalLocation: {
-                    artifactLocation: { uri: relativeUri(displayPath(r.path, cwd)), uriBaseId: 'SRCROOT', index: fileIndex },
+                    artifactLocation: {
+                      uri: relativeUri(displayPath(r.path, cwd)),
+                      uriBaseId: 'SRCROOT',
+                      index: fileIndex,
+                    },
                     region: {
                       startLine: d.range.start.line + 1,
                       startColumn: d.range.start.character + 1,

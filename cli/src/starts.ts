@@ -3,7 +3,16 @@ import { TERMINAL_WORDS } from './words';
 import type { Context } from './context';
 import { CliError, Exit, exitCodeOf, type ExitCode } from './exitCodes';
 import type { CommandSpec } from './command';
-import { follow, type FollowResult, report, started, WAIT_COMPLETE, WAIT_HELP, WAIT_OPTIONS, type WaitSettings } from './follow';
+import {
+  follow,
+  type FollowResult,
+  report,
+  started,
+  WAIT_COMPLETE,
+  WAIT_HELP,
+  WAIT_OPTIONS,
+  type WaitSettings,
+} from './follow';
 
 // What run, execute and rerun share once they start executions: the start call awaited once,
 // its failure in words that name it; then the new ids printed, or followed to the end with

@@ -14,7 +14,8 @@ const commandData = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g,
 const commandProperty = (s: string): string => commandData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** A workflow command without a place: `::warning title=tas validate::text`. */
-export const githubCommand = (command: 'error' | 'warning' | 'notice', text: string): string => `::${command} title=${commandProperty('tas validate')}::${commandData(text)}`;
+export const githubCommand = (command: 'error' | 'warning' | 'notice', text: string): string =>
+  `::${command} title=${commandProperty('tas validate')}::${commandData(text)}`;
 
 /**
  * One workflow command per problem (`::error file=...,line=...,col=...::message`): GitHub
@@ -56,13 +57,24 @@ export function validationJunit(results: FileResult[], cwd: string): string {
     if (errors.length > 0) {
       failures++;
       const said = `${errors.length} ${errors.length === 1 ? 'error' : 'errors'}: ${messageText(errors[0]!)}`;
-      lines.push(`      <failure message="${xmlText(said)}" type="validation">${xmlText(errors.map((d) => lineOf(path, d)).join('\n'))}</failure>`);
+      lines.push(
+        `      <failure message="${xmlText(said)}" type="validation">${xmlText(errors.map((d) => lineOf(path, d)).join('\n'))}</failure>`,
+      );
     }
-    if (others.length > 0) lines.push(`      <system-out>${xmlText(others.map((d) => lineOf(path, d)).join('\n'))}</system-out>`);
+    if (others.length > 0)
+      lines.push(`      <system-out>${xmlText(others.map((d) => lineOf(path, d)).join('\n'))}</system-out>`);
     if (lines.length === 1) return lines[0]!.replace(/>$/, '/>');
     lines.push('    </testcase>');
     return lines.join('\n');
   });
   const attrs = `tests="${results.length}" failures="${failures}" errors="0" skipped="0" time="0"`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${suite}" ${attrs}>`, `  <testsuite name="${suite}" ${attrs}>`, ...cases, '  </testsuite>', '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${suite}" ${attrs}>`,
+    `  <testsuite name="${suite}" ${attrs}>`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -46,14 +46,26 @@ export interface LocalResult {
  * Syntax, schema, local rules and repeated keys, at most `maxProblems` of each (the rest counted
  * only, as in the editor). `uri`: the file's, when the caller has it already.
  */
-export function checkLocal(path: string, text: string, uri = pathToFileURL(path).href, maxProblems = DEFAULT_MAX_PROBLEMS): LocalResult {
+export function checkLocal(
+  path: string,
+  text: string,
+  uri = pathToFileURL(path).href,
+  maxProblems = DEFAULT_MAX_PROBLEMS,
+): LocalResult {
   const kind = fileKindOf(uri);
   if (!kind) return { path, diagnostics: [] };
   const doc = createTextDocument(uri, text);
   const local = validation.local(doc, kind, maxProblems);
   if (local.value === undefined) return { path, diagnostics: [], parts: [local], doc, maxProblems };
   const duplicates = validation.duplicateKeys(doc, local, maxProblems);
-  return { path, diagnostics: [], parts: [local, duplicates], doc, maxProblems, parsed: { doc, kind, value: local.value } };
+  return {
+    path,
+    diagnostics: [],
+    parts: [local, duplicates],
+    doc,
+    maxProblems,
+    parsed: { doc, kind, value: local.value },
+  };
 }
 
 const fileProblem = (code: string, message: string, line = 0, character = 0): Diagnostic => ({
@@ -75,7 +87,10 @@ export function readForCheck(path: string): { text: string | undefined; problem?
   try {
     bytes = readRegularFileSync(path, { followLinks: true });
   } catch (err) {
-    const why = err instanceof NotARegularFileError ? err.message : `${path} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); it was not checked.`;
+    const why =
+      err instanceof NotARegularFileError
+        ? err.message
+        : `${path} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)}); it was not checked.`;
     return { text: undefined, problem: fileProblem(DiagnosticCode.unreadable, why) };
   }
   const { text, bom } = withoutBom(bytes.toString('utf8'));
@@ -85,19 +100,29 @@ export function readForCheck(path: string): { text: string | undefined; problem?
   const before = withoutBom(bytes.subarray(0, bad).toString('utf8')).text;
   const lines = before.split('\n');
   const message = `Not valid UTF-8: byte ${bad} is not part of a UTF-8 character${bom ? ' (after the byte order mark)' : ''}. Save the file as UTF-8: import refuses it, so that its bytes are not changed.`;
-  return { text, problem: fileProblem(DiagnosticCode.notUtf8, message, lines.length - 1, lines[lines.length - 1]!.length) };
+  return {
+    text,
+    problem: fileProblem(DiagnosticCode.notUtf8, message, lines.length - 1, lines[lines.length - 1]!.length),
+  };
 }
 
 /**
  * Adds the live reference checks (given the service's lists) and the step checks made for the
  * file (`steps`: its step functions and API clients), and sorts in file order.
  */
-export function withReferences(local: LocalResult, references?: (kind: FileKind) => ReferenceState | undefined, links?: CaseLinks, steps: readonly Problems[] = []): FileResult {
+export function withReferences(
+  local: LocalResult,
+  references?: (kind: FileKind) => ReferenceState | undefined,
+  links?: CaseLinks,
+  steps: readonly Problems[] = [],
+): FileResult {
   const p = local.parsed;
   const state = p && references?.(p.kind);
   const max = local.maxProblems ?? DEFAULT_MAX_PROBLEMS;
   const refs = p && state ? [validation.references(p.doc, p.kind, p.value, state, max, links)] : [];
-  const limited = local.doc ? validation.limit(local.doc, [...(local.parts ?? []), ...refs, ...steps], max, 'raise the cap with --max-problems') : [];
+  const limited = local.doc
+    ? validation.limit(local.doc, [...(local.parts ?? []), ...refs, ...steps], max, 'raise the cap with --max-problems')
+    : [];
   const more = limited.filter((d) => d.code === DiagnosticCode.tooManyProblems);
   // In file order, as a compiler lists them; the line saying how many more comes last.
   const all = [...local.diagnostics, ...limited.filter((d) => d.code !== DiagnosticCode.tooManyProblems)];
@@ -105,7 +130,11 @@ export function withReferences(local: LocalResult, references?: (kind: FileKind)
   return { path: local.path, diagnostics: [...all, ...more] };
 }
 
-export function validateText(path: string, text: string, references?: (kind: FileKind) => ReferenceState | undefined): FileResult {
+export function validateText(
+  path: string,
+  text: string,
+  references?: (kind: FileKind) => ReferenceState | undefined,
+): FileResult {
   return withReferences(checkLocal(path, text), references);
 }
 

@@ -18,7 +18,10 @@ import { confirmDone } from './notify';
 /** The command prefix; package.json contributes the same ids. */
 export const PREFIX = 'tas.';
 
-const check = (ctx: Ctx): Check => (candidate) => ctx.server.checkEnvironment(candidate);
+const check =
+  (ctx: Ctx): Check =>
+  (candidate) =>
+    ctx.server.checkEnvironment(candidate);
 
 /** Every command of the extension, without its prefix. */
 export function createCommands(): Record<string, Command> {
@@ -60,10 +63,16 @@ export function createCommands(): Record<string, Command> {
     },
     refresh: (ctx) => async () => {
       const r = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Reloading devices, trace filters and test cases from the service' },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: 'Reloading devices, trace filters and test cases from the service',
+        },
         () => ctx.server.refresh(),
       );
-      confirmDone(ctx.log, `Test Automation Service: ${r.devices} devices, ${r.traceFilters} trace filters, ${r.testCases} test cases loaded.`);
+      confirmDone(
+        ctx.log,
+        `Test Automation Service: ${r.devices} devices, ${r.traceFilters} trace filters, ${r.testCases} test cases loaded.`,
+      );
     },
   };
 }

@@ -116,13 +116,19 @@ export function checkAdvice(
 }
 
 /** Changing an environment's URL: what the check of the new URL with the stored credentials found. */
-export function urlCheckMessage(outcome: Exclude<CheckOutcome, 'ok'>, environment: string, baseUrl: string, detail?: string): string {
+export function urlCheckMessage(
+  outcome: Exclude<CheckOutcome, 'ok'>,
+  environment: string,
+  baseUrl: string,
+  detail?: string,
+): string {
   const why = detail ? ` (${detail})` : '';
   const found = {
     credentialsRefused: `the service there refused ${environment}'s stored client ID or secret${why}`,
     notService: `it does not answer like a Test Automation Service${why}`,
     unreachable: `it cannot be reached${why}`,
-    insecureHttp: 'it is plain http to another machine, so it was not asked (the client secret would cross the network unencrypted)',
+    insecureHttp:
+      'it is plain http to another machine, so it was not asked (the client secret would cross the network unencrypted)',
   }[outcome];
   return `${baseUrl} was checked with ${environment}'s stored credentials: ${found}. Use this URL for ${environment} anyway?`;
 }
@@ -141,5 +147,10 @@ export function stepOf(label: string | undefined): NextStep | undefined {
  */
 export function plainMessage(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.replace(/^Request \S+ failed with message: /, '').replace(/^Request \S+ failed unexpectedly without providing any details\.$/, 'The language server failed; see Test Automation: Show Log.');
+  return message
+    .replace(/^Request \S+ failed with message: /, '')
+    .replace(
+      /^Request \S+ failed unexpectedly without providing any details\.$/,
+      'The language server failed; see Test Automation: Show Log.',
+    );
 }

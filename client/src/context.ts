@@ -38,7 +38,9 @@ export class Ctx implements vscode.Disposable {
     this.server = new LanguageServer(extension, log, environments, status);
     this.user = new SignedInUser(this.server, status);
     this.views = new Views(this.server, extension.workspaceState);
-    this.testing = new Testing(this.server, this.views.followed, (holder, waiting) => this.views.holdAttention(holder, waiting));
+    this.testing = new Testing(this.server, this.views.followed, (holder, waiting) =>
+      this.views.holdAttention(holder, waiting),
+    );
     this.sync = new SyncUi(this.server, environments);
     this.remoteViews = registerRemoteViews(this.server);
     this.recordDocuments = new RecordFileSystem(this.server, log, (kind) => {

@@ -16,7 +16,8 @@ export interface EnvironmentSetting {
 }
 
 /** The opt-in for plain http as the environment passes it on: only an explicit `true` counts. */
-export const insecureOptIn = (e: EnvironmentSetting): { allowInsecureHttp?: true } => (e.allowInsecureHttp === true ? { allowInsecureHttp: true } : {});
+export const insecureOptIn = (e: EnvironmentSetting): { allowInsecureHttp?: true } =>
+  e.allowInsecureHttp === true ? { allowInsecureHttp: true } : {};
 
 /** Where an environment's client ID and secret live in SecretStorage. */
 export const SECRET_PREFIX = 'tas.credentials/';
@@ -27,7 +28,10 @@ export function parseEnvironments(raw: unknown): EnvironmentSetting[] {
   if (!Array.isArray(raw)) return [];
   return raw.filter(
     (e): e is EnvironmentSetting =>
-      typeof e === 'object' && e !== null && typeof (e as EnvironmentSetting).name === 'string' && typeof (e as EnvironmentSetting).baseUrl === 'string',
+      typeof e === 'object' &&
+      e !== null &&
+      typeof (e as EnvironmentSetting).name === 'string' &&
+      typeof (e as EnvironmentSetting).baseUrl === 'string',
   );
 }
 
@@ -70,7 +74,11 @@ export function renameEnvironment(list: readonly EnvironmentSetting[], from: str
   return list.map((e) => (e.name === from ? { ...e, name: to.trim() } : e));
 }
 
-export function changeBaseUrl(list: readonly EnvironmentSetting[], name: string, baseUrl: string): EnvironmentSetting[] {
+export function changeBaseUrl(
+  list: readonly EnvironmentSetting[],
+  name: string,
+  baseUrl: string,
+): EnvironmentSetting[] {
   mustExist(list, name);
   const problem = baseUrlProblem(baseUrl);
   if (problem) throw new EnvironmentEditError(problem);
@@ -98,12 +106,18 @@ export interface PickerItem {
 }
 
 /** Picker rows: the URL, and whether credentials are stored and which one is active. */
-export function pickerItems(list: readonly EnvironmentSetting[], active: string | undefined, withCredentials: ReadonlySet<string>): PickerItem[] {
+export function pickerItems(
+  list: readonly EnvironmentSetting[],
+  active: string | undefined,
+  withCredentials: ReadonlySet<string>,
+): PickerItem[] {
   return list.map((e) => ({
     label: e.name,
     description: e.baseUrl,
     detail: [
-      withCredentials.has(e.name) ? '$(key) credentials stored' : '$(circle-slash) no credentials: picking it asks for them',
+      withCredentials.has(e.name)
+        ? '$(key) credentials stored'
+        : '$(circle-slash) no credentials: picking it asks for them',
       ...(e.name === active ? ['active'] : []),
     ].join(' · '),
   }));

@@ -1,7 +1,22 @@
 import * as vscode from 'vscode';
 import { type CheckOutcome, type EnvironmentInfo, insecureHttpAllowed, startEndSetting } from '../../server/src/core';
 import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
-import { activeAfter, addEnvironment, insecureOptIn, baseUrlProblem, changeBaseUrl, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment, SECRET_PREFIX, secretKey, type EnvironmentSetting } from './environmentList';
+import {
+  activeAfter,
+  addEnvironment,
+  insecureOptIn,
+  baseUrlProblem,
+  changeBaseUrl,
+  nameProblem,
+  normalizeBaseUrl,
+  parseEnvironments,
+  pickerItems,
+  removeEnvironment,
+  renameEnvironment,
+  SECRET_PREFIX,
+  secretKey,
+  type EnvironmentSetting,
+} from './environmentList';
 import { ExtensionError } from './log';
 import { confirmed } from './modal';
 import { removeEnvironmentQuestion, useUrlQuestion } from './questions';
@@ -62,7 +77,9 @@ export class Environments implements vscode.Disposable {
   }
 
   private async withCredentials(list: EnvironmentSetting[]): Promise<Set<string>> {
-    const names = await Promise.all(list.map(async (e) => ((await this.secrets.get(secretKey(e.name))) ? [e.name] : [])));
+    const names = await Promise.all(
+      list.map(async (e) => ((await this.secrets.get(secretKey(e.name))) ? [e.name] : [])),
+    );
     return new Set(names.flat());
   }
 
@@ -73,12 +90,30 @@ export class Environments implements vscode.Disposable {
     if (env) {
       const creds = await this.stored(env.name);
       const startEnd = startEndSetting(env.startEnd);
-      return creds ? { name: env.name, baseUrl: env.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, ...(startEnd && { startEnd }), ...insecureOptIn(env) } : null;
+      return creds
+        ? {
+            name: env.name,
+            baseUrl: env.baseUrl,
+            clientId: creds.clientId,
+            clientSecret: creds.clientSecret,
+            ...(startEnd && { startEnd }),
+            ...insecureOptIn(env),
+          }
+        : null;
     }
     const { TAS_BASE_URL: baseUrl, TAS_CLIENT_ID: clientId, TAS_CLIENT_SECRET: clientSecret } = process.env;
     const startEnd = startEndSetting(process.env['TAS_START_END']);
     const allowInsecureHttp = insecureHttpAllowed(process.env['TAS_ALLOW_INSECURE_HTTP']);
-    return baseUrl && clientId && clientSecret ? { name: FROM_PROCESS, baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }), ...(allowInsecureHttp && { allowInsecureHttp }) } : null;
+    return baseUrl && clientId && clientSecret
+      ? {
+          name: FROM_PROCESS,
+          baseUrl,
+          clientId,
+          clientSecret,
+          ...(startEnd && { startEnd }),
+          ...(allowInsecureHttp && { allowInsecureHttp }),
+        }
+      : null;
   }
 
   /** A picker of the environments, marking which have credentials; `add` offers a new one. */
@@ -99,7 +134,8 @@ export class Environments implements vscode.Disposable {
   async signIn(check: Check, name?: string, activate = true): Promise<string | undefined> {
     let target = name ? this.list().find((e) => e.name === name) : undefined;
     if (!target) {
-      const picked = this.list().length > 0 ? await this.pick('Sign in to a Test Automation Service environment', true) : 'add';
+      const picked =
+        this.list().length > 0 ? await this.pick('Sign in to a Test Automation Service environment', true) : 'add';
       if (!picked) return undefined;
       target = picked === 'add' ? await this.askNewEnvironment() : picked;
       if (!target) return undefined;
@@ -115,14 +151,22 @@ export class Environments implements vscode.Disposable {
         clientSecret = await this.askSecret(target.name);
         if (!clientSecret) return undefined;
       }
-      const candidate: Credentials = { name: target.name, baseUrl: target.baseUrl, clientId: clientId!, clientSecret: clientSecret!, ...insecureOptIn(target) };
+      const candidate: Credentials = {
+        name: target.name,
+        baseUrl: target.baseUrl,
+        clientId: clientId!,
+        clientSecret: clientSecret!,
+        ...insecureOptIn(target),
+      };
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Checking the credentials with ${target.baseUrl}` },
         () => check(candidate),
       );
       if (result.outcome === 'ok') break;
       const advice = checkAdvice(result.outcome, target.name, target.baseUrl, result.detail);
-      const step = stepOf(await vscode.window.showErrorMessage(advice.message, ...advice.steps.map((s) => NEXT_STEP_LABEL[s])));
+      const step = stepOf(
+        await vscode.window.showErrorMessage(advice.message, ...advice.steps.map((s) => NEXT_STEP_LABEL[s])),
+      );
       if (!step) return undefined;
       askCredentials = step === 'reenterCredentials';
       if (step === 'changeUrl') {
@@ -136,7 +180,8 @@ export class Environments implements vscode.Disposable {
     await this.batch(async () => {
       const list = this.list();
       if (isNew) await this.saveList(addEnvironment(list, env));
-      else if (list.find((e) => e.name === env.name)?.baseUrl !== env.baseUrl) await this.saveList(changeBaseUrl(list, env.name, env.baseUrl));
+      else if (list.find((e) => e.name === env.name)?.baseUrl !== env.baseUrl)
+        await this.saveList(changeBaseUrl(list, env.name, env.baseUrl));
       await this.secrets.store(secretKey(env.name), JSON.stringify({ clientId: clientId!.trim(), clientSecret }));
       if (activate) await this.config().update('activeEnvironment', env.name, vscode.ConfigurationTarget.Global);
     });
@@ -147,7 +192,9 @@ export class Environments implements vscode.Disposable {
   async signOut(): Promise<string | undefined> {
     const name = this.activeName();
     if (!name || !this.list().some((e) => e.name === name)) {
-      throw new ExtensionError('No configured environment is signed in (credentials from environment variables cannot be signed out here).');
+      throw new ExtensionError(
+        'No configured environment is signed in (credentials from environment variables cannot be signed out here).',
+      );
     }
     await this.secrets.delete(secretKey(name));
     this.changed.fire();
@@ -161,7 +208,10 @@ export class Environments implements vscode.Disposable {
   async other(check: Check, title: string): Promise<Credentials | undefined> {
     const active = this.activeName();
     const others = this.list().filter((e) => e.name !== active);
-    if (others.length === 0) throw new ExtensionError('There is no other environment to copy to. Add one with Manage Environments, then copy again.');
+    if (others.length === 0)
+      throw new ExtensionError(
+        'There is no other environment to copy to. Add one with Manage Environments, then copy again.',
+      );
     const items = pickerItems(others, active, await this.withCredentials(others));
     const pick = await vscode.window.showQuickPick(items, { title, placeHolder: 'Environment to copy to' });
     const target = pick && others.find((e) => e.name === pick.label);
@@ -169,7 +219,16 @@ export class Environments implements vscode.Disposable {
     if (!(await this.stored(target.name)) && !(await this.signIn(check, target.name, false))) return undefined;
     const creds = await this.stored(target.name);
     const startEnd = startEndSetting(target.startEnd);
-    return creds && { name: target.name, baseUrl: target.baseUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, ...(startEnd && { startEnd }), ...insecureOptIn(target) };
+    return (
+      creds && {
+        name: target.name,
+        baseUrl: target.baseUrl,
+        clientId: creds.clientId,
+        clientSecret: creds.clientSecret,
+        ...(startEnd && { startEnd }),
+        ...insecureOptIn(target),
+      }
+    );
   }
 
   /** Select Environment: picking one without stored credentials asks for them (Sign In). */
@@ -177,21 +236,30 @@ export class Environments implements vscode.Disposable {
     if (this.list().length === 0) return this.signIn(check);
     const picked = await this.pick('Test Automation Service environment', true);
     if (!picked) return undefined;
-    if (picked === 'add' || !(await this.stored(picked.name))) return this.signIn(check, picked === 'add' ? undefined : picked.name);
+    if (picked === 'add' || !(await this.stored(picked.name)))
+      return this.signIn(check, picked === 'add' ? undefined : picked.name);
     await this.config().update('activeEnvironment', picked.name, vscode.ConfigurationTarget.Global);
     return picked.name;
   }
 
   /** Manage Environments: add, rename, change the URL or credentials, remove with its secrets. */
   async manage(check: Check): Promise<string | undefined> {
-    const picked = this.list().length > 0 ? await this.pick('Manage Test Automation Service environments', true) : 'add';
+    const picked =
+      this.list().length > 0 ? await this.pick('Manage Test Automation Service environments', true) : 'add';
     if (!picked) return undefined;
     if (picked === 'add') {
       const added = await this.signIn(check, undefined, false);
       return added && `Added ${added}.`;
     }
-    const actions = { rename: 'Rename...', url: 'Change URL...', credentials: 'Change Credentials...', remove: 'Remove' };
-    const action = await vscode.window.showQuickPick(Object.values(actions), { title: `${picked.name} (${picked.baseUrl})` });
+    const actions = {
+      rename: 'Rename...',
+      url: 'Change URL...',
+      credentials: 'Change Credentials...',
+      remove: 'Remove',
+    };
+    const action = await vscode.window.showQuickPick(Object.values(actions), {
+      title: `${picked.name} (${picked.baseUrl})`,
+    });
     const name = picked.name;
     if (action === actions.rename) {
       const to = await vscode.window.showInputBox({
@@ -216,7 +284,16 @@ export class Environments implements vscode.Disposable {
           () => check({ name, baseUrl, ...credentials, ...insecureOptIn(picked) }),
         );
         if (result.outcome !== 'ok') {
-          if (!(await confirmed(useUrlQuestion(urlCheckMessage(result.outcome, name, baseUrl, result.detail), picked.baseUrl, USE_URL_ANYWAY)))) return undefined;
+          if (
+            !(await confirmed(
+              useUrlQuestion(
+                urlCheckMessage(result.outcome, name, baseUrl, result.detail),
+                picked.baseUrl,
+                USE_URL_ANYWAY,
+              ),
+            ))
+          )
+            return undefined;
         }
       }
       await this.saveList(changeBaseUrl(this.list(), name, baseUrl));

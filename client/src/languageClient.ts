@@ -1,5 +1,10 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 import { SERVED_SELECTOR } from '../../server/src/core';
 import { syntaxShownOnce } from './recordDocuments/syntaxOnce';
 

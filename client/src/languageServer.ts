@@ -1,6 +1,17 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { CheckEnvironmentRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, ExecutionsChangedNotification, RecordGoneNotification, RefreshRequest, SetEnvironmentNotification, StatusNotification, SyncProgressNotification, ExecutionsAttentionNotification } from '../../server/src/protocol';
+import {
+  CheckEnvironmentRequest,
+  DevicesAttentionNotification,
+  DeviceStatusChangedNotification,
+  ExecutionsChangedNotification,
+  RecordGoneNotification,
+  RefreshRequest,
+  SetEnvironmentNotification,
+  StatusNotification,
+  SyncProgressNotification,
+  ExecutionsAttentionNotification,
+} from '../../server/src/protocol';
 import type { CheckResult, ConnectionState, RefreshResult, ShownRecord, StatusReading } from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { EnvironmentSync } from './environmentSync';
@@ -114,7 +125,11 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
     if (creds) this.status.show('connecting', creds.name);
     else this.status.show('signedOut');
     await this.running?.sendNotification(SetEnvironmentNotification, { environment: creds });
-    this.log.info(creds ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})` : 'signed out: references are not verified');
+    this.log.info(
+      creds
+        ? `environment: ${creds.name} (${creds.baseUrl}, client ${creds.clientId})`
+        : 'signed out: references are not verified',
+    );
   }
 
   /** Asks the server for a token with candidate credentials; nothing is stored or activated. */

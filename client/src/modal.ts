@@ -7,16 +7,25 @@ import { focusedLosesNothing, type ModalQuestion } from './questions';
 // Enter takes, is the first; Cancel is the close affordance (Escape), last.
 
 /** Shows the question; the value of the button clicked, undefined for Cancel or Escape. */
-export async function askModal<T>(q: ModalQuestion<T>, severity: 'warning' | 'info' = 'warning'): Promise<T | undefined> {
+export async function askModal<T>(
+  q: ModalQuestion<T>,
+  severity: 'warning' | 'info' = 'warning',
+): Promise<T | undefined> {
   // A question whose Enter would overwrite or discard something is a bug: never shown.
-  if (!focusedLosesNothing(q)) throw new ExtensionError(`Internal error: the question "${q.message}" would focus a choice that loses work.`);
+  if (!focusedLosesNothing(q))
+    throw new ExtensionError(`Internal error: the question "${q.message}" would focus a choice that loses work.`);
   const items = q.choices.map((c) => ({ title: c.title, value: c.value, isCloseAffordance: false }));
   const close = { title: q.close ?? 'Cancel', isCloseAffordance: true };
   const options: vscode.MessageOptions = { modal: true, ...(q.detail !== undefined && { detail: q.detail }) };
   const picked =
     severity === 'warning'
       ? await vscode.window.showWarningMessage<vscode.MessageItem & { value?: T }>(q.message, options, ...items, close)
-      : await vscode.window.showInformationMessage<vscode.MessageItem & { value?: T }>(q.message, options, ...items, close);
+      : await vscode.window.showInformationMessage<vscode.MessageItem & { value?: T }>(
+          q.message,
+          options,
+          ...items,
+          close,
+        );
   return picked?.value;
 }
 

@@ -22,7 +22,9 @@ export const newTestCase: Command = () => async () => {
     ...(folder && { defaultUri: vscode.Uri.joinPath(folder, 'new.testcase.json') }),
   });
   if (!uri) return;
-  const target = uri.path.endsWith('.testcase.json') ? uri : uri.with({ path: uri.path.replace(/(\.json)?$/, '.testcase.json') });
+  const target = uri.path.endsWith('.testcase.json')
+    ? uri
+    : uri.with({ path: uri.path.replace(/(\.json)?$/, '.testcase.json') });
   await vscode.workspace.fs.writeFile(target, new Uint8Array());
   await fillIfEmpty(await vscode.window.showTextDocument(target));
 };

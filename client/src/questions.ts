@@ -33,7 +33,12 @@ export function focusedLosesNothing(q: ModalQuestion<unknown>): boolean {
 }
 
 /** Something that cannot be undone: "keep" first (focused), the action second, Cancel last. */
-export function confirmation(message: string, detail: string | undefined, keep: string, act: string): ModalQuestion<boolean> {
+export function confirmation(
+  message: string,
+  detail: string | undefined,
+  keep: string,
+  act: string,
+): ModalQuestion<boolean> {
   return {
     message,
     ...(detail !== undefined && { detail }),
@@ -55,12 +60,21 @@ export const RUN_CHOICE = {
  * case with the file, so it comes after. A file not on the service only has "Import and run",
  * which creates the test case and replaces nothing.
  */
-export function runQuestion(item: string, q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>): ModalQuestion<RunChoice> {
+export function runQuestion(
+  item: string,
+  q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>,
+): ModalQuestion<RunChoice> {
   if (q.reason === 'notOnService') {
-    return { message: q.message, detail: 'Import creates the test case on the service, then runs it.', choices: [{ title: RUN_CHOICE.importAndRun, value: 'importNew', loses: false }] };
+    return {
+      message: q.message,
+      detail: 'Import creates the test case on the service, then runs it.',
+      choices: [{ title: RUN_CHOICE.importAndRun, value: 'importNew', loses: false }],
+    };
   }
   const serviceCase = q.testCaseId !== undefined;
-  const first = serviceCase ? `"${RUN_CHOICE.serviceVersion}" runs the test case as the service has it and changes neither side. ` : '';
+  const first = serviceCase
+    ? `"${RUN_CHOICE.serviceVersion}" runs the test case as the service has it and changes neither side. `
+    : '';
   const detail =
     q.reason === 'unsavedChanges'
       ? `${first}"${RUN_CHOICE.importAndRun}" sends the editor's text (unsaved) to the service first; the file on disk stays as it is.`
@@ -71,22 +85,39 @@ export function runQuestion(item: string, q: Extract<RunTestCaseResult, { kind: 
   return {
     message: `${item}: ${q.message}`,
     detail,
-    choices: serviceCase ? [{ title: RUN_CHOICE.serviceVersion, value: 'runServiceVersion', loses: false }, importRun] : [importRun],
+    choices: serviceCase
+      ? [{ title: RUN_CHOICE.serviceVersion, value: 'runServiceVersion', loses: false }, importRun]
+      : [importRun],
   };
 }
 
 export function cancelSuiteQuestion(suite: string, active: number): ModalQuestion<boolean> {
-  return confirmation(`Cancel ${counted(active, 'queued or running execution')} of test suite ${suite}?`, undefined, 'Let Them Run', 'Cancel Executions');
+  return confirmation(
+    `Cancel ${counted(active, 'queued or running execution')} of test suite ${suite}?`,
+    undefined,
+    'Let Them Run',
+    'Cancel Executions',
+  );
 }
 
 export function deleteSuiteQuestion(suite: string): ModalQuestion<boolean> {
-  return confirmation(`Delete test suite ${suite}?`, 'The suite is removed from the service. Its test cases and past executions stay.', 'Keep the Suite', 'Delete');
+  return confirmation(
+    `Delete test suite ${suite}?`,
+    'The suite is removed from the service. Its test cases and past executions stay.',
+    'Keep the Suite',
+    'Delete',
+  );
 }
 
 /** `what`: "execution 12 (Call)" or "3 executions"; `active`: how many still run. */
 export function deleteExecutionsQuestion(what: string, count: number, active: number): ModalQuestion<boolean> {
   const running = active > 0 ? `${active} still running will be cancelled. ` : '';
-  return confirmation(`Delete ${what}?`, `${running}Deleted executions and their logs cannot be restored.`, count === 1 ? 'Keep It' : 'Keep Them', 'Delete');
+  return confirmation(
+    `Delete ${what}?`,
+    `${running}Deleted executions and their logs cannot be restored.`,
+    count === 1 ? 'Keep It' : 'Keep Them',
+    'Delete',
+  );
 }
 
 /** `what`: "test case Call" or "3 test cases". */
@@ -101,7 +132,12 @@ export function deleteTestCasesQuestion(what: string, count: number): ModalQuest
 
 /** `message` from projectFormat's clearQuestion. */
 export function clearProjectsQuestion(message: string): ModalQuestion<boolean> {
-  return confirmation(message, 'No project was chosen, so every project assignment of the selection is removed.', 'Keep the Assignments', 'Remove from All Projects');
+  return confirmation(
+    message,
+    'No project was chosen, so every project assignment of the selection is removed.',
+    'Keep the Assignments',
+    'Remove from All Projects',
+  );
 }
 
 export function deleteTraceFilterQuestion(name: string, detail: string): ModalQuestion<boolean> {
@@ -114,7 +150,12 @@ export function deleteApiClientQuestion(name: string, detail: string): ModalQues
 }
 
 export function deleteProjectQuestion(name: string): ModalQuestion<boolean> {
-  return confirmation(`Delete project ${name}?`, 'The service refuses while records are still assigned to it. The records themselves are not deleted.', 'Keep It', 'Delete');
+  return confirmation(
+    `Delete project ${name}?`,
+    'The service refuses while records are still assigned to it. The records themselves are not deleted.',
+    'Keep It',
+    'Delete',
+  );
 }
 
 /** `q` from deviceFormat's restartQuestion: running tests on the node's devices may fail. */
@@ -123,7 +164,12 @@ export function restartAgentQuestion(q: { message: string; detail: string }): Mo
 }
 
 export function revokeTokenQuestion(token: string, device: string): ModalQuestion<boolean> {
-  return confirmation(`Revoke ${token} of ${device}?`, 'Whatever uses this token can no longer reach the device.', 'Keep It', 'Revoke');
+  return confirmation(
+    `Revoke ${token} of ${device}?`,
+    'Whatever uses this token can no longer reach the device.',
+    'Keep It',
+    'Revoke',
+  );
 }
 
 /** A new token's value is shown once: Copy keeps it, closing the dialog loses it. */
@@ -149,7 +195,12 @@ export function useUrlQuestion(message: string, oldUrl: string, useAnyway: strin
 
 /** A role change is asked first: it widens or narrows what the user may do at once. */
 export function changeRoleQuestion(user: string, from: string | undefined, to: string): ModalQuestion<boolean> {
-  return confirmation(`Give ${user} the role ${to}${from ? ` instead of ${from}` : ''}?`, 'The service applies the new role at once.', 'Keep the Role', 'Change Role');
+  return confirmation(
+    `Give ${user} the role ${to}${from ? ` instead of ${from}` : ''}?`,
+    'The service applies the new role at once.',
+    'Keep the Role',
+    'Change Role',
+  );
 }
 
 /** The interface requires an heir: everything the deleted user owns goes to `heir`. */
@@ -186,7 +237,11 @@ export function agentConfigQuestion(node: string, label: string, text: string): 
  * Rule 7: without the ADMIN role the service refuses (401) an assignment that holds any record
  * the user does not own, and the interface shows no owner, so every record is named.
  */
-export function notOwnerQuestion(user: string, role: string | undefined, records: readonly string[]): ModalQuestion<boolean> {
+export function notOwnerQuestion(
+  user: string,
+  role: string | undefined,
+  records: readonly string[],
+): ModalQuestion<boolean> {
   const shown = records.slice(0, 10).join(', ') + (records.length > 10 ? `, and ${records.length - 10} more` : '');
   return confirmation(
     `You are signed in as ${user}${role ? ` with the role ${role}` : ''}, not ADMIN. The service will refuse this assignment unless you own every record in it.`,
@@ -207,7 +262,10 @@ export const RECORD_CONFLICT_CHOICE = {
  * field was changed on both sides, saving both changes loses nothing and comes first; otherwise
  * going on editing does. Overwriting replaces their changes, so it comes after.
  */
-export function recordConflictQuestion(what: string, mergeable: boolean): ModalQuestion<'merge' | 'keep' | 'overwrite'> {
+export function recordConflictQuestion(
+  what: string,
+  mergeable: boolean,
+): ModalQuestion<'merge' | 'keep' | 'overwrite'> {
   const first: Choice<'merge' | 'keep' | 'overwrite'> = mergeable
     ? { title: RECORD_CONFLICT_CHOICE.merge, value: 'merge', loses: false }
     : { title: RECORD_CONFLICT_CHOICE.keepEditing, value: 'keep', loses: false };

@@ -73,10 +73,19 @@ export async function ask<P, R>(
   token?: CancellationToken,
 ): Promise<R> {
   const client = port.client;
-  if (!client) throw new ServiceActionError('The Test Automation language server is not running: run Test Automation: Restart Language Server.', 'noServer');
+  if (!client)
+    throw new ServiceActionError(
+      'The Test Automation language server is not running: run Test Automation: Restart Language Server.',
+      'noServer',
+    );
   // Both kinds are sent alike; the cast only picks an overload.
   const send = client.sendRequest.bind(client) as (type: unknown, ...rest: unknown[]) => Promise<Outcome<R>>;
-  const result = params === undefined ? await send(type) : token === undefined ? await send(type, params) : await send(type, params, token);
+  const result =
+    params === undefined
+      ? await send(type)
+      : token === undefined
+        ? await send(type, params)
+        : await send(type, params, token);
   if (!result.ok) throw new ServiceActionError(result.error.message, result.error.kind);
   return result.value;
 }

@@ -43,14 +43,27 @@ export type ToolPaths = ReturnType<typeof toolPaths>;
 const RETRY_HINT = 'Run `npm start` again to retry, or `npm start -- --emulator-only` for the emulator alone.';
 
 /** Runs a command with its output on this terminal; rejects, naming `what` and the next step, when it fails. */
-export function runStep(cmd: string, args: readonly string[], what: string, hint = RETRY_HINT, cwd?: string): Promise<void> {
+export function runStep(
+  cmd: string,
+  args: readonly string[],
+  what: string,
+  hint = RETRY_HINT,
+  cwd?: string,
+): Promise<void> {
   return new Promise((resolveStep, reject) => {
     // No standard input: apt-get and npm must not wait for an answer nobody gives.
     const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', (err) => reject(new StartError(`${what} failed: could not run ${cmd} (${err.message}). ${hint}`)));
+    child.on('error', (err) =>
+      reject(new StartError(`${what} failed: could not run ${cmd} (${err.message}). ${hint}`)),
+    );
     child.on('exit', (code, signal) => {
       if (code === 0) resolveStep();
-      else reject(new StartError(`${what} failed (${signal ? `stopped by ${signal}` : `exit code ${code}`}; its output is above). ${hint}`));
+      else
+        reject(
+          new StartError(
+            `${what} failed (${signal ? `stopped by ${signal}` : `exit code ${code}`}; its output is above). ${hint}`,
+          ),
+        );
     });
   });
 }
@@ -86,7 +99,11 @@ export async function packageExtension(root: string, run: StepRunner = runStep):
 /** The environment code-server and so the extension host run in: the emulator's credentials,
  * nothing from a surrounding VS Code session, Node 24 first on PATH, code-server's own files
  * (its default config, logs, machine id) under .tools/start rather than in $HOME. */
-export function codeServerEnv(p: ToolPaths, base: NodeJS.ProcessEnv, credentials: Record<string, string>): NodeJS.ProcessEnv {
+export function codeServerEnv(
+  p: ToolPaths,
+  base: NodeJS.ProcessEnv,
+  credentials: Record<string, string>,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(base)) {
     if (!/^(VSCODE_|ELECTRON_)/.test(k) && !/^TAS_(BASE_URL|CLIENT_ID|CLIENT_SECRET)$/.test(k)) env[k] = v;
@@ -99,7 +116,12 @@ export function codeServerEnv(p: ToolPaths, base: NodeJS.ProcessEnv, credentials
 }
 
 /** Runs code-server to its end for a one-off command (installing the vsix); resolves with its output. */
-function runCodeServer(p: ToolPaths, args: readonly string[], env: NodeJS.ProcessEnv, limitMs: number): Promise<string> {
+function runCodeServer(
+  p: ToolPaths,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  limitMs: number,
+): Promise<string> {
   return new Promise((resolveRun, reject) => {
     const child = spawn(p.node24, [p.codeServer, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -113,7 +135,12 @@ function runCodeServer(p: ToolPaths, args: readonly string[], env: NodeJS.Proces
     child.on('exit', (code) => {
       clearTimeout(timer);
       if (code === 0) resolveRun(out);
-      else reject(new StartError(`code-server ${args.join(' ')} failed (${code ?? `no end within ${limitMs / 1000} s`}):\n${out.trim()}\n${RETRY_HINT}`));
+      else
+        reject(
+          new StartError(
+            `code-server ${args.join(' ')} failed (${code ?? `no end within ${limitMs / 1000} s`}):\n${out.trim()}\n${RETRY_HINT}`,
+          ),
+        );
     });
   });
 }
@@ -136,7 +163,9 @@ export async function prepareProfile(p: ToolPaths, env: NodeJS.ProcessEnv): Prom
   await writeFile(p.config, 'auth: none\n');
   const out = await runCodeServer(p, [...profileArgs(p), '--install-extension', p.vsix, '--force'], env, 120_000);
   if (!/successfully installed/i.test(out)) {
-    throw new StartError(`Installing ${p.vsix} into code-server did not succeed; it said:\n${out.trim()}\n${RETRY_HINT}`);
+    throw new StartError(
+      `Installing ${p.vsix} into code-server did not succeed; it said:\n${out.trim()}\n${RETRY_HINT}`,
+    );
   }
 }
 
@@ -147,7 +176,11 @@ export async function pickPort(wanted: number): Promise<number> {
     const srv = createServer();
     srv.unref();
     srv.on('error', (err) =>
-      reject(new StartError(`Port ${wanted} on 127.0.0.1 is taken (${err.message}). Set TAS_CODE_SERVER_PORT to a free port, or leave it unset for any.`)),
+      reject(
+        new StartError(
+          `Port ${wanted} on 127.0.0.1 is taken (${err.message}). Set TAS_CODE_SERVER_PORT to a free port, or leave it unset for any.`,
+        ),
+      ),
     );
     srv.listen(wanted, '127.0.0.1', () => {
       const addr = srv.address();
@@ -194,16 +227,11 @@ const READY_LIMIT_MS = 60_000;
  * the terminal keeps the URL as the last line. */
 export async function startCodeServer(p: ToolPaths, env: NodeJS.ProcessEnv, port: number): Promise<RunningCodeServer> {
   const log = createWriteStream(p.log);
-  const child = spawn(
-    p.node24,
-    [
-      p.codeServer,
-      ...profileArgs(p),
-      ...serveArgs(port),
-      p.workspace,
-    ],
-    { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const child = spawn(p.node24, [p.codeServer, ...profileArgs(p), ...serveArgs(port), p.workspace], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const base = `http://127.0.0.1:${port}`;
@@ -213,7 +241,9 @@ export async function startCodeServer(p: ToolPaths, env: NodeJS.ProcessEnv, port
   const deadline = Date.now() + READY_LIMIT_MS;
   for (;;) {
     if (exited !== undefined) {
-      throw new StartError(`code-server stopped before it was ready (${exited}). Its log:\n${tail(p.log)}\n${RETRY_HINT}`);
+      throw new StartError(
+        `code-server stopped before it was ready (${exited}). Its log:\n${tail(p.log)}\n${RETRY_HINT}`,
+      );
     }
     try {
       const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
@@ -224,7 +254,9 @@ export async function startCodeServer(p: ToolPaths, env: NodeJS.ProcessEnv, port
     }
     if (Date.now() > deadline) {
       await stopGroup(child);
-      throw new StartError(`code-server did not answer on ${base} within ${READY_LIMIT_MS / 1000} s. Its log: ${p.log}. ${RETRY_HINT}`);
+      throw new StartError(
+        `code-server did not answer on ${base} within ${READY_LIMIT_MS / 1000} s. Its log: ${p.log}. ${RETRY_HINT}`,
+      );
     }
     await delay(200); // poll interval while code-server starts
   }

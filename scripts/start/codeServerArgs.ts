@@ -8,5 +8,13 @@ export function profileArgs(dirs: { config: string; userData: string; extensions
 
 /** Serve on loopback without a password, telemetry, update checks or trust prompts. */
 export function serveArgs(port: number): string[] {
-  return ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust'];
+  return [
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+  ];
 }

@@ -5,7 +5,16 @@
 // through its entry. The hosts and the extension take messages from here, never from a part.
 // ARCHITECTURE.md's table ("The protocol") lists them; test/unit/protocolTable.test.ts holds it to them.
 
-export type { Directed, IdParams, IdsParams, Shown, CreatedId, DeletionFailure, DeletionResult, TitledText } from './protocol/message';
+export type {
+  Directed,
+  IdParams,
+  IdsParams,
+  Shown,
+  CreatedId,
+  DeletionFailure,
+  DeletionResult,
+  TitledText,
+} from './protocol/message';
 export * from './protocol/environment';
 export * from './protocol/records';
 export * from './protocol/suites';

@@ -46,19 +46,49 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
   /** The list names test cases 1 to 4 (and `more`); the export answer holds 1 with the id "abc", 2 with the name 7, leaves 3 out, and 4 as it is. */
   const fourListed = (more: unknown[] = []) => {
     const content = [...[1, 2, 3, 4].map((id) => ({ id, name: name(id) })), ...more];
-    hostile.routes.set('/api/v2/testcases', json(JSON.stringify({ content, number: 0, size: 1000, totalElements: content.length, totalPages: 1, first: true, last: true })));
-    hostile.routes.set('/api/v2/testcases/export', mangledExport(emu.url, (r) => (r['id'] === 1 ? [{ ...r, id: 'abc' }] : r['id'] === 2 ? [{ ...r, name: 7 }] : r['id'] === 3 ? [] : [r])));
+    hostile.routes.set(
+      '/api/v2/testcases',
+      json(
+        JSON.stringify({
+          content,
+          number: 0,
+          size: 1000,
+          totalElements: content.length,
+          totalPages: 1,
+          first: true,
+          last: true,
+        }),
+      ),
+    );
+    hostile.routes.set(
+      '/api/v2/testcases/export',
+      mangledExport(emu.url, (r) =>
+        r['id'] === 1 ? [{ ...r, id: 'abc' }] : r['id'] === 2 ? [{ ...r, name: 7 }] : r['id'] === 3 ? [] : [r],
+      ),
+    );
   };
-  const syncState = (folder: string) => JSON.parse(readFileSync(join(dir.path, folder, '.tas', 'sync.json'), 'utf8')) as { files: Record<string, { links: Record<string, { id: number }> }> };
+  const syncState = (folder: string) =>
+    JSON.parse(readFileSync(join(dir.path, folder, '.tas', 'sync.json'), 'utf8')) as {
+      files: Record<string, { links: Record<string, { id: number }> }>;
+    };
 
   test('export --all: each not written is named with its reason, the counts add up, exit 1, and the good one is written and linked', async () => {
     fourListed();
     mkdirSync(join(dir.path, 'out', '.tas'), { recursive: true });
     const r = await run(['export', '--all', '--out', 'out']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /^failed\s+out \(test case 1\): The record the service's export answer holds for it has the id "abc", not a whole number, so it was not written\./m);
-    assert.match(r.stdout, /^failed\s+out \(test case 2\): The record the service's export answer holds for it has the name 7, not text, so it was not written\./m);
-    assert.match(r.stdout, /^failed\s+out \(test case 3\): The service listed it, but its export answer did not hold it, so it was not written\./m);
+    assert.match(
+      r.stdout,
+      /^failed\s+out \(test case 1\): The record the service's export answer holds for it has the id "abc", not a whole number, so it was not written\./m,
+    );
+    assert.match(
+      r.stdout,
+      /^failed\s+out \(test case 2\): The record the service's export answer holds for it has the name 7, not text, so it was not written\./m,
+    );
+    assert.match(
+      r.stdout,
+      /^failed\s+out \(test case 3\): The service listed it, but its export answer did not hold it, so it was not written\./m,
+    );
     assert.match(r.stdout, new RegExp(`^written\\s+out/.*\\.testcase\\.json \\(test case 4 ${name(4)}\\)$`, 'm'));
     assert.match(r.stderr, /^4 asked: 1 written, 0 unchanged, 3 not written\.$/m);
     says('`tas` says `4 asked: 1 written, 0 unchanged, 3 not written.`');
@@ -75,7 +105,15 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     const report = JSON.parse(j.stdout) as { asked: number; notWritten: number; results: Item[] };
     assert.equal(report.asked, 4);
     assert.equal(report.notWritten, 3);
-    assert.deepEqual(report.results.map((x) => [x.id, x.outcome, x.reason]), [[1, 'failed', 'unusableRecord'], [2, 'failed', 'unusableRecord'], [3, 'failed', 'notInAnswer'], [4, 'unchanged', undefined]]);
+    assert.deepEqual(
+      report.results.map((x) => [x.id, x.outcome, x.reason]),
+      [
+        [1, 'failed', 'unusableRecord'],
+        [2, 'failed', 'unusableRecord'],
+        [3, 'failed', 'notInAnswer'],
+        [4, 'unchanged', undefined],
+      ],
+    );
   });
 
   test('export --bundle: the bundle holds the good one; the others are named, exit 1', async () => {
@@ -83,9 +121,15 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     const r = await run(['export', '--all', '--bundle', '--out', 'b']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /^4 asked: 1 written, 0 unchanged, 3 not written\.$/m);
-    assert.match(r.stdout, /^failed\s+b\/export\.testcases\.json \(test case 3\): The service listed it, but its export answer did not hold it/m);
+    assert.match(
+      r.stdout,
+      /^failed\s+b\/export\.testcases\.json \(test case 3\): The service listed it, but its export answer did not hold it/m,
+    );
     const bundle = JSON.parse(readFileSync(join(dir.path, 'b', 'export.testcases.json'), 'utf8')) as { id: number }[];
-    assert.deepEqual(bundle.map((x) => x.id), [4]);
+    assert.deepEqual(
+      bundle.map((x) => x.id),
+      [4],
+    );
   });
 
   test('a list item that names no test case is accounted for: its place and why, counted as asked', async () => {
@@ -98,7 +142,10 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     const listed = report.results.find((x) => x.listItem !== undefined)!;
     assert.equal(listed.listItem, 5);
     assert.equal(listed.reason, 'unusableRecord');
-    assert.match(listed.message!, /^Item 5 of the service's list of test cases has the id "x7", not a whole number, so it cannot be asked for and was not exported\./);
+    assert.match(
+      listed.message!,
+      /^Item 5 of the service's list of test cases has the id "x7", not a whole number, so it cannot be asked for and was not exported\./,
+    );
     // --filter reads a name that is no text without failing.
     fourListed([{ id: 9, name: 12 }]);
     const filtered = await run(['export', '--filter', 'no such name', '--out', 'out']);
@@ -109,36 +156,65 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
   test('import: a linked case whose service record cannot be used and a bundle item that is no test case are refused with why; the others go in; exit 1', async () => {
     const exported = await run(['export', '1', '2', '--out', 'cases']);
     assert.equal(exported.code, 0, exported.stderr);
-    const files = readdirSync(join(dir.path, 'cases')).filter((f) => f.endsWith('.testcase.json')).sort();
+    const files = readdirSync(join(dir.path, 'cases'))
+      .filter((f) => f.endsWith('.testcase.json'))
+      .sort();
     for (const f of files) {
       const path = join(dir.path, 'cases', f);
-      writeFileSync(path, readFileSync(path, 'utf8').replace(/"description": "[^"]*"/, '"description": "changed here"'));
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replace(/"description": "[^"]*"/, '"description": "changed here"'),
+      );
     }
-    writeFileSync(join(dir.path, 'cases', 'more.testcases.json'), `${JSON.stringify([{ name: 'Made for the account', testStepList: [] }, null], null, 2)}\n`);
-    hostile.routes.set('/api/v2/testcases/export', mangledExport(emu.url, (r) => (r['id'] === 2 ? [{ ...r, name: 7 }] : [r])));
+    writeFileSync(
+      join(dir.path, 'cases', 'more.testcases.json'),
+      `${JSON.stringify([{ name: 'Made for the account', testStepList: [] }, null], null, 2)}\n`,
+    );
+    hostile.routes.set(
+      '/api/v2/testcases/export',
+      mangledExport(emu.url, (r) => (r['id'] === 2 ? [{ ...r, name: 7 }] : [r])),
+    );
     const r = await run(['import', 'cases', '--json']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const report = JSON.parse(r.stdout) as { asked: number; notImported: number; results: (Item & { path: string })[] };
     assert.equal(report.asked, 4);
     assert.equal(report.notImported, 2);
-    const outcomes = Object.fromEntries(report.results.map((x) => [x.path.replace(/^cases\//, ''), [x.outcome, x.reason]]));
+    const outcomes = Object.fromEntries(
+      report.results.map((x) => [x.path.replace(/^cases\//, ''), [x.outcome, x.reason]]),
+    );
     assert.deepEqual(outcomes['more.testcases.json#0'], ['created', undefined]);
     assert.deepEqual(outcomes['more.testcases.json#1'], ['refused', 'fileProblem']);
     const refused = report.results.find((x) => x.reason === 'unusableRecord')!;
     assert.equal(refused.outcome, 'refused');
-    assert.match(refused.message!, /the service's version of test case 2 cannot be used: the record its export answer holds for it has the name 7, not text/);
+    assert.match(
+      refused.message!,
+      /the service's version of test case 2 cannot be used: the record its export answer holds for it has the name 7, not text/,
+    );
     assert.equal(report.results.filter((x) => x.outcome === 'updated').length, 1);
-    assert.equal(emu.store.testCases.get(2)!.description === 'changed here', false, 'nothing was sent for the case that could not be compared');
+    assert.equal(
+      emu.store.testCases.get(2)!.description === 'changed here',
+      false,
+      'nothing was sent for the case that could not be compared',
+    );
 
     const text = await run(['import', 'cases']);
     assert.match(text.stderr, /^4 asked: 0 created, 0 updated, 2 unchanged, 2 not imported\.$/m);
-    assert.match(text.stdout, /more\.testcases\.json#1: .*\(item 1\) is null, not a record: every item of a bundle is a test case/);
+    assert.match(
+      text.stdout,
+      /more\.testcases\.json#1: .*\(item 1\) is null, not a record: every item of a bundle is a test case/,
+    );
   });
 
-  test('import: an item the service refuses ends 7 with the service\'s reason; one whose answer gives no usable id ends 1, said as maybe imported', async () => {
+  test("import: an item the service refuses ends 7 with the service's reason; one whose answer gives no usable id ends 1, said as maybe imported", async () => {
     mkdirSync(join(dir.path, 'new'));
-    writeFileSync(join(dir.path, 'new', 'good.testcase.json'), `${JSON.stringify({ name: 'Account good', testStepList: [] }, null, 2)}\n`);
-    writeFileSync(join(dir.path, 'new', 'bad.testcase.json'), `${JSON.stringify({ name: 'Account refused', testStepList: 5 }, null, 2)}\n`);
+    writeFileSync(
+      join(dir.path, 'new', 'good.testcase.json'),
+      `${JSON.stringify({ name: 'Account good', testStepList: [] }, null, 2)}\n`,
+    );
+    writeFileSync(
+      join(dir.path, 'new', 'bad.testcase.json'),
+      `${JSON.stringify({ name: 'Account refused', testStepList: 5 }, null, 2)}\n`,
+    );
     // A dry run ends as the real import would: the service's refusal, found with the schema.
     const dry = await run(['import', 'new', '--dry-run']);
     assert.equal(dry.code, 7, dry.stdout + dry.stderr);
@@ -149,15 +225,32 @@ describe('tas export and import: every test case accounted for', { timeout: 120_
     says('| 7 | the service refused what was asked, and it is not an outage; the message says why |');
     says('an import item the service rejected |');
     const report = JSON.parse(r.stdout) as { asked: number; notImported: number; results: (Item & { path: string })[] };
-    assert.deepEqual(report.results.map((x) => [x.path, x.outcome, x.reason]), [['new/bad.testcase.json', 'refused', 'refusedByService'], ['new/good.testcase.json', 'created', undefined]]);
+    assert.deepEqual(
+      report.results.map((x) => [x.path, x.outcome, x.reason]),
+      [
+        ['new/bad.testcase.json', 'refused', 'refusedByService'],
+        ['new/good.testcase.json', 'created', undefined],
+      ],
+    );
     assert.match(report.results[0]!.message!, /The service said: .*testStepList/);
 
-    writeFileSync(join(dir.path, 'new', 'odd.testcase.json'), `${JSON.stringify({ name: 'Account odd id', testStepList: [] }, null, 2)}\n`);
+    writeFileSync(
+      join(dir.path, 'new', 'odd.testcase.json'),
+      `${JSON.stringify({ name: 'Account odd id', testStepList: [] }, null, 2)}\n`,
+    );
     hostile.routes.set('/api/v2/testcases/import', json(JSON.stringify({ ids: ['abc'] })));
     const odd = await run(['import', 'new/odd.testcase.json']);
     assert.equal(odd.code, 1, odd.stdout + odd.stderr);
-    assert.match(odd.stdout, /odd\.testcase\.json: .*the service's answer to the import cannot be used \(the answer gave it the id "abc", not a whole number\), so it may have been imported/);
+    assert.match(
+      odd.stdout,
+      /odd\.testcase\.json: .*the service's answer to the import cannot be used \(the answer gave it the id "abc", not a whole number\), so it may have been imported/,
+    );
     assert.match(odd.stderr, /^1 asked: 0 created, 0 updated, 0 unchanged, 1 not imported\.$/m);
-    assert.equal(existsSync(join(dir.path, 'new', '.tas', 'sync.json')) && readFileSync(join(dir.path, 'new', '.tas', 'sync.json'), 'utf8').includes('odd.testcase.json'), false, 'not linked');
+    assert.equal(
+      existsSync(join(dir.path, 'new', '.tas', 'sync.json')) &&
+        readFileSync(join(dir.path, 'new', '.tas', 'sync.json'), 'utf8').includes('odd.testcase.json'),
+      false,
+      'not linked',
+    );
   });
 });

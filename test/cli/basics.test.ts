@@ -24,19 +24,37 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     dir?.remove();
     dir = tempDir();
   });
-  const run = (args: string[], env: NodeJS.ProcessEnv = credentials(emu), input?: string) => tas(args, { cwd: dir.path, env, ...(input !== undefined && { input }) });
+  const run = (args: string[], env: NodeJS.ProcessEnv = credentials(emu), input?: string) =>
+    tas(args, { cwd: dir.path, env, ...(input !== undefined && { input }) });
 
   test('--help lists every command and the exit codes; each command has help; --version, tas version', async () => {
     const help = await run(['--help'], {});
     assert.equal(help.code, 0);
-    for (const c of ['validate', 'import', 'export', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'users', 'api', 'login']) {
+    for (const c of [
+      'validate',
+      'import',
+      'export',
+      'run',
+      'watch',
+      'suites',
+      'execute',
+      'cancel',
+      'executions',
+      'rerun',
+      'devices',
+      'nodes',
+      'users',
+      'api',
+      'login',
+    ]) {
       assert.match(help.stdout, new RegExp(`\\n  ${c}\\s`), c);
       const own = await run([c, '--help'], {});
       assert.equal(own.code, 0, c);
       assert.match(own.stdout, new RegExp(`^Usage: tas ${c}`), c);
       assert.match(own.stdout, /6 {2}--wait ran out of time/);
     }
-    const pkg = (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
+    const pkg = (JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string })
+      .version;
     // `tas version` for npx, which may read --version itself; a leading `--` (npx's) is not an argument of tas.
     for (const args of [['--version'], ['version'], ['--', '--version'], ['--', 'version']]) {
       const version = await run(args, {});
@@ -88,7 +106,11 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   test('profiles: login reads the secret from stdin and writes an owner-only file; others-readable files are refused', async () => {
     const file = join(dir.path, 'profiles.json');
     const env = { TAS_PROFILES: file };
-    const login = await run(['login', '--profile', 'emu', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.tester.clientId], env, `${DEMO_CREDENTIALS.tester.clientSecret}\n`);
+    const login = await run(
+      ['login', '--profile', 'emu', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.tester.clientId],
+      env,
+      `${DEMO_CREDENTIALS.tester.clientSecret}\n`,
+    );
     assert.equal(login.code, 0, login.stderr);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.doesNotMatch(login.stdout + login.stderr, /demo-tester-secret/);
@@ -107,17 +129,29 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     assert.equal(refused.code, 3);
     assert.match(refused.stderr, /can be read by other users.*chmod 600/);
 
-    const bad = await run(['login', '--profile', 'x', '--base-url', emu.url, '--client-id', 'demo-admin'], { TAS_PROFILES: join(dir.path, 'p2.json') }, 'wrong-secret\n');
+    const bad = await run(
+      ['login', '--profile', 'x', '--base-url', emu.url, '--client-id', 'demo-admin'],
+      { TAS_PROFILES: join(dir.path, 'p2.json') },
+      'wrong-secret\n',
+    );
     assert.equal(bad.code, 3);
     assert.match(bad.stderr, /not written/);
 
     // From a pipe only the secret is read: the URL and client ID must be options, and whatever
     // was piped is never repeated.
-    const piped = await run(['login', '--profile', 'y', '--no-verify'], { TAS_PROFILES: join(dir.path, 'p3.json') }, 'piped-secret-0815\n');
+    const piped = await run(
+      ['login', '--profile', 'y', '--no-verify'],
+      { TAS_PROFILES: join(dir.path, 'p3.json') },
+      'piped-secret-0815\n',
+    );
     assert.equal(piped.code, 2);
     assert.match(piped.stderr, /give --base-url and --client-id/);
     assert.doesNotMatch(piped.stdout + piped.stderr, /piped-secret-0815/);
-    const ftp = await run(['login', '--profile', 'y', '--no-verify', '--base-url', 'ftp://x', '--client-id', 'c'], { TAS_PROFILES: join(dir.path, 'p3.json') }, 's\n');
+    const ftp = await run(
+      ['login', '--profile', 'y', '--no-verify', '--base-url', 'ftp://x', '--client-id', 'c'],
+      { TAS_PROFILES: join(dir.path, 'p3.json') },
+      's\n',
+    );
     assert.equal(ftp.code, 2);
     assert.match(ftp.stderr, /Use an http or https URL/);
   });
@@ -125,7 +159,9 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   test('a profiles file inside a repository is refused', async () => {
     writeFileSync(join(dir.path, '.git'), 'gitdir: elsewhere\n');
     const file = join(dir.path, 'profiles.json');
-    writeFileSync(file, JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } }), { mode: 0o600 });
+    writeFileSync(file, JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } }), {
+      mode: 0o600,
+    });
     const r = await run(['nodes', '--profile', 'p'], { TAS_PROFILES: file });
     assert.equal(r.code, 3);
     assert.match(r.stderr, /inside the repository/);
@@ -142,11 +178,16 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     const created = await run(['api', 'POST', 'testcases', '--data', body]);
     assert.equal(created.code, 0, created.stderr);
     const missing = await run(['api', 'GET', 'testcases/999999']);
-    assert.equal(missing.code, 2, 'an id that names nothing is the caller\'s mistake, not an outage');
+    assert.equal(missing.code, 2, "an id that names nothing is the caller's mistake, not an outage");
     assert.match(missing.stderr, /^GET \/api\/v2\/testcases\/999999 answered HTTP 404/m);
     assert.doesNotThrow(() => JSON.parse(missing.stdout), "the service's answer is printed, as curl and gh api do");
 
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/*/run', action: { kind: 'status', status: 503 }, times: 5 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/testcases/*/run',
+      action: { kind: 'status', status: 503 },
+      times: 5,
+    });
     const before = emu.requests.filter((r) => r.path === '/api/v2/testcases/1/run').length;
     const start = await run(['api', 'POST', 'testcases/1/run']);
     assert.equal(start.code, 4);
@@ -157,7 +198,15 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   test('listings: --json with stable field names, tables otherwise', async () => {
     const devices = JSON.parse((await run(['devices', '--json'])).stdout);
     assert.ok(devices.length > 0);
-    assert.deepEqual(Object.keys(devices[0]).sort(), ['deviceModelName', 'id', 'msisdn', 'name', 'platformName', 'testNodeId', 'testNodeName']);
+    assert.deepEqual(Object.keys(devices[0]).sort(), [
+      'deviceModelName',
+      'id',
+      'msisdn',
+      'name',
+      'platformName',
+      'testNodeId',
+      'testNodeName',
+    ]);
     const nodes = JSON.parse((await run(['nodes', '--json'])).stdout);
     for (const k of ['id', 'name', 'label', 'status']) assert.ok(k in nodes[0], k);
     const suites = JSON.parse((await run(['suites', '--json'])).stdout);
@@ -174,7 +223,7 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
     assert.ok(!table.stdout.includes('\u001b['), 'no colour when not a terminal');
   });
 
-  test('a reader that goes away (tas devices | head) ends nothing badly: the exit code is the command\'s, no EPIPE crash', async () => {
+  test("a reader that goes away (tas devices | head) ends nothing badly: the exit code is the command's, no EPIPE crash", async () => {
     for (const args of [['devices'], ['devices', '--json'], ['--help'], ['executions', '--limit', '50']]) {
       const r = await tas(args, { cwd: dir.path, env: credentials(emu), closeStdout: true });
       assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
@@ -183,10 +232,20 @@ describe('tas: help, credentials, api and listings', { timeout: 60_000 }, () => 
   });
 
   test('network and service failures: retried reads succeed; unreachable and lasting 5xx exit 4', async () => {
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'status', status: 502 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/mobiledevices',
+      action: { kind: 'status', status: 502 },
+      times: 1,
+    });
     const retried = await run(['devices', '--json']);
     assert.equal(retried.code, 0, retried.stderr);
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'status', status: 500 }, times: 10 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/mobiledevices',
+      action: { kind: 'status', status: 500 },
+      times: 10,
+    });
     const failing = await run(['devices']);
     assert.equal(failing.code, 4);
     assert.match(failing.stderr, /had a problem/);

@@ -29,19 +29,26 @@ interface GitHubWorkflow {
   on: unknown;
   jobs: Record<string, { env: Record<string, string>; steps: { run?: string; uses?: string; if?: string }[] }>;
 }
-type GitLabPipeline = Record<string, { image: string; script: string[]; artifacts: { when: string; reports: { junit: string } } }>;
+type GitLabPipeline = Record<
+  string,
+  { image: string; script: string[]; artifacts: { when: string; reports: { junit: string } } }
+>;
 
 /** The commands after the install line, each checked to be a plain `tas` command line. */
 function tasCommands(commands: string[]): string[][] {
   const [install, ...rest] = commands;
-  assert.equal(install, `npm install -g ./tools/${pkg.name}-${pkg.version}.tgz`, 'installs the tarball npm pack makes of this version');
+  assert.equal(
+    install,
+    `npm install -g ./tools/${pkg.name}-${pkg.version}.tgz`,
+    'installs the tarball npm pack makes of this version',
+  );
   return rest.map((c) => {
     assert.match(c, /^tas [\w ./*-]+$/, `a tas command without quoting or shell syntax: ${c}`);
     return c.split(' ').slice(1);
   });
 }
 
-describe('the manual\'s CI examples', { timeout: 90_000 }, () => {
+describe("the manual's CI examples", { timeout: 90_000 }, () => {
   let emu: Emulator;
   let dir: { path: string; remove: () => void };
   before(async () => {
@@ -79,20 +86,33 @@ describe('the manual\'s CI examples', { timeout: 90_000 }, () => {
     const [workflow] = ciBlocks() as [GitHubWorkflow];
     const [job] = Object.values(workflow.jobs);
     assert.ok(job);
-    assert.deepEqual(Object.keys(job.env).sort(), Object.keys(credentials(emu)).sort(), 'the credentials in the variables tas reads');
+    assert.deepEqual(
+      Object.keys(job.env).sort(),
+      Object.keys(credentials(emu)).sort(),
+      'the credentials in the variables tas reads',
+    );
     assert.match(job.env['TAS_CLIENT_SECRET']!, /^\$\{\{ secrets\.\w+ \}\}$/, 'the secret from the secrets store');
     const commands = tasCommands(job.steps.filter((s) => s.run !== undefined).map((s) => s.run!));
-    assert.deepEqual(commands.map((c) => c[0]), ['validate', 'validate', 'import', 'run']);
+    assert.deepEqual(
+      commands.map((c) => c[0]),
+      ['validate', 'validate', 'import', 'run'],
+    );
     clone(commands);
     await runAll(commands);
     const sarif = JSON.parse(report('reports/tas.sarif')) as { version: string };
     assert.equal(sarif.version, '2.1.0');
     assert.ok(job.steps.some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif') === true));
     const junit = parseXml(report('reports/run.xml'));
-    assert.deepEqual([junit.attributes['tests'], junit.attributes['failures'], junit.attributes['errors']], ['1', '0', '0']);
+    assert.deepEqual(
+      [junit.attributes['tests'], junit.attributes['failures'], junit.attributes['errors']],
+      ['1', '0', '0'],
+    );
 
     // A broken file fails the first step, with an annotation on its line.
-    writeFileSync(join(dir.path, 'cases', 'broken.testcase.json'), readFileSync(join(SAMPLES, 'broken-references.testcase.json')));
+    writeFileSync(
+      join(dir.path, 'cases', 'broken.testcase.json'),
+      readFileSync(join(SAMPLES, 'broken-references.testcase.json')),
+    );
     const annotated = await tas(commands[0]!, { cwd: dir.path, env: credentials(emu) });
     assert.equal(annotated.code, 1, annotated.stderr);
     assert.match(annotated.stdout, /^::error file=cases\/broken\.testcase\.json,line=\d+,/m);
@@ -104,7 +124,10 @@ describe('the manual\'s CI examples', { timeout: 90_000 }, () => {
     assert.ok(job);
     assert.equal(job.artifacts.when, 'always', 'the reports are kept when a step fails');
     const commands = tasCommands(job.script);
-    assert.deepEqual(commands.map((c) => c[0]), ['validate', 'import', 'run']);
+    assert.deepEqual(
+      commands.map((c) => c[0]),
+      ['validate', 'import', 'run'],
+    );
     clone(commands);
     await runAll(commands);
     // Every report the commands write is one the artifact pattern collects, and well-formed.

@@ -33,29 +33,45 @@ describe('tas completion', { timeout: 60_000 }, () => {
     const r = spawnSync('bash', ['--norc', '--noprofile', '-c', program], { cwd, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '');
-    return r.stdout.split('\n').filter((l) => l !== '').sort();
+    return r.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .sort();
   }
 
-  test('each shell\'s script lists every command of the table, with its options', () => {
+  test("each shell's script lists every command of the table, with its options", () => {
     for (const c of COMMANDS) {
       assert.match(scripts['bash']!, new RegExp(`^ {4}${c.name}\\)$`, 'm'), `bash: ${c.name}`);
-      assert.match(scripts['zsh']!, new RegExp(`^ {4}'${c.name}:${c.summary.slice(0, 10).replace(/[.()]/g, '\\$&')}`, 'm'), `zsh: ${c.name}`);
-      assert.match(scripts['fish']!, new RegExp(`^complete -c tas -n __tas_needs_command -a ${c.name} -d `, 'm'), `fish: ${c.name}`);
+      assert.match(
+        scripts['zsh']!,
+        new RegExp(`^ {4}'${c.name}:${c.summary.slice(0, 10).replace(/[.()]/g, '\\$&')}`, 'm'),
+        `zsh: ${c.name}`,
+      );
+      assert.match(
+        scripts['fish']!,
+        new RegExp(`^complete -c tas -n __tas_needs_command -a ${c.name} -d `, 'm'),
+        `fish: ${c.name}`,
+      );
       for (const option of Object.keys(c.options)) {
         assert.ok(scripts['bash']!.includes(`--${option}`), `bash: ${c.name} --${option}`);
         assert.ok(scripts['zsh']!.includes(`--${option}`), `zsh: ${c.name} --${option}`);
-        assert.match(scripts['fish']!, new RegExp(`'__tas_using_command ${c.name}' -l ${option}\\b`), `fish: ${c.name} --${option}`);
+        assert.match(
+          scripts['fish']!,
+          new RegExp(`'__tas_using_command ${c.name}' -l ${option}\\b`),
+          `fish: ${c.name} --${option}`,
+        );
       }
     }
     for (const option of Object.keys(GLOBAL_OPTIONS)) {
-      for (const shell of ['bash', 'zsh', 'fish']) assert.ok(scripts[shell]!.includes(option), `${shell}: global --${option}`);
+      for (const shell of ['bash', 'zsh', 'fish'])
+        assert.ok(scripts[shell]!.includes(option), `${shell}: global --${option}`);
     }
     // bash and zsh scripts parse (fish and zsh may be missing here; bash is always there).
     const syntax = spawnSync('bash', ['-n'], { input: scripts['bash'], encoding: 'utf8' });
     assert.equal(syntax.status, 0, syntax.stderr);
   });
 
-  test('bash completes a command, an option, an option\'s values and files when the script is sourced', () => {
+  test("bash completes a command, an option, an option's values and files when the script is sourced", () => {
     assert.deepEqual(bashComplete(['tas', '']), [...names].sort());
     assert.deepEqual(bashComplete(['tas', 'ex']), ['execute', 'executions', 'export']);
     assert.deepEqual(bashComplete(['tas', 'val']), ['validate']);
@@ -79,11 +95,16 @@ describe('tas completion', { timeout: 60_000 }, () => {
     const fish = scripts['fish']!;
     assert.doesNotMatch(fish, /__fish_use_subcommand|__fish_seen_subcommand_from/);
     // The one place that finds the command skips the value of every global option that takes one.
-    const valued = Object.entries(GLOBAL_OPTIONS).filter(([, o]) => o.type === 'string').map(([name]) => `--${name}`);
+    const valued = Object.entries(GLOBAL_OPTIONS)
+      .filter(([, o]) => o.type === 'string')
+      .map(([name]) => `--${name}`);
     assert.ok(valued.includes('--profile'));
     const skip = /^ {8}if contains -- \$tokens\[1\] (.+)$/m.exec(fish)?.[1]?.split(' ');
     assert.deepEqual(skip?.sort(), valued.sort(), 'every valued global option, and only those');
-    assert.match(fish, /^function __tas_command\n {4}set -l tokens \(commandline -opc\)\n {4}set -e tokens\[1\]\n {4}while set -q tokens\[1\]\n {8}if contains [^\n]+\n {12}set -e tokens\[1\]\n {8}else if not string match -q -- '-\*' \$tokens\[1\]\n {12}echo \$tokens\[1\]\n {12}return 0\n {8}end\n {8}set -e tokens\[1\]\n {4}end\n {4}return 1\nend$/m);
+    assert.match(
+      fish,
+      /^function __tas_command\n {4}set -l tokens \(commandline -opc\)\n {4}set -e tokens\[1\]\n {4}while set -q tokens\[1\]\n {8}if contains [^\n]+\n {12}set -e tokens\[1\]\n {8}else if not string match -q -- '-\*' \$tokens\[1\]\n {12}echo \$tokens\[1\]\n {12}return 0\n {8}end\n {8}set -e tokens\[1\]\n {4}end\n {4}return 1\nend$/m,
+    );
     // Commands and --version while there is none yet; each command's options and arguments once it is there.
     assert.match(fish, /^complete -c tas -n __tas_needs_command -l version /m);
     assert.match(fish, /^complete -c tas -n '__tas_using_command completion' -x -a 'bash zsh fish'$/m);

@@ -28,9 +28,14 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     dir.remove();
   });
   const run = (emu: Emulator, args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
-  const snapshot = () => Object.fromEntries(readdirSync(join(dir.path, 'cases')).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(dir.path, 'cases', f), 'utf8')]));
+  const snapshot = () =>
+    Object.fromEntries(
+      readdirSync(join(dir.path, 'cases'))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f, readFileSync(join(dir.path, 'cases', f), 'utf8')]),
+    );
 
-  test('import into B sends B\'s records; a phone B lacks stops its case; export from B changes no byte', async () => {
+  test("import into B sends B's records; a phone B lacks stops its case; export from B changes no byte", async () => {
     const good = onA('Moved between environments', 4, 6);
     const lost = onA('Calls a phone B lacks', 5, 6);
     // B has no phone with device 5's MSISDN.
@@ -41,7 +46,9 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     assert.equal(exported.code, 0, exported.stderr);
     const files = snapshot();
     const state = JSON.parse(readFileSync(join(dir.path, 'cases', '.tas', 'sync.json'), 'utf8'));
-    const homeIds = Object.values(state.identities as Record<string, { device: Record<string, { msisdn: string }> }>)[0]!;
+    const homeIds = Object.values(
+      state.identities as Record<string, { device: Record<string, { msisdn: string }> }>,
+    )[0]!;
     assert.equal(homeIds.device['4']!.msisdn, a.store.devices.get(4)!.msisdn, 'identities recorded at export');
 
     const casesB = b.store.testCases.size;
@@ -55,24 +62,49 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
     // Mapping reads each list of B once for the whole run, and nothing per reference.
     const reads = b.requests.filter((r) => r.seq > before && r.method === 'GET');
     const lists = (path: string) => reads.filter((r) => r.path === `/api/v2/${path}`).length;
-    assert.deepEqual([lists('mobiledevices'), lists('apiclients'), lists('tracefilters')], [1, 1, 1], reads.map((r) => r.path).join('\n'));
-    assert.equal(reads.filter((r) => /^\/api\/v2\/(mobiledevices|apiclients|tracefilters)\/\d+$/.test(r.path)).length, 0, 'no record read one by one');
-    const results = JSON.parse(imported.stdout).results as { name: string; outcome: string; id?: number; message?: string; unmapped?: { kind: string; id: number; identity?: { msisdn?: string }; candidates: number[] }[] }[];
+    assert.deepEqual(
+      [lists('mobiledevices'), lists('apiclients'), lists('tracefilters')],
+      [1, 1, 1],
+      reads.map((r) => r.path).join('\n'),
+    );
+    assert.equal(
+      reads.filter((r) => /^\/api\/v2\/(mobiledevices|apiclients|tracefilters)\/\d+$/.test(r.path)).length,
+      0,
+      'no record read one by one',
+    );
+    const results = JSON.parse(imported.stdout).results as {
+      name: string;
+      outcome: string;
+      id?: number;
+      message?: string;
+      unmapped?: { kind: string; id: number; identity?: { msisdn?: string }; candidates: number[] }[];
+    }[];
     const sent = results.find((r) => r.name === 'Moved between environments')!;
     const stopped = results.find((r) => r.name === 'Calls a phone B lacks')!;
     assert.equal(sent.outcome, 'created', sent.message);
     assert.equal(stopped.outcome, 'refused');
-    assert.deepEqual(stopped.unmapped?.map((u) => [u.kind, u.id, u.identity?.msisdn, u.candidates]), [['device', 5, lostMsisdn, []], ['device', 5, lostMsisdn, []]]);
+    assert.deepEqual(
+      stopped.unmapped?.map((u) => [u.kind, u.id, u.identity?.msisdn, u.candidates]),
+      [
+        ['device', 5, lostMsisdn, []],
+        ['device', 5, lostMsisdn, []],
+      ],
+    );
     assert.match(stopped.message ?? '', new RegExp(`MSISDN ${lostMsisdn}`));
     assert.ok(!imported.stdout.includes('"choices"'), 'the records an editor offers to pick from are not printed');
     assert.equal(b.store.testCases.size, casesB + 1, 'only the mapped case was created in B');
 
     const inB = b.store.testCases.get(sent.id!)!;
     const steps = inB.testStepList as { mobileDeviceId?: number; params: Record<string, unknown> }[];
-    assert.deepEqual(steps.map((s) => s.mobileDeviceId), [moved.device.get(4), moved.device.get(6), undefined]);
+    assert.deepEqual(
+      steps.map((s) => s.mobileDeviceId),
+      [moved.device.get(4), moved.device.get(6), undefined],
+    );
     assert.equal(steps[2]!.params['apiClientId'], moved.apiClient.get(2));
     assert.equal(b.store.devices.get(steps[0]!.mobileDeviceId!)!.msisdn, a.store.devices.get(4)!.msisdn);
-    assert.deepEqual(inB.traceFilters, [{ mobileDeviceId: moved.device.get(4), traceFilterId: moved.traceFilter.get(3) }]);
+    assert.deepEqual(inB.traceFilters, [
+      { mobileDeviceId: moved.device.get(4), traceFilterId: moved.traceFilter.get(3) },
+    ]);
     assert.deepEqual(inB.sipTraceFilters, [{ mobileDeviceId: moved.device.get(6), sipMessageCodes: '180,200' }]);
     assert.deepEqual(snapshot(), files, 'the files keep their home ids');
 
@@ -85,11 +117,25 @@ describe('test cases moved between environments', { timeout: 120_000 }, () => {
 
     // Checked against B, the file's phone that B lacks is named; the mapped case has no such finding.
     const checked = await run(b, ['validate', 'cases', '--format', 'json']);
-    const found = (JSON.parse(checked.stdout) as { files?: { path?: string; file?: string; diagnostics: { code: string; message: string }[] }[] }).files ?? [];
-    const foreign = found.flatMap((f) => f.diagnostics.filter((d) => d.code === 'foreign-reference').map((d) => `${f.path ?? f.file}: ${d.message}`));
+    const found =
+      (
+        JSON.parse(checked.stdout) as {
+          files?: { path?: string; file?: string; diagnostics: { code: string; message: string }[] }[];
+        }
+      ).files ?? [];
+    const foreign = found.flatMap((f) =>
+      f.diagnostics.filter((d) => d.code === 'foreign-reference').map((d) => `${f.path ?? f.file}: ${d.message}`),
+    );
     assert.equal(foreign.length, 2, checked.stdout);
     const mappedFile = found.find((f) => (f.path ?? f.file ?? '').includes('Moved-between-environments'));
-    assert.deepEqual(mappedFile?.diagnostics.filter((d) => d.code.startsWith('unknown-') || d.code.startsWith('stale-')) ?? [], [], 'A\'s ids are not read as B\'s');
-    assert.ok(foreign.every((f) => f.includes('Calls-a-phone-B-lacks') && f.includes(`MSISDN ${lostMsisdn}`)), foreign.join('\n'));
+    assert.deepEqual(
+      mappedFile?.diagnostics.filter((d) => d.code.startsWith('unknown-') || d.code.startsWith('stale-')) ?? [],
+      [],
+      "A's ids are not read as B's",
+    );
+    assert.ok(
+      foreign.every((f) => f.includes('Calls-a-phone-B-lacks') && f.includes(`MSISDN ${lostMsisdn}`)),
+      foreign.join('\n'),
+    );
   });
 });

@@ -44,10 +44,16 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     assert.match(xml, /<testsuites name="tas run" tests="2" failures="1" errors="0" skipped="0"/);
     assert.equal((xml.match(/<testcase /g) ?? []).length, 2);
     // The failure names the failed step and carries the execution's log (the emulator's last step fails).
-    const failure = /<failure message="execution (\d+): FAILED at (Step (\d+)\/\3 [^"]+)" type="FAILED">([^<]*)<\/failure>/.exec(xml);
+    const failure =
+      /<failure message="execution (\d+): FAILED at (Step (\d+)\/\3 [^"]+)" type="FAILED">([^<]*)<\/failure>/.exec(xml);
     assert.ok(failure, xml);
     const body = failure[4]!;
-    assert.match(body, new RegExp(`^execution ${failure[1]}: FAILED at ${failure[2]!.replace(/[/]/g, '\\/')}\n\nLog \\(\\d+ lines; tas api GET /testexecutions/${failure[1]} has the record\\):\n`));
+    assert.match(
+      body,
+      new RegExp(
+        `^execution ${failure[1]}: FAILED at ${failure[2]!.replace(/[/]/g, '\\/')}\n\nLog \\(\\d+ lines; tas api GET /testexecutions/${failure[1]} has the record\\):\n`,
+      ),
+    );
     assert.match(body, /INFO Step 1\/\d+ \S+: started\n/);
     assert.match(body, new RegExp(`ERROR ${failure[2]!.replace(/[/]/g, '\\/')}: failed\n.*ERROR Finished: FAILED$`));
   });
@@ -95,10 +101,18 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
 
   test('a transient 502 while waiting is retried, not fatal', async () => {
     emu.settings.executionStepMs = 100;
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/testexecutions/**', action: { kind: 'status', status: 502 }, times: 6 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/testexecutions/**',
+      action: { kind: 'status', status: 502 },
+      times: 6,
+    });
     const r = await run(['run', String(PASSES), '--wait']);
     assert.equal(r.code, 0, r.stderr);
-    assert.ok(emu.requests.some((q) => q.status === 502), 'the fault was hit');
+    assert.ok(
+      emu.requests.some((q) => q.status === 502),
+      'the fault was hit',
+    );
   });
 
   test('a run whose answer is lost is not sent again, and says so', async () => {
@@ -111,8 +125,15 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
   });
 
   test('execute by name with --wait; cancel; rerun', async () => {
-    const suites = JSON.parse((await run(['suites', '--json'])).stdout) as { id: number; name: string; disabled: boolean; testCaseIds: number[] }[];
-    const suite = suites.find((s) => !s.disabled && s.testCaseIds.length > 0 && s.testCaseIds.every((id) => id !== FAILS && id % 11 !== 1))!;
+    const suites = JSON.parse((await run(['suites', '--json'])).stdout) as {
+      id: number;
+      name: string;
+      disabled: boolean;
+      testCaseIds: number[];
+    }[];
+    const suite = suites.find(
+      (s) => !s.disabled && s.testCaseIds.length > 0 && s.testCaseIds.every((id) => id !== FAILS && id % 11 !== 1),
+    )!;
     const executed = await run(['execute', suite.name, '--wait', '--json']);
     assert.ok(executed.code === 0 || executed.code === 1, executed.stderr);
     const result = JSON.parse(executed.stdout);
@@ -136,24 +157,47 @@ describe('tas run, watch, execute, cancel, rerun', { timeout: 90_000 }, () => {
     assert.equal((await run(['execute', 'No such suite'])).code, 2);
   });
 
-  test("execute --junit names the suite by its name, whether it was given by id or by name (read from the suite, else from its executions)", async () => {
-    const suites = JSON.parse((await run(['suites', '--json'])).stdout) as { id: number; name: string; disabled: boolean; testCaseIds: number[] }[];
-    const suite = suites.find((s) => !s.disabled && s.testCaseIds.length > 0 && s.testCaseIds.every((id) => id !== FAILS && id % 11 !== 1))!;
-    const name = suite.name.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+  test('execute --junit names the suite by its name, whether it was given by id or by name (read from the suite, else from its executions)', async () => {
+    const suites = JSON.parse((await run(['suites', '--json'])).stdout) as {
+      id: number;
+      name: string;
+      disabled: boolean;
+      testCaseIds: number[];
+    }[];
+    const suite = suites.find(
+      (s) => !s.disabled && s.testCaseIds.length > 0 && s.testCaseIds.every((id) => id !== FAILS && id % 11 !== 1),
+    )!;
+    const name = suite.name.replace(
+      /[&<>"']/g,
+      (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
+    );
     for (const ref of [String(suite.id), suite.name]) {
       const r = await run(['execute', ref, '--junit', 'suite.xml']);
       assert.ok(r.code === 0 || r.code === 1, r.stderr);
       const xml = readFileSync(join(dir.path, 'suite.xml'), 'utf8');
-      assert.match(xml, new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `), `${ref}: ${xml.slice(0, 300)}`);
+      assert.match(
+        xml,
+        new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `),
+        `${ref}: ${xml.slice(0, 300)}`,
+      );
       assert.doesNotMatch(xml, /name="suite \d+"/);
     }
-    const reads = () => emu.requests.filter((q) => q.method === 'GET' && q.path === `/api/v2/testsuites/${suite.id}`).length;
+    const reads = () =>
+      emu.requests.filter((q) => q.method === 'GET' && q.path === `/api/v2/testsuites/${suite.id}`).length;
     assert.ok(reads() > 0, 'given by id, the suite was read for its name');
     // The suite cannot be read: its executions say its name.
-    emu.faults.rules.push({ method: 'GET', path: `/api/v2/testsuites/${suite.id}`, action: { kind: 'status', status: 404 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: `/api/v2/testsuites/${suite.id}`,
+      action: { kind: 'status', status: 404 },
+      times: 1,
+    });
     const r = await run(['execute', String(suite.id), '--junit', 'unread.xml']);
     assert.ok(r.code === 0 || r.code === 1, r.stderr);
-    assert.match(readFileSync(join(dir.path, 'unread.xml'), 'utf8'), new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `));
+    assert.match(
+      readFileSync(join(dir.path, 'unread.xml'), 'utf8'),
+      new RegExp(`<testsuites name="${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" `),
+    );
     assert.equal(emu.faults.rules.length, 0, 'the read was refused');
   });
 });

@@ -23,7 +23,8 @@ const FILES = [
   '{literal}/y.testcase.json',
 ];
 
-const CASE = '{\n  "name": "Glob",\n  "disabled": "no",\n  "testStepList": [\n    { "function": "WAIT", "mobileDeviceId": 1, "params": { "seconds": 1 } }\n  ]\n}\n';
+const CASE =
+  '{\n  "name": "Glob",\n  "disabled": "no",\n  "testStepList": [\n    { "function": "WAIT", "mobileDeviceId": 1, "params": { "seconds": 1 } }\n  ]\n}\n';
 
 describe('tas globs', { timeout: 60_000 }, () => {
   let dir: { path: string; remove: () => void };
@@ -58,8 +59,15 @@ describe('tas globs', { timeout: 60_000 }, () => {
   });
 
   test('{a,b} alternatives and [...] classes', async () => {
-    assert.deepEqual(await checked('{calls,sms}/*.testcase.json'), ['calls/mo.testcase.json', 'calls/mt.testcase.json', 'sms/send.testcase.json']);
-    assert.deepEqual(await checked('calls/{mo,mt}.testcase.json'), ['calls/mo.testcase.json', 'calls/mt.testcase.json']);
+    assert.deepEqual(await checked('{calls,sms}/*.testcase.json'), [
+      'calls/mo.testcase.json',
+      'calls/mt.testcase.json',
+      'sms/send.testcase.json',
+    ]);
+    assert.deepEqual(await checked('calls/{mo,mt}.testcase.json'), [
+      'calls/mo.testcase.json',
+      'calls/mt.testcase.json',
+    ]);
     assert.deepEqual(await checked('data/[ab][0-9].testcase.json'), ['data/a1.testcase.json', 'data/b2.testcase.json']);
     assert.deepEqual(await checked('data/[!a]*.testcase.json'), ['data/b2.testcase.json', 'data/c3.testcase.json']);
     // Dot folders match like any other.
@@ -71,33 +79,55 @@ describe('tas globs', { timeout: 60_000 }, () => {
   test('! arguments leave out files and folders; the rest is searched as before', async () => {
     const all = await checked('.');
     assert.deepEqual(all, FILES.slice().sort());
-    assert.deepEqual(await checked('!calls'), all.filter((f) => !f.startsWith('calls/')), 'only a leave-out: the working folder less it');
+    assert.deepEqual(
+      await checked('!calls'),
+      all.filter((f) => !f.startsWith('calls/')),
+      'only a leave-out: the working folder less it',
+    );
     assert.deepEqual(await checked('calls', '!**/old/**'), ['calls/mo.testcase.json', 'calls/mt.testcase.json']);
     assert.deepEqual(await checked('data', '!data/{a,c}*'), ['data/b2.testcase.json']);
-    assert.deepEqual(await checked('**/*.testcase.json', '!**/*m?.testcase.json', '!{sms,.hidden,\\{literal\\}}'), ['calls/old/mo-2g.testcase.json', 'data/a1.testcase.json', 'data/b2.testcase.json', 'data/c3.testcase.json']);
+    assert.deepEqual(await checked('**/*.testcase.json', '!**/*m?.testcase.json', '!{sms,.hidden,\\{literal\\}}'), [
+      'calls/old/mo-2g.testcase.json',
+      'data/a1.testcase.json',
+      'data/b2.testcase.json',
+      'data/c3.testcase.json',
+    ]);
   });
 
   test('a glob that matches nothing, or only what is left out, is a usage error', async () => {
     const none = await tas(['validate', '--offline', '{voice,video}/*.testcase.json'], { cwd: dir.path });
     assert.equal(none.code, 2, none.stderr);
-    assert.match(none.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in \{voice,video\}\/\*\.testcase\.json/);
+    assert.match(
+      none.stderr,
+      /no \*\.testcase\.json or \*\.testcases\.json files in \{voice,video\}\/\*\.testcase\.json/,
+    );
     const emptied = await tas(['validate', '--offline', 'data', '!data/*'], { cwd: dir.path });
     assert.equal(emptied.code, 2, emptied.stderr);
   });
 
   test('every argument that matches nothing is a usage error naming it, wherever it stands; a ! that leaves out nothing is harmless', async () => {
-    const beside = await tas(['validate', '--offline', 'calls/mo.testcase.json', 'smoke/**/*.testcase.json'], { cwd: dir.path });
+    const beside = await tas(['validate', '--offline', 'calls/mo.testcase.json', 'smoke/**/*.testcase.json'], {
+      cwd: dir.path,
+    });
     assert.equal(beside.code, 2, `a glob that matches nothing beside a file that exists: ${beside.stderr}`);
-    assert.match(beside.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in smoke\/\*\*\/\*\.testcase\.json\./);
+    assert.match(
+      beside.stderr,
+      /no \*\.testcase\.json or \*\.testcases\.json files in smoke\/\*\*\/\*\.testcase\.json\./,
+    );
     assert.doesNotMatch(beside.stderr, /checked/, 'nothing was checked');
-    const two = await tas(['validate', '--offline', 'nightly/*.json', 'calls', 'gone.testcase.json'], { cwd: dir.path });
+    const two = await tas(['validate', '--offline', 'nightly/*.json', 'calls', 'gone.testcase.json'], {
+      cwd: dir.path,
+    });
     assert.equal(two.code, 2, two.stderr);
     assert.match(two.stderr, /files in nightly\/\*\.json\. gone\.testcase\.json does not exist\./, 'each one is named');
     mkdirSync(join(dir.path, 'empty'), { recursive: true });
     const folder = await tas(['validate', '--offline', 'calls', 'empty'], { cwd: dir.path });
     assert.equal(folder.code, 2, `a folder without test-case files: ${folder.stderr}`);
     assert.match(folder.stderr, /files in empty\./);
-    assert.deepEqual(await checked('calls/*.testcase.json', '!drafts/**'), ['calls/mo.testcase.json', 'calls/mt.testcase.json']);
+    assert.deepEqual(await checked('calls/*.testcase.json', '!drafts/**'), [
+      'calls/mo.testcase.json',
+      'calls/mt.testcase.json',
+    ]);
   });
 });
 
@@ -122,11 +152,19 @@ describe('tas import and tas run take globs', { timeout: 90_000 }, () => {
     mkdirSync(join(dir.path, 'cases'));
     for (const name of ['first call', 'fast data', 'SMS one', 'SMS two']) {
       const file = join(dir.path, 'cases', `${name.replace(/ /g, '-')}.testcase.json`);
-      writeFileSync(file, `${JSON.stringify({ name: `Glob ${name} ${dir.path}`, testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] }, null, 2)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ name: `Glob ${name} ${dir.path}`, testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] }, null, 2)}\n`,
+      );
     }
   });
   const run = (args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
-  const onService = () => emu.store.testCases.all().filter((t) => t.name.endsWith(dir.path)).map((t) => t.name.split(' ').slice(1, -1).join(' ')).sort();
+  const onService = () =>
+    emu.store.testCases
+      .all()
+      .filter((t) => t.name.endsWith(dir.path))
+      .map((t) => t.name.split(' ').slice(1, -1).join(' '))
+      .sort();
   const imports = () => emu.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/v2/testcases')).length;
 
   test("tas import 'cases/*.testcase.json' and tas import cases '!cases/SMS*'", async () => {
@@ -156,7 +194,9 @@ describe('tas import and tas run take globs', { timeout: 90_000 }, () => {
     const ids = (name: string) => emu.store.testCases.all().find((t) => t.name === `Glob ${name} ${dir.path}`)!.id;
     const r = await run(['run', '1', 'cases/f*.testcase.json', '!cases/fast*', '--json']);
     assert.equal(r.code, 0, r.stderr);
-    const started = (JSON.parse(r.stdout) as { executionIds: number[] }).executionIds.map((e) => emu.store.executions.get(e)!.testCaseId);
+    const started = (JSON.parse(r.stdout) as { executionIds: number[] }).executionIds.map(
+      (e) => emu.store.executions.get(e)!.testCaseId,
+    );
     assert.deepEqual(started, [1, ids('first call')]);
     const none = await run(['run', '1', 'smoke/*.testcase.json']);
     assert.equal(none.code, 2, none.stderr);

@@ -26,7 +26,11 @@ export function tempDir(prefix = 'tas-cli-'): { path: string; remove: () => void
 
 /** The environment of a signed-in run against the emulator, with fast polling. */
 export function credentials(emu: Emulator, who: keyof typeof DEMO_CREDENTIALS = 'admin'): NodeJS.ProcessEnv {
-  return { TAS_BASE_URL: emu.url, TAS_CLIENT_ID: DEMO_CREDENTIALS[who].clientId, TAS_CLIENT_SECRET: DEMO_CREDENTIALS[who].clientSecret };
+  return {
+    TAS_BASE_URL: emu.url,
+    TAS_CLIENT_ID: DEMO_CREDENTIALS[who].clientId,
+    TAS_CLIENT_SECRET: DEMO_CREDENTIALS[who].clientSecret,
+  };
 }
 
 /** Spawned, not run synchronously: the emulator answers from this same process. */
@@ -49,7 +53,17 @@ function cliNobodyCanRead(): string {
 }
 
 /** `unprivileged`: when the tests run as root, tas runs as user and group nobody (file permissions then bind it). */
-export function tas(args: string[], options: { env?: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean; timeoutMs?: number; unprivileged?: boolean }): Promise<CliResult> {
+export function tas(
+  args: string[],
+  options: {
+    env?: NodeJS.ProcessEnv;
+    cwd: string;
+    input?: string;
+    closeStdout?: boolean;
+    timeoutMs?: number;
+    unprivileged?: boolean;
+  },
+): Promise<CliResult> {
   const asNobody = options.unprivileged === true && process.getuid?.() === 0;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [asNobody ? cliNobodyCanRead() : CLI, ...args], {

@@ -29,45 +29,61 @@ const env = (extra: NodeJS.ProcessEnv = {}) => ({
 });
 
 describe('plain http to another machine', () => {
-  test('tas devices, tas api and tas login refuse before any lookup or connection, say why and name the opt-in', TIMEOUT, async () => {
-    const runs = [
-      await tas(['devices'], { cwd: dir.path, env: env() }),
-      await tas(['devices', '--json'], { cwd: dir.path, env: env() }),
-      await tas(['api', 'GET', 'devices'], { cwd: dir.path, env: env() }),
-      await tas(['login', '--profile', 'p', '--base-url', 'http://tas.invalid:8080', '--client-id', 'demo-admin'], {
-        cwd: dir.path,
-        env: env({ TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, TAS_CONFIG_DIR: dir.path }),
-        input: 'stand-in-secret\n',
-      }),
-    ];
-    for (const r of runs) {
-      assert.equal(r.code, 2, r.stderr);
-      assert.ok(!r.stderr.includes(ATTEMPT), r.stderr);
-      assert.match(r.stderr, /plain http to another machine/);
-      assert.match(r.stderr, /unencrypted, so nothing was sent/);
-      assert.match(r.stderr, /--allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1/);
-      assert.doesNotMatch(r.stdout + r.stderr, /stand-in-secret/);
-    }
-    // Refused as soon as the URL is known: before the client ID and secret are asked for.
-    assert.match(runs[3]!.stderr, /Nothing was asked for or written/);
-  });
+  test(
+    'tas devices, tas api and tas login refuse before any lookup or connection, say why and name the opt-in',
+    TIMEOUT,
+    async () => {
+      const runs = [
+        await tas(['devices'], { cwd: dir.path, env: env() }),
+        await tas(['devices', '--json'], { cwd: dir.path, env: env() }),
+        await tas(['api', 'GET', 'devices'], { cwd: dir.path, env: env() }),
+        await tas(['login', '--profile', 'p', '--base-url', 'http://tas.invalid:8080', '--client-id', 'demo-admin'], {
+          cwd: dir.path,
+          env: env({
+            TAS_BASE_URL: undefined,
+            TAS_CLIENT_ID: undefined,
+            TAS_CLIENT_SECRET: undefined,
+            TAS_CONFIG_DIR: dir.path,
+          }),
+          input: 'stand-in-secret\n',
+        }),
+      ];
+      for (const r of runs) {
+        assert.equal(r.code, 2, r.stderr);
+        assert.ok(!r.stderr.includes(ATTEMPT), r.stderr);
+        assert.match(r.stderr, /plain http to another machine/);
+        assert.match(r.stderr, /unencrypted, so nothing was sent/);
+        assert.match(r.stderr, /--allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1/);
+        assert.doesNotMatch(r.stdout + r.stderr, /stand-in-secret/);
+      }
+      // Refused as soon as the URL is known: before the client ID and secret are asked for.
+      assert.match(runs[3]!.stderr, /Nothing was asked for or written/);
+    },
+  );
 
-  test('the opt-in, as a flag or a variable, lets the request go (the probe stops it at the lookup)', TIMEOUT, async () => {
-    for (const r of [
-      await tas(['devices', '--allow-insecure-http'], { cwd: dir.path, env: env() }),
-      await tas(['devices'], { cwd: dir.path, env: env({ TAS_ALLOW_INSECURE_HTTP: '1' }) }),
-    ]) {
-      assert.match(r.stderr, new RegExp(`${ATTEMPT} tas.invalid`));
-      assert.doesNotMatch(r.stderr, /plain http to another machine/);
-      assert.equal(r.code, 4, r.stderr);
-    }
-  });
+  test(
+    'the opt-in, as a flag or a variable, lets the request go (the probe stops it at the lookup)',
+    TIMEOUT,
+    async () => {
+      for (const r of [
+        await tas(['devices', '--allow-insecure-http'], { cwd: dir.path, env: env() }),
+        await tas(['devices'], { cwd: dir.path, env: env({ TAS_ALLOW_INSECURE_HTTP: '1' }) }),
+      ]) {
+        assert.match(r.stderr, new RegExp(`${ATTEMPT} tas.invalid`));
+        assert.doesNotMatch(r.stderr, /plain http to another machine/);
+        assert.equal(r.code, 4, r.stderr);
+      }
+    },
+  );
 
   test('https to another machine and http to loopback need no opt-in', TIMEOUT, async () => {
     const secure = await tas(['devices'], { cwd: dir.path, env: env({ TAS_BASE_URL: 'https://tas.invalid' }) });
     assert.match(secure.stderr, new RegExp(`${ATTEMPT} tas.invalid`));
     assert.doesNotMatch(secure.stderr, /plain http/);
-    const local = await tas(['devices', '--json'], { cwd: dir.path, env: { ...credentials(emu), NODE_OPTIONS: `--require ${PROBE}` } });
+    const local = await tas(['devices', '--json'], {
+      cwd: dir.path,
+      env: { ...credentials(emu), NODE_OPTIONS: `--require ${PROBE}` },
+    });
     assert.equal(local.code, 0, local.stderr);
     assert.ok(!local.stderr.includes(ATTEMPT));
     assert.ok((JSON.parse(local.stdout) as unknown[]).length > 0);

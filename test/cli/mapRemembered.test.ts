@@ -37,8 +37,16 @@ describe('counterparts named with --map', { timeout: 120_000 }, () => {
   const run = (emu: Emulator, args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
   const results = (r: { stdout: string }) => (JSON.parse(r.stdout) as { results: Result[] }).results;
   const cases = () => join(dir.path, 'cases');
-  const snapshot = () => Object.fromEntries(readdirSync(cases()).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(cases(), f), 'utf8')]));
-  const state = () => JSON.parse(readFileSync(join(dir.path, '.tas', 'sync.json'), 'utf8')) as { choices?: Record<string, Record<string, { device?: Record<string, number> }>> };
+  const snapshot = () =>
+    Object.fromEntries(
+      readdirSync(cases())
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => [f, readFileSync(join(cases(), f), 'utf8')]),
+    );
+  const state = () =>
+    JSON.parse(readFileSync(join(dir.path, '.tas', 'sync.json'), 'utf8')) as {
+      choices?: Record<string, Record<string, { device?: Record<string, number> }>>;
+    };
 
   test('import --map is remembered: a plain import is unchanged and a plain export from B changes no byte', async () => {
     // Device 5's phone is missing in B; the person says B's twin of A's device 1 stands in for it.
@@ -52,17 +60,26 @@ describe('counterparts named with --map', { timeout: 120_000 }, () => {
     assert.equal(mapped.code, 0, mapped.stdout + mapped.stderr);
     const [created] = results(mapped);
     assert.equal(created!.outcome, 'created');
-    assert.equal((b.store.testCases.get(created!.id!)!.testStepList[0] as { mobileDeviceId: number }).mobileDeviceId, standIn);
+    assert.equal(
+      (b.store.testCases.get(created!.id!)!.testStepList[0] as { mobileDeviceId: number }).mobileDeviceId,
+      standIn,
+    );
     assert.deepEqual(state().choices?.[a.url]?.[b.url]?.device, { '5': standIn }, 'kept as a choice of .tas/sync.json');
 
     const again = await run(b, ['import', 'cases', '--json']);
     assert.equal(again.code, 0, again.stdout + again.stderr);
-    assert.deepEqual(results(again).map((r) => r.outcome), ['unchanged']);
+    assert.deepEqual(
+      results(again).map((r) => r.outcome),
+      ['unchanged'],
+    );
 
     const back = await run(b, ['export', String(created!.id), '--out', 'cases', '--json']);
     assert.equal(back.code, 0, back.stdout + back.stderr);
-    assert.deepEqual(results(back).map((r) => r.outcome), ['unchanged']);
-    assert.deepEqual(snapshot(), files, 'the file keeps device 5, its home\'s phone');
+    assert.deepEqual(
+      results(back).map((r) => r.outcome),
+      ['unchanged'],
+    );
+    assert.deepEqual(snapshot(), files, "the file keeps device 5, its home's phone");
   });
 
   test('an export from B never writes a phone the home does not know: exit 5 with --force too, until --map names it', async () => {
@@ -72,7 +89,7 @@ describe('counterparts named with --map', { timeout: 120_000 }, () => {
     const files = snapshot();
     // In B someone makes the first step use B's twin of A's device 2, a phone no file names.
     const other = moved.device.get(2)!;
-    assert.notEqual(other, 4, 'an id that differs from the file\'s, or a coincidence would hide the change');
+    assert.notEqual(other, 4, "an id that differs from the file's, or a coincidence would hide the change");
     (b.store.testCases.get(imported.id!)!.testStepList[0] as { mobileDeviceId: number }).mobileDeviceId = other;
 
     for (const force of [[], ['--force']]) {
@@ -81,19 +98,42 @@ describe('counterparts named with --map', { timeout: 120_000 }, () => {
       const [r] = results(refused);
       assert.equal(r!.outcome, 'needsDecision');
       assert.equal(r!.reason, 'unknownAtHome');
-      assert.deepEqual(r!.unknownAtHome?.map((u) => [u.kind, u.id, u.where, u.fileId]), [['device', other, 'testStepList[0].mobileDeviceId', 4]]);
+      assert.deepEqual(
+        r!.unknownAtHome?.map((u) => [u.kind, u.id, u.where, u.fileId]),
+        [['device', other, 'testStepList[0].mobileDeviceId', 4]],
+      );
       assert.deepEqual(snapshot(), files, 'the file keeps its home ids');
     }
     const said = await run(b, ['export', String(imported.id), '--out', 'cases']);
     assert.equal(said.code, 5);
-    assert.match(said.stdout, new RegExp(`testStepList\\[0\\]\\.mobileDeviceId names device ${other} of .* --map device:4=${other}`));
+    assert.match(
+      said.stdout,
+      new RegExp(`testStepList\\[0\\]\\.mobileDeviceId names device ${other} of .* --map device:4=${other}`),
+    );
 
-    const named = await run(b, ['export', String(imported.id), '--out', 'cases', '--map', `device:2=${other}`, '--json']);
+    const named = await run(b, [
+      'export',
+      String(imported.id),
+      '--out',
+      'cases',
+      '--map',
+      `device:2=${other}`,
+      '--json',
+    ]);
     assert.equal(named.code, 0, named.stdout + named.stderr);
-    assert.deepEqual(results(named).map((r) => r.outcome), ['written']);
+    assert.deepEqual(
+      results(named).map((r) => r.outcome),
+      ['written'],
+    );
     const file = Object.keys(files).find((f) => f.startsWith('Edited-in-B'))!;
-    const steps = (JSON.parse(readFileSync(join(cases(), file), 'utf8')) as { testStepList: { mobileDeviceId?: number }[] }).testStepList;
-    assert.deepEqual(steps.map((s) => s.mobileDeviceId), [2, 6, undefined], 'the home id named, the rest as it was');
+    const steps = (
+      JSON.parse(readFileSync(join(cases(), file), 'utf8')) as { testStepList: { mobileDeviceId?: number }[] }
+    ).testStepList;
+    assert.deepEqual(
+      steps.map((s) => s.mobileDeviceId),
+      [2, 6, undefined],
+      'the home id named, the rest as it was',
+    );
     assert.equal(state().choices?.[a.url]?.[b.url]?.device?.['2'], other, 'and remembered');
   });
 });

@@ -15,7 +15,6 @@ const SAMPLES = join(ROOT, 'samples', 'workspace');
 /** A loopback port nothing listens on (port 1 needs root to listen; nothing does here). */
 const REFUSING = 'http://127.0.0.1:1';
 
-
 describe('the manual, run as written', { timeout: 120_000 }, () => {
   let emu: Emulator;
   let dir: { path: string; remove: () => void };
@@ -35,23 +34,44 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
   const run = (args: string[], env: NodeJS.ProcessEnv = credentials(emu)) => tas(args, { cwd: dir.path, env });
   const here = (...parts: string[]) => join(dir.path, ...parts);
   const listing = () => readdirSync(dir.path).sort();
-  const writes = () => emu.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v2/connect/token' && r.path !== '/api/v2/testcases/export').length;
-  const newCase = (file: string, value: Record<string, unknown>) => writeFileSync(here(file), `${JSON.stringify(value, null, 2)}\n`);
+  const writes = () =>
+    emu.requests.filter(
+      (r) => r.method !== 'GET' && r.path !== '/api/v2/connect/token' && r.path !== '/api/v2/testcases/export',
+    ).length;
+  const newCase = (file: string, value: Record<string, unknown>) =>
+    writeFileSync(here(file), `${JSON.stringify(value, null, 2)}\n`);
 
   test('exit codes: each row of the table, run', async () => {
-    says('| 1 | a problem in your files, a test that did not pass, or work not done for another reason | validation errors');
-    newCase('good.testcase.json', { name: 'README good', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
+    says(
+      '| 1 | a problem in your files, a test that did not pass, or work not done for another reason | validation errors',
+    );
+    newCase('good.testcase.json', {
+      name: 'README good',
+      testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
+    });
     assert.equal((await run(['validate', '--offline', 'good.testcase.json'])).code, 0);
     newCase('bad.testcase.json', { name: 'README bad', disabled: 'no' });
     assert.equal((await run(['validate', '--offline', 'bad.testcase.json'])).code, 1);
 
-    says('no test-case file matches a path or glob given (see *Files and globs*); a base URL that is not an http(s) URL');
+    says(
+      'no test-case file matches a path or glob given (see *Files and globs*); a base URL that is not an http(s) URL',
+    );
     assert.equal((await run(['validate', 'nothing/**/*.json'])).code, 2);
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: 'ftp://tas.invalid' })).code, 2);
     says('a plain http URL of another machine without the opt-in');
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: 'http://tas.invalid' })).code, 2);
-    says('an id or name given that names nothing on the service (`run`, `watch`, `execute`, `cancel`, `rerun`, `export`, `copy`, `api`)');
-    for (const args of [['watch', '9999'], ['rerun', '9999'], ['execute', 'no such suite'], ['cancel', 'no such suite'], ['run', '9999'], ['export', '9999', '--out', 'x'], ['api', 'GET', 'testcases/9999']]) {
+    says(
+      'an id or name given that names nothing on the service (`run`, `watch`, `execute`, `cancel`, `rerun`, `export`, `copy`, `api`)',
+    );
+    for (const args of [
+      ['watch', '9999'],
+      ['rerun', '9999'],
+      ['execute', 'no such suite'],
+      ['cancel', 'no such suite'],
+      ['run', '9999'],
+      ['export', '9999', '--out', 'x'],
+      ['api', 'GET', 'testcases/9999'],
+    ]) {
       const r = await run(args);
       assert.equal(r.code, 2, `tas ${args.join(' ')}: ${r.stderr}`);
     }
@@ -63,10 +83,15 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
 
     says('validation that could not check references (use `--offline`)');
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_BASE_URL: REFUSING })).code, 4);
-    assert.equal((await run(['validate', 'good.testcase.json'], { ...credentials(emu), TAS_BASE_URL: REFUSING })).code, 4);
+    assert.equal(
+      (await run(['validate', 'good.testcase.json'], { ...credentials(emu), TAS_BASE_URL: REFUSING })).code,
+      4,
+    );
 
-    says('| 5 | a conflict waits for a decision (import or export refused to overwrite) | conflict, service changed, name taken, local file changes;');
-    newCase('taken.testcase.json', { name: 'Voice call MO LTE #001', description: 'not the service\'s' });
+    says(
+      '| 5 | a conflict waits for a decision (import or export refused to overwrite) | conflict, service changed, name taken, local file changes;',
+    );
+    newCase('taken.testcase.json', { name: 'Voice call MO LTE #001', description: "not the service's" });
     assert.equal((await run(['import', 'taken.testcase.json'])).code, 5);
 
     says('| 6 | `--wait` ran out of time (`--timeout`) |');
@@ -77,8 +102,16 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
       emu.settings.executionStepMs = 1500;
     }
 
-    says('| 7 | the service refused what was asked, and it is not an outage; the message says why | a 400 or 422 (from `tas api` too); running a disabled test case or one without steps, executing a disabled suite');
-    const disabled = emu.store.testCases.insert((id) => ({ ...emu.store.testCases.get(1)!, id, name: 'README disabled', disabled: true, disableReason: 'no SIM' })).id;
+    says(
+      '| 7 | the service refused what was asked, and it is not an outage; the message says why | a 400 or 422 (from `tas api` too); running a disabled test case or one without steps, executing a disabled suite',
+    );
+    const disabled = emu.store.testCases.insert((id) => ({
+      ...emu.store.testCases.get(1)!,
+      id,
+      name: 'README disabled',
+      disabled: true,
+      disableReason: 'no SIM',
+    })).id;
     const refused = await run(['run', String(disabled)]);
     assert.equal(refused.code, 7, refused.stderr);
     assert.match(refused.stderr, /disabled: no SIM/);
@@ -91,11 +124,13 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stdout, /9999 does not exist/);
     assert.deepEqual(listing(), [], 'no folder, file or sync state');
-    const json = JSON.parse((await run(['export', '9999', '--out', 'cases', '--json'])).stdout) as { results: { reason?: string }[] };
+    const json = JSON.parse((await run(['export', '9999', '--out', 'cases', '--json'])).stdout) as {
+      results: { reason?: string }[];
+    };
     assert.equal(json.results[0]!.reason, 'notOnService');
   });
 
-  test('a dry run exits with the real command\'s code: tas import . --dry-run on the sample workspace', async () => {
+  test("a dry run exits with the real command's code: tas import . --dry-run on the sample workspace", async () => {
     says('Its exit code is the one the real command would give');
     cpSync(SAMPLES, dir.path, { recursive: true });
     const before = listing();
@@ -119,7 +154,10 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     assert.equal((await run(['import', '.'])).code, 5);
 
     assert.equal((await run(['export', '1', '--out', 'cases'])).code, 0);
-    const file = join(here('cases'), readdirSync(here('cases')).find((f) => f.endsWith('.testcase.json'))!);
+    const file = join(
+      here('cases'),
+      readdirSync(here('cases')).find((f) => f.endsWith('.testcase.json'))!,
+    );
     const edited = `${JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), description: 'local edit' }, null, 2)}\n`;
     writeFileSync(file, edited);
     const dryExport = await run(['export', '1', '--out', 'cases', '--dry-run']);
@@ -130,7 +168,9 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
   });
 
   test('tas validate with errors against an unreachable service says the references were not checked', async () => {
-    says('**`tas validate` exits 4 with "References not verified".** The service could not be reached; `--offline` checks the files alone.');
+    says(
+      '**`tas validate` exits 4 with "References not verified".** The service could not be reached; `--offline` checks the files alone.',
+    );
     newCase('good.testcase.json', { name: 'README good' });
     const clean = await run(['validate', '.'], { ...credentials(emu), TAS_BASE_URL: REFUSING });
     assert.equal(clean.code, 4);
@@ -148,21 +188,38 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     const id = (JSON.parse(readFileSync(here('gone.testcase.json'), 'utf8')) as { id: number }).id;
     const codes = async () => {
       const r = await run(['validate', 'gone.testcase.json', '--format', 'json']);
-      return (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
+      return (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) =>
+        f.diagnostics.map((d) => d.code),
+      );
     };
     assert.deepEqual(await codes(), []);
     assert.ok(emu.store.testCases.delete(id));
     assert.ok((await codes()).includes('unlinked-id'), 'the linked file');
     // The same without the id in the file: the link alone names the deleted case.
-    const { id: _drop, ...rest } = JSON.parse(readFileSync(here('gone.testcase.json'), 'utf8')) as Record<string, unknown>;
+    const { id: _drop, ...rest } = JSON.parse(readFileSync(here('gone.testcase.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     newCase('gone.testcase.json', rest);
     assert.ok((await codes()).includes('unlinked-id'), 'the link of .tas/sync.json alone');
   });
 
   test('--verbose logs the requests of every command that makes requests', async () => {
     says('`--verbose` (request log on stderr, never secrets)');
-    newCase('good.testcase.json', { name: 'README verbose', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
-    const commands = [['validate', 'good.testcase.json'], ['import', 'good.testcase.json', '--dry-run'], ['export', '1', '--out', 'cases', '--dry-run'], ['suites'], ['executions'], ['devices'], ['nodes'], ['api', 'GET', 'projects']];
+    newCase('good.testcase.json', {
+      name: 'README verbose',
+      testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
+    });
+    const commands = [
+      ['validate', 'good.testcase.json'],
+      ['import', 'good.testcase.json', '--dry-run'],
+      ['export', '1', '--out', 'cases', '--dry-run'],
+      ['suites'],
+      ['executions'],
+      ['devices'],
+      ['nodes'],
+      ['api', 'GET', 'projects'],
+    ];
     for (const args of commands) {
       const r = await run(['--verbose', ...args]);
       assert.match(r.stderr, /POST \/api\/v2\/connect\/token 200/, `tas ${args.join(' ')}`);
@@ -172,9 +229,19 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
   });
 
   test('an import whose answer was lost: importing again shows the case unchanged; a different case of that name stays a conflict', async () => {
-    says('**An import reports "may have been imported".** The connection broke after the batch left; it is never sent again on its own. Run Import to Service again: what arrived shows as unchanged.');
-    newCase('lost.testcase.json', { name: 'README lost answer', testStepList: [{ function: 'WAIT', params: { seconds: 2 } }] });
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/import', action: { kind: 'dropAfter' }, times: 1 });
+    says(
+      '**An import reports "may have been imported".** The connection broke after the batch left; it is never sent again on its own. Run Import to Service again: what arrived shows as unchanged.',
+    );
+    newCase('lost.testcase.json', {
+      name: 'README lost answer',
+      testStepList: [{ function: 'WAIT', params: { seconds: 2 } }],
+    });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/testcases/import',
+      action: { kind: 'dropAfter' },
+      times: 1,
+    });
     const first = await run(['import', '.']);
     // No answer: an outage (4), not a refusal.
     assert.equal(first.code, 4, first.stdout);
@@ -185,11 +252,18 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     assert.match(again.stdout, /^unchanged\s+lost\.testcase\.json \(test case \d+\)/m);
     assert.equal(writes(), sent, 'nothing sent again');
     const id = (JSON.parse(readFileSync(here('lost.testcase.json'), 'utf8')) as { id?: number }).id;
-    assert.equal(emu.store.testCases.get(id!)?.name, 'README lost answer', 'the file is linked to the case that arrived');
+    assert.equal(
+      emu.store.testCases.get(id!)?.name,
+      'README lost answer',
+      'the file is linked to the case that arrived',
+    );
 
     // Same name, different content: not adopted.
     mkdirSync(here('other'));
-    writeFileSync(here('other', 'lost.testcase.json'), JSON.stringify({ name: 'README lost answer', testStepList: [{ function: 'WAIT', params: { seconds: 3 } }] }));
+    writeFileSync(
+      here('other', 'lost.testcase.json'),
+      JSON.stringify({ name: 'README lost answer', testStepList: [{ function: 'WAIT', params: { seconds: 3 } }] }),
+    );
     const clash = await run(['import', 'other']);
     assert.equal(clash.code, 5, clash.stdout);
     assert.match(clash.stdout, /nameTaken/);
@@ -197,7 +271,10 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
 
   test('troubleshooting: tas run <file> exits 5 until the file is imported', async () => {
     says('**`tas run <file>` exits 5.** The file is not on the service or differs from it: `tas import` it first.');
-    newCase('fresh.testcase.json', { name: 'README run me', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
+    newCase('fresh.testcase.json', {
+      name: 'README run me',
+      testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
+    });
     assert.equal((await run(['run', 'fresh.testcase.json'])).code, 5);
     assert.equal((await run(['import', 'fresh.testcase.json'])).code, 0);
     const ran = await run(['run', 'fresh.testcase.json']);
@@ -209,7 +286,16 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     const file = here('.config', 'tas', 'profiles.json');
     mkdirSync(here('.config', 'tas'), { recursive: true });
     const c = credentials(emu);
-    writeFileSync(file, JSON.stringify({ default: 'emu', profiles: { emu: { baseUrl: c['TAS_BASE_URL'], clientId: c['TAS_CLIENT_ID'], clientSecret: c['TAS_CLIENT_SECRET'] } } }), { mode: 0o644 });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        default: 'emu',
+        profiles: {
+          emu: { baseUrl: c['TAS_BASE_URL'], clientId: c['TAS_CLIENT_ID'], clientSecret: c['TAS_CLIENT_SECRET'] },
+        },
+      }),
+      { mode: 0o644 },
+    );
     const refused = await run(['nodes'], {});
     assert.equal(refused.code, 3);
     assert.match(refused.stderr, /can be read by other users/);

@@ -6,7 +6,16 @@ import { EXIT_MEANINGS } from '../../cli/src/exitCodes';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { CliResult } from './harness';
 import { exitRows, exitStatements, flatManual, headingWords, manualExamples, type Occurrence } from './readme/examples';
-import { examplesOf, extends_, fills, hasPlaceholders, isSynopsis, optionsOf, type Scenario, type Step } from './readme/plan';
+import {
+  examplesOf,
+  extends_,
+  fills,
+  hasPlaceholders,
+  isSynopsis,
+  optionsOf,
+  type Scenario,
+  type Step,
+} from './readme/plan';
 import { FILE_SCENARIOS } from './readme/scenariosFiles';
 import { LAB_SCENARIOS, NOT_RUN } from './readme/scenariosLab';
 import { Workspace } from './readme/workspace';
@@ -48,7 +57,7 @@ function lineOf(step: Step): string {
   return step.line ?? examplesOf(step)[0]!;
 }
 
-describe('the manual\'s tas examples', () => {
+describe("the manual's tas examples", () => {
   test('every example the manual shows is run here or listed with the reason it is not', () => {
     const missing = [...new Set(ours.map((o) => o.text))].filter((t) => !planned.has(t) && !(t in NOT_RUN));
     assert.deepEqual(
@@ -56,54 +65,81 @@ describe('the manual\'s tas examples', () => {
       [],
       'the manual shows examples that test/cli/readme/scenarios*.ts neither runs nor lists in NOT_RUN: add a step that runs each (its exit code as the manual says) or say why it cannot run here',
     );
-    for (const file of Object.values(RUN_ELSEWHERE)) assert.ok(existsSync(join(ROOT, file)), `${file}, which runs the manual's CI examples, is there`);
+    for (const file of Object.values(RUN_ELSEWHERE))
+      assert.ok(existsSync(join(ROOT, file)), `${file}, which runs the manual's CI examples, is there`);
     const texts = new Set(OCCURRENCES.map((o) => o.text));
     const stale = [...planned, ...Object.keys(NOT_RUN)].filter((t) => !texts.has(t));
-    assert.deepEqual(stale, [], 'entries for examples the manual no longer shows (changed them?): update the entry to the manual\'s words');
+    assert.deepEqual(
+      stale,
+      [],
+      "entries for examples the manual no longer shows (changed them?): update the entry to the manual's words",
+    );
   });
 
   test('each step runs its example as written, filled, or a synopsis made concrete; every option of a synopsis is run', () => {
     for (const step of STEPS) {
       for (const example of examplesOf(step)) {
         const line = lineOf(step);
-        const command = (text: string) => text.replace(/^(\w+=\S* )+/, '').split(' ').slice(0, 2).join(' ');
-        if (isSynopsis(example)) assert.equal(command(line), command(example), `${line} runs the command of ${example}`);
-        else if (hasPlaceholders(example)) assert.ok(fills(example, line), `${line} fills the placeholders of ${example}, one word each`);
+        const command = (text: string) =>
+          text
+            .replace(/^(\w+=\S* )+/, '')
+            .split(' ')
+            .slice(0, 2)
+            .join(' ');
+        if (isSynopsis(example))
+          assert.equal(command(line), command(example), `${line} runs the command of ${example}`);
+        else if (hasPlaceholders(example))
+          assert.ok(fills(example, line), `${line} fills the placeholders of ${example}, one word each`);
         else assert.ok(extends_(example, line), `${line} keeps the words of ${example}`);
       }
     }
     for (const synopsis of [...planned].filter(isSynopsis)) {
       const lines = STEPS.filter((s) => examplesOf(s).includes(synopsis)).map((s) => lineOf(s));
-      for (const option of optionsOf(synopsis)) assert.ok(lines.some((l) => l.split(/\s+/).includes(option)), `no step runs ${option} of ${synopsis}`);
+      for (const option of optionsOf(synopsis))
+        assert.ok(
+          lines.some((l) => l.split(/\s+/).includes(option)),
+          `no step runs ${option} of ${synopsis}`,
+        );
     }
   });
 
-  test('each exit code the manual states next to an example is checked by a step, and is a code of the code\'s table', () => {
+  test("each exit code the manual states next to an example is checked by a step, and is a code of the code's table", () => {
     for (const step of STEPS.filter((s) => s.exit)) {
       const { code, says } = step.exit!;
       assert.ok(KNOWN_CODES.has(code), `exit ${code} (${says[0]}) is not a code of cli/src/exitCodes.ts's table`);
       for (const words of says) {
-        assert.ok(MANUAL.includes(words), `the manual (README.md, docs/) no longer says: ${words}\n(the step running ${lineOf(step)} quotes it for exit ${code}: update the quote, or the expected code if the manual now states another)`);
+        assert.ok(
+          MANUAL.includes(words),
+          `the manual (README.md, docs/) no longer says: ${words}\n(the step running ${lineOf(step)} quotes it for exit ${code}: update the quote, or the expected code if the manual now states another)`,
+        );
         assert.ok(statesCode(words, code), `"${words}" does not state exit ${code}`);
       }
     }
     for (const o of ours.filter((x) => x.unit !== '')) {
       const statements = [...exitStatements(o.unit), ...(o.rowCode === undefined ? [] : [{ code: o.rowCode, at: -1 }])];
       const inUnit = new Set(ours.filter((x) => x.unit === o.unit).map((x) => x.text));
-      const quoted = STEPS.filter((s) => s.exit && examplesOf(s).some((e) => inUnit.has(e))).flatMap((s) => s.exit!.says.map((words) => ({ code: s.exit!.code, words })));
+      const quoted = STEPS.filter((s) => s.exit && examplesOf(s).some((e) => inUnit.has(e))).flatMap((s) =>
+        s.exit!.says.map((words) => ({ code: s.exit!.code, words })),
+      );
       for (const { code, at } of statements) {
-        assert.ok(KNOWN_CODES.has(code), `${where(o)} states exit ${code}, which cli/src/exitCodes.ts's table does not have`);
+        assert.ok(
+          KNOWN_CODES.has(code),
+          `${where(o)} states exit ${code}, which cli/src/exitCodes.ts's table does not have`,
+        );
         const covered = quoted.some((q) => {
           const start = o.unit.indexOf(q.words);
           return q.code === code && start >= 0 && (at < 0 || (start <= at && at < start + q.words.length));
         });
-        assert.ok(covered, `${where(o)} states exit ${code} near ${o.text} (${o.unit.slice(Math.max(0, at), at + 80)}...), and no step checks it: add one whose exit.says quotes those words`);
+        assert.ok(
+          covered,
+          `${where(o)} states exit ${code} near ${o.text} (${o.unit.slice(Math.max(0, at), at + 80)}...), and no step checks it: add one whose exit.says quotes those words`,
+        );
       }
     }
   });
 });
 
-describe('the manual\'s tas examples, run', () => {
+describe("the manual's tas examples, run", () => {
   let home: Emulator;
   let staging: Emulator;
   before(async () => {
@@ -132,11 +168,19 @@ async function runStep(w: Workspace, step: Step): Promise<void> {
   w.vars['last'] = w.last.stdout.trim();
   await step.before?.(w);
   const line = lineOf(step).replace(/\{(\w+)\}/g, (_, name: string) => w.vars[name] ?? `{${name}}`);
-  const r = await w.shell(line, { ...(step.env && { env: step.env }), ...(step.input !== undefined && { input: step.input }), ...(step.interrupt && { interrupt: step.interrupt }) });
+  const r = await w.shell(line, {
+    ...(step.env && { env: step.env }),
+    ...(step.input !== undefined && { input: step.input }),
+    ...(step.interrupt && { interrupt: step.interrupt }),
+  });
   const expected = step.exit?.code ?? 0;
   const why = step.exit ? `the manual: "${step.exit.says[0]}"` : 'the manual presents it as working';
   const at = OCCURRENCES.filter((o) => examplesOf(step).includes(o.text)).map((o) => `${o.page}:${o.line}`);
-  assert.equal(r.code, expected, report(`expected exit ${expected} (${why}), got ${r.code}`, examplesOf(step), at, line, r));
+  assert.equal(
+    r.code,
+    expected,
+    report(`expected exit ${expected} (${why}), got ${r.code}`, examplesOf(step), at, line, r),
+  );
   try {
     step.check?.(r, w);
     for (const o of OCCURRENCES.filter((x) => x.text === example && x.transcript)) checkTranscript(o, r);
@@ -150,11 +194,20 @@ function checkTranscript(o: Occurrence, r: CliResult): void {
   const printed = `${r.stdout}\n${r.stderr}`.split('\n').map((l) => l.replace(/\s+/g, ' '));
   for (const shown of o.transcript ?? []) {
     const head = shown.split(': ')[0]!.replace(/\s+/g, ' ');
-    assert.ok(printed.some((l) => l.startsWith(head)), `${o.page} line ${o.line} shows the output "${head}: ...", and tas printed no such line`);
+    assert.ok(
+      printed.some((l) => l.startsWith(head)),
+      `${o.page} line ${o.line} shows the output "${head}: ...", and tas printed no such line`,
+    );
   }
 }
 
 function report(problem: string, examples: readonly string[], places: string[], line: string, r: CliResult): string {
   const cut = (s: string) => (s.length > 3000 ? `${s.slice(0, 3000)}...` : s);
-  return [`the manual's example: ${examples.join('  |  ')} (${places.join(', ')})`, `ran: ${line}`, problem, `stdout:\n${cut(r.stdout)}`, `stderr:\n${cut(r.stderr)}`].join('\n');
+  return [
+    `the manual's example: ${examples.join('  |  ')} (${places.join(', ')})`,
+    `ran: ${line}`,
+    problem,
+    `stdout:\n${cut(r.stdout)}`,
+    `stderr:\n${cut(r.stderr)}`,
+  ].join('\n');
 }

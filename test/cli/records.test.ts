@@ -26,7 +26,9 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
   test('get prints the document; apply sends the changed MSISDN in a PUT without response-only fields and rewrites the file', async () => {
     const got = await run(['get', 'device', '1']);
     assert.equal(got.code, 0, got.stderr);
-    const doc = JSON.parse(got.stdout) as Record<string, unknown> & { $record: { kind: string; id: number; revision: string } };
+    const doc = JSON.parse(got.stdout) as Record<string, unknown> & {
+      $record: { kind: string; id: number; revision: string };
+    };
     assert.equal(doc.$record.kind, 'mobileDevice');
     assert.equal(doc.$record.id, 1);
     assert.equal(doc['name'], emu.store.devices.get(1)!.name);
@@ -36,7 +38,8 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     assert.equal(applied.code, 0, applied.stderr);
     assert.equal(emu.store.devices.get(1)!.msisdn, '+491700000111');
     const body = puts('/api/v2/mobiledevices/1').at(-1)!.body as Record<string, unknown>;
-    for (const field of ['id', 'testNodeName', 'deviceModelName', 'projects', '$record']) assert.ok(!(field in body), `${field} is not sent`);
+    for (const field of ['id', 'testNodeName', 'deviceModelName', 'projects', '$record'])
+      assert.ok(!(field in body), `${field} is not sent`);
     assert.equal(body['msisdn'], '+491700000111');
     const rewritten = JSON.parse(readFileSync(file, 'utf8')) as { $record: { revision: string }; msisdn: string };
     assert.equal(rewritten.msisdn, '+491700000111');
@@ -65,7 +68,13 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
 
   test('a new device is created once by POST without ecid; ecid in a new document is refused before sending', async () => {
     const file = join(dir.path, 'new-device.json');
-    const doc = { $record: { kind: 'mobileDevice' }, name: 'CLI phone', msisdn: '+4915100000', testNodeId: 1, deviceModelId: 1 };
+    const doc = {
+      $record: { kind: 'mobileDevice' },
+      name: 'CLI phone',
+      msisdn: '+4915100000',
+      testNodeId: 1,
+      deviceModelId: 1,
+    };
     writeFileSync(file, JSON.stringify({ ...doc, ecid: 'E1' }));
     const posts = () => emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/mobiledevices');
     const refused = await run(['apply', 'new-device.json']);
@@ -91,7 +100,11 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     const other = emu.store.traceFilters.all().find((f) => f.id !== 1)!;
     writeFileSync(file, JSON.stringify({ ...(JSON.parse(got.stdout) as object), name: other.name }));
     const taken = await run(['apply', 'filter.json']);
-    assert.equal(taken.code, 7, `the service refused it: not the file's own problem (1), not an outage (4): ${taken.stderr}`);
+    assert.equal(
+      taken.code,
+      7,
+      `the service refused it: not the file's own problem (1), not an outage (4): ${taken.stderr}`,
+    );
     assert.match(taken.stderr, /refused to save the trace filter/);
   });
 
@@ -108,7 +121,13 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     writeFileSync(file, typed);
     const wrong = await run(['apply', 'placed.json']);
     assert.equal(wrong.code, 1, wrong.stderr);
-    assert.match(wrong.stderr, new RegExp(`^placed\\.json:${place(typed, '42', '"filter": ')}: error wrong-type "filter" must be a string\\.$`, 'm'));
+    assert.match(
+      wrong.stderr,
+      new RegExp(
+        `^placed\\.json:${place(typed, '42', '"filter": ')}: error wrong-type "filter" must be a string\\.$`,
+        'm',
+      ),
+    );
     const broken = JSON.stringify(doc, null, 2).replace(/,\n(\s*"filter")/, '\n$1');
     writeFileSync(file, broken);
     const syntax = await run(['apply', 'placed.json']);
@@ -119,26 +138,51 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
     writeFileSync(file, taken);
     const refused = await run(['apply', 'placed.json']);
     assert.equal(refused.code, 7, `refused by the service: ${refused.stderr}`);
-    assert.match(refused.stderr, new RegExp(`^placed\\.json:${place(taken, '"name"')}: The service refused to save the trace filter`, 'm'));
+    assert.match(
+      refused.stderr,
+      new RegExp(`^placed\\.json:${place(taken, '"name"')}: The service refused to save the trace filter`, 'm'),
+    );
   });
 
   test("a copy of a device's file, its id removed and new values given, is never saved over the original: refused, even with --force, with the way to create it", async () => {
     const original = { ...emu.store.devices.get(2)! };
     const got = await run(['get', 'device', '2']);
     assert.equal(got.code, 0, got.stderr);
-    const { id: _id, ...copy } = JSON.parse(got.stdout) as Record<string, unknown> & { $record: Record<string, unknown> };
-    const fresh = { name: 'One more phone', msisdn: '+4915199990001', imei: '490154203237518', imsi: '262019999000001' };
+    const { id: _id, ...copy } = JSON.parse(got.stdout) as Record<string, unknown> & {
+      $record: Record<string, unknown>;
+    };
+    const fresh = {
+      name: 'One more phone',
+      msisdn: '+4915199990001',
+      imei: '490154203237518',
+      imsi: '262019999000001',
+    };
     const file = join(dir.path, 'copy.json');
     const text = JSON.stringify({ ...copy, ...fresh }, null, 2);
     writeFileSync(file, text);
-    const sent = () => emu.requests.filter((r) => (r.method === 'PUT' || r.method === 'POST') && r.path.startsWith('/api/v2/mobiledevices')).length;
+    const sent = () =>
+      emu.requests.filter(
+        (r) => (r.method === 'PUT' || r.method === 'POST') && r.path.startsWith('/api/v2/mobiledevices'),
+      ).length;
     const before = sent();
-    for (const args of [['apply', 'copy.json'], ['apply', 'copy.json', '--force']]) {
+    for (const args of [
+      ['apply', 'copy.json'],
+      ['apply', 'copy.json', '--force'],
+    ]) {
       const r = await run(args);
       assert.equal(r.code, 1, r.stdout + r.stderr);
       const line = text.split('\n').findIndex((l) => /^\s+"id": 2,?$/.test(l)) + 1;
-      assert.match(r.stderr, new RegExp(`^copy\\.json:${line}:\\d+: error invalid-value "\\$record" names device 2, but the document has no "id" of its own`, 'm'));
-      assert.match(r.stderr, /nothing is sent to device 2\. To create a new device from it, remove "id" and "revision" from "\$record" as well\. To update device 2, put back "id": 2\./);
+      assert.match(
+        r.stderr,
+        new RegExp(
+          `^copy\\.json:${line}:\\d+: error invalid-value "\\$record" names device 2, but the document has no "id" of its own`,
+          'm',
+        ),
+      );
+      assert.match(
+        r.stderr,
+        /nothing is sent to device 2\. To create a new device from it, remove "id" and "revision" from "\$record" as well\. To update device 2, put back "id": 2\./,
+      );
       assert.doesNotMatch(r.stdout, /Saved/);
     }
     assert.equal(sent(), before, 'nothing was sent');
@@ -154,7 +198,14 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
 
     // Following the words (and the next ones: ecid is for an existing device) creates one device, once.
     const { ecid: _ecid, ...rest } = copy;
-    writeFileSync(file, JSON.stringify({ ...rest, $record: { kind: 'mobileDevice', service: copy.$record['service'] }, ...fresh }, null, 2));
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { ...rest, $record: { kind: 'mobileDevice', service: copy.$record['service'] }, ...fresh },
+        null,
+        2,
+      ),
+    );
     const created = await run(['apply', 'copy.json']);
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.stdout, /^Created device (\d+);/);
@@ -166,11 +217,14 @@ describe('tas get and tas apply', { timeout: 90_000 }, () => {
   });
 
   test('get of an API client leaves its password and auth parameters out', async () => {
-    const c = emu.store.apiClients.all().find((a) => a.password !== '' || Object.keys(a.authParams).length > 0) ?? emu.store.apiClients.all()[0]!;
+    const c =
+      emu.store.apiClients.all().find((a) => a.password !== '' || Object.keys(a.authParams).length > 0) ??
+      emu.store.apiClients.all()[0]!;
     const got = await run(['get', 'apiclient', String(c.id)]);
     assert.equal(got.code, 0, got.stderr);
     const doc = JSON.parse(got.stdout) as Record<string, unknown>;
     assert.ok(!('password' in doc) && !('authParams' in doc));
-    for (const v of Object.values(c.authParams)) if (v) assert.ok(!got.stdout.includes(v), 'no auth parameter value is printed');
+    for (const v of Object.values(c.authParams))
+      if (v) assert.ok(!got.stdout.includes(v), 'no auth parameter value is printed');
   });
 });

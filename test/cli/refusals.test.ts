@@ -66,12 +66,22 @@ describe('tas: refusals of the service exit 7, outages 4', { timeout: 90_000 }, 
     assert.equal(bad.code, 7, bad.stderr);
     assert.match(bad.stderr, /answered HTTP 400: .*'name' must be a string/);
 
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/1/run', action: { kind: 'status', status: 400 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/testcases/1/run',
+      action: { kind: 'status', status: 400 },
+      times: 1,
+    });
     const refused = await run(['run', '1']);
     assert.equal(refused.code, 7, refused.stderr);
     assert.match(refused.stderr, /rejected the request to run test case 1/);
 
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testcases/1/run', action: { kind: 'status', status: 503 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/testcases/1/run',
+      action: { kind: 'status', status: 503 },
+      times: 1,
+    });
     const down = await run(['run', '1']);
     assert.equal(down.code, 4, down.stderr);
   });

@@ -18,8 +18,11 @@ const FAILS = 19; // demo test case 19 is tagged expect-fail
 function workflowCommand(line: string): { command: string; props: Record<string, string>; message: string } {
   const m = /^::(error|warning|notice) ([^:]*)::(.*)$/.exec(line);
   assert.ok(m, `a workflow command: ${line}`);
-  const unescape = (s: string) => s.replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%');
-  const props = Object.fromEntries(m[2]!.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]));
+  const unescape = (s: string) =>
+    s.replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%');
+  const props = Object.fromEntries(
+    m[2]!.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]),
+  );
   return { command: m[1]!, props, message: unescape(m[3]!) };
 }
 
@@ -46,7 +49,18 @@ describe('tas reports for CI', { timeout: 90_000 }, () => {
   test('--format github: one annotation per problem, at the file, line and column --format json gives', async () => {
     for (const env of [{}, credentials(emu)]) {
       const json = JSON.parse((await run(['validate', '--format', 'json'], env)).stdout) as {
-        files: { path: string; diagnostics: { line: number; column: number; endLine: number; endColumn: number; severity: string; code: string; message: string }[] }[];
+        files: {
+          path: string;
+          diagnostics: {
+            line: number;
+            column: number;
+            endLine: number;
+            endColumn: number;
+            severity: string;
+            code: string;
+            message: string;
+          }[];
+        }[];
       };
       const expected = json.files.flatMap((f) => f.diagnostics.map((d) => ({ ...d, path: f.path })));
       assert.ok(expected.length >= 3, 'the broken sample has problems');
@@ -69,7 +83,10 @@ describe('tas reports for CI', { timeout: 90_000 }, () => {
         assert.equal(got.message, want.message);
       });
       // The raw line escapes what would end a property.
-      assert.match(lines[0]!, /^::error file=cases\/broken%2C 50%25%3A v2\.testcase\.json,line=5,endLine=5,col=15,endColumn=19,title=tas wrong-type::/);
+      assert.match(
+        lines[0]!,
+        /^::error file=cases\/broken%2C 50%25%3A v2\.testcase\.json,line=5,endLine=5,col=15,endColumn=19,title=tas wrong-type::/,
+      );
     }
     const clean = await run(['validate', '--format', 'github', 'cases/nested']);
     assert.equal(clean.code, 0, clean.stderr);
@@ -85,7 +102,10 @@ describe('tas reports for CI', { timeout: 90_000 }, () => {
     assert.equal(doc.name, 'testsuites');
     assert.deepEqual([doc.attributes['tests'], doc.attributes['failures']], ['2', '1']);
     const cases = all(doc, 'testcase');
-    assert.deepEqual(cases.map((c) => c.attributes['name']).sort(), ['cases/broken, 50%: v2.testcase.json', 'cases/nested/good.testcase.json']);
+    assert.deepEqual(cases.map((c) => c.attributes['name']).sort(), [
+      'cases/broken, 50%: v2.testcase.json',
+      'cases/nested/good.testcase.json',
+    ]);
     const broken = cases.find((c) => c.attributes['name']!.includes('broken'))!;
     const [failure] = all(broken, 'failure');
     assert.ok(failure);
@@ -104,7 +124,10 @@ describe('tas reports for CI', { timeout: 90_000 }, () => {
     const r = await run(['watch', id, '--junit', 'junit.xml'], credentials(emu));
     assert.equal(r.code, 1, r.stderr);
     const doc = parseXml(readFileSync(join(dir.path, 'junit.xml'), 'utf8'));
-    assert.deepEqual([doc.attributes['name'], doc.attributes['tests'], doc.attributes['failures']], [`executions ${id}`, '1', '1']);
+    assert.deepEqual(
+      [doc.attributes['name'], doc.attributes['tests'], doc.attributes['failures']],
+      [`executions ${id}`, '1', '1'],
+    );
     const [failure] = all(doc, 'failure');
     assert.ok(failure);
     const message = failure.attributes['message']!;
@@ -119,7 +142,12 @@ describe('tas reports for CI', { timeout: 90_000 }, () => {
     assert.equal(blank, '');
     assert.equal(said, `Log (${record.log.length} lines; tas api GET /testexecutions/${id} has the record):`);
     assert.equal(log.length, record.log.length);
-    log.forEach((line, i) => assert.ok(line.endsWith(`${record.log[i]!.level.toUpperCase()} ${record.log[i]!.message}`), line));
-    assert.ok(log.some((l) => l.includes(`ERROR ${m[1]}: failed`)), 'the log excerpt shows the step failing');
+    log.forEach((line, i) =>
+      assert.ok(line.endsWith(`${record.log[i]!.level.toUpperCase()} ${record.log[i]!.message}`), line),
+    );
+    assert.ok(
+      log.some((l) => l.includes(`ERROR ${m[1]}: failed`)),
+      'the log excerpt shows the step failing',
+    );
   });
 });

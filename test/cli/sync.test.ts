@@ -25,19 +25,28 @@ describe('tas import and export', { timeout: 90_000 }, () => {
   });
   const run = (args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu) });
   const casesDir = () => join(dir.path, 'cases');
-  const files = () => readdirSync(casesDir()).filter((f) => f.endsWith('.testcase.json')).sort();
+  const files = () =>
+    readdirSync(casesDir())
+      .filter((f) => f.endsWith('.testcase.json'))
+      .sort();
   const edit = (file: string, change: (v: Record<string, unknown>) => void) => {
     const path = join(casesDir(), file);
     const v = JSON.parse(readFileSync(path, 'utf8'));
     change(v);
     writeFileSync(path, `${JSON.stringify(v, null, 2)}\n`);
   };
-  const writes = () => emu.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/v2/connect/token' && r.path !== '/api/v2/testcases/export').length;
+  const writes = () =>
+    emu.requests.filter(
+      (r) => r.method !== 'GET' && r.path !== '/api/v2/connect/token' && r.path !== '/api/v2/testcases/export',
+    ).length;
 
   test('export writes one file per case and the sync state; import of unchanged files sends nothing', async () => {
     const r = await run(['export', '1', '2', '--out', 'cases', '--json']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout).results.map((x: { outcome: string }) => x.outcome), ['written', 'written']);
+    assert.deepEqual(
+      JSON.parse(r.stdout).results.map((x: { outcome: string }) => x.outcome),
+      ['written', 'written'],
+    );
     assert.equal(files().length, 2);
     const state = JSON.parse(readFileSync(join(casesDir(), '.tas', 'sync.json'), 'utf8'));
     assert.equal(Object.keys(state.files).length, 2);
@@ -55,7 +64,10 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     await run(['export', '1', '--out', 'cases']);
     const [file] = files();
     edit(file!, (v) => (v['description'] = 'changed locally'));
-    writeFileSync(join(casesDir(), 'new.testcase.json'), `${JSON.stringify({ name: 'Made in a terminal', testStepList: [] }, null, 2)}\n`);
+    writeFileSync(
+      join(casesDir(), 'new.testcase.json'),
+      `${JSON.stringify({ name: 'Made in a terminal', testStepList: [] }, null, 2)}\n`,
+    );
     const before = writes();
     const dry = await run(['import', 'cases', '--dry-run']);
     assert.equal(dry.code, 0, dry.stderr);
@@ -91,7 +103,11 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     const refused = await run(['import', 'cases']);
     assert.equal(refused.code, 5, refused.stdout + refused.stderr);
     assert.match(refused.stdout, /^conflict\s+cases\/.*tas import cases\/\S+ --force/m);
-    assert.match(refused.stdout, /take the service version with tas export 1 --out cases --force/, 'advice that works: export without --force would refuse the changed file');
+    assert.match(
+      refused.stdout,
+      /take the service version with tas export 1 --out cases --force/,
+      'advice that works: export without --force would refuse the changed file',
+    );
     assert.equal(emu.store.testCases.get(1)?.description, 'theirs');
 
     const kept = await run(['export', '1', '--out', 'cases']);
@@ -110,7 +126,7 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(JSON.parse(readFileSync(join(casesDir(), file!), 'utf8')).description, 'theirs again');
   });
 
-  test('a conflict shows its difference: a unified diff (the service\'s lines, then the file\'s), cut in length, and the commands that settle it', async () => {
+  test("a conflict shows its difference: a unified diff (the service's lines, then the file's), cut in length, and the commands that settle it", async () => {
     await run(['export', '1', '--out', 'cases']);
     const [file] = files();
     edit(file!, (v) => (v['description'] = 'mine'));
@@ -119,11 +135,19 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(r.code, 5, r.stdout + r.stderr);
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('conflict'));
-    assert.match(lines[at]!, new RegExp(`replace the service version with tas import cases/${file!.replace(/[.]/g, '\\.')} --force, or take the service version with tas export 1 --out cases --force`));
+    assert.match(
+      lines[at]!,
+      new RegExp(
+        `replace the service version with tas import cases/${file!.replace(/[.]/g, '\\.')} --force, or take the service version with tas export 1 --out cases --force`,
+      ),
+    );
     assert.deepEqual(lines.slice(at + 1, at + 3), ['--- service: test case 1', `+++ cases/${file}`]);
     assert.match(lines[at + 3]!, /^@@ -\d+,\d+ \+\d+,\d+ @@$/);
     const hunk = lines.slice(at + 3).filter((l) => /^[-+]/.test(l));
-    assert.deepEqual(hunk.map((l) => l.replace(/,$/, '')), ['-  "description": "theirs, for the diff"', '+  "description": "mine"']);
+    assert.deepEqual(
+      hunk.map((l) => l.replace(/,$/, '')),
+      ['-  "description": "theirs, for the diff"', '+  "description": "mine"'],
+    );
 
     const cut = await tas(['import', 'cases'], { cwd: dir.path, env: { ...credentials(emu), TAS_DIFF_LINES: '3' } });
     const cutLines = cut.stdout.split('\n');
@@ -131,9 +155,14 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.match(cutLines[c + 3]!, /^@@ /);
     assert.match(cutLines[c + 4]!, /^\.\.\. \d+ more diff lines \(TAS_DIFF_LINES=\d+ shows them all\)$/);
 
-    const json = JSON.parse((await run(['import', 'cases', '--json'])).stdout) as { results: { outcome: string; diff?: string }[] };
+    const json = JSON.parse((await run(['import', 'cases', '--json'])).stdout) as {
+      results: { outcome: string; diff?: string }[];
+    };
     assert.equal(json.results[0]?.outcome, 'conflict');
-    assert.match(json.results[0]?.diff ?? '', /^--- service: test case 1\n\+\+\+ cases\/.*\n@@ [^]*\n- {2}"description": "theirs, for the diff",?\n\+ {2}"description": "mine",?\n/);
+    assert.match(
+      json.results[0]?.diff ?? '',
+      /^--- service: test case 1\n\+\+\+ cases\/.*\n@@ [^]*\n- {2}"description": "theirs, for the diff",?\n\+ {2}"description": "mine",?\n/,
+    );
 
     // One case of a bundle: its item against the service's version of that case.
     assert.equal((await run(['export', '2', '--bundle', '--out', 'bundle'])).code, 0);
@@ -172,7 +201,10 @@ describe('tas import and export', { timeout: 90_000 }, () => {
 
     const dry = await run(['export', '1', '2', '3', '--out', 'cases', '--dry-run', '--json']);
     assert.equal(dry.code, 5, 'exit 5 as the real export would refuse to overwrite the changed file');
-    const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id: number; path: string; outcome: string; reason?: string }[] };
+    const report = JSON.parse(dry.stdout) as {
+      dryRun: boolean;
+      results: { id: number; path: string; outcome: string; reason?: string }[];
+    };
     assert.equal(report.dryRun, true);
     const of = (id: number) => report.results.find((r) => r.id === id);
     assert.equal(of(1)?.outcome, 'unchanged');
@@ -204,7 +236,10 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(dry.code, 0, dry.stderr);
     const report = JSON.parse(dry.stdout) as { dryRun: boolean; results: { id?: number; outcome: string }[] };
     assert.equal(report.dryRun, true);
-    assert.deepEqual(report.results.map((r) => [r.outcome, r.id]), [['unchanged', 1]]);
+    assert.deepEqual(
+      report.results.map((r) => [r.outcome, r.id]),
+      [['unchanged', 1]],
+    );
     assert.equal(existsSync(join(clone, '.tas')), false, 'no sync state written');
     assert.equal(readFileSync(join(clone, file!), 'utf8'), text);
   });
@@ -212,27 +247,48 @@ describe('tas import and export', { timeout: 90_000 }, () => {
   test('import --dry-run looks names up: a new file whose name is taken would be refused (5), or linked with --link-existing', async () => {
     const taken = emu.store.testCases.get(2)!;
     mkdirSync(casesDir());
-    writeFileSync(join(casesDir(), 'same-name.testcase.json'), `${JSON.stringify({ name: taken.name, description: 'written here', testStepList: [] }, null, 2)}\n`);
+    writeFileSync(
+      join(casesDir(), 'same-name.testcase.json'),
+      `${JSON.stringify({ name: taken.name, description: 'written here', testStepList: [] }, null, 2)}\n`,
+    );
     const before = writes();
     const dry = await run(['import', 'cases', '--dry-run']);
     assert.equal(dry.code, 5, 'the import would refuse the taken name: ' + dry.stdout + dry.stderr);
-    assert.match(dry.stdout, /^would refuse cases\/same-name\.testcase\.json \(name held by test case 2\): .*--link-existing/m);
+    assert.match(
+      dry.stdout,
+      /^would refuse cases\/same-name\.testcase\.json \(name held by test case 2\): .*--link-existing/m,
+    );
     const linked = await run(['import', 'cases', '--dry-run', '--link-existing', '--json']);
-    assert.equal(linked.code, 5, 'linked, the file and the service differ with no sync base: a conflict ' + linked.stdout);
+    assert.equal(
+      linked.code,
+      5,
+      'linked, the file and the service differ with no sync base: a conflict ' + linked.stdout,
+    );
     const results = JSON.parse(linked.stdout).results as { outcome: string; id?: number }[];
-    assert.deepEqual(results.map((r) => [r.outcome, r.id]), [['conflict', 2]]);
+    assert.deepEqual(
+      results.map((r) => [r.outcome, r.id]),
+      [['conflict', 2]],
+    );
     const forced = await run(['import', 'cases', '--dry-run', '--link-existing', '--force']);
     assert.equal(forced.code, 0, forced.stdout + forced.stderr);
     assert.match(forced.stdout, /^would update cases\/same-name\.testcase\.json \(test case 2\)$/m);
     assert.equal(writes(), before, 'dry runs send nothing');
     assert.equal(existsSync(join(casesDir(), '.tas')), false, 'and write no sync state');
-    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id, undefined, 'nor an id');
+    assert.equal(
+      JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id,
+      undefined,
+      'nor an id',
+    );
 
     const real = await run(['import', 'cases', '--link-existing', '--force']);
     assert.equal(real.code, 0, real.stdout + real.stderr);
     assert.match(real.stdout, /^updated\s+cases\/same-name\.testcase\.json \(test case 2\)$/m);
     assert.equal(emu.store.testCases.get(2)?.description, 'written here');
-    assert.equal(JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id, 2, 'linked: the id is written back');
+    assert.equal(
+      JSON.parse(readFileSync(join(casesDir(), 'same-name.testcase.json'), 'utf8')).id,
+      2,
+      'linked: the id is written back',
+    );
   });
 
   test('a file with a byte order mark imports like any other, and keeps its mark when the id is written back', async () => {
@@ -247,25 +303,50 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal(text.charCodeAt(0), 0xfeff, 'the mark is kept');
     assert.equal(JSON.parse(text.slice(1)).id, result?.id);
     const again = await run(['import', 'cases', '--json']);
-    assert.deepEqual((JSON.parse(again.stdout).results as { outcome: string }[]).map((x) => x.outcome), ['unchanged']);
+    assert.deepEqual(
+      (JSON.parse(again.stdout).results as { outcome: string }[]).map((x) => x.outcome),
+      ['unchanged'],
+    );
   });
 
   test('two cases of one import with the same name: the first is imported, the other refused (not overwritten in turn)', async () => {
     mkdirSync(casesDir());
-    const item = (notes: string) => ({ name: 'Twice the same name', notes, testStepList: [], traceFilters: [], sipTraceFilters: [] });
-    writeFileSync(join(casesDir(), 'twice.testcases.json'), `${JSON.stringify([item('first'), item('second')], null, 2)}\n`);
+    const item = (notes: string) => ({
+      name: 'Twice the same name',
+      notes,
+      testStepList: [],
+      traceFilters: [],
+      sipTraceFilters: [],
+    });
+    writeFileSync(
+      join(casesDir(), 'twice.testcases.json'),
+      `${JSON.stringify([item('first'), item('second')], null, 2)}\n`,
+    );
     const dry = await run(['import', 'cases', '--dry-run']);
     assert.equal(dry.code, 1, dry.stdout + dry.stderr);
     assert.match(dry.stdout, /^would create cases\/twice\.testcases\.json#0$/m);
-    assert.match(dry.stdout, /^would refuse cases\/twice\.testcases\.json#1: .*\(item 0\) in this import has the same name/m);
+    assert.match(
+      dry.stdout,
+      /^would refuse cases\/twice\.testcases\.json#1: .*\(item 0\) in this import has the same name/m,
+    );
     const r = await run(['import', 'cases', '--json']);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const results = JSON.parse(r.stdout).results as { index: number; outcome: string; id?: number }[];
-    assert.deepEqual(results.map((x) => [x.index, x.outcome]), [[0, 'created'], [1, 'refused']]);
+    assert.deepEqual(
+      results.map((x) => [x.index, x.outcome]),
+      [
+        [0, 'created'],
+        [1, 'refused'],
+      ],
+    );
     const created = emu.store.testCases.get(results[0]!.id!)!;
     assert.equal(created.notes, 'first');
     const written = JSON.parse(readFileSync(join(casesDir(), 'twice.testcases.json'), 'utf8'));
-    assert.deepEqual(written.map((x: { id?: number }) => x.id), [created.id, undefined], 'only the imported item gets the id');
+    assert.deepEqual(
+      written.map((x: { id?: number }) => x.id),
+      [created.id, undefined],
+      'only the imported item gets the id',
+    );
   });
 
   test('export selects by --filter and --all, or one bundle; usage errors exit 2', async () => {
@@ -279,9 +360,16 @@ describe('tas import and export', { timeout: 90_000 }, () => {
     assert.equal((await run(['export'])).code, 2);
     const voice = await run(['export', '--project', 'Voice', '--out', 'voice', '--json']);
     assert.equal(voice.code, 0, voice.stderr);
-    const inVoice = emu.store.testCases.all().filter((t) => emu.store.projectIdsOf('TEST_CASE', t.id).has(2)).map((t) => t.id).sort((a, b) => a - b);
+    const inVoice = emu.store.testCases
+      .all()
+      .filter((t) => emu.store.projectIdsOf('TEST_CASE', t.id).has(2))
+      .map((t) => t.id)
+      .sort((a, b) => a - b);
     assert.ok(inVoice.length > 0);
-    assert.deepEqual((JSON.parse(voice.stdout).results as { id: number }[]).map((r) => r.id).sort((a, b) => a - b), inVoice);
+    assert.deepEqual(
+      (JSON.parse(voice.stdout).results as { id: number }[]).map((r) => r.id).sort((a, b) => a - b),
+      inVoice,
+    );
     const byId = await run(['export', '--project', '2', '--out', 'voice', '--dry-run', '--json']);
     assert.equal(JSON.parse(byId.stdout).results.length, inVoice.length);
     const unknown = await run(['export', '--project', 'Nope', '--out', 'x']);

@@ -23,8 +23,10 @@ describe('the sync root from a terminal', { timeout: 60_000 }, () => {
   const at = (...parts: string[]) => join(dir.path, ...parts);
   const home = () => at('home');
   const temp = () => at('tmp');
-  const run = (cwd: string, args: string[]) => tas(args, { cwd, env: { ...credentials(emu), HOME: home(), TMPDIR: temp() } });
-  const linksIn = (root: string): string[] => Object.keys((JSON.parse(readFileSync(join(root, '.tas', 'sync.json'), 'utf8')) as { files: object }).files).sort();
+  const run = (cwd: string, args: string[]) =>
+    tas(args, { cwd, env: { ...credentials(emu), HOME: home(), TMPDIR: temp() } });
+  const linksIn = (root: string): string[] =>
+    Object.keys((JSON.parse(readFileSync(join(root, '.tas', 'sync.json'), 'utf8')) as { files: object }).files).sort();
   const fileIn = (folder: string) => readdirSync(folder).filter((f) => f.endsWith('.testcase.json'));
 
   test('with ~/.tas present, tas export in a repository under the home folder writes its links into the repository', async () => {
@@ -39,7 +41,10 @@ describe('the sync root from a terminal', { timeout: 60_000 }, () => {
     mkdirSync(at('home', 'repo', '.git'), { recursive: true });
     const r = await run(at('home', 'repo'), ['export', '3', '--out', 'cases']);
     assert.equal(r.code, 0, r.stderr);
-    assert.deepEqual(linksIn(at('home', 'repo')), fileIn(at('home', 'repo', 'cases')).map((f) => `cases/${f}`));
+    assert.deepEqual(
+      linksIn(at('home', 'repo')),
+      fileIn(at('home', 'repo', 'cases')).map((f) => `cases/${f}`),
+    );
     assert.deepEqual(linksIn(home()), homeLinks, '~/.tas/sync.json is left as it was');
 
     // Outside a repository, the folder below the home folder keeps its own links.

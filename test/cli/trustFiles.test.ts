@@ -1,6 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
@@ -39,18 +50,29 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     mkdirSync(join(dir.path, '.git'));
   });
   const run = (args: string[], env: NodeJS.ProcessEnv = {}, input?: string) =>
-    tas(args, { cwd: dir.path, env: { ...credentials(emu), ...env }, timeoutMs: KILL_AFTER, ...(input !== undefined && { input }) });
+    tas(args, {
+      cwd: dir.path,
+      env: { ...credentials(emu), ...env },
+      timeoutMs: KILL_AFTER,
+      ...(input !== undefined && { input }),
+    });
   const imports = () => emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/import').length;
   const stateFile = (files: Record<string, number>, bases: Record<string, string> = {}) => {
     mkdirSync(join(dir.path, '.tas'), { recursive: true });
     const env = envKey(emu.url);
-    const entries = Object.fromEntries(Object.entries(files).map(([key, id]) => [key, { home: env, links: { [env]: { id, ...(bases[key] && { base: bases[key] }) } } }]));
+    const entries = Object.fromEntries(
+      Object.entries(files).map(([key, id]) => [
+        key,
+        { home: env, links: { [env]: { id, ...(bases[key] && { base: bases[key] }) } } },
+      ]),
+    );
     writeFileSync(join(dir.path, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: entries }));
   };
-  const newCase = (name: string) => emu.store.testCases.insert((id) => ({ ...emu.store.testCases.get(1)!, id, name, ownerId: 1 })).id;
+  const newCase = (name: string) =>
+    emu.store.testCases.insert((id) => ({ ...emu.store.testCases.get(1)!, id, name, ownerId: 1 })).id;
 
   test('a link naming package.json is data: refused with a warning, the file is not replaced (no --force)', async () => {
-    const pkg = `${JSON.stringify({ name: 'victim', description: 'the repository\'s own file' }, null, 2)}\n`;
+    const pkg = `${JSON.stringify({ name: 'victim', description: "the repository's own file" }, null, 2)}\n`;
     writeFileSync(join(dir.path, 'package.json'), pkg);
     // The crafted base is the hash of package.json itself: it reads as "unchanged since the last sync".
     stateFile({ 'package.json': 1 }, { 'package.json': syncHash(JSON.parse(pkg) as Record<string, unknown>) });
@@ -66,12 +88,18 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     const r = await run(['export', '1', '2', '3', '--out', '.', '--json']);
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout) as { warnings: string[]; results: { outcome: string }[] };
-    assert.deepEqual(out.results.map((x) => x.outcome), ['written', 'written', 'written']);
+    assert.deepEqual(
+      out.results.map((x) => x.outcome),
+      ['written', 'written', 'written'],
+    );
     assert.equal(out.warnings.length, 3);
     assert.match(out.warnings.join('\n'), /"\.\.\\\\\.\.\\\\evil\.bat".*uses a backslash/);
     assert.match(out.warnings.join('\n'), /"\.\.\/up\.testcase\.json".*leaves the sync root/);
     assert.match(out.warnings.join('\n'), /"C:\/x\.testcase\.json".*is an absolute path/);
-    assert.deepEqual(readdirSync(dir.path).filter((f) => f.includes('\\') || f.endsWith('.bat')), []);
+    assert.deepEqual(
+      readdirSync(dir.path).filter((f) => f.includes('\\') || f.endsWith('.bat')),
+      [],
+    );
     assert.equal(existsSync(join(dir.path, '..', 'up.testcase.json')), false);
   });
 
@@ -81,13 +109,29 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.notEqual(r.code, 0);
     assert.match(r.stderr, /\.tas.*symbolic link.*neither read nor written/);
     assert.deepEqual(readdirSync(outside.path), [], 'nothing written through the link');
-    assert.deepEqual(readdirSync(dir.path).filter((f) => f.endsWith('.testcase.json')), [], 'and no test-case file without its link');
+    assert.deepEqual(
+      readdirSync(dir.path).filter((f) => f.endsWith('.testcase.json')),
+      [],
+      'and no test-case file without its link',
+    );
   });
 
   test('export names lose nothing: one distinct file per case, ignoring case, creatable on Windows; the summary counts the files', async () => {
     const first = newCase('clash');
     const dotted = newCase('.clash');
-    const ids = [first, dotted, newCase(`clash-${dotted}`), newCase(`clash-${first}`), newCase('CLASH'), newCase('Clash'), newCase('CON'), newCase('nul.x'), newCase('com1'), newCase('ends in a dot.'), newCase('ends in a space ')];
+    const ids = [
+      first,
+      dotted,
+      newCase(`clash-${dotted}`),
+      newCase(`clash-${first}`),
+      newCase('CLASH'),
+      newCase('Clash'),
+      newCase('CON'),
+      newCase('nul.x'),
+      newCase('com1'),
+      newCase('ends in a dot.'),
+      newCase('ends in a space '),
+    ];
     const r = await run(['export', ...ids.map(String), '--out', 'cases']);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     const files = readdirSync(join(dir.path, 'cases')).filter((f) => f.endsWith('.testcase.json'));
@@ -97,11 +141,20 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
       assert.equal(isDeviceName(f), false, `${f} is no Windows device name`);
       assert.doesNotMatch(f.replace(/\.testcase\.json$/, ''), /[. ]$/, `${f} does not end in a dot or a space`);
     }
-    const names = new Set(files.map((f) => (JSON.parse(readFileSync(join(dir.path, 'cases', f), 'utf8')) as { name: string }).name));
+    const names = new Set(
+      files.map((f) => (JSON.parse(readFileSync(join(dir.path, 'cases', f), 'utf8')) as { name: string }).name),
+    );
     assert.equal(names.size, ids.length, 'every case survived');
-    assert.match(r.stderr, new RegExp(`^${ids.length} asked: ${ids.length} written, 0 unchanged, 0 not written\\.$`, 'm'));
+    assert.match(
+      r.stderr,
+      new RegExp(`^${ids.length} asked: ${ids.length} written, 0 unchanged, 0 not written\\.$`, 'm'),
+    );
     const again = await run(['export', ...ids.map(String), '--out', 'cases']);
-    assert.match(again.stderr, new RegExp(`^${ids.length} asked: 0 written, ${ids.length} unchanged, 0 not written\\.$`, 'm'), 'stable names: a re-export changes nothing');
+    assert.match(
+      again.stderr,
+      new RegExp(`^${ids.length} asked: 0 written, ${ids.length} unchanged, 0 not written\\.$`, 'm'),
+      'stable names: a re-export changes nothing',
+    );
   });
 
   test('import reads only regular files inside the sync root: a link to a file outside is refused and stays a link', async () => {
@@ -127,27 +180,37 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.equal(imports(), before);
   });
 
-  test('a FIFO named like a test case: validate and import --dry-run say so and end', { skip: process.platform === 'win32' && 'no FIFOs on Windows' }, async () => {
-    execFileSync('mkfifo', [join(dir.path, 'x.testcase.json')]);
-    writeFileSync(join(dir.path, 'ok.testcase.json'), JSON.stringify({ name: 'Fine', testStepList: [] }));
-    const v = await run(['validate', 'x.testcase.json', 'ok.testcase.json', '--offline']);
-    assert.notEqual(v.code, null, 'validate ended (it was not killed)');
-    assert.equal(v.code, 1, v.stdout + v.stderr);
-    assert.match(v.stdout, /^x\.testcase\.json:1:1: error unreadable-file .*is a FIFO \(named pipe\), not a regular file/m);
-    assert.match(v.stderr, /^2 files checked/m);
-    const folder = await run(['validate', '.', '--offline']);
-    assert.equal(folder.code, 1, 'a folder search lists it too');
-    const dry = await run(['import', 'x.testcase.json', '--dry-run']);
-    assert.notEqual(dry.code, null, 'import --dry-run ended (it was not killed)');
-    assert.equal(dry.code, 1, dry.stdout + dry.stderr);
-    assert.match(dry.stdout, /^would refuse x\.testcase\.json: .*FIFO/m);
-  });
+  test(
+    'a FIFO named like a test case: validate and import --dry-run say so and end',
+    { skip: process.platform === 'win32' && 'no FIFOs on Windows' },
+    async () => {
+      execFileSync('mkfifo', [join(dir.path, 'x.testcase.json')]);
+      writeFileSync(join(dir.path, 'ok.testcase.json'), JSON.stringify({ name: 'Fine', testStepList: [] }));
+      const v = await run(['validate', 'x.testcase.json', 'ok.testcase.json', '--offline']);
+      assert.notEqual(v.code, null, 'validate ended (it was not killed)');
+      assert.equal(v.code, 1, v.stdout + v.stderr);
+      assert.match(
+        v.stdout,
+        /^x\.testcase\.json:1:1: error unreadable-file .*is a FIFO \(named pipe\), not a regular file/m,
+      );
+      assert.match(v.stderr, /^2 files checked/m);
+      const folder = await run(['validate', '.', '--offline']);
+      assert.equal(folder.code, 1, 'a folder search lists it too');
+      const dry = await run(['import', 'x.testcase.json', '--dry-run']);
+      assert.notEqual(dry.code, null, 'import --dry-run ended (it was not killed)');
+      assert.equal(dry.code, 1, dry.stdout + dry.stderr);
+      assert.match(dry.stdout, /^would refuse x\.testcase\.json: .*FIFO/m);
+    },
+  );
 
-  test('a crafted link carrying a hand-written file\'s own hash does not make export overwrite it (no --force)', async () => {
+  test("a crafted link carrying a hand-written file's own hash does not make export overwrite it (no --force)", async () => {
     // Hand-written: one line, not the text export writes, and not case 1's content.
     const mine = `${JSON.stringify({ name: 'My own case', testStepList: [] })}\n`;
     writeFileSync(join(dir.path, 'mine.testcase.json'), mine);
-    stateFile({ 'mine.testcase.json': 1 }, { 'mine.testcase.json': syncHash(JSON.parse(mine) as Record<string, unknown>) });
+    stateFile(
+      { 'mine.testcase.json': 1 },
+      { 'mine.testcase.json': syncHash(JSON.parse(mine) as Record<string, unknown>) },
+    );
     const r = await run(['export', '1', '--out', '.']);
     assert.equal(readFileSync(join(dir.path, 'mine.testcase.json'), 'utf8'), mine, 'the file is untouched');
     assert.notEqual(r.code, 0, r.stdout + r.stderr);
@@ -161,7 +224,7 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     assert.match(again.stdout, /^written\s+cases\//m);
   });
 
-  test('a crafted link naming another case\'s exported file (export\'s own text, its own hash) does not make export replace it', async () => {
+  test("a crafted link naming another case's exported file (export's own text, its own hash) does not make export replace it", async () => {
     const first = await run(['export', '2', '--out', '.']);
     assert.equal(first.code, 0, first.stdout + first.stderr);
     const file = readdirSync(dir.path).find((f) => f.endsWith('.testcase.json'))!;
@@ -171,8 +234,13 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     stateFile({ [file]: 1 }, { [file]: syncHash(JSON.parse(before) as Record<string, unknown>) });
     const r = await run(['export', '1', '--out', '.']);
     assert.notEqual(r.code, 0, r.stdout + r.stderr);
-    assert.equal(readFileSync(join(dir.path, file), 'utf8'), before, 'test case 2\'s file is untouched');
-    assert.ok(r.stdout.split('\n').some((l) => l.startsWith(`needsDecision ${file} (test case 1 `) && l.includes('was never synced')), r.stdout);
+    assert.equal(readFileSync(join(dir.path, file), 'utf8'), before, "test case 2's file is untouched");
+    assert.ok(
+      r.stdout
+        .split('\n')
+        .some((l) => l.startsWith(`needsDecision ${file} (test case 1 `) && l.includes('was never synced')),
+      r.stdout,
+    );
   });
 
   test('export refuses a target folder reached through a symbolic link out of the sync root', async () => {
@@ -180,7 +248,10 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     const r = await run(['export', '1', '--out', 'out']);
     assert.notEqual(r.code, 0, r.stdout + r.stderr);
     assert.deepEqual(readdirSync(outside.path), [], 'nothing written outside');
-    assert.match(r.stdout, /^failed\s+out \(test case 1 .*\): .*out is reached through a symbolic link to .*, outside its sync root: nothing was written there\./m);
+    assert.match(
+      r.stdout,
+      /^failed\s+out \(test case 1 .*\): .*out is reached through a symbolic link to .*, outside its sync root: nothing was written there\./m,
+    );
     // Below such a link, too: no folder is made outside.
     const deeper = await run(['export', '1', '--out', 'out/sub']);
     assert.notEqual(deeper.code, 0);
@@ -190,11 +261,15 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
   // chmod 000 does not stop root: as root, tas runs as nobody here (the folder is opened to it).
   test('a file that cannot be read is an error of that file, not the end of the run', async () => {
     writeFileSync(join(dir.path, 'locked.testcase.json'), JSON.stringify({ name: 'Locked' }));
-    writeFileSync(join(dir.path, 'open.testcase.json'), JSON.stringify({ name: 'Readable trust case', testStepList: [] }));
+    writeFileSync(
+      join(dir.path, 'open.testcase.json'),
+      JSON.stringify({ name: 'Readable trust case', testStepList: [] }),
+    );
     chmodSync(join(dir.path, 'locked.testcase.json'), 0o000);
     chmodSync(join(dir.path, 'open.testcase.json'), 0o666);
     chmodSync(dir.path, 0o777);
-    const run = (args: string[]) => tas(args, { cwd: dir.path, env: credentials(emu), timeoutMs: KILL_AFTER, unprivileged: true });
+    const run = (args: string[]) =>
+      tas(args, { cwd: dir.path, env: credentials(emu), timeoutMs: KILL_AFTER, unprivileged: true });
     const v = await run(['validate', '.', '--offline']);
     assert.equal(v.code, 1, v.stdout + v.stderr);
     assert.match(v.stdout, /^locked\.testcase\.json:1:1: error unreadable-file .*could not be read \(EACCES\)/m);
@@ -206,7 +281,11 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
   });
 
   test('a Latin-1 file fails validation at its byte and is never imported or rewritten', async () => {
-    const bytes = Buffer.concat([Buffer.from('{\n  "name": "Caf'), Buffer.from([0xe9]), Buffer.from('",\n  "testStepList": []\n}\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{\n  "name": "Caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('",\n  "testStepList": []\n}\n'),
+    ]);
     writeFileSync(join(dir.path, 'latin1.testcase.json'), bytes);
     const v = await run(['validate', 'latin1.testcase.json', '--offline']);
     assert.equal(v.code, 1, v.stdout + v.stderr);
@@ -220,7 +299,10 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
   });
 
   test('a 100,000-deep file: said plainly that it was not sent, and why', async () => {
-    writeFileSync(join(dir.path, 'deep.testcase.json'), `{"name":"Deep trust case","notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    writeFileSync(
+      join(dir.path, 'deep.testcase.json'),
+      `{"name":"Deep trust case","notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    );
     const before = imports();
     const i = await run(['import', 'deep.testcase.json']);
     assert.equal(i.code, 1, i.stdout + i.stderr);
@@ -236,11 +318,17 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     const path = join(dir.path, 'cases', file);
     writeFileSync(path, readFileSync(path, 'utf8').replace('"Before the rename"', '"After the rename"'));
     const dry = await run(['import', 'cases', '--dry-run']);
-    assert.match(dry.stdout, /^would update cases\/.* \(test case \d+\): would rename "Before the rename" to "After the rename" on the service$/m);
+    assert.match(
+      dry.stdout,
+      /^would update cases\/.* \(test case \d+\): would rename "Before the rename" to "After the rename" on the service$/m,
+    );
     assert.match(dry.stderr, /^Would rename on the service: "Before the rename" -> "After the rename"\.$/m);
     const real = await run(['import', 'cases']);
     assert.equal(real.code, 0, real.stderr);
-    assert.match(real.stdout, /^updated\s+cases\/.*: renamed "Before the rename" to "After the rename" on the service$/m);
+    assert.match(
+      real.stdout,
+      /^updated\s+cases\/.*: renamed "Before the rename" to "After the rename" on the service$/m,
+    );
     assert.match(real.stderr, /^Renamed on the service: "Before the rename" -> "After the rename"\.$/m);
     assert.equal(emu.store.testCases.get(id)?.name, 'After the rename');
   });
@@ -257,35 +345,78 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     for (const env of [{ TAS_PROFILES: link }, { TAS_CONFIG_DIR: outside.path }]) {
       const r = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env, timeoutMs: KILL_AFTER });
       assert.equal(r.code, 3, `${JSON.stringify(env)}: ${r.stdout}${r.stderr}`);
-      assert.match(r.stderr, /The profiles file .*profiles\.json \(a link to .*dotfiles\/profiles\.json\) is inside the repository /);
+      assert.match(
+        r.stderr,
+        /The profiles file .*profiles\.json \(a link to .*dotfiles\/profiles\.json\) is inside the repository /,
+      );
     }
     assert.equal(emu.requests.length, before, 'its secret was not used');
-    const args = ['login', '--profile', 'q', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.admin.clientId, '--no-verify'];
-    const login = await tas(args, { cwd: outside.path, env: { TAS_CONFIG_DIR: outside.path }, input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`, timeoutMs: KILL_AFTER });
+    const args = [
+      'login',
+      '--profile',
+      'q',
+      '--base-url',
+      emu.url,
+      '--client-id',
+      DEMO_CREDENTIALS.admin.clientId,
+      '--no-verify',
+    ];
+    const login = await tas(args, {
+      cwd: outside.path,
+      env: { TAS_CONFIG_DIR: outside.path },
+      input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`,
+      timeoutMs: KILL_AFTER,
+    });
     assert.equal(login.code, 2, login.stdout + login.stderr);
-    assert.match(login.stderr, /would be written to .*\(a link to .*dotfiles\/profiles\.json\), inside the git work tree .*nothing was written/);
+    assert.match(
+      login.stderr,
+      /would be written to .*\(a link to .*dotfiles\/profiles\.json\), inside the git work tree .*nothing was written/,
+    );
     assert.ok(lstatSync(link).isSymbolicLink(), 'the link stays a link');
     assert.equal(readFileSync(real, 'utf8'), content, 'the real file is not changed');
   });
 
   test('the owner-only check is made on the real file a link names, and says which file to chmod', async () => {
     const real = join(outside.path, 'real-profiles.json');
-    writeFileSync(real, JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } }), { mode: 0o600 });
+    writeFileSync(real, JSON.stringify({ profiles: { p: { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin } } }), {
+      mode: 0o600,
+    });
     chmodSync(real, 0o644);
     const link = join(outside.path, 'profiles.json');
     symlinkSync(real, link);
-    const open = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env: { TAS_PROFILES: link }, timeoutMs: KILL_AFTER });
+    const open = await tas(['nodes', '--profile', 'p'], {
+      cwd: outside.path,
+      env: { TAS_PROFILES: link },
+      timeoutMs: KILL_AFTER,
+    });
     assert.equal(open.code, 3, open.stderr);
     assert.match(open.stderr, /can be read by other users \(mode 644\)\. Run: chmod 600 .*real-profiles\.json$/m);
     chmodSync(real, 0o600);
-    const ok = await tas(['nodes', '--profile', 'p'], { cwd: outside.path, env: { TAS_PROFILES: link }, timeoutMs: KILL_AFTER });
+    const ok = await tas(['nodes', '--profile', 'p'], {
+      cwd: outside.path,
+      env: { TAS_PROFILES: link },
+      timeoutMs: KILL_AFTER,
+    });
     assert.equal(ok.code, 0, ok.stderr);
   });
 
   test('tas login refuses to write a secret into a git work tree and names TAS_CONFIG_DIR; TAS_CONFIG_DIR is honoured', async () => {
     // HOME is the temporary folder, which holds .git: ~/.config/tas/profiles.json would be in the work tree.
-    const args = ['login', '--profile', 'p', '--base-url', emu.url, '--client-id', DEMO_CREDENTIALS.admin.clientId, '--no-verify'];
-    const refused = await tas(args, { cwd: dir.path, input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`, timeoutMs: KILL_AFTER });
+    const args = [
+      'login',
+      '--profile',
+      'p',
+      '--base-url',
+      emu.url,
+      '--client-id',
+      DEMO_CREDENTIALS.admin.clientId,
+      '--no-verify',
+    ];
+    const refused = await tas(args, {
+      cwd: dir.path,
+      input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`,
+      timeoutMs: KILL_AFTER,
+    });
     assert.equal(refused.code, 2, refused.stdout + refused.stderr);
     assert.match(refused.stderr, /inside the git work tree .*nothing was written\. Set TAS_CONFIG_DIR/);
     assert.equal(existsSync(join(dir.path, '.config')), false, 'no file, no folder written');
@@ -294,7 +425,12 @@ describe('tas: a crafted repository never loses, leaks or overwrites anything', 
     const config = mkdtempSync(join(tmpdir(), 'tas-config-'));
     try {
       const env = { TAS_CONFIG_DIR: config };
-      const ok = await tas(args, { cwd: dir.path, env, input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`, timeoutMs: KILL_AFTER });
+      const ok = await tas(args, {
+        cwd: dir.path,
+        env,
+        input: `${DEMO_CREDENTIALS.admin.clientSecret}\n`,
+        timeoutMs: KILL_AFTER,
+      });
       assert.equal(ok.code, 0, ok.stderr);
       assert.ok(existsSync(join(config, 'profiles.json')));
       const used = await tas(['nodes', '--profile', 'p'], { cwd: dir.path, env, timeoutMs: KILL_AFTER });

@@ -17,7 +17,8 @@ describe('tas users', { timeout: 60_000 }, () => {
     dir.remove();
     await emu.close();
   });
-  const run = (args: string[], who: 'admin' | 'tester' = 'admin') => tas(args, { cwd: dir.path, env: credentials(emu, who) });
+  const run = (args: string[], who: 'admin' | 'tester' = 'admin') =>
+    tas(args, { cwd: dir.path, env: credentials(emu, who) });
 
   test('--json: every user by id with email, role and createdAt; nothing else', async () => {
     const r = await run(['users', '--json']);

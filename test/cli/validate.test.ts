@@ -51,7 +51,10 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.match(glob.stderr, /^1 file checked/);
     assert.equal(emu.requests.length, 0, 'nothing sent without credentials');
     // A link to a test-case file is checked like the file; a link to a folder is not followed.
-    symlinkSync(join(dir.path, 'cases', 'broken.testcase.json'), join(dir.path, 'cases', 'nested', 'linked.testcase.json'));
+    symlinkSync(
+      join(dir.path, 'cases', 'broken.testcase.json'),
+      join(dir.path, 'cases', 'nested', 'linked.testcase.json'),
+    );
     symlinkSync(join(dir.path, 'cases'), join(dir.path, 'cases', 'nested', 'loop'));
     const linked = await run(['validate', 'cases/nested', '--offline']);
     assert.equal(linked.code, 1, linked.stderr);
@@ -59,14 +62,21 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.match(linked.stderr, /^2 files checked/);
     writeFileSync(join(dir.path, 'cases', 'settings.json'), '{}');
     const other = await run(['validate', 'cases/settings.json']);
-    assert.equal(other.code, 2, 'a file named on purpose that is not a test-case file is a usage error, not "0 errors"');
+    assert.equal(
+      other.code,
+      2,
+      'a file named on purpose that is not a test-case file is a usage error, not "0 errors"',
+    );
     assert.match(other.stderr, /settings\.json is not a test-case file/);
     const unwritable = await run(['validate', 'cases', '--output', 'cases/settings.json/report.txt']);
     assert.equal(unwritable.code, 2);
     assert.match(unwritable.stderr, /--output cases\/settings\.json\/report\.txt: its folder cannot be made/);
     const nothing = await run(['validate', 'cases/**/*.testcase.jsn']);
     assert.equal(nothing.code, 2, 'a glob that matches nothing fails, so a typo cannot pass a CI job');
-    assert.match(nothing.stderr, /no \*\.testcase\.json or \*\.testcases\.json files in cases\/\*\*\/\*\.testcase\.jsn/);
+    assert.match(
+      nothing.stderr,
+      /no \*\.testcase\.json or \*\.testcases\.json files in cases\/\*\*\/\*\.testcase\.jsn/,
+    );
   });
 
   test('a file starting with a byte order mark is read as the editor reads it: no syntax error, the same positions', async () => {
@@ -84,15 +94,32 @@ describe('tas validate', { timeout: 60_000 }, () => {
     const file = join(dir.path, 'cases', 'nested', 'good.testcase.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), id: 987654 }, null, 2));
     const here = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));
-    const codes = (r: { stdout: string }) => (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => d.code));
-    assert.ok(codes(here).includes('unlinked-id'), 'without a sync state the id is taken as this environment\'s');
+    const codes = (r: { stdout: string }) =>
+      (JSON.parse(r.stdout) as { files: { diagnostics: { code: string }[] }[] }).files.flatMap((f) =>
+        f.diagnostics.map((d) => d.code),
+      );
+    assert.ok(codes(here).includes('unlinked-id'), "without a sync state the id is taken as this environment's");
     // The sync state says the id belongs to another environment: nothing to report here. The
     // folder is a repository (HOME is this folder, whose own `.tas` counts only in a repository).
     mkdirSync(join(dir.path, '.git'));
     mkdirSync(join(dir.path, '.tas'));
-    writeFileSync(join(dir.path, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: { 'cases/nested/good.testcase.json': { home: 'https://other.example', links: { 'https://other.example': { id: 987654 } } } } }));
+    writeFileSync(
+      join(dir.path, '.tas', 'sync.json'),
+      JSON.stringify({
+        version: 1,
+        files: {
+          'cases/nested/good.testcase.json': {
+            home: 'https://other.example',
+            links: { 'https://other.example': { id: 987654 } },
+          },
+        },
+      }),
+    );
     const elsewhere = await run(['validate', 'cases/nested', '--format', 'json'], credentials(emu));
-    assert.deepEqual(codes(elsewhere).filter((c) => c === 'unlinked-id' || c === 'name-taken'), []);
+    assert.deepEqual(
+      codes(elsewhere).filter((c) => c === 'unlinked-id' || c === 'name-taken'),
+      [],
+    );
   });
 
   test('--max-warnings counts warnings like ESLint', async () => {
@@ -146,7 +173,12 @@ describe('tas validate', { timeout: 60_000 }, () => {
     const first = run0.results.find((x: { ruleId: string }) => x.ruleId === 'wrong-type');
     assert.equal(first.level, 'error');
     assert.equal(run0.tool.driver.rules[first.ruleIndex].id, 'wrong-type');
-    assert.deepEqual(first.locations[0].physicalLocation.region, { startLine: 5, startColumn: 15, endLine: 5, endColumn: 19 });
+    assert.deepEqual(first.locations[0].physicalLocation.region, {
+      startLine: 5,
+      startColumn: 15,
+      endLine: 5,
+      endColumn: 19,
+    });
     assert.equal(first.locations[0].physicalLocation.artifactLocation.uri, 'cases/broken.testcase.json');
   });
 
@@ -156,14 +188,25 @@ describe('tas validate', { timeout: 60_000 }, () => {
     for (const name of names) cpSync(join(dir.path, 'cases', 'broken.testcase.json'), join(dir.path, 'odd dir', name));
     const r = await run(['validate', '--offline', '--format', 'sarif', 'odd dir']);
     assert.equal(r.code, 1, r.stderr);
-    const run0 = JSON.parse(r.stdout).runs[0] as { originalUriBaseIds: { SRCROOT: { uri: string } }; artifacts: { location: { uri: string } }[]; results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] };
+    const run0 = JSON.parse(r.stdout).runs[0] as {
+      originalUriBaseIds: { SRCROOT: { uri: string } };
+      artifacts: { location: { uri: string } }[];
+      results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+    };
     const uris = run0.artifacts.map((a) => a.location.uri).sort();
-    assert.deepEqual(uris, ['odd%20dir/100%25%20done%3F.testcase.json', 'odd%20dir/a%3Ab.testcase.json', 'odd%20dir/case%20%231.testcase.json']);
+    assert.deepEqual(uris, [
+      'odd%20dir/100%25%20done%3F.testcase.json',
+      'odd%20dir/a%3Ab.testcase.json',
+      'odd%20dir/case%20%231.testcase.json',
+    ]);
     const base = run0.originalUriBaseIds.SRCROOT.uri;
     for (const uri of [...uris, ...run0.results.map((x) => x.locations[0]!.physicalLocation.artifactLocation.uri)]) {
       const resolved = new URL(uri, base);
       assert.equal(resolved.hash + resolved.search, '', `${uri}: no fragment or query`);
-      assert.ok(names.map((n) => join(dir.path, 'odd dir', n)).includes(fileURLToPath(resolved)), `${uri} resolves to one of the files`);
+      assert.ok(
+        names.map((n) => join(dir.path, 'odd dir', n)).includes(fileURLToPath(resolved)),
+        `${uri} resolves to one of the files`,
+      );
     }
   });
 
@@ -180,6 +223,14 @@ describe('tas validate', { timeout: 60_000 }, () => {
     assert.match(refused.stderr, /References not verified/);
     const down = await run(['validate', 'cases/nested'], { ...credentials(emu), TAS_BASE_URL: 'http://127.0.0.1:9' });
     assert.equal(down.code, 4);
-    assert.equal((await run(['validate', 'cases/nested', '--offline'], { ...credentials(emu), TAS_BASE_URL: 'http://127.0.0.1:9' })).code, 0);
+    assert.equal(
+      (
+        await run(['validate', 'cases/nested', '--offline'], {
+          ...credentials(emu),
+          TAS_BASE_URL: 'http://127.0.0.1:9',
+        })
+      ).code,
+      0,
+    );
   });
 });

@@ -42,4 +42,7 @@ export function parseXml(xml: string): XmlElement {
 }
 
 /** Every element named `name` in the tree, the root included. */
-export const all = (e: XmlElement, name: string): XmlElement[] => [...(e.name === name ? [e] : []), ...e.children.flatMap((c) => all(c, name))];
+export const all = (e: XmlElement, name: string): XmlElement[] => [
+  ...(e.name === name ? [e] : []),
+  ...e.children.flatMap((c) => all(c, name)),
+];

@@ -17,7 +17,7 @@ import type { Readings } from '../emulator/readings';
 const LAB = { extraDevices: 40, extraTraceFilters: 30, extraSuites: 20 };
 
 const READINGS: [string, Partial<Readings>][] = [
-  ['the emulator\'s decisions', {}],
+  ["the emulator's decisions", {}],
   ['paged lists of 20', { pagedLists: 20 }],
   ['paged lists of 20 with a maximum page size of 20', { pagedLists: 20, maxPageSize: 20 }],
   ['summary items', { summaryItems: true }],
@@ -50,7 +50,10 @@ for (const [name, readings] of READINGS) {
     });
 
     test('device, trace filter, suite, node, token, user and model lists come whole', async () => {
-      assert.deepEqual((await client.devices.list()).map((d) => d.id), emu.store.devices.all().map((d) => d.id));
+      assert.deepEqual(
+        (await client.devices.list()).map((d) => d.id),
+        emu.store.devices.all().map((d) => d.id),
+      );
       assert.equal((await client.traceFilters.list()).length, 36);
       assert.equal((await client.testSuites.list()).length, 26);
       assert.equal((await client.testNodes.list()).length, emu.store.testNodes.all().length);
@@ -60,19 +63,35 @@ for (const [name, readings] of READINGS) {
       assert.equal((await client.apiClients.all()).length, emu.store.apiClients.all().length);
       const cases: number[] = [];
       for await (const item of client.testCases.iterate({ size: 1000 })) cases.push(item.id);
-      assert.deepEqual(cases, emu.store.testCases.all().map((t) => t.id), 'test cases whole, whatever page size is served');
-      assert.ok(notices.every((n) => n.level !== 'warning'), 'nothing was cut');
+      assert.deepEqual(
+        cases,
+        emu.store.testCases.all().map((t) => t.id),
+        'test cases whole, whatever page size is served',
+      );
+      assert.ok(
+        notices.every((n) => n.level !== 'warning'),
+        'nothing was cut',
+      );
     });
 
     test('executions newest first, a window at a time', async () => {
       const expected = newestIds(emu);
       const first = await client.executions.newest(0, 10);
-      assert.deepEqual(first.items.map((e) => e.id), expected.slice(0, 10));
+      assert.deepEqual(
+        first.items.map((e) => e.id),
+        expected.slice(0, 10),
+      );
       assert.equal(first.hasMore, true);
       const second = await client.executions.newest(10, 10);
-      assert.deepEqual(second.items.map((e) => e.id), expected.slice(10, 20));
+      assert.deepEqual(
+        second.items.map((e) => e.id),
+        expected.slice(10, 20),
+      );
       const last = await client.executions.newest(expected.length - 5, 10);
-      assert.deepEqual(last.items.map((e) => e.id), expected.slice(-5));
+      assert.deepEqual(
+        last.items.map((e) => e.id),
+        expected.slice(-5),
+      );
       assert.equal(last.hasMore, false);
     });
 
@@ -102,7 +121,10 @@ describe('how the readings are learnt and pinned', () => {
       await client.executions.newest(5, 5);
       const asked = emu.requests.slice(before).filter((r) => r.path === '/api/v2/testexecutions');
       assert.equal(asked.length, 2, 'one request per window once learnt');
-      assert.ok(asked.every((r) => !/start=/.test(r.query)), 'no start/end once learnt');
+      assert.ok(
+        asked.every((r) => !/start=/.test(r.query)),
+        'no start/end once learnt',
+      );
       assert.equal(notices.filter((n) => n.key.startsWith('startEnd:')).length, 1);
       assert.match(notices[0]!.message, /executions of this service: start\/end are not sent.*first window was empty/);
     } finally {
@@ -116,7 +138,13 @@ describe('how the readings are learnt and pinned', () => {
       const before = emu.requests.length;
       const w = await client.executions.newest(0, 5);
       assert.equal(w.items.length, 5);
-      assert.deepEqual(emu.requests.slice(before).filter((r) => r.path === '/api/v2/testexecutions').map((r) => r.query), ['']);
+      assert.deepEqual(
+        emu.requests
+          .slice(before)
+          .filter((r) => r.path === '/api/v2/testexecutions')
+          .map((r) => r.query),
+        [''],
+      );
     } finally {
       await client.close();
     }
@@ -138,7 +166,10 @@ describe('request counts', () => {
   let refs: ReferenceCache;
   before(async () => {
     emu = await startEmulator({ scale: { extraDevices: 480 }, readings: { pagedLists: 20 } });
-    env = new EnvironmentState(() => ({}), () => {});
+    env = new EnvironmentState(
+      () => ({}),
+      () => {},
+    );
     env.set({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
     refs = new ReferenceCache(env, () => 60_000, EDITOR_WORDS);
   });
@@ -177,12 +208,23 @@ describe('request counts', () => {
   });
 
   test('a record that cannot be read leaves the reference not verified: a note, not an error', async () => {
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices/9002', action: { kind: 'status', status: 403 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/mobiledevices/9002',
+      action: { kind: 'status', status: 403 },
+      times: 1,
+    });
     const value = { name: 'Unsure', testStepList: [{ function: 'CALL', mobileDeviceId: 9002 }] };
     const state = await refs.confirm(await refs.state('testCase'), referencedIds('testCase', value));
     const findings = checkReferences('testCase', value, state);
-    assert.deepEqual(findings.map((f) => [f.code, f.severity]), [['references-not-verified', 3]]);
-    assert.match(findings[0]!.message, /^Mobile device 9002 is not in the service's list and its own record could not be read \(.*\): not verified\.$/);
+    assert.deepEqual(
+      findings.map((f) => [f.code, f.severity]),
+      [['references-not-verified', 3]],
+    );
+    assert.match(
+      findings[0]!.message,
+      /^Mobile device 9002 is not in the service's list and its own record could not be read \(.*\): not verified\.$/,
+    );
   });
 });
 
@@ -195,7 +237,10 @@ describe('a list longer than the page cap', () => {
 
   test('is cut at the cap, says so once, and carries the cut', async () => {
     const notices: Notice[] = [];
-    const client = new TasClient({ baseUrl: emu.url, ...DEMO_CREDENTIALS.admin }, { maxListPages: 3, onNotice: (n) => notices.push(n) });
+    const client = new TasClient(
+      { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin },
+      { maxListPages: 3, onNotice: (n) => notices.push(n) },
+    );
     try {
       const list = await client.devices.list();
       assert.equal(list.length, 30);
@@ -203,7 +248,10 @@ describe('a list longer than the page cap', () => {
       await client.devices.list();
       assert.equal(notices.length, 1);
       assert.equal(notices[0]!.level, 'warning');
-      assert.match(notices[0]!.message, /^The list of mobile devices was cut after 3 pages \(30 of 60 items\): at most 3 pages of a list are read\./);
+      assert.match(
+        notices[0]!.message,
+        /^The list of mobile devices was cut after 3 pages \(30 of 60 items\): at most 3 pages of a list are read\./,
+      );
     } finally {
       await client.close();
     }

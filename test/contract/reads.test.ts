@@ -37,7 +37,10 @@ describe('projects', () => {
   });
 
   test('a project that does not exist is notFound', async () => {
-    await assert.rejects(t.client.projects.get(2_000_000_000), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
+    await assert.rejects(
+      t.client.projects.get(2_000_000_000),
+      (e: unknown) => e instanceof ApiError && e.kind === 'notFound',
+    );
   });
 });
 
@@ -47,7 +50,10 @@ describe('test cases', () => {
     const item = first(page.content, 'test cases');
     for (const key of ['id', 'name']) assert.ok(key in item, key);
     const names = page.content.map((i) => i.name);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b)),
+    );
     const filtered = await t.client.testCases.list({ filterName: 'name', filterValue: item.name });
     assert.ok(filtered.content.some((i) => i.id === item.id));
   });
@@ -111,7 +117,10 @@ describe('devices, nodes, tokens, catalog', () => {
     const status = readStatus('device', id, await t.client.devices.status(id));
     assert.notEqual(status.kind, 'unknown', `no device state could be read: ${status.status}`);
     const cases = await t.client.devices.testCases(id);
-    assert.ok(Array.isArray(cases) && cases.every((c) => typeof c === 'object' && c !== null && Number.isInteger(c['id'])), 'a device\'s test cases are records with ids');
+    assert.ok(
+      Array.isArray(cases) && cases.every((c) => typeof c === 'object' && c !== null && Number.isInteger(c['id'])),
+      "a device's test cases are records with ids",
+    );
   });
 
   test('test nodes: list, info, get, status', async () => {
@@ -125,7 +134,8 @@ describe('devices, nodes, tokens, catalog', () => {
 
   test('device tokens list holds no token values', async () => {
     const tokens = await t.client.deviceTokens.list();
-    for (const tok of tokens) assert.ok(!('token' in tok) || tok['token'] === null || tok['token'] === '', 'no secret in a list');
+    for (const tok of tokens)
+      assert.ok(!('token' in tok) || tok['token'] === null || tok['token'] === '', 'no secret in a list');
   });
 
   test('trace filters: list and get', async () => {
@@ -159,7 +169,10 @@ describe('devices, nodes, tokens, catalog', () => {
       assert.ok((await t.client.catalog.agentConfig('berlin')) !== undefined);
     } else {
       // Names differ per deployment: an unknown one must be a clean notFound or an answer.
-      for (const call of [() => t.client.catalog.functionParams('CALL'), () => t.client.catalog.agentConfig('default')]) {
+      for (const call of [
+        () => t.client.catalog.functionParams('CALL'),
+        () => t.client.catalog.agentConfig('default'),
+      ]) {
         await call().catch((e: unknown) => assert.ok(e instanceof ApiError && e.kind === 'notFound'));
       }
     }

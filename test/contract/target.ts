@@ -28,7 +28,10 @@ export function useTarget(): Target {
     if (onDeployment) {
       const clientId = process.env['TAS_CONTRACT_CLIENT_ID'];
       const clientSecret = process.env['TAS_CONTRACT_CLIENT_SECRET'];
-      if (!clientId || !clientSecret) throw new Error('TAS_CONTRACT_BASE_URL is set: TAS_CONTRACT_CLIENT_ID and TAS_CONTRACT_CLIENT_SECRET are needed too');
+      if (!clientId || !clientSecret)
+        throw new Error(
+          'TAS_CONTRACT_BASE_URL is set: TAS_CONTRACT_CLIENT_ID and TAS_CONTRACT_CLIENT_SECRET are needed too',
+        );
       target.client = new TasClient({ baseUrl: process.env['TAS_CONTRACT_BASE_URL']!, clientId, clientSecret });
       target.emulator = undefined;
     } else {

@@ -70,11 +70,17 @@ if (!writesAllowed) {
     });
 
     test('import returns ids in order; export returns them with devices and apiClients', async () => {
-      const ids = await t.client.testCases.importBatch([{ name: `${t.prefix} import 1` }, { name: `${t.prefix} import 2` }]);
+      const ids = await t.client.testCases.importBatch([
+        { name: `${t.prefix} import 1` },
+        { name: `${t.prefix} import 2` },
+      ]);
       for (const id of ids) cleanups.push(() => t.client.testCases.delete(id));
       assert.equal(ids.length, 2);
       const exported = await t.client.testCases.exportBatch(ids);
-      assert.deepEqual(exported.map((e) => e.name), [`${t.prefix} import 1`, `${t.prefix} import 2`]);
+      assert.deepEqual(
+        exported.map((e) => e.name),
+        [`${t.prefix} import 1`, `${t.prefix} import 2`],
+      );
     });
   });
 
@@ -85,11 +91,18 @@ if (!writesAllowed) {
         testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
       });
       cleanups.push(() => t.client.testCases.delete(tcId));
-      const id = await t.client.testSuites.create({ name: `${t.prefix} suite`, testCaseIds: [tcId], testCaseWeights: [1] });
+      const id = await t.client.testSuites.create({
+        name: `${t.prefix} suite`,
+        testCaseIds: [tcId],
+        testCaseWeights: [1],
+      });
       cleanups.push(() => t.client.testSuites.delete(id));
       const suite = await t.client.testSuites.get(id);
       assert.equal(suite.name, `${t.prefix} suite`);
-      await t.client.testSuites.update(id, { description: 'changed', testCaseIds: [{ id: tcId, name: `${t.prefix} suite member` }] });
+      await t.client.testSuites.update(id, {
+        description: 'changed',
+        testCaseIds: [{ id: tcId, name: `${t.prefix} suite member` }],
+      });
       assert.equal((await t.client.testSuites.get(id)).description, 'changed');
       if (!onDeployment) {
         const started = await t.client.testSuites.execute(id);
@@ -134,7 +147,8 @@ if (!writesAllowed) {
       await t.client.devices.update(id!, { ...(await t.client.devices.get(id!)), ecid: 'ABCDEF0123456789' });
       assert.equal((await t.client.devices.get(id!)).ecid, 'ABCDEF0123456789');
       assert.deepEqual(await t.client.devices.testCases(id!), []);
-      if (!onDeployment) assert.ok((await t.client.devices.action(id!, { command: 'PREPARE', params: '' })) !== undefined);
+      if (!onDeployment)
+        assert.ok((await t.client.devices.action(id!, { command: 'PREPARE', params: '' })) !== undefined);
       await t.client.devices.delete(id!);
       await assert.rejects(t.client.devices.get(id!), isKind('notFound'));
     });
@@ -187,7 +201,11 @@ if (!writesAllowed) {
 
     test('user create, role change, delete handing ownership to me', async () => {
       const me = await t.client.users.me();
-      const id = await t.client.users.create({ email: `${t.prefix}@example.com`, role: 'TESTER', tempPassword: 'Temp-Pass-123' });
+      const id = await t.client.users.create({
+        email: `${t.prefix}@example.com`,
+        role: 'TESTER',
+        tempPassword: 'Temp-Pass-123',
+      });
       assert.equal(typeof id, 'number');
       cleanups.push(() => t.client.users.delete(id!, me.id!));
       await t.client.users.setRole(id!, 'ADMIN');

@@ -33,7 +33,6 @@ describe('real editor: activation in the sample workspace', { timeout: 300_000 }
     await editor?.stop();
   });
 
-
   it('activates with the workspace: its output channel is listed and shows the server start', (t) =>
     withEditor(t, editor, async (e) => {
       await e.screenshot('workspace-open');

@@ -30,17 +30,22 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-
   it('creates an API client from its view as a record document; the row shows; the document holds no password', async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
       // Only the API Clients view open, so its rows have room.
       for (const header of await e.page.locator('.sidebar .pane-header').all()) {
         const isIt = /^API Clients/.test((await header.innerText()).trim());
         if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
       }
       const pane = view(e, 'API Clients');
-      await pane.locator('.monaco-list-row').filter({ hasText: 'Billing REST' }).first().waitFor({ timeout: LIMITS.output });
+      await pane
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'Billing REST' })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await pane.locator('.pane-header').hover();
       await pane.locator('.pane-header .action-label[aria-label^="New API Client"]').click({ timeout: LIMITS.ui });
 
@@ -60,7 +65,10 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       await typeInto('serverURL', 'made.example.invalid/hook');
       await e.page.keyboard.press('Control+S');
 
-      await e.statusItem(/API client \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/API client \d+ created/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.apiClients.all().find((c) => c.name === NAME);
       assert.ok(made, 'the service has the new API client');
       assert.equal(made.serverURL, 'https://made.example.invalid/hook');
@@ -76,17 +84,38 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       await e.openFile('voice-call-mo.testcase.json');
       // The sample keeps each step on one line; formatted, each entry has its own. Monaco draws
       // spaces as no-break spaces, which \s matches.
-      await e.editorLine(/"function":\s"CALL",\s"mobileDeviceId":\s1/).first().waitFor({ timeout: LIMITS.ui });
+      await e
+        .editorLine(/"function":\s"CALL",\s"mobileDeviceId":\s1/)
+        .first()
+        .waitFor({ timeout: LIMITS.ui });
       await e.runCommand('Format Document');
-      await e.editorLine(/^\s*"function":\s"CALL",$/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(/^\s*"function":\s"CALL",$/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.runCommand('Explorer: Focus on Outline View');
       const outline = view(e, 'Outline');
-      await outline.locator('.monaco-list-row').filter({ hasText: 'Voice call MO LTE #001' }).first().waitFor({ timeout: LIMITS.output });
-      const steps = outline.locator('.monaco-list-row').filter({ hasText: /^Steps/ }).first();
+      await outline
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'Voice call MO LTE #001' })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      const steps = outline
+        .locator('.monaco-list-row')
+        .filter({ hasText: /^Steps/ })
+        .first();
       await steps.waitFor({ timeout: LIMITS.output });
       if ((await steps.getAttribute('aria-expanded')) !== 'true') await steps.click();
-      await outline.locator('.monaco-list-row').filter({ hasText: /1 CALL · Samsung Galaxy S24 Berlin 01/ }).first().waitFor({ timeout: LIMITS.output });
-      await outline.locator('.monaco-list-row').filter({ hasText: /2 WAIT/ }).first().waitFor({ timeout: LIMITS.output });
+      await outline
+        .locator('.monaco-list-row')
+        .filter({ hasText: /1 CALL · Samsung Galaxy S24 Berlin 01/ })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      await outline
+        .locator('.monaco-list-row')
+        .filter({ hasText: /2 WAIT/ })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.screenshot('outline-after-format');
     });
   });
@@ -98,8 +127,14 @@ describe('real editor: API clients', { timeout: 300_000 }, () => {
       const filter = emulator!.store.traceFilters.get(3)!;
       // Monaco draws spaces as no-break spaces: \s matches both.
       const words = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s');
-      await e.editorLine(new RegExp(`"mobileDeviceId":\\s3\\s*${words(device.name)}\\s·\\s${device.msisdn.slice(0, 6)}`)).first().waitFor({ timeout: LIMITS.output });
-      await e.editorLine(new RegExp(`"traceFilterId":\\s3\\s*${words(filter.name)}`)).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(new RegExp(`"mobileDeviceId":\\s3\\s*${words(device.name)}\\s·\\s${device.msisdn.slice(0, 6)}`))
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(new RegExp(`"traceFilterId":\\s3\\s*${words(filter.name)}`))
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.screenshot('inlay-hints');
     });
   });

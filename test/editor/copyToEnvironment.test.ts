@@ -36,7 +36,13 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
     b.store.devices.delete(moved.device.get(5)!);
     editor = await Editor.start({
       name: 'copyToEnvironment',
-      settings: { 'tas.environments': [{ name: 'Alpha', baseUrl: a.url }, { name: 'Beta', baseUrl: b.url }], 'tas.activeEnvironment': 'Alpha' },
+      settings: {
+        'tas.environments': [
+          { name: 'Alpha', baseUrl: a.url },
+          { name: 'Beta', baseUrl: b.url },
+        ],
+        'tas.activeEnvironment': 'Alpha',
+      },
     });
   });
 
@@ -61,14 +67,22 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       await pickIn(e, 'Sign in to a Test Automation Service environment', 'Alpha');
       await e.answerInputBox('Client ID for Alpha', clientId);
       await e.answerInputBox('Client secret for Alpha', clientSecret);
-      await e.statusItem('TAS: Alpha').filter({ has: e.page.locator('.codicon-beaker') }).waitFor({ timeout: 30_000 });
+      await e
+        .statusItem('TAS: Alpha')
+        .filter({ has: e.page.locator('.codicon-beaker') })
+        .waitFor({ timeout: 30_000 });
 
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
       // The view pages its rows: filtered by the name, the test case is the one row.
       await e.runCommand('Test Automation: Filter Test Cases by Name, Description, Tags or Device...');
       await pickIn(e, /^Filter Test Cases$/, 'Name');
       await e.answerInputBox('Filter Test Cases by Name', NAME);
-      const row = view(e, 'Test Cases').locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: NAME }) }).first();
+      const row = view(e, 'Test Cases')
+        .locator('.monaco-list-row')
+        .filter({ has: e.page.locator('.label-name', { hasText: NAME }) })
+        .first();
       await row.waitFor({ timeout: LIMITS.output });
       await row.click({ button: 'right' });
       await e.chooseMenuItem('Copy to Environment...');
@@ -96,16 +110,25 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       const copy = b!.store.testCases.all().find((tc) => tc.name === NAME);
       assert.ok(copy, 'the test case is in Beta');
       const steps = copy.testStepList as { mobileDeviceId?: number; params: Record<string, unknown> }[];
-      assert.deepEqual(steps.map((s) => s.mobileDeviceId), [moved.device.get(4), chosen.id, undefined]);
+      assert.deepEqual(
+        steps.map((s) => s.mobileDeviceId),
+        [moved.device.get(4), chosen.id, undefined],
+      );
       assert.equal(steps[2]!.params['apiClientId'], moved.apiClient.get(2));
       await e.statusItem('TAS: Alpha').first().waitFor({ timeout: LIMITS.ui });
 
-      const state = JSON.parse(await readFile(join(e.workspace, '.tas', 'sync.json'), 'utf8')) as { choices: Record<string, Record<string, { device: Record<string, number> }>> };
-      assert.deepEqual(state.choices[a!.url]?.[b!.url]?.device, { '5': chosen.id }, 'the choice is kept for the next copy');
+      const state = JSON.parse(await readFile(join(e.workspace, '.tas', 'sync.json'), 'utf8')) as {
+        choices: Record<string, Record<string, { device: Record<string, number> }>>;
+      };
+      assert.deepEqual(
+        state.choices[a!.url]?.[b!.url]?.device,
+        { '5': chosen.id },
+        'the choice is kept for the next copy',
+      );
       assert.ok(!JSON.stringify(state).includes(clientSecret), 'no secret in the sync state');
     }));
 
-  it("imports a file of Alpha into Beta: the phone Beta lacks is asked for in a quick pick naming Alpha, then the mappings are previewed", (t) =>
+  it('imports a file of Alpha into Beta: the phone Beta lacks is asked for in a quick pick naming Alpha, then the mappings are previewed', (t) =>
     withEditor(t, editor, async (e) => {
       // Exported from Alpha (active): the file's home is Alpha.
       await exportToWorkspace(e, [EXPORTED]);
@@ -116,14 +139,20 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       await pickIn(e, 'Test Automation Service environment', 'Beta');
       await e.statusItem('TAS: Beta').first().waitFor({ timeout: 30_000 });
 
-      const file = (await readdir(e.workspace)).find((f) => f.endsWith('.testcase.json') && readFileSync(join(e.workspace, f), 'utf8').includes(EXPORTED));
+      const file = (await readdir(e.workspace)).find(
+        (f) => f.endsWith('.testcase.json') && readFileSync(join(e.workspace, f), 'utf8').includes(EXPORTED),
+      );
       assert.ok(file, 'the exported file is in the workspace');
       await e.openFile(file);
       await e.runCommand('Test Automation: Import to Service');
       const chosen = b!.store.devices.get(moved.device.get(2)!)!;
       const title = e.quickInput.locator('.quick-input-title', { hasText: 'Counterpart in Beta of device 6' });
       await title.waitFor({ timeout: LIMITS.output });
-      assert.match(await title.innerText(), / in Alpha\)$/, 'the home is named as the settings name it, not by its URL');
+      assert.match(
+        await title.innerText(),
+        / in Alpha\)$/,
+        'the home is named as the settings name it, not by its URL',
+      );
       await pickIn(e, 'Counterpart in Beta of device 6', chosen.name);
 
       const dialog = e.page.locator('.monaco-dialog-box');
@@ -135,11 +164,19 @@ describe('real editor: Copy to Environment', { timeout: 300_000 }, () => {
       await dialog.locator('.monaco-button', { hasText: /^Import$/ }).click();
       // Linked in Beta now: its lens offers a refresh. The summary may not show as a toast while
       // the dialog closes; the notification center has it either way.
-      await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Refresh from Service' }).waitFor({ timeout: LIMITS.output });
+      await e.activeEditor
+        .locator('.codelens-decoration a', { hasText: 'Refresh from Service' })
+        .waitFor({ timeout: LIMITS.output });
       const said = (await e.notifications()).map((n) => n.text);
-      assert.ok(said.some((t) => t.startsWith('Imported 1 test case into Beta: 1 created.')), said.join('\n'));
+      assert.ok(
+        said.some((t) => t.startsWith('Imported 1 test case into Beta: 1 created.')),
+        said.join('\n'),
+      );
       const made = b!.store.testCases.all().find((tc) => tc.name === EXPORTED);
       assert.ok(made, 'the test case is in Beta');
-      assert.deepEqual((made.testStepList as { mobileDeviceId?: number }[]).map((s) => s.mobileDeviceId), [moved.device.get(4), chosen.id, undefined]);
+      assert.deepEqual(
+        (made.testStepList as { mobileDeviceId?: number }[]).map((s) => s.mobileDeviceId),
+        [moved.device.get(4), chosen.id, undefined],
+      );
     }));
 });

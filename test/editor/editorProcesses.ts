@@ -8,7 +8,18 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { profileArgs, serveArgs } from '../../scripts/start/codeServerArgs';
 import { QUIET_USER_SETTINGS } from '../../scripts/start/quietSettings';
-import { CHROMIUM, CHROMIUM_ARGS, CODE_SERVER, EditorSetupError, LIMITS, NODE24, SAMPLE_WORKSPACE, SCREENSHOTS, VSIX, type EditorOptions } from './editorConfig';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  CODE_SERVER,
+  EditorSetupError,
+  LIMITS,
+  NODE24,
+  SAMPLE_WORKSPACE,
+  SCREENSHOTS,
+  VSIX,
+  type EditorOptions,
+} from './editorConfig';
 
 // The processes of the real-editor harness: code-server and Chromium started for an Editor
 // (launch), a free loopback port, the children's environment, short commands, code-server's
@@ -146,7 +157,8 @@ export async function waitForHttp(url: string, server: ChildProcess, log: () => 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`code-server did not answer ${url} within ${LIMITS.serverReady} ms:\n${log()}`);
+    if (Date.now() > deadline)
+      throw new Error(`code-server did not answer ${url} within ${LIMITS.serverReady} ms:\n${log()}`);
     await delay(100); // poll interval
   }
 }
@@ -174,7 +186,8 @@ export async function launch(options: EditorOptions): Promise<Launched> {
     ['code-server', CODE_SERVER],
     ['Chromium', CHROMIUM],
   ] as const) {
-    if (!existsSync(path)) throw new EditorSetupError(`${what} not found at ${path}; run: bash scripts/editor-setup.sh`);
+    if (!existsSync(path))
+      throw new EditorSetupError(`${what} not found at ${path}; run: bash scripts/editor-setup.sh`);
   }
   if (!existsSync(VSIX)) throw new EditorSetupError(`${VSIX} not found; run: npm run package`);
 
@@ -190,7 +203,10 @@ export async function launch(options: EditorOptions): Promise<Launched> {
   try {
     await mkdir(join(userData, 'User'), { recursive: true });
     await mkdir(extensions, { recursive: true });
-    await writeFile(join(userData, 'User', 'settings.json'), JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.settings }, null, 2));
+    await writeFile(
+      join(userData, 'User', 'settings.json'),
+      JSON.stringify({ ...QUIET_USER_SETTINGS, ...options.settings }, null, 2),
+    );
     await writeFile(config, 'auth: none\n');
     await cp(options.workspace ?? SAMPLE_WORKSPACE, workspace, { recursive: true });
     for (const [file, content] of Object.entries(options.files ?? {})) {
@@ -205,15 +221,11 @@ export async function launch(options: EditorOptions): Promise<Launched> {
     if (!/successfully installed/i.test(installed)) throw new Error(`installing ${VSIX} said:\n${installed}`);
 
     const port = await freePort();
-    server = spawn(
-      NODE24,
-      [
-        CODE_SERVER,
-        ...common,
-        ...serveArgs(port),
-      ],
-      { env: { ...env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-    );
+    server = spawn(NODE24, [CODE_SERVER, ...common, ...serveArgs(port)], {
+      env: { ...env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     if (server.pid !== undefined) liveGroups.add(server.pid);
     let log = '';
     server.stdout?.on('data', (d: Buffer) => (log += d.toString()));

@@ -58,7 +58,10 @@ describe('real editor: Manage Environments', { timeout: 400_000 }, () => {
       await e.answerInputBox('Client secret for Staging', CLIENT_SECRET);
       await connectedStatus(e, 'Staging').waitFor({ timeout: 30_000 });
       let settings = await readFile(settingsFile, 'utf8');
-      assert.ok(settings.includes(`"baseUrl": "${emulator.url}"`), `the URL without /api/v2 is in the settings:\n${settings}`);
+      assert.ok(
+        settings.includes(`"baseUrl": "${emulator.url}"`),
+        `the URL without /api/v2 is in the settings:\n${settings}`,
+      );
 
       // The picker says which environments have credentials.
       await e.runCommand('Test Automation: Manage Environments');
@@ -87,12 +90,18 @@ describe('real editor: Manage Environments', { timeout: 400_000 }, () => {
       await e.answerInputBox('Base URL of the Test Automation Service', 'http://127.0.0.1:9');
       const warning = e.page.locator('.monaco-dialog-box');
       await warning.waitFor({ timeout: 30_000 });
-      assert.match(await warning.innerText(), /http:\/\/127\.0\.0\.1:9 was checked with Lab's stored credentials: it cannot be reached/);
+      assert.match(
+        await warning.innerText(),
+        /http:\/\/127\.0\.0\.1:9 was checked with Lab's stored credentials: it cannot be reached/,
+      );
       await e.screenshot('manage-change-url-check');
       await warning.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await warning.waitFor({ state: 'hidden', timeout: LIMITS.ui });
       settings = await readFile(settingsFile, 'utf8');
-      assert.ok(settings.includes(`"baseUrl": "${emulator.url}"`) && !settings.includes('127.0.0.1:9"'), `the URL is kept:\n${settings}`);
+      assert.ok(
+        settings.includes(`"baseUrl": "${emulator.url}"`) && !settings.includes('127.0.0.1:9"'),
+        `the URL is kept:\n${settings}`,
+      );
 
       // Remove, after a confirmation: signed out, nothing left in the settings.
       await e.runCommand('Test Automation: Manage Environments');

@@ -35,16 +35,20 @@ describe('real editor: what the editor starts shows in Executions at once', { ti
     await emulator?.close();
   });
 
-  const view = (e: Editor) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Executions/ }) });
+  const view = (e: Editor) =>
+    e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: /^Executions/ }) });
   /** The top row of Executions while it names `id` in `status` (its accessible label ends "execution 7, RUNNING"). */
   const top = (e: Editor, id: number | string, status: string) =>
     view(e).locator(`.monaco-list-row[data-index="0"][aria-label$="execution ${id}, ${status}"]`);
-  const requests = (method: string, path: string) => emulator!.requests.filter((r) => r.method === method && r.path === path).length;
+  const requests = (method: string, path: string) =>
+    emulator!.requests.filter((r) => r.method === method && r.path === path).length;
 
   /** Opens the Test Automation container with only Executions expanded, and waits for its rows. */
   async function showExecutions(e: Editor): Promise<void> {
     // A click on the container's icon while it is shown would hide the side bar.
-    const icon = e.page.locator('.activitybar .action-item', { has: e.page.locator('a[aria-label^="Test Automation"]') });
+    const icon = e.page.locator('.activitybar .action-item', {
+      has: e.page.locator('a[aria-label^="Test Automation"]'),
+    });
     await icon.waitFor({ timeout: LIMITS.command });
     if (!/\bchecked\b/.test((await icon.getAttribute('class')) ?? '')) await icon.locator('a').click();
     for (const title of ['Test Cases', 'Test Suites', 'Executions']) {
@@ -79,7 +83,10 @@ describe('real editor: what the editor starts shows in Executions at once', { ti
       await showExecutions(e);
       const before = newest();
       // The newest execution of the demo data is at the top before the run.
-      await top(e, before, 'PASSED').or(top(e, before, 'FAILED')).or(top(e, before, 'CANCELLED')).waitFor({ timeout: LIMITS.output });
+      await top(e, before, 'PASSED')
+        .or(top(e, before, 'FAILED'))
+        .or(top(e, before, 'CANCELLED'))
+        .waitFor({ timeout: LIMITS.output });
 
       await e.openFile(FILE);
       await e.statusItem(/TAS: environment variables/).waitFor({ timeout: LIMITS.output });
@@ -91,7 +98,11 @@ describe('real editor: what the editor starts shows in Executions at once', { ti
 
       // Test Explorer ended the file's item passed, as Executions says.
       await e.runCommand('Testing: Focus on Test Explorer View');
-      await e.page.locator('.test-explorer .monaco-list-row', { hasText: FILE }).first().locator('.codicon-testing-passed-icon').waitFor({ timeout: LIMITS.output });
+      await e.page
+        .locator('.test-explorer .monaco-list-row', { hasText: FILE })
+        .first()
+        .locator('.codicon-testing-passed-icon')
+        .waitFor({ timeout: LIMITS.output });
       assert.equal(requests('POST', `/api/v2/testcases/${CASE}/run`), 1, 'the test case ran once');
     });
   });
@@ -132,7 +143,9 @@ describe('real editor: what the editor starts shows in Executions at once', { ti
       await dialog.filter({ hasText: 'both changed' }).waitFor({ timeout: LIMITS.output });
       await e.screenshot('live-run-asks');
       // The focused button is the one Enter takes: it changes neither side.
-      await dialog.locator('.monaco-button:focus', { hasText: "Run the service's version" }).waitFor({ timeout: LIMITS.ui });
+      await dialog
+        .locator('.monaco-button:focus', { hasText: "Run the service's version" })
+        .waitFor({ timeout: LIMITS.ui });
       await dialog.locator('.monaco-button', { hasText: 'Import and run' }).waitFor();
       await e.page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'hidden', timeout: LIMITS.ui });

@@ -37,7 +37,11 @@ export async function checkRow(e: Editor, label: string): Promise<void> {
  * then, before OK), one file per test case, into the workspace folder the folder dialog starts
  * in; returns when the summary has shown and the progress and the quick input are gone.
  */
-export async function exportToWorkspace(e: Editor, names: readonly string[], picked?: () => Promise<unknown>): Promise<void> {
+export async function exportToWorkspace(
+  e: Editor,
+  names: readonly string[],
+  picked?: () => Promise<unknown>,
+): Promise<void> {
   await e.runCommand('Test Automation: Export Test Cases...');
   // The service's test cases listed (a long list shows only its first rows until it is filtered).
   await e.quickInput.locator('.monaco-list-row').first().waitFor({ timeout: LIMITS.output });
@@ -65,14 +69,22 @@ export function view(e: Editor, title: string): Locator {
 /** Shows the container with only `title` expanded, so its rows have room; returns that view. */
 export async function onlyOpen(e: Editor, title: string): Promise<Locator> {
   // The activity bar's icon toggles: clicked only while the container is not shown.
-  const shown = await e.page.locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ }).first().isVisible();
-  if (!shown) await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+  const shown = await e.page
+    .locator('.part.sidebar .pane-header', { hasText: /^Test Cases/ })
+    .first()
+    .isVisible();
+  if (!shown)
+    await e.page
+      .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+      .click({ timeout: LIMITS.command });
   await view(e, title).locator('.pane-header').waitFor({ timeout: LIMITS.output });
   for (const header of await e.page.locator('.sidebar .pane-header').all()) {
     const isIt = new RegExp(`^${title}`).test((await header.innerText()).trim());
     if (((await header.getAttribute('aria-expanded')) === 'true') !== isIt) await header.click();
   }
-  await e.page.locator('.sidebar .pane-header[aria-expanded="true"]', { hasText: new RegExp(`^${title}`) }).waitFor({ timeout: LIMITS.ui });
+  await e.page
+    .locator('.sidebar .pane-header[aria-expanded="true"]', { hasText: new RegExp(`^${title}`) })
+    .waitFor({ timeout: LIMITS.ui });
   // A header's hover (the Devices title's summary) would lie over the rows: the pointer leaves.
   await e.page.mouse.move(0, 0);
   await e.page.locator('.context-view .hover-contents').first().waitFor({ state: 'hidden', timeout: LIMITS.ui });

@@ -59,14 +59,24 @@ describe('the grammars in VS Code’s tokenizer', () => {
   });
 
   /** The innermost scope of each token with this text, across all lines. */
-  const innermost = (lines: Token[][], text: string) => lines.flat().filter((t) => t.text === text).map((t) => t.scopes[t.scopes.length - 1]);
+  const innermost = (lines: Token[][], text: string) =>
+    lines
+      .flat()
+      .filter((t) => t.text === text)
+      .map((t) => t.scopes[t.scopes.length - 1]);
 
   test('the samples tokenize as JSON with no invalid token', async () => {
     for (const file of readdirSync(resolve(root, 'samples/workspace')).filter((f) => f.endsWith('.json'))) {
-      const lines = await tokenize('source.json.tas-testcase', readFileSync(resolve(root, 'samples/workspace', file), 'utf8'));
+      const lines = await tokenize(
+        'source.json.tas-testcase',
+        readFileSync(resolve(root, 'samples/workspace', file), 'utf8'),
+      );
       const invalid = lines.flat().filter((t) => t.scopes.some((s) => s.startsWith('invalid')));
       assert.deepEqual(invalid, [], file);
-      assert.ok(lines.flat().some((t) => t.scopes.includes('string.quoted.double.json')), `${file} is tokenized as JSON`);
+      assert.ok(
+        lines.flat().some((t) => t.scopes.includes('string.quoted.double.json')),
+        `${file} is tokenized as JSON`,
+      );
     }
   });
 
@@ -103,7 +113,10 @@ describe('the grammars in VS Code’s tokenizer', () => {
     assert.ok(key.scopes.includes('support.type.property-name.json'), 'JSON key scopes are kept');
     // Inside a string nothing is marked.
     assert.ok(lines.flat().every((t) => !t.text.includes('25') || t.scopes.includes('string.quoted.double.json')));
-    assert.deepEqual(lines.flat().filter((t) => t.scopes.some((s) => s.startsWith('invalid'))), []);
+    assert.deepEqual(
+      lines.flat().filter((t) => t.scopes.some((s) => s.startsWith('invalid'))),
+      [],
+    );
   });
 
   test('an execution log gets level, step and outcome scopes', async () => {

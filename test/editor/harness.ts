@@ -14,7 +14,16 @@ import { strict as assert } from 'node:assert';
 import type { ChildProcess } from 'node:child_process';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { LIMITS, SCREENSHOTS, type EditorOptions, type Notification } from './editorConfig';
-export { checkRow, exportToWorkspace, newRecordTab, onlyOpen, toast, typeIntoValue, view, viewAction } from './gestures';
+export {
+  checkRow,
+  exportToWorkspace,
+  newRecordTab,
+  onlyOpen,
+  toast,
+  typeIntoValue,
+  view,
+  viewAction,
+} from './gestures';
 import { launch, removeTemp, stopGroup } from './editorProcesses';
 
 // Where the tools are, the deadlines and the options: editorConfig.ts; starting and stopping
@@ -98,7 +107,9 @@ export class Editor {
         await this.page.keyboard.press('Escape');
         await this.quickInput.waitFor({ state: 'hidden' });
         if (Date.now() >= deadline) {
-          throw new Error(`"${label}" did not show in the quick input after typing "${typed}" (${attempt} attempts)`, { cause: err });
+          throw new Error(`"${label}" did not show in the quick input after typing "${typed}" (${attempt} attempts)`, {
+            cause: err,
+          });
         }
         continue;
       }
@@ -123,7 +134,10 @@ export class Editor {
     // A test-case file gets CodeLenses above its first line once the extension has them; they push
     // the text down a line, so a hover aimed before they came would land on the wrong text.
     if (/\.testcases?\.json$/.test(label)) {
-      await this.page.locator('.editor-group-container.active .monaco-editor .codelens-decoration').first().waitFor({ timeout: limitMs });
+      await this.page
+        .locator('.editor-group-container.active .monaco-editor .codelens-decoration')
+        .first()
+        .waitFor({ timeout: limitMs });
     }
   }
 
@@ -135,7 +149,10 @@ export class Editor {
   async chooseMenuItem(label: string, limitMs = LIMITS.ui): Promise<void> {
     const item = this.page.locator('.context-view .action-label', { hasText: label }).first();
     await item.hover({ timeout: limitMs });
-    await this.page.locator('.context-view .action-item.focused .action-label', { hasText: label }).first().waitFor({ timeout: limitMs });
+    await this.page
+      .locator('.context-view .action-item.focused .action-label', { hasText: label })
+      .first()
+      .waitFor({ timeout: limitMs });
     await this.page.keyboard.press('Enter');
     await this.page.locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: limitMs });
   }
@@ -186,9 +203,15 @@ export class Editor {
   /** Waits until the Output panel shows at least `count` lines containing `text`; returns its text. */
   async waitForOutputLines(text: string, count = 1, limitMs = LIMITS.output): Promise<string> {
     try {
-      await this.outputLines.filter({ hasText: text }).nth(count - 1).waitFor({ timeout: limitMs });
+      await this.outputLines
+        .filter({ hasText: text })
+        .nth(count - 1)
+        .waitFor({ timeout: limitMs });
     } catch (err) {
-      throw new Error(`the Output panel did not show ${count} line(s) with "${text}"; it shows:\n${await this.outputText()}`, { cause: err });
+      throw new Error(
+        `the Output panel did not show ${count} line(s) with "${text}"; it shows:\n${await this.outputText()}`,
+        { cause: err },
+      );
     }
     return this.outputText();
   }
@@ -209,7 +232,11 @@ export class Editor {
       const icon = (await row.locator('.notification-list-item-icon').getAttribute('class')) ?? '';
       const severity = /codicon-error/.test(icon) ? 'error' : /codicon-warning/.test(icon) ? 'warning' : 'info';
       const source = /, source: (.*?), notification/.exec(label)?.[1] ?? '';
-      found.push({ severity, source, text: label.replace(/^(Error|Warning|Info): /, '').replace(/, source: .*$/s, '') });
+      found.push({
+        severity,
+        source,
+        text: label.replace(/^(Error|Warning|Info): /, '').replace(/, source: .*$/s, ''),
+      });
     }
     await this.runCommand('Notifications: Hide Notifications');
     await center.waitFor({ state: 'hidden' });
@@ -238,14 +265,18 @@ export class Editor {
     try {
       await this.problem(text).first().waitFor({ timeout: limitMs });
     } catch (err) {
-      throw new Error(`the Problems panel did not list "${text}"; it lists:\n${(await this.problemLabels()).join('\n')}`, { cause: err });
+      throw new Error(
+        `the Problems panel did not list "${text}"; it lists:\n${(await this.problemLabels()).join('\n')}`,
+        { cause: err },
+      );
     }
   }
 
   /** What the Problems panel lists now, one aria-label per row. */
   async problemLabels(): Promise<string[]> {
     const labels: string[] = [];
-    for (const row of await this.problemRows.all()) labels.push((await row.getAttribute('aria-label')) ?? (await row.innerText()));
+    for (const row of await this.problemRows.all())
+      labels.push((await row.getAttribute('aria-label')) ?? (await row.innerText()));
     return labels;
   }
 
@@ -271,7 +302,10 @@ export class Editor {
     await this.page.keyboard.type(`${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.quickInput.waitFor({ state: 'hidden' });
-    await this.page.locator('.part.statusbar .statusbar-item').filter({ hasText: `Ln ${line}, Col ${column}` }).waitFor();
+    await this.page
+      .locator('.part.statusbar .statusbar-item')
+      .filter({ hasText: `Ln ${line}, Col ${column}` })
+      .waitFor();
   }
 
   /**
@@ -289,7 +323,10 @@ export class Editor {
 
   /** Waits for the next box or picker of a command: an input box by its prompt, a picker by the start of its placeholder. */
   async waitForStep(by: { prompt: string } | { placeholder: string }, limitMs = LIMITS.ui): Promise<void> {
-    const shown = 'prompt' in by ? this.quickInput.locator('.quick-input-message', { hasText: by.prompt }) : this.quickInput.locator(`input[placeholder^="${escapeCss(by.placeholder)}"]`);
+    const shown =
+      'prompt' in by
+        ? this.quickInput.locator('.quick-input-message', { hasText: by.prompt })
+        : this.quickInput.locator(`input[placeholder^="${escapeCss(by.placeholder)}"]`);
     await shown.waitFor({ timeout: limitMs });
   }
 
@@ -327,7 +364,10 @@ export class Editor {
   /** Saves a screenshot of the whole window as <name>-NN-<label>.png; returns its path. */
   async screenshot(label: string): Promise<string> {
     this.shots++;
-    const file = join(SCREENSHOTS, `${this.name}-${String(this.shots).padStart(2, '0')}-${label.replace(/[^\w.-]+/g, '-')}.png`);
+    const file = join(
+      SCREENSHOTS,
+      `${this.name}-${String(this.shots).padStart(2, '0')}-${label.replace(/[^\w.-]+/g, '-')}.png`,
+    );
     await this.page.screenshot({ path: file });
     return file;
   }
@@ -361,7 +401,11 @@ export class Editor {
  * Runs a test step with an editor; on failure keeps what a person would look at (the screen and
  * the workbench's logs) and names them in the test's diagnostics.
  */
-export async function withEditor(t: TestContext, editor: Editor | undefined, step: (e: Editor) => Promise<void>): Promise<void> {
+export async function withEditor(
+  t: TestContext,
+  editor: Editor | undefined,
+  step: (e: Editor) => Promise<void>,
+): Promise<void> {
   assert.ok(editor, 'the editor did not start');
   try {
     await step(editor);

@@ -21,7 +21,10 @@ const CLIENT_SECRET = 'demo-admin-secret';
 
 /** What samples/workspace/broken-references.testcase.json gets wrong. */
 const LOCAL_ERRORS = ["'disabled' must be true or false", "'1830' is not a SIP status code"];
-const REFERENCE_ERRORS = ['Mobile device 999 does not exist on the service', 'Trace filter 77 does not exist on the service'];
+const REFERENCE_ERRORS = [
+  'Mobile device 999 does not exist on the service',
+  'Trace filter 77 does not exist on the service',
+];
 const NOT_VERIFIED = 'References not verified: no service credentials are set';
 
 /** A test case being written: the CALL step has no device yet (line 4 ends after `"CALL"` at column 25). */
@@ -55,7 +58,6 @@ function connectedStatus(e: Editor, environment: string) {
   return e.statusItem(`TAS: ${environment}`).filter({ has: e.page.locator('.codicon-beaker') });
 }
 
-
 describe('real editor: language features with credentials from the environment', { timeout: 400_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
@@ -73,7 +75,12 @@ describe('real editor: language features with credentials from the environment',
       // Suggestions show only when asked for (Ctrl+Space), not while typing: what the widget
       // shows is then the answer to that one request.
       // Inlay hints off: the tests find a line by its text, which a hint after an id would change.
-      settings: { 'files.autoSave': 'off', 'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' }, 'editor.suggestOnTriggerCharacters': false, 'tas.inlayHints.enabled': false },
+      settings: {
+        'files.autoSave': 'off',
+        'editor.quickSuggestions': { other: 'off', comments: 'off', strings: 'off' },
+        'editor.suggestOnTriggerCharacters': false,
+        'tas.inlayHints.enabled': false,
+      },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: CLIENT_ID, TAS_CLIENT_SECRET: CLIENT_SECRET },
     });
   });
@@ -93,13 +100,23 @@ describe('real editor: language features with credentials from the environment',
 
       const labels = await e.problemLabels();
       for (const text of [...LOCAL_ERRORS, ...REFERENCE_ERRORS]) {
-        assert.ok(labels.some((l) => l.startsWith('Error: ') && l.includes(text)), `an error "${text}"; the panel lists:\n${labels.join('\n')}`);
+        assert.ok(
+          labels.some((l) => l.startsWith('Error: ') && l.includes(text)),
+          `an error "${text}"; the panel lists:\n${labels.join('\n')}`,
+        );
       }
-      assert.ok(!labels.some((l) => l.includes('References not verified')), `references are verified; the panel lists:\n${labels.join('\n')}`);
+      assert.ok(
+        !labels.some((l) => l.includes('References not verified')),
+        `references are verified; the panel lists:\n${labels.join('\n')}`,
+      );
       const status = await e.statusItem('TAS:').innerText();
       assert.match(status, new RegExp(`TAS: ${ENVIRONMENT}$`));
       assert.doesNotMatch(status, /signed out|unreachable/);
-      assert.equal(emulator?.requests.some((r) => r.path === '/api/v2/mobiledevices' && r.status === 200), true, 'the emulator served the devices');
+      assert.equal(
+        emulator?.requests.some((r) => r.path === '/api/v2/mobiledevices' && r.status === 200),
+        true,
+        'the emulator served the devices',
+      );
     }));
 
   it('hovering over mobileDeviceId 1 in voice-call-mo shows the device card', (t) =>
@@ -111,7 +128,11 @@ describe('real editor: language features with credentials from the environment',
       const line = e.editorLine('"function": "CALL", "mobileDeviceId": 1,');
       await line.locator('span > span', { hasText: /^1$/ }).hover();
       await hover.first().waitFor();
-      await e.page.locator('.monaco-hover').filter({ hasText: `MSISDN: ${DEVICE_1_MSISDN}` }).first().waitFor();
+      await e.page
+        .locator('.monaco-hover')
+        .filter({ hasText: `MSISDN: ${DEVICE_1_MSISDN}` })
+        .first()
+        .waitFor();
       await e.screenshot('hover-device-1');
       const card = await hover.first().innerText();
       assert.match(card, new RegExp(`${DEVICE_1} \\(device 1\\)`));
@@ -136,7 +157,10 @@ describe('real editor: language features with credentials from the environment',
 
       const labels = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
       for (const name of [DEVICE_1, 'Google Pixel 8 Munich 02', 'Motorola Edge 40 Hamburg 08']) {
-        assert.ok(labels.some((l) => l.startsWith(name)), `"${name}" is suggested; the widget shows:\n${labels.join('\n')}`);
+        assert.ok(
+          labels.some((l) => l.startsWith(name)),
+          `"${name}" is suggested; the widget shows:\n${labels.join('\n')}`,
+        );
       }
       // Devices come sorted by id: the first is focused.
       await widget.locator('.monaco-list-row.focused', { hasText: DEVICE_1 }).waitFor();
@@ -157,7 +181,10 @@ describe('real editor: language features with credentials from the environment',
       await e.showProblems();
       await e.waitForProblem(STALE_WARNING);
       const labels = await e.problemLabels();
-      assert.ok(labels.some((l) => l.startsWith(`Warning: ${STALE_WARNING}`)), `a warning; the panel lists:\n${labels.join('\n')}`);
+      assert.ok(
+        labels.some((l) => l.startsWith(`Warning: ${STALE_WARNING}`)),
+        `a warning; the panel lists:\n${labels.join('\n')}`,
+      );
 
       // Put the cursor into the stale name (a click on it) and ask for the quick fixes.
       await e.editorLine(STALE_NAME).locator('span > span', { hasText: 'old name' }).first().click();
@@ -215,9 +242,15 @@ describe('real editor: without credentials, then signing in through the input bo
       await e.screenshot('signed-out-problems');
 
       const labels = await e.problemLabels();
-      assert.ok(labels.some((l) => l.startsWith(`Info: ${NOT_VERIFIED}`)), `an info "${NOT_VERIFIED}"; the panel lists:\n${labels.join('\n')}`);
+      assert.ok(
+        labels.some((l) => l.startsWith(`Info: ${NOT_VERIFIED}`)),
+        `an info "${NOT_VERIFIED}"; the panel lists:\n${labels.join('\n')}`,
+      );
       for (const text of REFERENCE_ERRORS) {
-        assert.ok(!labels.some((l) => l.includes(text)), `no "${text}" while signed out; the panel lists:\n${labels.join('\n')}`);
+        assert.ok(
+          !labels.some((l) => l.includes(text)),
+          `no "${text}" while signed out; the panel lists:\n${labels.join('\n')}`,
+        );
       }
       assert.equal(emulator?.requests.length, 0, 'nothing asked the service');
     }));
@@ -244,10 +277,16 @@ describe('real editor: without credentials, then signing in through the input bo
       // Checked with the service before anything is kept: refused, in words, with the next step.
       const refused = e.page.locator('.notification-toast').filter({ hasText: 'refused the client ID or secret' });
       await refused.waitFor({ timeout: 30_000 });
-      assert.match(await refused.innerText(), new RegExp(`Not signed in to ${ENVIRONMENT}: the service at .* refused the client ID or secret \\(HTTP 401\\)`));
+      assert.match(
+        await refused.innerText(),
+        new RegExp(`Not signed in to ${ENVIRONMENT}: the service at .* refused the client ID or secret \\(HTTP 401\\)`),
+      );
       await e.screenshot('sign-in-refused');
       const settingsBefore = await readFile(settingsFile, 'utf8').catch(() => '');
-      assert.ok(!settingsBefore.includes(emulator.url), `nothing is kept before the check succeeds:\n${settingsBefore}`);
+      assert.ok(
+        !settingsBefore.includes(emulator.url),
+        `nothing is kept before the check succeeds:\n${settingsBefore}`,
+      );
       await e.statusItem('TAS: signed out').waitFor();
       assert.doesNotMatch(await e.statusItem('TAS:').innerText(), /connecting|Emulator/);
 
@@ -264,14 +303,21 @@ describe('real editor: without credentials, then signing in through the input bo
 
       const labels = await e.problemLabels();
       for (const text of REFERENCE_ERRORS) {
-        assert.ok(labels.some((l) => l.startsWith('Error: ') && l.includes(text)), `an error "${text}"; the panel lists:\n${labels.join('\n')}`);
+        assert.ok(
+          labels.some((l) => l.startsWith('Error: ') && l.includes(text)),
+          `an error "${text}"; the panel lists:\n${labels.join('\n')}`,
+        );
       }
       const notes = await e.notifications();
       assert.ok(
         !notes.some((n) => n.source === EXTENSION && n.text.includes(`signed in to ${ENVIRONMENT}`)),
         `no "signed in" notification; there are: ${JSON.stringify(notes)}`,
       );
-      assert.deepEqual(notes.filter((n) => n.source === EXTENSION && n.severity === 'error'), [], 'no error from the extension');
+      assert.deepEqual(
+        notes.filter((n) => n.source === EXTENSION && n.severity === 'error'),
+        [],
+        'no error from the extension',
+      );
       // The name and URL are in the user settings, the secret is not (it is in secret storage).
       const settings = await readFile(settingsFile, 'utf8');
       assert.match(settings, new RegExp(`"name": "${ENVIRONMENT}"`));

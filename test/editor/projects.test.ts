@@ -28,25 +28,34 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
     await emulator?.close();
   });
 
-  const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
+  const row = (e: Editor, title: string, text: string | RegExp) =>
+    view(e, title).locator('.monaco-list-row').filter({ hasText: text });
 
   it('assigns a suite to a new project and shows the read-back', async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
       const suite = row(e, 'Test Suites', SUITE).first();
       await suite.waitFor({ timeout: LIMITS.output });
       await suite.click({ button: 'right' });
       await e.chooseMenuItem('Assign to Projects...');
 
       // The picker starts from the current projects (rule 1): the suite is in Voice.
-      const picker = e.page.locator('.quick-input-widget').filter({ has: e.page.locator('.quick-input-title', { hasText: `Assign test suite ${SUITE} to Projects` }) });
+      const picker = e.page
+        .locator('.quick-input-widget')
+        .filter({ has: e.page.locator('.quick-input-title', { hasText: `Assign test suite ${SUITE} to Projects` }) });
       await picker.waitFor({ timeout: LIMITS.output });
       const voice = picker.locator('.monaco-list-row').filter({ hasText: /^Voice/ });
       assert.equal(await voice.first().getAttribute('aria-checked'), 'true', 'Voice is chosen at first');
       // A click on a row of a multi-select picker ticks it, as for a person.
       const newProject = picker.locator('.monaco-list-row').filter({ hasText: 'New project...' }).first();
       await newProject.click();
-      await e.page.waitForFunction((el) => el?.getAttribute('aria-checked') === 'true', await newProject.elementHandle(), { timeout: LIMITS.ui });
+      await e.page.waitForFunction(
+        (el) => el?.getAttribute('aria-checked') === 'true',
+        await newProject.elementHandle(),
+        { timeout: LIMITS.ui },
+      );
       await e.page.keyboard.press('Enter');
 
       await e.answerInputBox(`Assign test suite ${SUITE} to a new project`, PROJECT);
@@ -60,7 +69,13 @@ describe('real editor: projects', { timeout: 300_000 }, () => {
       const project = store.projects.all().find((p) => p.name === PROJECT);
       assert.ok(project, 'the service created the project (rule 5)');
       const suiteId = store.testSuites.all().find((s) => s.name === SUITE)!.id;
-      assert.deepEqual(store.projectRefs('TEST_SUITE', suiteId).map((p) => p.name).sort(), ['Voice', PROJECT].sort());
+      assert.deepEqual(
+        store
+          .projectRefs('TEST_SUITE', suiteId)
+          .map((p) => p.name)
+          .sort(),
+        ['Voice', PROJECT].sort(),
+      );
 
       // The Projects view shows the new project holding the suite; the other views are folded
       // away so its rows have room.

@@ -50,7 +50,11 @@ describe('real editor: a service with paged lists and summary items', { timeout:
       await e.openFile(FILE);
       const line = e.editorLine('"function": "CALL", "mobileDeviceId": 50,');
       await line.locator('span > span', { hasText: /^50$/ }).hover();
-      await e.page.locator('.monaco-hover').filter({ hasText: `MSISDN: ${device.msisdn}` }).first().waitFor({ timeout: LIMITS.output });
+      await e.page
+        .locator('.monaco-hover')
+        .filter({ hasText: `MSISDN: ${device.msisdn}` })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const card = await e.page.locator('.monaco-hover').filter({ hasText: device.name }).first().innerText();
       assert.match(card, new RegExp(`${device.name} \\(device 50\\)`));
       assert.doesNotMatch(card, /does not exist/);
@@ -58,12 +62,17 @@ describe('real editor: a service with paged lists and summary items', { timeout:
       await e.page.keyboard.press('Escape');
       await e.showProblems();
       const labels = await e.problemLabels();
-      assert.ok(!labels.some((l) => /does not exist on the service/.test(l)), `no false "not found"; the panel lists:\n${labels.join('\n')}`);
+      assert.ok(
+        !labels.some((l) => /does not exist on the service/.test(l)),
+        `no false "not found"; the panel lists:\n${labels.join('\n')}`,
+      );
     }));
 
   it('the Devices view lists all 60 devices, the last page included', (t) =>
     withEditor(t, editor, async (e) => {
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
       const pane = e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: 'Devices' }) });
       const header = pane.locator('.pane-header');
       await header.waitFor({ timeout: LIMITS.output });
@@ -78,6 +87,10 @@ describe('real editor: a service with paged lists and summary items', { timeout:
       for (let i = 0; i < 200 && (await target.count()) === 0; i++) await e.page.keyboard.press('ArrowDown');
       await target.first().waitFor({ timeout: LIMITS.output });
       await e.screenshot('devices-all-pages');
-      assert.equal(emulator!.requests.filter((r) => r.path === '/api/v2/mobiledevices' && /page=2/.test(r.query)).length > 0, true, 'the last page was read');
+      assert.equal(
+        emulator!.requests.filter((r) => r.path === '/api/v2/mobiledevices' && /page=2/.test(r.query)).length > 0,
+        true,
+        'the last page was read',
+      );
     }));
 });

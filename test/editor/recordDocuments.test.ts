@@ -30,7 +30,11 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
     emulator = await startEmulator({ host: '127.0.0.1' });
     editor = await Editor.start({
       name: 'records',
-      settings: { 'files.autoSave': 'off', 'tas.inlayHints.enabled': false, 'editor.quickSuggestions': { other: false, comments: false, strings: false } },
+      settings: {
+        'files.autoSave': 'off',
+        'tas.inlayHints.enabled': false,
+        'editor.quickSuggestions': { other: false, comments: false, strings: false },
+      },
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: ID, TAS_CLIENT_SECRET: SECRET },
     });
   });
@@ -47,13 +51,20 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
   it("creates a device, saves a new MSISDN over a colleague's rename keeping both, and deletes it", async (t) => {
     await withEditor(t, editor, async (e) => {
       await onlyOpen(e, 'Devices');
-      await pane(e).locator('.monaco-list-row').filter({ hasText: 'node-berlin-01' }).first().waitFor({ timeout: LIMITS.output });
+      await pane(e)
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'node-berlin-01' })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await viewAction(e, 'Devices', 'New Device');
 
       // The test node, then the model: each a quick pick of the service's records.
       const node = emulator!.store.testNodes.all()[0]!;
       const model = emulator!.store.deviceModels.all()[0]!;
-      for (const [placeholder, label] of [['The test node', node.name], ['The device model', model.name]] as const) {
+      for (const [placeholder, label] of [
+        ['The test node', node.name],
+        ['The device model', model.name],
+      ] as const) {
         await e.quickInput.locator(`input[placeholder^="${placeholder}"]`).waitFor({ timeout: LIMITS.ui });
         await e.page.keyboard.type(label);
         await e.quickInput.locator('.monaco-list-row', { hasText: label }).first().waitFor({ timeout: LIMITS.ui });
@@ -65,7 +76,10 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await typeIntoValue(e, 'msisdn', 0, FIRST_MSISDN);
       await e.screenshot('new-device-document');
       await e.page.keyboard.press('Control+S');
-      await e.statusItem(/device \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/device \d+ created/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.devices.all().find((d) => d.name === NAME);
       assert.ok(made, 'the service has the new device');
       assert.equal(made.msisdn, FIRST_MSISDN);
@@ -81,7 +95,10 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
       await dialog.waitFor({ timeout: LIMITS.output });
       // The diff is open behind it, and the focused choice loses nothing.
-      await e.page.locator('.tabs-container .tab', { hasText: "the service's version" }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page
+        .locator('.tabs-container .tab', { hasText: "the service's version" })
+        .first()
+        .waitFor({ timeout: LIMITS.ui });
       await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.ui });
       await e.screenshot('record-conflict');
       await e.page.keyboard.press('Enter');
@@ -113,7 +130,10 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       assert.equal(await e.editorLine('"ecid"').count(), 0);
       await typeIntoValue(e, 'name', 0, 'node-editor-01');
       await e.page.keyboard.press('Control+S');
-      await e.statusItem(/test node \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/test node \d+ created/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.testNodes.all().find((n) => n.name === 'node-editor-01');
       assert.ok(made, 'the service has the new test node');
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
@@ -130,7 +150,10 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       const kept = (await http('GET', `/testnodes/${made.id}`)).json;
       assert.equal(kept['name'], 'node-editor-99');
       // Then the document shows the service's version of it.
-      await e.editorLine(`"revision": "${revisionOf('testNode', kept)}"`).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(`"revision": "${revisionOf('testNode', kept)}"`)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
 
       // A name another node has: the service refuses, the document stays unsaved, the reason on its field.
       await typeIntoValue(e, 'name', 'node-editor-99'.length, 'node-berlin-01');
@@ -142,7 +165,11 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.page.locator('.tabs-container .tab.active.dirty').waitFor({ timeout: LIMITS.ui });
       await e.showProblems();
       await e.waitForProblem('refused to save the test node');
-      assert.match((await e.problemLabels()).find((l) => l.includes('refused to save')) ?? '', /at line 9 /, 'on the name line (after $record and id)');
+      assert.match(
+        (await e.problemLabels()).find((l) => l.includes('refused to save')) ?? '',
+        /at line 9 /,
+        'on the name line (after $record and id)',
+      );
       assert.equal(emulator!.store.testNodes.get(made.id)!.name, 'node-editor-99');
 
       // A colleague renames it meanwhile, and so do I: the same field, so no merge; the focused
@@ -156,10 +183,17 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await dialog.waitFor({ state: 'detached', timeout: LIMITS.ui });
       assert.equal(emulator!.store.testNodes.get(made.id)!.name, 'node-editor-desk');
       // The diff is in front: my document, unsaved, on its right, with my name in it.
-      await e.page.locator('.tabs-container .tab.active.dirty', { hasText: `test node ${made.id}: the service's version` }).waitFor({ timeout: LIMITS.ui });
+      await e.page
+        .locator('.tabs-container .tab.active.dirty', { hasText: `test node ${made.id}: the service's version` })
+        .waitFor({ timeout: LIMITS.ui });
       const right = e.page.locator('.editor-group-container.active .modified-in-monaco-diff-editor .view-line');
       await right.filter({ hasText: '"name": "node-editor-mine"' }).first().waitFor({ timeout: LIMITS.ui });
-      await e.page.locator('.editor-group-container.active .original-in-monaco-diff-editor .view-line', { hasText: '"name": "node-editor-desk"' }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page
+        .locator('.editor-group-container.active .original-in-monaco-diff-editor .view-line', {
+          hasText: '"name": "node-editor-desk"',
+        })
+        .first()
+        .waitFor({ timeout: LIMITS.ui });
     });
   });
 
@@ -174,17 +208,26 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.activeTab(`${client.id}.json`).waitFor({ timeout: LIMITS.output });
       await e.editorLine('"payload":').first().waitFor({ timeout: LIMITS.ui });
       assert.equal(await e.editorLine(/"password"|"authParams"/).count(), 0, 'no secret in the document');
-      assert.equal((await http('PUT', `/apiclients/${client.id}`, { serverURL: 'https://billing.example.invalid/v2' })).status, 200);
+      assert.equal(
+        (await http('PUT', `/apiclients/${client.id}`, { serverURL: 'https://billing.example.invalid/v2' })).status,
+        200,
+      );
       await typeIntoValue(e, 'username', 0, '-ops');
       await e.page.keyboard.press('Control+S');
       const dialog = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Someone else changed' });
-      await dialog.locator('.monaco-button:focus', { hasText: 'Save Both Changes' }).waitFor({ timeout: LIMITS.output });
+      await dialog
+        .locator('.monaco-button:focus', { hasText: 'Save Both Changes' })
+        .waitFor({ timeout: LIMITS.output });
       await e.page.keyboard.press('Enter');
       await e.statusItem(`API client ${client.id} saved`).first().waitFor({ timeout: LIMITS.output });
       const back = await http('GET', `/apiclients/${client.id}`);
       assert.equal(back.json['serverURL'], 'https://billing.example.invalid/v2', "the colleague's change is kept");
       assert.match(String(back.json['username']), /-ops$/, 'my change is on the service');
-      assert.equal(emulator!.store.apiClients.get(client.id)!.password, password, 'the password the document never held is kept');
+      assert.equal(
+        emulator!.store.apiClients.get(client.id)!.password,
+        password,
+        'the password the document never held is kept',
+      );
 
       await row.click({ button: 'right' });
       await e.chooseMenuItem('Delete API Client...');
@@ -205,11 +248,18 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await typeIntoValue(e, 'name', 0, 'Editor hook');
       await typeIntoValue(e, 'serverURL', 0, 'hooks.example.invalid/run');
       await e.page.keyboard.press('Control+S');
-      await e.statusItem(/API client \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/API client \d+ created/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.apiClients.all().find((c) => c.name === 'Editor hook');
       assert.ok(made, 'the service has the new API client');
       assert.equal(made.serverURL, 'https://hooks.example.invalid/run');
-      assert.equal(emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/apiclients').length, 1, 'one POST');
+      assert.equal(
+        emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/apiclients').length,
+        1,
+        'one POST',
+      );
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
       const row = api.locator('.monaco-list-row').filter({ hasText: 'Editor hook' }).first();
       await row.waitFor({ timeout: LIMITS.output });
@@ -220,7 +270,11 @@ describe('real editor: a device as a record document', { timeout: 300_000 }, () 
       await e.activeTab(`${other.id}.json`).waitFor({ timeout: LIMITS.output });
       await row.click();
       await newRecordTab(e).waitFor({ timeout: LIMITS.output });
-      assert.equal(await e.page.locator(`.tabs-container .tab[data-resource-name="${made.id}.json"]`).count(), 0, 'no second tab for the record');
+      assert.equal(
+        await e.page.locator(`.tabs-container .tab[data-resource-name="${made.id}.json"]`).count(),
+        0,
+        'no second tab for the record',
+      );
     });
   });
 });

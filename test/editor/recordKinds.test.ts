@@ -48,10 +48,15 @@ describe('real editor: trace filters, test suites and devices as record document
   const http = colleague(() => emulator!.url, ID, SECRET);
 
   /** The bodies the extension sent with `method` to `path`. */
-  const sent = (method: string, path: string) => emulator!.requests.filter((r) => r.method === method && r.path === `/api/v2${path}`).map((r) => r.body as Record<string, unknown>);
+  const sent = (method: string, path: string) =>
+    emulator!.requests
+      .filter((r) => r.method === method && r.path === `/api/v2${path}`)
+      .map((r) => r.body as Record<string, unknown>);
 
-  const clean = (e: Editor, name: string) => e.page.locator(`.tabs-container .tab.active:not(.dirty)[data-resource-name="${name}"]`);
-  const dirty = (e: Editor, name: string) => e.page.locator(`.tabs-container .tab.active.dirty[data-resource-name="${name}"]`);
+  const clean = (e: Editor, name: string) =>
+    e.page.locator(`.tabs-container .tab.active:not(.dirty)[data-resource-name="${name}"]`);
+  const dirty = (e: Editor, name: string) =>
+    e.page.locator(`.tabs-container .tab.active.dirty[data-resource-name="${name}"]`);
 
   it('renames and refilters a trace filter opened from its row, and creates one with New Trace Filter...', async (t) => {
     await withEditor(t, editor, async (e) => {
@@ -70,7 +75,11 @@ describe('real editor: trace filters, test suites and devices as record document
       const back = await http('GET', `/tracefilters/${filter.id}`);
       assert.equal(back.json['name'], `${filter.name} over TCP`);
       assert.equal(back.json['filter'], 'dns && tcp');
-      assert.deepEqual(sent('PUT', `/tracefilters/${filter.id}`), [{ name: `${filter.name} over TCP`, filter: 'dns && tcp' }], 'one PUT with {name, filter} only');
+      assert.deepEqual(
+        sent('PUT', `/tracefilters/${filter.id}`),
+        [{ name: `${filter.name} over TCP`, filter: 'dns && tcp' }],
+        'one PUT with {name, filter} only',
+      );
       await row.filter({ hasText: 'over TCP' }).waitFor({ timeout: LIMITS.output });
 
       await viewAction(e, 'Trace Filters', 'New Trace Filter');
@@ -79,13 +88,24 @@ describe('real editor: trace filters, test suites and devices as record document
       await typeIntoValue(e, 'name', 0, 'SMS over SGs');
       await typeIntoValue(e, 'filter', 0, 'sgsap');
       await e.page.keyboard.press('Control+S');
-      await e.statusItem(/trace filter \d+ created/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/trace filter \d+ created/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const made = emulator!.store.traceFilters.all().find((f) => f.name === 'SMS over SGs');
       assert.ok(made, 'the service has the new trace filter');
       assert.equal(made.filter, 'sgsap');
-      assert.deepEqual(sent('POST', '/tracefilters'), [{ name: 'SMS over SGs', filter: 'sgsap' }], 'one POST with {name, filter}');
+      assert.deepEqual(
+        sent('POST', '/tracefilters'),
+        [{ name: 'SMS over SGs', filter: 'sgsap' }],
+        'one POST with {name, filter}',
+      );
       await e.editorLine(`"id": ${made.id},`).first().waitFor({ timeout: LIMITS.output });
-      await view(e, 'Trace Filters').locator('.monaco-list-row').filter({ hasText: 'SMS over SGs' }).first().waitFor({ timeout: LIMITS.output });
+      await view(e, 'Trace Filters')
+        .locator('.monaco-list-row')
+        .filter({ hasText: 'SMS over SGs' })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
     });
   });
 
@@ -115,7 +135,11 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.page.keyboard.type(added.name);
       const pick = widget.locator('.monaco-list-row.focused', { hasText: added.name });
       await pick.waitFor({ timeout: LIMITS.ui });
-      assert.match(await pick.innerText(), new RegExp(`id ${added.id}$`), 'the row names the test case, its id beside it');
+      assert.match(
+        await pick.innerText(),
+        new RegExp(`id ${added.id}$`),
+        'the row names the test case, its id beside it',
+      );
       await e.page.keyboard.press('Enter');
       await e.editorLine(`{"id": ${added.id}}`).first().waitFor({ timeout: LIMITS.ui });
       await e.page.keyboard.press('End');
@@ -143,12 +167,25 @@ describe('real editor: trace filters, test suites and devices as record document
       assert.equal(body['name'], `${suite.name} (edited)`);
       assert.equal(body['description'], `${suite.description}, with one more`);
       const items = body['testCaseIds'] as { id: number; name: string }[];
-      assert.ok(Array.isArray(items) && items.every((i) => Object.keys(i).sort().join() === 'id,name' && typeof i.name === 'string'), `testCaseIds as [{id, name}]: ${JSON.stringify(items)}`);
-      assert.deepEqual(items.map((i) => i.id), [added.id, ...suite.testCaseIds]);
-      assert.ok(!('testCaseWeights' in body) && !('id' in body) && !('$record' in body), `nothing the update may not carry: ${Object.keys(body).join(', ')}`);
+      assert.ok(
+        Array.isArray(items) &&
+          items.every((i) => Object.keys(i).sort().join() === 'id,name' && typeof i.name === 'string'),
+        `testCaseIds as [{id, name}]: ${JSON.stringify(items)}`,
+      );
+      assert.deepEqual(
+        items.map((i) => i.id),
+        [added.id, ...suite.testCaseIds],
+      );
+      assert.ok(
+        !('testCaseWeights' in body) && !('id' in body) && !('$record' in body),
+        `nothing the update may not carry: ${Object.keys(body).join(', ')}`,
+      );
       const back = await http('GET', `/testsuites/${suite.id}`);
       assert.equal(back.json['name'], `${suite.name} (edited)`);
-      assert.deepEqual((back.json['testCaseIds'] as unknown[]).map((x) => (typeof x === 'number' ? x : (x as { id: number }).id)), [added.id, ...suite.testCaseIds]);
+      assert.deepEqual(
+        (back.json['testCaseIds'] as unknown[]).map((x) => (typeof x === 'number' ? x : (x as { id: number }).id)),
+        [added.id, ...suite.testCaseIds],
+      );
     });
   });
 
@@ -166,10 +203,22 @@ describe('real editor: trace filters, test suites and devices as record document
 
       const hover = e.page.locator('.monaco-hover');
       // On the test node's key (the field, and the node it names), then on the model's id.
-      await e.editorLine(`"testNodeId": ${node.id}`).first().locator('span > span', { hasText: /^"testNodeId"$/ }).hover();
-      await hover.filter({ hasText: 'The test node that hosts the device' }).filter({ hasText: node.name }).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(`"testNodeId": ${node.id}`)
+        .first()
+        .locator('span > span', { hasText: /^"testNodeId"$/ })
+        .hover();
+      await hover
+        .filter({ hasText: 'The test node that hosts the device' })
+        .filter({ hasText: node.name })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.page.mouse.move(0, 0);
-      await e.editorLine(`"deviceModelId": ${model.id}`).first().locator('span > span', { hasText: new RegExp(`^${model.id}$`) }).hover();
+      await e
+        .editorLine(`"deviceModelId": ${model.id}`)
+        .first()
+        .locator('span > span', { hasText: new RegExp(`^${model.id}$`) })
+        .hover();
       await hover.filter({ hasText: model.name }).first().waitFor({ timeout: LIMITS.output });
       await e.page.mouse.move(0, 0);
 
@@ -182,7 +231,12 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.page.keyboard.press('Control+Space');
       const widget = e.page.locator('.editor-widget.suggest-widget');
       const nodes = emulator!.store.testNodes.all();
-      for (const n of nodes) await widget.locator('.monaco-list-row', { hasText: n.name }).filter({ hasText: `id ${n.id}` }).first().waitFor({ timeout: LIMITS.output });
+      for (const n of nodes)
+        await widget
+          .locator('.monaco-list-row', { hasText: n.name })
+          .filter({ hasText: `id ${n.id}` })
+          .first()
+          .waitFor({ timeout: LIMITS.output });
       // Sorted by id, the first focused; one down is the next node.
       const [first, other] = [...nodes].sort((a, b) => a.id - b.id);
       await widget.locator('.monaco-list-row.focused', { hasText: first!.name }).waitFor({ timeout: LIMITS.ui });
@@ -214,7 +268,11 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.page.keyboard.press('Backspace');
       await e.showProblems();
       await e.waitForProblem('Expected comma');
-      assert.deepEqual((await e.problemLabels()).filter((l) => /is expected between entries/.test(l)), [], 'our syntax problem is not shown beside the editor\'s');
+      assert.deepEqual(
+        (await e.problemLabels()).filter((l) => /is expected between entries/.test(l)),
+        [],
+        "our syntax problem is not shown beside the editor's",
+      );
       await e.activeEditor.click();
       await e.runCommand('File: Revert File');
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
@@ -229,16 +287,29 @@ describe('real editor: trace filters, test suites and devices as record document
       await e.editorLine(`"imei":"${device.imei}"  ,`).first().waitFor({ timeout: LIMITS.ui });
       await e.runCommand('Format Document');
       await e.editorLine(`"imei": "${device.imei}",`).first().waitFor({ timeout: LIMITS.output });
-      for (const [k, v] of [['name', device.name], ['msisdn', device.msisdn], ['imsi', device.imsi], ['imei', device.imei]]) await e.editorLine(`"${k}": "${v}",`).first().waitFor({ timeout: LIMITS.ui });
+      for (const [k, v] of [
+        ['name', device.name],
+        ['msisdn', device.msisdn],
+        ['imsi', device.imsi],
+        ['imei', device.imei],
+      ])
+        await e.editorLine(`"${k}": "${v}",`).first().waitFor({ timeout: LIMITS.ui });
       // Formatted, so no question about which formatter stood in the way.
-      assert.equal(await e.page.locator('.monaco-dialog-box, .notification-toast').filter({ hasText: /formatter/i }).count(), 0, 'no question about which formatter');
+      assert.equal(
+        await e.page
+          .locator('.monaco-dialog-box, .notification-toast')
+          .filter({ hasText: /formatter/i })
+          .count(),
+        0,
+        'no question about which formatter',
+      );
       await e.activeEditor.click();
       await e.runCommand('File: Revert File');
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
     });
   });
 
-  it('Open Record shows an unsaved document as it is, and an untouched one with a colleague\'s change', async (t) => {
+  it("Open Record shows an unsaved document as it is, and an untouched one with a colleague's change", async (t) => {
     await withEditor(t, editor, async (e) => {
       const device = structuredClone(emulator!.store.devices.get(1)!);
       const row = view(e, 'Devices').locator('.monaco-list-row').filter({ hasText: device.name }).first();
@@ -253,7 +324,9 @@ describe('real editor: trace filters, test suites and devices as record document
       await openRecord();
       await e.editorLine(`"name": "${device.name} (mine)"`).first().waitFor({ timeout: LIMITS.ui });
       await dirty(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
-      const reads = emulator!.requests.filter((r) => r.method === 'GET' && r.path === `/api/v2/mobiledevices/${device.id}`).length;
+      const reads = emulator!.requests.filter(
+        (r) => r.method === 'GET' && r.path === `/api/v2/mobiledevices/${device.id}`,
+      ).length;
 
       // Back to untouched (undo), a colleague renames it, Open Record again: their name shows.
       await e.activeEditor.click();
@@ -265,7 +338,11 @@ describe('real editor: trace filters, test suites and devices as record document
       await openRecord();
       await e.editorLine(`"name": "${device.name} (desk 4)"`).first().waitFor({ timeout: LIMITS.output });
       await clean(e, `${device.id}.json`).waitFor({ timeout: LIMITS.ui });
-      assert.ok(emulator!.requests.filter((r) => r.method === 'GET' && r.path === `/api/v2/mobiledevices/${device.id}`).length > reads, 'read again');
+      assert.ok(
+        emulator!.requests.filter((r) => r.method === 'GET' && r.path === `/api/v2/mobiledevices/${device.id}`).length >
+          reads,
+        'read again',
+      );
     });
   });
   it('a save while the service is unreachable stays unsaved and says why once; undo after the saved version shows; closing unsaved loses nothing on the service', async (t) => {
@@ -305,13 +382,18 @@ describe('real editor: trace filters, test suites and devices as record document
       const revision = revisionOf('traceFilter', (await http('GET', `/tracefilters/${filter.id}`)).json);
       await e.editorLine(`"revision": "${revision}"`).first().waitFor({ timeout: LIMITS.output });
       await e.activeEditor.click();
-      for (let i = 0; i < 5 && (await e.editorLine(`"filter": "${filter.filter}"`).count()) === 0; i++) await e.page.keyboard.press('Control+Z');
+      for (let i = 0; i < 5 && (await e.editorLine(`"filter": "${filter.filter}"`).count()) === 0; i++)
+        await e.page.keyboard.press('Control+Z');
       await e.editorLine(`"filter": "${filter.filter}"`).first().waitFor({ timeout: LIMITS.ui });
       await e.screenshot('undone');
       await e.page.keyboard.press('Control+S');
       await e.statusItem(`trace filter ${filter.id} saved`).first().waitFor({ timeout: LIMITS.output });
       await clean(e, tab).waitFor({ timeout: LIMITS.output });
-      assert.equal(await e.page.locator('.monaco-dialog-box').count(), 0, 'no question: my own save is no colleague\'s change');
+      assert.equal(
+        await e.page.locator('.monaco-dialog-box').count(),
+        0,
+        "no question: my own save is no colleague's change",
+      );
       assert.equal(emulator!.store.traceFilters.get(filter.id)!.filter, filter.filter);
 
       // Closed unsaved (Don't Save): nothing sent; opened again it shows the service's version.
@@ -321,7 +403,9 @@ describe('real editor: trace filters, test suites and devices as record document
       const ask = e.page.locator('.monaco-dialog-box').filter({ hasText: 'Do you want to save' });
       await ask.waitFor({ timeout: LIMITS.ui });
       await ask.locator('.monaco-button', { hasText: "Don't Save" }).click();
-      await e.page.locator(`.tabs-container .tab[data-resource-name="${tab}"]`).waitFor({ state: 'detached', timeout: LIMITS.ui });
+      await e.page
+        .locator(`.tabs-container .tab[data-resource-name="${tab}"]`)
+        .waitFor({ state: 'detached', timeout: LIMITS.ui });
       await row.click({ timeout: LIMITS.output });
       await e.activeTab(tab).waitFor({ timeout: LIMITS.output });
       await e.editorLine(`"name": "${filter.name}",`).first().waitFor({ timeout: LIMITS.output });

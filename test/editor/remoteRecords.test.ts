@@ -21,7 +21,6 @@ const DEVICE_1_PATH = '/api/v2/mobiledevices/1';
 /** The path of the link target `tas-remote:/mobileDevice/1.json`, as the tab's hover shows it. */
 const RECORD_PATH = '/mobileDevice/1.json';
 
-
 describe('real editor: reference links open the remote record read-only', { timeout: 300_000 }, () => {
   let emulator: Emulator | undefined;
   let editor: Editor | undefined;
@@ -55,7 +54,10 @@ describe('real editor: reference links open the remote record read-only', { time
       await hover.first().waitFor();
       await e.screenshot('hover-link');
       // VS Code adds how to follow it: "(ctrl + click)".
-      assert.match(await hover.first().innerText(), new RegExp(`${TOOLTIP.replace(/[()]/g, '\\$&')}\\s*\\(ctrl \\+ click\\)`));
+      assert.match(
+        await hover.first().innerText(),
+        new RegExp(`${TOOLTIP.replace(/[()]/g, '\\$&')}\\s*\\(ctrl \\+ click\\)`),
+      );
       await e.page.keyboard.press('Escape');
       await hover.first().waitFor({ state: 'hidden' });
     }));
@@ -67,7 +69,9 @@ describe('real editor: reference links open the remote record read-only', { time
       const line = e.editorLine('"function": "CALL", "mobileDeviceId": 1,');
       const link = line.locator('.detected-link', { hasText: /^1$/ });
       await link.waitFor();
-      const asked = () => emulator?.requests.filter((r) => r.method === 'GET' && r.path === DEVICE_1_PATH && r.status === 200).length ?? 0;
+      const asked = () =>
+        emulator?.requests.filter((r) => r.method === 'GET' && r.path === DEVICE_1_PATH && r.status === 200).length ??
+        0;
       const askedBefore = asked();
 
       await e.ctrlClickLink(link);
@@ -88,13 +92,17 @@ describe('real editor: reference links open the remote record read-only', { time
       assert.match(await e.page.locator('#status\\.editor\\.mode').innerText(), /JSON$/);
       assert.ok(asked() > askedBefore, `the record came from the service (GET ${DEVICE_1_PATH})`);
       // The test case's tab is still there, no longer active.
-      await e.page.locator('.tabs-container .tab:not(.active)[data-resource-name="voice-call-mo.testcase.json"]').waitFor();
+      await e.page
+        .locator('.tabs-container .tab:not(.active)[data-resource-name="voice-call-mo.testcase.json"]')
+        .waitFor();
 
       // Typing into it changes nothing: VS Code says it is read-only; the tab never turns dirty.
       const text = await e.activeEditor.locator('.view-lines').innerText();
       await e.editorLine(DEVICE_1).first().click();
       await e.page.keyboard.type('x');
-      await e.activeEditor.locator('.monaco-editor-overlaymessage', { hasText: 'Cannot edit in read-only editor' }).waitFor();
+      await e.activeEditor
+        .locator('.monaco-editor-overlaymessage', { hasText: 'Cannot edit in read-only editor' })
+        .waitFor();
       await e.screenshot('record-read-only');
       assert.equal(await e.activeEditor.locator('.view-lines').innerText(), text, 'the record is unchanged');
       assert.equal(await tab.and(e.page.locator('.dirty')).count(), 0, 'the record tab is not dirty');

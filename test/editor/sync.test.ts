@@ -38,7 +38,9 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
 
   /** A test case as the service returns it over HTTP (not the emulator's memory). */
   async function serviceCase(id: number): Promise<Record<string, unknown>> {
-    const res = await fetch(`${emulator!.url}/api/v2/testcases/${id}`, { headers: { authorization: `Bearer ${await token()}` } });
+    const res = await fetch(`${emulator!.url}/api/v2/testcases/${id}`, {
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     assert.equal(res.status, 200);
     return (await res.json()) as Record<string, unknown>;
   }
@@ -53,20 +55,26 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
   }
 
   const dialog = (e: Editor) => e.page.locator('.monaco-dialog-box');
-  const dialogButton = (e: Editor, title: string) => dialog(e).locator('.monaco-button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  const dialogButton = (e: Editor, title: string) =>
+    dialog(e).locator('.monaco-button', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
   it('exports two test cases into the workspace from the command palette', async (t) => {
     await withEditor(t, editor, async (e) => {
       await exportToWorkspace(e, [nameOf(FIRST), nameOf(SECOND)], () => e.screenshot('picked'));
 
       const files = (await readdir(e.workspace)).filter((f) => f.endsWith('.testcase.json'));
-      const texts = await Promise.all(files.map(async (f) => [f, await readFile(join(e.workspace, f), 'utf8')] as const));
+      const texts = await Promise.all(
+        files.map(async (f) => [f, await readFile(join(e.workspace, f), 'utf8')] as const),
+      );
       const first = texts.find(([, text]) => (JSON.parse(text) as { name?: string }).name === nameOf(FIRST));
       const second = texts.find(([, text]) => (JSON.parse(text) as { name?: string }).name === nameOf(SECOND));
       assert.ok(first && second, `both cases were written as files: ${files.join(', ')}`);
       firstFile = first[0];
       assert.equal((JSON.parse(first[1]) as { id?: number }).id, FIRST, 'the file holds its id');
-      assert.ok(first[1].endsWith('}\n') && first[1].includes('\n  "name"'), 'formatted with 2 spaces and a final newline');
+      assert.ok(
+        first[1].endsWith('}\n') && first[1].includes('\n  "name"'),
+        'formatted with 2 spaces and a final newline',
+      );
       await e.page.locator('.explorer-folders-view .monaco-list-row', { hasText: firstFile }).first().waitFor();
       await copyScreenshot(await e.screenshot('exported'), 'sync-exported.png');
     });
@@ -76,7 +84,9 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await e.openFile(firstFile);
       // Linked in this environment: the lens offers Refresh from Service.
-      await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Refresh from Service' }).waitFor({ timeout: LIMITS.output });
+      await e.activeEditor
+        .locator('.codelens-decoration a', { hasText: 'Refresh from Service' })
+        .waitFor({ timeout: LIMITS.output });
       await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Import to Service' }).waitFor();
       await copyScreenshot(await e.screenshot('codelens'), 'sync-codelens.png');
       await editDescription(e, firstFile, 'Edited in the editor. ');
@@ -102,19 +112,28 @@ describe('real editor: import and export', { timeout: 400_000 }, () => {
       await e.runCommand('Test Automation: Import to Service');
 
       // The diff first (file left, service right), then the question with its three choices.
-      await e.page.locator('.tabs-container .tab', { hasText: `${nameOf(FIRST)}: local ↔ service (${ENV})` }).waitFor({ timeout: LIMITS.output });
+      await e.page
+        .locator('.tabs-container .tab', { hasText: `${nameOf(FIRST)}: local ↔ service (${ENV})` })
+        .waitFor({ timeout: LIMITS.output });
       await dialog(e).filter({ hasText: 'changed in' }).waitFor({ timeout: LIMITS.output });
-      for (const choice of ['Overwrite the service', "Take the service's version", 'Cancel']) await dialogButton(e, choice).waitFor();
+      for (const choice of ['Overwrite the service', "Take the service's version", 'Cancel'])
+        await dialogButton(e, choice).waitFor();
       await copyScreenshot(await e.screenshot('conflict'), 'sync-conflict.png');
       await dialogButton(e, 'Cancel').click();
-      await toast(e, `Imported 0 of 1 test case into ${ENV}: 1 not imported (changed on both sides).`).waitFor({ timeout: LIMITS.output });
+      await toast(e, `Imported 0 of 1 test case into ${ENV}: 1 not imported (changed on both sides).`).waitFor({
+        timeout: LIMITS.output,
+      });
       const kept = await serviceCase(FIRST);
       assert.equal(kept['notes'], 'Changed on the service.', 'Cancel left the service as it was');
       assert.doesNotMatch(String(kept['description']), /Local again/);
 
       // Back to the file (the diff is active now), and the earlier toasts out of the way.
       await e.runCommand('Notifications: Clear All Notifications');
-      await e.page.locator(`.tabs-container .tab[data-resource-name="${firstFile}"]`).filter({ hasNotText: '↔' }).first().click();
+      await e.page
+        .locator(`.tabs-container .tab[data-resource-name="${firstFile}"]`)
+        .filter({ hasNotText: '↔' })
+        .first()
+        .click();
       await e.activeTab(firstFile).waitFor();
       await e.runCommand('Test Automation: Import to Service');
       await dialogButton(e, 'Overwrite the service').click({ timeout: LIMITS.output });
@@ -133,7 +152,10 @@ async function editDescription(e: Editor, file: string, text: string): Promise<v
   await e.goTo(line + 1, lines[line]!.indexOf('"description": "') + '"description": "'.length + 1);
   await e.page.keyboard.type(text);
   // Editor lines use no-break spaces.
-  await e.editorLine(new RegExp(text.trim().replace(/[.]/g, '\\.').replace(/ /g, '\\s'))).first().waitFor();
+  await e
+    .editorLine(new RegExp(text.trim().replace(/[.]/g, '\\.').replace(/ /g, '\\s')))
+    .first()
+    .waitFor();
 }
 
 /** Keeps the README's screenshots of import and export current. */

@@ -51,7 +51,10 @@ describe('real editor: run a test case from the editor into Test Explorer', { ti
       await e.screenshot('testing-passed');
       // The run's output: the execution's progress and its log, streamed while it ran.
       await e.runCommand('Test: Show Output');
-      await e.page.locator('.part.panel .xterm-rows', { hasText: /Execution\s\d+\sended:\sPASSED/ }).first().waitFor({ timeout: LIMITS.ui });
+      await e.page
+        .locator('.part.panel .xterm-rows', { hasText: /Execution\s\d+\sended:\sPASSED/ })
+        .first()
+        .waitFor({ timeout: LIMITS.ui });
       assert.match(await e.page.locator('.part.panel .xterm-rows').first().innerText(), /Step\s3\/3\sHANGUP:\spassed/);
       await e.screenshot('testing-output');
       const runs = emulator!.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/1/run');

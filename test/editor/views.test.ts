@@ -31,7 +31,8 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
     await emulator?.close();
   });
 
-  const view = (e: Editor, title: string) => e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: title }) });
+  const view = (e: Editor, title: string) =>
+    e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: title }) });
   const rows = (e: Editor, title: string) => view(e, title).locator('.monaco-list-row');
   const row = (e: Editor, title: string, text: string | RegExp) => rows(e, title).filter({ hasText: text });
 
@@ -43,7 +44,9 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
 
   it('opens the Test Automation container and lists the suites', async (t) => {
     await withEditor(t, editor, async (e) => {
-      await e.page.locator('.activitybar .action-item a[aria-label^="Test Automation"]').click({ timeout: LIMITS.command });
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
       await row(e, 'Test Suites', SUITE).first().waitFor({ timeout: LIMITS.output });
       await row(e, 'Test Suites', 'Legacy 3G (retired)').filter({ hasText: 'disabled' }).waitFor();
       await row(e, 'Test Suites', 'Nightly regression').filter({ hasText: 'every day' }).waitFor();
@@ -56,15 +59,31 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
     await withEditor(t, editor, async (e) => {
       await inlineAction(row(e, 'Test Suites', SUITE), 'Execute Test Suite');
       // Said in the status bar (the view shows what started), not in a notification.
-      await e.statusItem(`Test suite ${SUITE}: `).filter({ hasText: 'started' }).first().waitFor({ timeout: LIMITS.output });
-      assert.equal(await e.page.locator('.notification-toast', { hasText: 'started' }).count(), 0, 'no notification says what the view shows');
+      await e
+        .statusItem(`Test suite ${SUITE}: `)
+        .filter({ hasText: 'started' })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      assert.equal(
+        await e.page.locator('.notification-toast', { hasText: 'started' }).count(),
+        0,
+        'no notification says what the view shows',
+      );
       // The new executions show at once, queued or running, with the suite's name.
-      await row(e, 'Executions', new RegExp(`(queued|step \\d+/\\d+) · ${SUITE}`)).first().waitFor({ timeout: LIMITS.output });
+      await row(e, 'Executions', new RegExp(`(queued|step \\d+/\\d+) · ${SUITE}`))
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.statusItem(/\d+ running/).waitFor({ timeout: LIMITS.output });
       await copyScreenshot(await e.screenshot('suite-running'), 'views-running.png');
       // One notification when the round has ended.
-      await e.page.locator('.notification-toast', { hasText: `Test suite ${SUITE}: ` }).filter({ hasText: /\d+ (passed|failed)/ }).first().waitFor({ timeout: 120_000 });
-      await row(e, 'Executions', new RegExp(`(passed|failed) · ${SUITE}`)).first().waitFor();
+      await e.page
+        .locator('.notification-toast', { hasText: `Test suite ${SUITE}: ` })
+        .filter({ hasText: /\d+ (passed|failed)/ })
+        .first()
+        .waitFor({ timeout: 120_000 });
+      await row(e, 'Executions', new RegExp(`(passed|failed) · ${SUITE}`))
+        .first()
+        .waitFor();
       await e.statusItem(/\d+ running/).waitFor({ state: 'hidden' });
       await copyScreenshot(await e.screenshot('suite-finished'), 'views-finished.png');
     });
@@ -74,14 +93,29 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
     await withEditor(t, editor, async (e) => {
       const done = row(e, 'Executions', new RegExp(`passed · ${SUITE}|failed · ${SUITE}`));
       await inlineAction(done, 'Rerun Execution');
-      await e.statusItem(/Rerunning .*: execution \d+ started/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .statusItem(/Rerunning .*: execution \d+ started/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       // Editor lines render spaces as no-break spaces: \s matches both.
       // Details of the newest: a read-only log document that follows the run.
       await rows(e, 'Executions').first().click();
-      await e.page.locator('.tabs-container .tab', { hasText: /^Execution \d+\.log/ }).first().waitFor({ timeout: LIMITS.output });
-      await e.editorLine(/^Execution\s\d+:\s/).first().waitFor({ timeout: LIMITS.output });
-      await e.editorLine(/Log\s\(\d+\sentr/).first().waitFor();
-      await e.editorLine(/Finished:\s(PASSED|FAILED)/).first().waitFor({ timeout: 120_000 });
+      await e.page
+        .locator('.tabs-container .tab', { hasText: /^Execution \d+\.log/ })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(/^Execution\s\d+:\s/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(/Log\s\(\d+\sentr/)
+        .first()
+        .waitFor();
+      await e
+        .editorLine(/Finished:\s(PASSED|FAILED)/)
+        .first()
+        .waitFor({ timeout: 120_000 });
       await copyScreenshot(await e.screenshot('execution-details'), 'execution-details.png');
       // Delete, confirmed in a modal dialog.
       const target = row(e, 'Executions', /passed|failed/).last();

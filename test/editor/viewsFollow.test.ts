@@ -28,9 +28,17 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     ids.project = await id('/api/v2/projects', { name: 'Ghost project' });
     ids.project2 = await id('/api/v2/projects', { name: 'Ghost project 2' });
     ids.suite = await id('/api/v2/testsuites', { name: 'Ghost suite', testCaseIds: [1] });
-    ids.testCase = await id('/api/v2/testcases', { name: 'AAA Ghost case', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }] });
+    ids.testCase = await id('/api/v2/testcases', {
+      name: 'AAA Ghost case',
+      testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
+    });
     const node = emulator.store.testNodes.all()[0]!;
-    ids.device = await id('/api/v2/mobiledevices', { name: 'Ghost device', testNodeId: node.id, deviceModelId: emulator.store.deviceModels.all()[0]!.id, msisdn: '4915100000099' });
+    ids.device = await id('/api/v2/mobiledevices', {
+      name: 'Ghost device',
+      testNodeId: node.id,
+      deviceModelId: emulator.store.deviceModels.all()[0]!.id,
+      msisdn: '4915100000099',
+    });
     editor = await Editor.start({
       name: 'views-follow',
       env: { TAS_BASE_URL: emulator.url, TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
@@ -47,11 +55,18 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   /** Another client: plain HTTP to the emulator with the demo credentials. */
   async function http(method: string, path: string, body?: unknown): Promise<unknown> {
     const token = (await (
-      await fetch(`${emulator!.url}/api/v2/connect/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId: 'demo-admin', clientSecret: 'demo-admin-secret' }) })
+      await fetch(`${emulator!.url}/api/v2/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId: 'demo-admin', clientSecret: 'demo-admin-secret' }),
+      })
     ).json()) as { accessToken: string };
     const res = await fetch(`${emulator!.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token.accessToken}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token.accessToken}`,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
     assert.ok(res.ok, `${method} ${path}: HTTP ${res.status}`);
@@ -59,11 +74,13 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     return text === '' ? undefined : JSON.parse(text);
   }
 
-
-  const row = (e: Editor, title: string, text: string | RegExp) => view(e, title).locator('.monaco-list-row').filter({ hasText: text });
+  const row = (e: Editor, title: string, text: string | RegExp) =>
+    view(e, title).locator('.monaco-list-row').filter({ hasText: text });
   /** The row whose label is exactly `name`. */
   const named = (e: Editor, title: string, name: string) =>
-    view(e, title).locator('.monaco-list-row').filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) });
+    view(e, title)
+      .locator('.monaco-list-row')
+      .filter({ has: e.page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) });
 
   /** Hovers a row and clicks one of its inline actions, found by its title. */
   async function inlineAction(r: ReturnType<typeof row>, action: string): Promise<void> {
@@ -75,14 +92,24 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
   async function fromMenu(e: Editor, r: ReturnType<typeof row>, item: string, confirm?: string): Promise<void> {
     await r.first().click({ button: 'right' });
     await e.chooseMenuItem(item);
-    if (confirm) await e.page.locator('.monaco-dialog-box .monaco-button', { hasText: new RegExp(`^${confirm}$`) }).click({ timeout: LIMITS.ui });
+    if (confirm)
+      await e.page
+        .locator('.monaco-dialog-box .monaco-button', { hasText: new RegExp(`^${confirm}$`) })
+        .click({ timeout: LIMITS.ui });
   }
 
   /**
    * The record is listed, another client deletes it, then an action from its row: the message
    * names it by name and the row has left the view within a second, without Refresh.
    */
-  async function goneFromRow(e: Editor, title: string, r: ReturnType<typeof row>, deleteElsewhere: () => Promise<unknown>, act: () => Promise<void>, message: string): Promise<void> {
+  async function goneFromRow(
+    e: Editor,
+    title: string,
+    r: ReturnType<typeof row>,
+    deleteElsewhere: () => Promise<unknown>,
+    act: () => Promise<void>,
+    message: string,
+  ): Promise<void> {
     await r.first().waitFor({ timeout: LIMITS.output });
     await deleteElsewhere();
     assert.equal(await r.count(), 1, `${title}: the row is still listed before the action (nothing read again)`);
@@ -91,14 +118,20 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await toast.first().waitFor({ timeout: LIMITS.output });
     await r.first().waitFor({ state: 'detached', timeout: 1_000 });
     await e.screenshot(`gone-${title.replace(/\W+/g, '-').toLowerCase()}`);
-    await e.page.locator('.notification-toast .codicon-notifications-clear, .notification-toast .codicon-close').first().click().catch(() => undefined);
+    await e.page
+      .locator('.notification-toast .codicon-notifications-clear, .notification-toast .codicon-close')
+      .first()
+      .click()
+      .catch(() => undefined);
   }
 
   const gone = (what: string) => `${what} was deleted on the service; it has left the views.`;
 
   /** Opens the Test Automation container with only the view `title` expanded. */
   async function only(e: Editor, title: string): Promise<void> {
-    const icon = e.page.locator('.activitybar .action-item', { has: e.page.locator('a[aria-label^="Test Automation"]') });
+    const icon = e.page.locator('.activitybar .action-item', {
+      has: e.page.locator('a[aria-label^="Test Automation"]'),
+    });
     await icon.waitFor({ timeout: LIMITS.command });
     if (!/\bchecked\b/.test((await icon.getAttribute('class')) ?? '')) await icon.locator('a').click();
     for (const t of ['Test Cases', 'Test Suites', 'Executions', 'Devices', 'Trace Filters', 'Projects']) {
@@ -110,34 +143,62 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
 
   it('opens a running execution from its row; its log shows no colour swatch before #015', async (t) => {
     await withEditor(t, editor, async (e) => {
-      const created = (await http('POST', '/api/v2/testcases', { name: 'Log colour #015', testStepList: [1, 2, 3].map(() => ({ function: 'WAIT', params: { seconds: 5 } })) })) as { id: number };
+      const created = (await http('POST', '/api/v2/testcases', {
+        name: 'Log colour #015',
+        testStepList: [1, 2, 3].map(() => ({ function: 'WAIT', params: { seconds: 5 } })),
+      })) as { id: number };
       const run = (await http('POST', `/api/v2/testcases/${created.id}/run`)) as { executionId: number };
       await only(e, 'Executions');
       // Queued until the emulator's clock moves one step: then running, step 1 of 3, until the test ends.
-      await view(e, 'Executions').locator(`.monaco-list-row[aria-label$="execution ${run.executionId}, QUEUED"]`).waitFor({ timeout: LIMITS.output });
+      await view(e, 'Executions')
+        .locator(`.monaco-list-row[aria-label$="execution ${run.executionId}, QUEUED"]`)
+        .waitFor({ timeout: LIMITS.output });
       emulator!.advanceClock(STEP_MS);
       const r = view(e, 'Executions').locator(`.monaco-list-row[aria-label$="execution ${run.executionId}, RUNNING"]`);
       await r.waitFor({ timeout: LIMITS.output });
       await r.click();
-      await e.page.locator('.tabs-container .tab', { hasText: `Execution ${run.executionId}.log` }).waitFor({ timeout: LIMITS.output });
-      await e.editorLine(/Log\scolour\s#015/).first().waitFor({ timeout: LIMITS.output });
+      await e.page
+        .locator('.tabs-container .tab', { hasText: `Execution ${run.executionId}.log` })
+        .waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(/Log\scolour\s#015/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       const editorArea = e.page.locator('.editor-group-container.active .monaco-editor');
       // The colour detector runs after the text shows: wait for the language to settle in the status bar first.
       await e.statusItem('Test Automation Execution Log').waitFor({ timeout: LIMITS.ui });
       await e.screenshot('execution-log-running');
-      assert.equal(await editorArea.locator('.colorpicker-color-decoration').count(), 0, 'no colour swatch in the execution log');
+      assert.equal(
+        await editorArea.locator('.colorpicker-color-decoration').count(),
+        0,
+        'no colour swatch in the execution log',
+      );
       // The watcher's next report rewrites the document: still none.
       emulator!.advanceClock(STEP_MS);
-      await e.editorLine(/Progress:\sstep\s2\/3/).first().waitFor({ timeout: LIMITS.output });
+      await e
+        .editorLine(/Progress:\sstep\s2\/3/)
+        .first()
+        .waitFor({ timeout: LIMITS.output });
       await e.statusItem('Test Automation Execution Log').waitFor({ timeout: LIMITS.ui });
-      assert.equal(await editorArea.locator('.colorpicker-color-decoration').count(), 0, 'no colour swatch after an update');
+      assert.equal(
+        await editorArea.locator('.colorpicker-color-decoration').count(),
+        0,
+        'no colour swatch after an update',
+      );
     });
   });
   it('Trace Filters: a filter deleted elsewhere, then Delete Trace Filter... from its row', async (t) => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Trace Filters');
       const r = named(e, 'Trace Filters', 'Ghost filter');
-      await goneFromRow(e, 'Trace Filters', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter}`), () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'), gone('Trace filter "Ghost filter"'));
+      await goneFromRow(
+        e,
+        'Trace Filters',
+        r,
+        () => http('DELETE', `/api/v2/tracefilters/${ids.filter}`),
+        () => fromMenu(e, r, 'Delete Trace Filter...', 'Delete'),
+        gone('Trace filter "Ghost filter"'),
+      );
     });
   });
 
@@ -145,7 +206,14 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Projects');
       const r = named(e, 'Projects', 'Ghost project');
-      await goneFromRow(e, 'Projects', r, () => http('DELETE', `/api/v2/projects/${ids.project}`), () => fromMenu(e, r, 'Delete Project...', 'Delete'), gone('Project "Ghost project"'));
+      await goneFromRow(
+        e,
+        'Projects',
+        r,
+        () => http('DELETE', `/api/v2/projects/${ids.project}`),
+        () => fromMenu(e, r, 'Delete Project...', 'Delete'),
+        gone('Project "Ghost project"'),
+      );
     });
   });
 
@@ -153,14 +221,21 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Trace Filters');
       const r = named(e, 'Trace Filters', 'Ghost filter 2');
-      await goneFromRow(e, 'Trace Filters edit', r, () => http('DELETE', `/api/v2/tracefilters/${ids.filter2}`), async () => {
-        await inlineAction(r, 'Edit Trace Filter...');
-        // Two boxes: the name, then the filter; both kept as they are.
-        await e.quickInput.locator('input').waitFor({ timeout: LIMITS.ui });
-        await e.page.keyboard.press('Enter');
-        await e.quickInput.filter({ hasText: 'The filter expression' }).waitFor({ timeout: LIMITS.ui });
-        await e.page.keyboard.press('Enter');
-      }, gone('Trace filter "Ghost filter 2"'));
+      await goneFromRow(
+        e,
+        'Trace Filters edit',
+        r,
+        () => http('DELETE', `/api/v2/tracefilters/${ids.filter2}`),
+        async () => {
+          await inlineAction(r, 'Edit Trace Filter...');
+          // Two boxes: the name, then the filter; both kept as they are.
+          await e.quickInput.locator('input').waitFor({ timeout: LIMITS.ui });
+          await e.page.keyboard.press('Enter');
+          await e.quickInput.filter({ hasText: 'The filter expression' }).waitFor({ timeout: LIMITS.ui });
+          await e.page.keyboard.press('Enter');
+        },
+        gone('Trace filter "Ghost filter 2"'),
+      );
     });
   });
 
@@ -168,10 +243,17 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Projects');
       const r = named(e, 'Projects', 'Ghost project 2');
-      await goneFromRow(e, 'Projects rename', r, () => http('DELETE', `/api/v2/projects/${ids.project2}`), async () => {
-        await fromMenu(e, r, 'Rename Project...');
-        await e.answerInputBox('Rename Project Ghost project 2', 'Ghost project renamed');
-      }, gone('Project "Ghost project 2"'));
+      await goneFromRow(
+        e,
+        'Projects rename',
+        r,
+        () => http('DELETE', `/api/v2/projects/${ids.project2}`),
+        async () => {
+          await fromMenu(e, r, 'Rename Project...');
+          await e.answerInputBox('Rename Project Ghost project 2', 'Ghost project renamed');
+        },
+        gone('Project "Ghost project 2"'),
+      );
     });
   });
 
@@ -179,7 +261,14 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Test Suites');
       const r = row(e, 'Test Suites', 'Ghost suite');
-      await goneFromRow(e, 'Test Suites', r, () => http('DELETE', `/api/v2/testsuites/${ids.suite}`), () => inlineAction(r, 'Execute Test Suite'), gone('Test suite "Ghost suite"'));
+      await goneFromRow(
+        e,
+        'Test Suites',
+        r,
+        () => http('DELETE', `/api/v2/testsuites/${ids.suite}`),
+        () => inlineAction(r, 'Execute Test Suite'),
+        gone('Test suite "Ghost suite"'),
+      );
     });
   });
 
@@ -187,7 +276,14 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
     await withEditor(t, editor, async (e) => {
       await only(e, 'Test Cases');
       const r = row(e, 'Test Cases', 'AAA Ghost case');
-      await goneFromRow(e, 'Test Cases', r, () => http('DELETE', `/api/v2/testcases/${ids.testCase}`), () => inlineAction(r, 'Run Test Case on the Service'), gone('Test case "AAA Ghost case"'));
+      await goneFromRow(
+        e,
+        'Test Cases',
+        r,
+        () => http('DELETE', `/api/v2/testcases/${ids.testCase}`),
+        () => inlineAction(r, 'Run Test Case on the Service'),
+        gone('Test case "AAA Ghost case"'),
+      );
     });
   });
 
@@ -200,7 +296,14 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       const m = /^(.*), execution (\d+), PASSED$/.exec(label);
       assert.ok(m, `the row names its execution: ${label}`);
       const mine = view(e, 'Executions').locator(`.monaco-list-row[aria-label="${label}"]`);
-      await goneFromRow(e, 'Executions', mine, () => http('DELETE', `/api/v2/testexecutions/${m[2]}`), () => inlineAction(mine, 'Rerun Execution'), gone(`Execution "${m[1]}"`));
+      await goneFromRow(
+        e,
+        'Executions',
+        mine,
+        () => http('DELETE', `/api/v2/testexecutions/${m[2]}`),
+        () => inlineAction(mine, 'Rerun Execution'),
+        gone(`Execution "${m[1]}"`),
+      );
     });
   });
 
@@ -218,7 +321,9 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       await http('DELETE', `/api/v2/mobiledevices/${ids.device}`);
       await r.first().waitFor({ state: 'detached', timeout: LIMITS.ui });
       assert.ok(
-        emulator!.requests.some((x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${ids.device}/status` && x.status === 404),
+        emulator!.requests.some(
+          (x) => x.method === 'GET' && x.path === `/api/v2/mobiledevices/${ids.device}/status` && x.status === 404,
+        ),
         'its status read found it gone',
       );
     });
@@ -235,16 +340,24 @@ describe('real editor: views follow the service', { timeout: 400_000 }, () => {
       await selected.click();
       await http('POST', '/api/v2/tracefilters', { name: 'Colleague filter', filter: 'sip.Method == "BYE"' });
       // Off (0) until now: nothing reads it again on its own.
-      const lists = () => emulator!.requests.filter((x) => x.method === 'GET' && x.path === '/api/v2/tracefilters').length;
+      const lists = () =>
+        emulator!.requests.filter((x) => x.method === 'GET' && x.path === '/api/v2/tracefilters').length;
       const before = lists();
       assert.equal(await r.count(), 0, 'not there before the setting is on');
       // The workspace's setting to 1 s: the visible view reads its list again within the interval.
       await mkdir(join(e.workspace, '.vscode'), { recursive: true });
-      await writeFile(join(e.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'tas.views.refreshSeconds': 1 }, null, 2));
+      await writeFile(
+        join(e.workspace, '.vscode', 'settings.json'),
+        JSON.stringify({ 'tas.views.refreshSeconds': 1 }, null, 2),
+      );
       await r.first().waitFor({ timeout: LIMITS.output });
       assert.ok(lists() > before, 'the list was read again');
       // The reread keeps the selection.
-      assert.equal(await row(e, 'Trace Filters', selectedName).first().getAttribute('aria-selected'), 'true', `${selectedName} stays selected`);
+      assert.equal(
+        await row(e, 'Trace Filters', selectedName).first().getAttribute('aria-selected'),
+        'true',
+        `${selectedName} stays selected`,
+      );
       await e.screenshot('colleague-filter-appeared');
     });
   });

@@ -44,7 +44,12 @@ describe('real editor: the walkthrough, and following its first step', { timeout
       await e.quickInput.locator('.monaco-list-row', { hasText: TITLE }).first().waitFor();
       await e.page.keyboard.press('Enter');
       await e.page.locator('.gettingStartedSlideDetails', { hasText: TITLE }).waitFor({ timeout: LIMITS.ui });
-      for (const title of ['Connect to an environment', 'Open or create a test case', 'Run it and see the result', 'Export and import']) {
+      for (const title of [
+        'Connect to an environment',
+        'Open or create a test case',
+        'Run it and see the result',
+        'Export and import',
+      ]) {
         await step(e, title).waitFor();
       }
       const first = step(e, 'Connect to an environment');
@@ -62,7 +67,7 @@ describe('real editor: the walkthrough, and following its first step', { timeout
       await e.screenshot('opened');
     }));
 
-  it("its Sign In button starts Sign In; answered, the status bar shows the environment and the step is ticked", (t) =>
+  it('its Sign In button starts Sign In; answered, the status bar shows the environment and the step is ticked', (t) =>
     withEditor(t, editor, async (e) => {
       assert.ok(emulator);
       const first = step(e, 'Connect to an environment');
@@ -75,10 +80,16 @@ describe('real editor: the walkthrough, and following its first step', { timeout
       await e.page.keyboard.type('demo-admin-secret');
       await e.page.keyboard.press('Enter');
       // Connected: the environment's name with the beaker icon (no spinner, no "refused" or "unreachable").
-      await e.statusItem(`TAS: ${ENVIRONMENT}`).filter({ has: e.page.locator('.codicon-beaker') }).waitFor({ timeout: 30_000 });
+      await e
+        .statusItem(`TAS: ${ENVIRONMENT}`)
+        .filter({ has: e.page.locator('.codicon-beaker') })
+        .waitFor({ timeout: 30_000 });
       assert.doesNotMatch(await e.statusItem('TAS:').innerText(), /refused|unreachable|signed out/);
       await first.and(e.page.locator('[aria-checked="true"]')).waitFor({ timeout: LIMITS.ui });
-      assert.ok(emulator.requests.some((r) => r.path === '/api/v2/connect/token'), 'the credentials were checked with the service');
+      assert.ok(
+        emulator.requests.some((r) => r.path === '/api/v2/connect/token'),
+        'the credentials were checked with the service',
+      );
       await e.screenshot('connected');
       if (UPDATE_MEDIA) await walkthroughPictures(e, emulator);
     }));
@@ -107,12 +118,16 @@ async function walkthroughPictures(e: Editor, emulator: Emulator): Promise<void>
   await e.openFile('voice-call-mo.testcase.json');
   await e.activeEditor.locator('.codelens-decoration a', { hasText: 'Run' }).first().click();
   const dialog = e.page.locator('.monaco-dialog-box');
-  if (await dialog.isVisible({ timeout: 5_000 }).catch(() => false)) await dialog.locator('.monaco-button', { hasText: "Run the service's version" }).click();
+  if (await dialog.isVisible({ timeout: 5_000 }).catch(() => false))
+    await dialog.locator('.monaco-button', { hasText: "Run the service's version" }).click();
   await e.runCommand('Testing: Focus on Test Explorer View');
   const row = e.page.locator('.test-explorer .monaco-list-row', { hasText: 'voice-call-mo.testcase.json' }).first();
   await row.locator('.codicon-testing-passed-icon').waitFor({ timeout: 120_000 });
   await e.runCommand('Test: Show Output');
-  await e.page.locator('.part.panel .xterm-rows', { hasText: /ended:\sPASSED/ }).first().waitFor({ timeout: LIMITS.ui });
+  await e.page
+    .locator('.part.panel .xterm-rows', { hasText: /ended:\sPASSED/ })
+    .first()
+    .waitFor({ timeout: LIMITS.ui });
   await shot('run');
   assert.ok(emulator.requests.some((r) => r.method === 'POST' && r.path === '/api/v2/testcases/1/run'));
 }

@@ -20,8 +20,20 @@ interface Client {
 }
 
 const CLIENT_FIELDS = [
-  'id', 'basicAuthViaSecrets', 'name', 'apiClientAuthType', 'headerParams', 'authParams', 'serverURL', 'payload',
-  'httpMethod', 'failureRegexBody', 'username', 'tokenEndpointForOAuth2', 'oauth2Scopes', 'projects',
+  'id',
+  'basicAuthViaSecrets',
+  'name',
+  'apiClientAuthType',
+  'headerParams',
+  'authParams',
+  'serverURL',
+  'payload',
+  'httpMethod',
+  'failureRegexBody',
+  'username',
+  'tokenEndpointForOAuth2',
+  'oauth2Scopes',
+  'projects',
 ].sort();
 
 const BASE = '/api/v2/apiclients';
@@ -150,7 +162,10 @@ void describe('GET /api/v2/apiclients/{id}', () => {
 
 void describe('PUT /api/v2/apiclients/{id}', () => {
   void test('merges; without a password the stored one is kept, with one it is replaced', async () => {
-    const res = await fx.admin.put(`${BASE}/5`, { serverURL: 'https://crm2.example.com/customers', httpMethod: 'POST' });
+    const res = await fx.admin.put(`${BASE}/5`, {
+      serverURL: 'https://crm2.example.com/customers',
+      httpMethod: 'POST',
+    });
     assert.equal(res.status, 200);
     const c = res.body as Client;
     assert.deepEqual(Object.keys(c).sort(), CLIENT_FIELDS);
@@ -179,7 +194,7 @@ void describe('PUT /api/v2/apiclients/{id}', () => {
     assert.match(String(res.body?.message), /'id' is response-only.*'projects' is response-only/);
   });
 
-  void test('another client\'s name is a 409 {id}; bad types 400; unknown client 404', async () => {
+  void test("another client's name is a 409 {id}; bad types 400; unknown client 404", async () => {
     const dup = await fx.admin.put(`${BASE}/1`, { name: 'CRM lookup' });
     assert.equal(dup.status, 409);
     assert.deepEqual(dup.body, { id: 5 });

@@ -25,7 +25,10 @@ void describe('GET /api/v2/devicemodels', () => {
 void describe('GET /api/v2/functionparams', () => {
   void test('answers the function: name, description and its parameters', async () => {
     const fn = await expectStatus(fx.tester.get('/api/v2/functionparams?function=CALL'), 200);
-    assert.deepEqual(fn, FUNCTIONS.find((f) => f.name === 'CALL'));
+    assert.deepEqual(
+      fn,
+      FUNCTIONS.find((f) => f.name === 'CALL'),
+    );
     assert.deepEqual(Object.keys(fn).sort(), ['description', 'name', 'params']);
     const hangup = await expectStatus(fx.tester.get('/api/v2/functionparams?function=HANGUP'), 200);
     assert.deepEqual(hangup['params'], []);

@@ -63,21 +63,36 @@ describe('fault knobs', () => {
   });
 
   test('a drop rule closes the connection without an answer, and nothing happens', async () => {
-    await fx.raw.post('/_emulator/faults/rules', { method: 'POST', path: '/api/v2/projects', action: { kind: 'drop' } });
-    await assert.rejects(fx.admin.post('/api/v2/projects', { name: 'Dropped', entityType: 'TEST_CASE', entityIds: [] }));
+    await fx.raw.post('/_emulator/faults/rules', {
+      method: 'POST',
+      path: '/api/v2/projects',
+      action: { kind: 'drop' },
+    });
+    await assert.rejects(
+      fx.admin.post('/api/v2/projects', { name: 'Dropped', entityType: 'TEST_CASE', entityIds: [] }),
+    );
     const all = await fx.admin.get('/api/v2/projects?size=100');
     assert.ok(!all.body.content.some((p: { name: string }) => p.name === 'Dropped'));
   });
 
   test('a dropAfter rule makes the change, then closes the connection unanswered', async () => {
-    await fx.raw.post('/_emulator/faults/rules', { method: 'POST', path: '/api/v2/projects', action: { kind: 'dropAfter' } });
-    await assert.rejects(fx.admin.post('/api/v2/projects', { name: 'Half-seen', entityType: 'TEST_CASE', entityIds: [] }));
+    await fx.raw.post('/_emulator/faults/rules', {
+      method: 'POST',
+      path: '/api/v2/projects',
+      action: { kind: 'dropAfter' },
+    });
+    await assert.rejects(
+      fx.admin.post('/api/v2/projects', { name: 'Half-seen', entityType: 'TEST_CASE', entityIds: [] }),
+    );
     const all = await fx.admin.get('/api/v2/projects?size=100');
     assert.ok(all.body.content.some((p: { name: string }) => p.name === 'Half-seen'));
   });
 
   test('a delay rule is recorded in the request log', async () => {
-    await fx.raw.post('/_emulator/faults/rules', { path: '/api/v2/projects/3', action: { kind: 'delay', delayMs: 30 } });
+    await fx.raw.post('/_emulator/faults/rules', {
+      path: '/api/v2/projects/3',
+      action: { kind: 'delay', delayMs: 30 },
+    });
     assert.equal((await fx.admin.get('/api/v2/projects/3')).status, 200);
     const log = (await fx.raw.get('/_emulator/requests')).body as { path: string; fault: string | null }[];
     assert.equal(log.filter((e) => e.path === '/api/v2/projects/3').at(-1)?.fault, 'delay');
@@ -118,7 +133,12 @@ describe('request log, clock and settings', () => {
     await fx.raw.delete('/_emulator/requests');
     await fx.admin.get('/api/v2/projects?page=0');
     await fx.admin.get('/api/v2/projects/999');
-    const log = (await fx.raw.get('/_emulator/requests')).body as { method: string; path: string; query: string; status: number }[];
+    const log = (await fx.raw.get('/_emulator/requests')).body as {
+      method: string;
+      path: string;
+      query: string;
+      status: number;
+    }[];
     assert.deepEqual(
       log.map((e) => [e.method, e.path, e.query, e.status]),
       [
@@ -147,7 +167,10 @@ describe('request log, clock and settings', () => {
   test('a shorter token lifetime set through settings is what the token endpoint reports', async () => {
     const res = await fx.raw.put('/_emulator/settings', { tokenLifetimeSeconds: 5 });
     assert.equal(res.body.tokenLifetimeSeconds, 5);
-    const token = await fx.raw.post('/api/v2/connect/token', { clientId: 'demo-admin', clientSecret: 'demo-admin-secret' });
+    const token = await fx.raw.post('/api/v2/connect/token', {
+      clientId: 'demo-admin',
+      clientSecret: 'demo-admin-secret',
+    });
     assert.equal(token.body.expiresIn, 5);
     const client = new RawClient(fx.raw.baseUrl, token.body.accessToken);
     assert.equal((await client.get('/api/v2/projects')).status, 200);

@@ -32,9 +32,25 @@ interface DeviceStatus {
 }
 
 const DEVICE_FIELDS = [
-  'id', 'name', 'msisdn', 'imsi', 'imei', 'ranType', 'testNodeId', 'deviceModelId', 'subscriptionType',
-  'platformName', 'deviceId', 'nationalFormat', 'internationalFormat', 'iccid', 'eid', 'ecid',
-  'testNodeName', 'deviceModelName', 'projects',
+  'id',
+  'name',
+  'msisdn',
+  'imsi',
+  'imei',
+  'ranType',
+  'testNodeId',
+  'deviceModelId',
+  'subscriptionType',
+  'platformName',
+  'deviceId',
+  'nationalFormat',
+  'internationalFormat',
+  'iccid',
+  'eid',
+  'ecid',
+  'testNodeName',
+  'deviceModelName',
+  'projects',
 ].sort();
 
 const BASE = '/api/v2/mobiledevices';
@@ -95,7 +111,13 @@ void describe('POST /api/v2/mobiledevices', () => {
   });
 
   void test('refuses an ecid (accepted on update only) and response-only fields on create, naming them', async () => {
-    const res = await fx.admin.post(BASE, { name: 'With ecid', testNodeId: 2, deviceModelId: 2, ecid: 'ABCDEF0123456789', testNodeName: 'n' });
+    const res = await fx.admin.post(BASE, {
+      name: 'With ecid',
+      testNodeId: 2,
+      deviceModelId: 2,
+      ecid: 'ABCDEF0123456789',
+      testNodeName: 'n',
+    });
     assert.equal(res.status, 400);
     assert.match(String(res.body?.message), /'ecid' is accepted on update only/);
     assert.match(String(res.body?.message), /'testNodeName' is response-only/);
@@ -115,7 +137,12 @@ void describe('POST /api/v2/mobiledevices', () => {
       ['deviceModelId', 1.5],
       ['ecid', 7],
     ] as const) {
-      const res = await fx.admin.post(BASE, { name: `typed ${field}`, testNodeId: 1, deviceModelId: 1, [field]: value });
+      const res = await fx.admin.post(BASE, {
+        name: `typed ${field}`,
+        testNodeId: 1,
+        deviceModelId: 1,
+        [field]: value,
+      });
       assert.equal(res.status, 400, field);
       assert.match(res.text, new RegExp(field));
     }
@@ -166,7 +193,7 @@ void describe('PUT /api/v2/mobiledevices/{id}', () => {
     assert.deepEqual(await expectStatus<Device>(fx.admin.get(`${BASE}/${id}`), 200), d);
   });
 
-  void test('renaming to another device\'s name is a 409 {id}; keeping its own name is fine', async () => {
+  void test("renaming to another device's name is a 409 {id}; keeping its own name is fine", async () => {
     const id = await createDevice();
     const own = await expectStatus<Device>(fx.admin.get(`${BASE}/${id}`), 200);
     assert.equal((await fx.admin.put(`${BASE}/${id}`, { name: own.name })).status, 200);
@@ -197,7 +224,7 @@ void describe('DELETE /api/v2/mobiledevices/{id}', () => {
     assert.ok(fx.emu.store.testCases.get(tc.id)!.traceFilters.some((f) => f.mobileDeviceId === 5));
   });
 
-  void test('drops the device\'s project assignments and revokes its tokens', async () => {
+  void test("drops the device's project assignments and revokes its tokens", async () => {
     // Demo: device 6 is in project 4.
     const id = 6;
     assert.equal(fx.emu.store.projectIdsOf('MOBILE_ID', id).size, 1);
@@ -221,7 +248,10 @@ void describe('DELETE /api/v2/mobiledevices/{id}', () => {
 void describe('POST /api/v2/mobiledevices/{id}/action', () => {
   void test('PREPARE: 200 with the status, PREPARING until the window ends, then AVAILABLE', async () => {
     const id = await createDevice();
-    const res = await expectStatus<DeviceStatus>(fx.admin.post(`${BASE}/${id}/action`, { command: 'PREPARE', params: '' }), 200);
+    const res = await expectStatus<DeviceStatus>(
+      fx.admin.post(`${BASE}/${id}/action`, { command: 'PREPARE', params: '' }),
+      200,
+    );
     assert.equal(res.status, 'PREPARING');
     assert.equal(res.id, id);
     assert.equal(Date.parse(res.preparingUntil!) - Date.parse(fx.emu.nowIso()) <= PREPARE_MS, true);
@@ -242,7 +272,10 @@ void describe('POST /api/v2/mobiledevices/{id}/action', () => {
   void test('an unknown or missing command, or non-string params, is a 400', async () => {
     assert.equal((await fx.admin.post(`${BASE}/${ONLINE_DEVICE}/action`, { command: 'REBOOT' })).status, 400);
     assert.equal((await fx.admin.post(`${BASE}/${ONLINE_DEVICE}/action`, { params: '' })).status, 400);
-    assert.equal((await fx.admin.post(`${BASE}/${ONLINE_DEVICE}/action`, { command: 'PREPARE', params: {} })).status, 400);
+    assert.equal(
+      (await fx.admin.post(`${BASE}/${ONLINE_DEVICE}/action`, { command: 'PREPARE', params: {} })).status,
+      400,
+    );
     assert.equal((await fx.admin.post(`${BASE}/${ONLINE_DEVICE}/action`)).status, 400);
   });
 
@@ -285,7 +318,14 @@ void describe('GET /api/v2/mobiledevices/{id}/status', () => {
     const id = await createDevice({ testNodeId: 2 });
     const s = await expectStatus<DeviceStatus>(fx.tester.get(`${BASE}/${id}/status`), 200);
     assert.deepEqual(Object.keys(s).sort(), [
-      'batteryLevel', 'id', 'lastSeen', 'name', 'preparingUntil', 'status', 'testNodeId', 'testNodeStatus',
+      'batteryLevel',
+      'id',
+      'lastSeen',
+      'name',
+      'preparingUntil',
+      'status',
+      'testNodeId',
+      'testNodeStatus',
     ]);
     assert.equal(s.status, 'AVAILABLE');
     assert.equal(s.testNodeId, 2);
@@ -317,7 +357,10 @@ void describe('GET /api/v2/mobiledevices/{id}/status', () => {
       await expectStatus<{ id: number }>(
         fx.admin.post('/api/v2/testcases', {
           name: 'uses the busy device',
-          testStepList: [{ function: 'HANGUP', mobileDeviceId: id }, { function: 'WAIT', params: { seconds: 1 } }],
+          testStepList: [
+            { function: 'HANGUP', mobileDeviceId: id },
+            { function: 'WAIT', params: { seconds: 1 } },
+          ],
         }),
         201,
       )

@@ -48,14 +48,23 @@ describe('the emulator serves exactly the endpoints of the document', () => {
 
   test('the emulator serves no /api/v2 endpoint the document does not have', () => {
     const documented = new Set(endpoints.map(key));
-    const extra = fx.emu.routes().filter((r) => r.pattern.startsWith('/api/v2') && !documented.has(key({ method: r.method, path: r.pattern })));
-    assert.deepEqual(extra.map((r) => key({ method: r.method, path: r.pattern })), []);
+    const extra = fx.emu
+      .routes()
+      .filter((r) => r.pattern.startsWith('/api/v2') && !documented.has(key({ method: r.method, path: r.pattern })));
+    assert.deepEqual(
+      extra.map((r) => key({ method: r.method, path: r.pattern })),
+      [],
+    );
   });
 
   test('every endpoint but the token request answers 401 without a bearer token', async () => {
     for (const e of endpoints) {
       if (e.path === '/api/v2/connect/token') continue;
-      const res = await fx.raw.send(e.method, concrete(e.path), e.method === 'GET' || e.method === 'DELETE' ? undefined : {});
+      const res = await fx.raw.send(
+        e.method,
+        concrete(e.path),
+        e.method === 'GET' || e.method === 'DELETE' ? undefined : {},
+      );
       assert.equal(res.status, 401, `${key(e)} without a token`);
     }
   });
@@ -72,19 +81,24 @@ describe('the emulator serves exactly the endpoints of the document', () => {
     for (const e of endpoints) {
       if (e.method !== 'GET') continue;
       const res = await fx.admin.get(concrete(e.path));
-      assert.ok(res.status !== 405 && !(res.status === 404 && /No endpoint/.test(res.text)), `${key(e)}: ${res.status} ${res.text}`);
+      assert.ok(
+        res.status !== 405 && !(res.status === 404 && /No endpoint/.test(res.text)),
+        `${key(e)}: ${res.status} ${res.text}`,
+      );
     }
   });
 });
 
 describe('docs/endpoints.md maps every endpoint to its route and its test', () => {
   const table = readFileSync(resolve(root, 'docs/endpoints.md'), 'utf8');
-  const rows = [...table.matchAll(/^\| (GET|POST|PUT|DELETE) \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|/gm)].map((m) => ({
-    method: m[1]!,
-    path: m[2]!,
-    routeFile: m[3]!,
-    testFile: m[4]!,
-  }));
+  const rows = [...table.matchAll(/^\| (GET|POST|PUT|DELETE) \| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \|/gm)].map(
+    (m) => ({
+      method: m[1]!,
+      path: m[2]!,
+      routeFile: m[3]!,
+      testFile: m[4]!,
+    }),
+  );
 
   test('every endpoint of the document has exactly one row', () => {
     const counts = new Map<string, number>();
@@ -98,9 +112,7 @@ describe('docs/endpoints.md maps every endpoint to its route and its test', () =
       const routeSource = readFileSync(resolve(root, r.routeFile), 'utf8');
       assert.ok(routeSource.includes(`'${r.path}'`), `${r.routeFile} registers ${r.path}`);
       const testSource = expandBase(readFileSync(resolve(root, r.testFile), 'utf8'));
-      const pattern = r.path
-        .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-        .replace(/\{id\}/g, '(\\d+|\\{id\\}|\\$\\{[^}]+\\})');
+      const pattern = r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{id\}/g, '(\\d+|\\{id\\}|\\$\\{[^}]+\\})');
       assert.match(testSource, new RegExp(pattern + '(?![A-Za-z/])'), `${r.testFile} calls ${r.method} ${r.path}`);
     }
   });

@@ -62,12 +62,22 @@ async function createCase(client: RawClient, fields: Record<string, unknown> = {
 }
 
 async function run(client: RawClient, testCaseId: number): Promise<number> {
-  return (await expectStatus<{ executionId: number }>(client.post(`/api/v2/testcases/${testCaseId}/run`), 200)).executionId;
+  return (await expectStatus<{ executionId: number }>(client.post(`/api/v2/testcases/${testCaseId}/run`), 200))
+    .executionId;
 }
 
-async function executeSuite(client: RawClient, testCaseIds: number[]): Promise<{ suiteId: number; executionIds: number[] }> {
-  const suite = await expectStatus<{ id: number }>(client.post('/api/v2/testsuites', { name: unique('suite'), testCaseIds }), 201);
-  const res = await expectStatus<{ executionIds: number[] }>(client.post(`/api/v2/testsuites/${suite.id}/execute`), 200);
+async function executeSuite(
+  client: RawClient,
+  testCaseIds: number[],
+): Promise<{ suiteId: number; executionIds: number[] }> {
+  const suite = await expectStatus<{ id: number }>(
+    client.post('/api/v2/testsuites', { name: unique('suite'), testCaseIds }),
+    201,
+  );
+  const res = await expectStatus<{ executionIds: number[] }>(
+    client.post(`/api/v2/testsuites/${suite.id}/execute`),
+    200,
+  );
   return { suiteId: suite.id, executionIds: res.executionIds };
 }
 
@@ -137,7 +147,10 @@ void describe('test executions on a driven clock', () => {
       'INFO Finished: PASSED',
     ]);
     const times = done.log.map((l) => ms(l.time));
-    assert.deepEqual(times, [...times].sort((a, b) => a - b));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => a - b),
+    );
 
     fx.emu.advanceClock(10 * STEP);
     assert.deepEqual(await get(id), done, 'a finished execution no longer changes');
@@ -162,7 +175,10 @@ void describe('test executions on a driven clock', () => {
     assert.equal(early.status, 409, 'still active');
     assert.match(message(early), /QUEUED/);
     fx.emu.advanceClock(3 * STEP);
-    const res = await expectStatus<{ executionId: number }>(fx.tester.post(`/api/v2/testexecutions/${original}/rerun`), 200);
+    const res = await expectStatus<{ executionId: number }>(
+      fx.tester.post(`/api/v2/testexecutions/${original}/rerun`),
+      200,
+    );
     assert.deepEqual(res, { executionId: res.executionId, testCaseId: tc, source: 'RERUN', rerunOf: original });
     assert.notEqual(res.executionId, original);
     const e = await get(res.executionId);
@@ -231,7 +247,11 @@ void describe('test executions on a driven clock', () => {
     const duration = cancelled.durationMs ?? -1;
     assert.ok(duration >= STEP / 2 && duration < STEP / 2 + 5000, String(duration));
     assert.equal(ms(cancelled.finishedAt) - ms(cancelled.startedAt), duration);
-    assert.deepEqual(lines(cancelled).slice(1), ['INFO Started: 2 step(s)', 'INFO Step 1/2 CALL: started', 'WARN Cancelled']);
+    assert.deepEqual(lines(cancelled).slice(1), [
+      'INFO Started: 2 step(s)',
+      'INFO Step 1/2 CALL: started',
+      'WARN Cancelled',
+    ]);
   });
 });
 
@@ -251,7 +271,10 @@ void describe('test execution list', () => {
     assert.equal(items.length, total);
     for (const e of items) assert.deepEqual(keys(e), EXECUTION_KEYS);
     const created = items.map((e) => ms(e.createdAt));
-    assert.deepEqual(created, [...created].sort((a, b) => b - a));
+    assert.deepEqual(
+      created,
+      [...created].sort((a, b) => b - a),
+    );
     const id = await run(fx.admin, await createCase(fx.admin));
     const newest = await list('?start=0&end=1');
     assert.deepEqual(idsOf(newest.items), [id]);

@@ -77,7 +77,12 @@ export function useEmulator(options: EmulatorOptions = {}): Fixture {
 }
 
 /** Polls `read` until `done` holds, without fixed sleeps: each poll waits for the next macrotask. */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, limitMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  limitMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await read();

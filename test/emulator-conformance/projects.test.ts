@@ -88,7 +88,11 @@ describe('project create, read, rename, delete', () => {
   const fx = useEmulator();
 
   test('POST creates with 201 {id}; GET reads {id, name}', async () => {
-    const res = await fx.admin.post('/api/v2/projects', { name: 'Roaming', entityType: 'TEST_CASE', entityIds: [1, 2] });
+    const res = await fx.admin.post('/api/v2/projects', {
+      name: 'Roaming',
+      entityType: 'TEST_CASE',
+      entityIds: [1, 2],
+    });
     assert.equal(res.status, 201);
     assert.deepEqual(Object.keys(res.body), ['id']);
     const read = await fx.admin.get(`/api/v2/projects/${res.body.id}`);
@@ -106,7 +110,10 @@ describe('project create, read, rename, delete', () => {
 
   test('a missing name or a wrong entity type is a 400', async () => {
     assert.equal((await fx.admin.post('/api/v2/projects', { entityType: 'TEST_CASE', entityIds: [] })).status, 400);
-    assert.equal((await fx.admin.post('/api/v2/projects', { name: 'X', entityType: 'PHONE', entityIds: [1] })).status, 400);
+    assert.equal(
+      (await fx.admin.post('/api/v2/projects', { name: 'X', entityType: 'PHONE', entityIds: [1] })).status,
+      400,
+    );
   });
 
   test('creating with an unknown entity is a 404', async () => {
@@ -132,7 +139,11 @@ describe('project create, read, rename, delete', () => {
   });
 
   test('DELETE of an unused project is 200 with no body; then it is gone', async () => {
-    const made = await fx.admin.post('/api/v2/projects', { name: 'Short-lived', entityType: 'TEST_CASE', entityIds: [] });
+    const made = await fx.admin.post('/api/v2/projects', {
+      name: 'Short-lived',
+      entityType: 'TEST_CASE',
+      entityIds: [],
+    });
     const res = await fx.admin.delete(`/api/v2/projects/${made.body.id}`);
     assert.equal(res.status, 200);
     assert.equal(res.text, '');
@@ -180,7 +191,11 @@ describe('project assignment rules', () => {
   });
 
   test('rule 3: empty or omitted projectNames clears every assignment with 200', async () => {
-    const empty = await fx.admin.post('/api/v2/projects/assignments', { entityType: 'TEST_CASE', entityIds: [2], projectNames: [] });
+    const empty = await fx.admin.post('/api/v2/projects/assignments', {
+      entityType: 'TEST_CASE',
+      entityIds: [2],
+      projectNames: [],
+    });
     assert.equal(empty.status, 200);
     const omitted = await fx.admin.post('/api/v2/projects/assignments', { entityType: 'TEST_CASE', entityIds: [3] });
     assert.equal(omitted.status, 200);
@@ -208,11 +223,17 @@ describe('project assignment rules', () => {
     const all = await fx.admin.get('/api/v2/projects?size=100');
     const created = all.body.content.find((p: { name: string }) => p.name === 'Brand new project');
     assert.ok(created, 'the project now exists');
-    assert.deepEqual((await list('TRACE_FILTER', [2])).body.assignments['2'], [{ id: created.id, name: 'Brand new project' }]);
+    assert.deepEqual((await list('TRACE_FILTER', [2])).body.assignments['2'], [
+      { id: created.id, name: 'Brand new project' },
+    ]);
   });
 
   test('rule 6: the result reads back through the entity projects field', async () => {
-    await fx.admin.post('/api/v2/projects/assignments', { entityType: 'TEST_CASE', entityIds: [4], projectNames: ['Voice'] });
+    await fx.admin.post('/api/v2/projects/assignments', {
+      entityType: 'TEST_CASE',
+      entityIds: [4],
+      projectNames: ['Voice'],
+    });
     const tc = await fx.admin.get('/api/v2/testcases/4');
     assert.equal(tc.status, 200);
     assert.deepEqual(tc.body.projects, [{ id: 2, name: 'Voice' }]);
@@ -261,8 +282,20 @@ describe('project assignment rules', () => {
   });
 
   test('every entity type can be assigned and listed', async () => {
-    for (const entityType of ['TEST_NODE', 'TEST_CASE', 'TEST_SUITE', 'MOBILE_ID', 'API_CLIENT', 'TRACE_FILTER', 'TOKEN']) {
-      const res = await fx.admin.post('/api/v2/projects/assignments', { entityType, entityIds: [1], projectNames: ['All types'] });
+    for (const entityType of [
+      'TEST_NODE',
+      'TEST_CASE',
+      'TEST_SUITE',
+      'MOBILE_ID',
+      'API_CLIENT',
+      'TRACE_FILTER',
+      'TOKEN',
+    ]) {
+      const res = await fx.admin.post('/api/v2/projects/assignments', {
+        entityType,
+        entityIds: [1],
+        projectNames: ['All types'],
+      });
       assert.equal(res.status, 200, entityType);
       assert.deepEqual(names((await list(entityType, [1])).body.assignments['1']), ['All types'], entityType);
     }

@@ -6,7 +6,14 @@ import { expectStatus, useEmulator } from './harness';
 // service may read what the document leaves open, checked here with raw HTTP, and switched by the
 // option or by PUT /_emulator/readings.
 
-type Wrapper = { content: { id: number }[]; totalPages: number; totalElements: number; number: number; size: number; last: boolean };
+type Wrapper = {
+  content: { id: number }[];
+  totalPages: number;
+  totalElements: number;
+  number: number;
+  size: number;
+  last: boolean;
+};
 
 describe('readings: the decisions by default, others on request', () => {
   const fx = useEmulator({ scale: { extraDevices: 40, extraTraceFilters: 30, extraSuites: 20 } });
@@ -31,16 +38,31 @@ describe('readings: the decisions by default, others on request', () => {
     await expectStatus(fx.raw.put('/_emulator/readings', { pagedLists: 20 }), 200);
     try {
       const first = await expectStatus<Wrapper>(fx.admin.get('/api/v2/mobiledevices'), 200);
-      assert.deepEqual([first.content.length, first.totalPages, first.totalElements, first.number, first.size, first.last], [20, 3, 60, 0, 20, false]);
+      assert.deepEqual(
+        [first.content.length, first.totalPages, first.totalElements, first.number, first.size, first.last],
+        [20, 3, 60, 0, 20, false],
+      );
       const last = await expectStatus<Wrapper>(fx.admin.get('/api/v2/mobiledevices?page=2&size=20'), 200);
       assert.deepEqual([last.content[0]!.id, last.content.length, last.last], [41, 20, true]);
-      for (const path of ['/api/v2/tracefilters', '/api/v2/testsuites', '/api/v2/testnodes', '/api/v2/tokens', '/api/v2/users', '/api/v2/devicemodels', '/api/v2/mobiledevices/1/testcases']) {
+      for (const path of [
+        '/api/v2/tracefilters',
+        '/api/v2/testsuites',
+        '/api/v2/testnodes',
+        '/api/v2/tokens',
+        '/api/v2/users',
+        '/api/v2/devicemodels',
+        '/api/v2/mobiledevices/1/testcases',
+      ]) {
         const page = await expectStatus<Wrapper>(fx.admin.get(path), 200);
         assert.ok(Array.isArray(page.content), path);
         assert.equal(typeof page.totalPages, 'number', path);
       }
       const executions = await expectStatus<Wrapper>(fx.admin.get('/api/v2/testexecutions?start=0&end=50'), 200);
-      assert.deepEqual([executions.content.length, executions.totalElements, executions.totalPages], [20, 50, 3], 'the window, paged');
+      assert.deepEqual(
+        [executions.content.length, executions.totalElements, executions.totalPages],
+        [20, 50, 3],
+        'the window, paged',
+      );
     } finally {
       await expectStatus(fx.raw.delete('/_emulator/readings'), 200);
     }
@@ -62,11 +84,18 @@ describe('readings: the decisions by default, others on request', () => {
     try {
       assert.deepEqual(await expectStatus(fx.admin.get('/api/v2/testexecutions?start=0&end=5'), 200), []);
       assert.deepEqual(await expectStatus(fx.admin.get('/api/v2/apiclients?start=0&end=200'), 200), []);
-      const all = fx.emu.store.executions.all().map((e) => e.createdMs).sort((a, b) => b - a);
+      const all = fx.emu.store.executions
+        .all()
+        .map((e) => e.createdMs)
+        .sort((a, b) => b - a);
       const since = all[9]!;
       const recent = await expectStatus<{ id: number }[]>(fx.admin.get(`/api/v2/testexecutions?start=${since}`), 200);
       assert.equal(recent.length, 10);
-      assert.equal((await expectStatus<unknown[]>(fx.admin.get('/api/v2/apiclients'), 200)).length, 5, 'no bounds: the whole list');
+      assert.equal(
+        (await expectStatus<unknown[]>(fx.admin.get('/api/v2/apiclients'), 200)).length,
+        5,
+        'no bounds: the whole list',
+      );
     } finally {
       await expectStatus(fx.raw.delete('/_emulator/readings'), 200);
     }
@@ -75,7 +104,10 @@ describe('readings: the decisions by default, others on request', () => {
   test('startEnd ignored: the whole list whatever the range', async () => {
     await expectStatus(fx.raw.put('/_emulator/readings', { startEnd: 'ignored' }), 200);
     try {
-      assert.equal((await expectStatus<unknown[]>(fx.admin.get('/api/v2/testexecutions?start=0&end=5'), 200)).length, 200);
+      assert.equal(
+        (await expectStatus<unknown[]>(fx.admin.get('/api/v2/testexecutions?start=0&end=5'), 200)).length,
+        200,
+      );
     } finally {
       await expectStatus(fx.raw.delete('/_emulator/readings'), 200);
     }
@@ -85,7 +117,10 @@ describe('readings: the decisions by default, others on request', () => {
     await expectStatus(fx.raw.put('/_emulator/readings', { executionsOldestFirst: true }), 200);
     try {
       const list = await expectStatus<{ id: number }[]>(fx.admin.get('/api/v2/testexecutions?start=0&end=3'), 200);
-      assert.deepEqual(list.map((e) => e.id), [1, 2, 3]);
+      assert.deepEqual(
+        list.map((e) => e.id),
+        [1, 2, 3],
+      );
     } finally {
       await expectStatus(fx.raw.delete('/_emulator/readings'), 200);
     }
@@ -116,7 +151,10 @@ describe('readings given as an option', () => {
   const fx = useEmulator({ readings: { pagedLists: 5, summaryItems: true } });
 
   test('start that way', async () => {
-    const page = await expectStatus<Wrapper & { content: Record<string, unknown>[] }>(fx.admin.get('/api/v2/mobiledevices'), 200);
+    const page = await expectStatus<Wrapper & { content: Record<string, unknown>[] }>(
+      fx.admin.get('/api/v2/mobiledevices'),
+      200,
+    );
     assert.deepEqual([page.content.length, page.totalPages], [5, 4]);
     assert.deepEqual(Object.keys(page.content[0]!).sort(), ['id', 'name']);
   });

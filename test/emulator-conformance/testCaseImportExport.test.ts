@@ -41,7 +41,10 @@ void describe('test case import and export', () => {
     const before = fx.emu.store.testCases.size;
     const name = unique('never');
     const cases: [unknown, RegExp][] = [
-      [[{ name }, { name: unique('x'), traceFilters: [{ mobileDeviceId: 1, traceFilterId: 'a' }] }], /item 1.*traceFilters\[0\].*traceFilterId/],
+      [
+        [{ name }, { name: unique('x'), traceFilters: [{ mobileDeviceId: 1, traceFilterId: 'a' }] }],
+        /item 1.*traceFilters\[0\].*traceFilterId/,
+      ],
       [[{ name }, { description: 'no name, no id' }], /item 1.*'name' is required/],
       [[{ name }, 7], /item 1/],
       [[{ name }, { name: unique('y'), id: 'seven' }], /item 1.*'id'/],
@@ -128,7 +131,9 @@ void describe('test case import and export', () => {
     const importable = exported.map(({ devices: _d, apiClients: _a, projects: _p, ...tc }) => ({
       ...tc,
       traceFilters: tc.traceFilters.map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item),
-      sipTraceFilters: (tc.sipTraceFilters as Record<string, unknown>[]).map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item),
+      sipTraceFilters: (tc.sipTraceFilters as Record<string, unknown>[]).map(
+        ({ mobileDeviceName: _n, msisdn: _m, ...item }) => item,
+      ),
     }));
     assert.deepEqual(await importIds(importable), [3, 4, 5]);
     assert.deepEqual(await expectStatus(fx.admin.post(`/api/v2/testcases/export`, { ids: [3, 4, 5] }), 200), exported);

@@ -54,7 +54,16 @@ export interface Exported extends TestCaseRecord {
   apiClients: Record<string, unknown>[];
 }
 
-export const LIST_ITEM_KEYS = ['created', 'description', 'deviceList', 'id', 'name', 'projects', 'testStepCount', 'updated'];
+export const LIST_ITEM_KEYS = [
+  'created',
+  'description',
+  'deviceList',
+  'id',
+  'name',
+  'projects',
+  'testStepCount',
+  'updated',
+];
 export const CASE_KEYS = [
   'description',
   'disableReason',
@@ -73,9 +82,11 @@ let seq = 0;
 export const unique = (prefix: string) => `${prefix} ${++seq}`;
 export const message = (r: RawResponse) => r.headers.get('x-emulator-message') ?? '';
 export const keys = (o: unknown) => Object.keys(o as object).sort();
-export const page = (client: RawClient, query: string) => expectStatus<Page>(client.get(`/api/v2/testcases?${query}`), 200);
+export const page = (client: RawClient, query: string) =>
+  expectStatus<Page>(client.get(`/api/v2/testcases?${query}`), 200);
 export const pageIds = async (client: RawClient, query: string) => (await page(client, query)).content.map((i) => i.id);
-export const read = (client: RawClient, id: number) => expectStatus<TestCaseRecord>(client.get(`/api/v2/testcases/${id}`), 200);
+export const read = (client: RawClient, id: number) =>
+  expectStatus<TestCaseRecord>(client.get(`/api/v2/testcases/${id}`), 200);
 
 export async function createCase(client: RawClient, fields: Record<string, unknown> = {}): Promise<number> {
   const body = { name: unique('case'), testStepList: [{ function: 'WAIT', params: { seconds: 1 } }], ...fields };

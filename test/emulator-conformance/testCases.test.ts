@@ -1,7 +1,19 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectStatus, useEmulator } from './harness';
-import { CASE_KEYS, createCase, keys, LIST_ITEM_KEYS, message, page, pageIds, read, unique, type Page, type TestCaseRecord } from './testCaseShapes';
+import {
+  CASE_KEYS,
+  createCase,
+  keys,
+  LIST_ITEM_KEYS,
+  message,
+  page,
+  pageIds,
+  read,
+  unique,
+  type Page,
+  type TestCaseRecord,
+} from './testCaseShapes';
 
 // Test cases over raw HTTP: paging and filters, create/read/update/delete with the document's
 // 201/404/409 statuses, the suite listing and the direct run (DECISIONS.md, "Test cases").
@@ -44,7 +56,10 @@ void describe('test case list (demo data, unchanged)', () => {
   void it('sorts by name descending and rejects unknown sort fields', async () => {
     const res = await page(fx.admin, 'size=100&sort=name,desc');
     const names = res.content.map((i) => i.name);
-    assert.deepEqual(names, [...names].sort((a, b) => b.localeCompare(a)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => b.localeCompare(a)),
+    );
     assert.equal(res.sort.sorted, true);
     assert.equal((await fx.admin.get(`/api/v2/testcases?sort=tags`)).status, 400);
   });
@@ -80,13 +95,22 @@ void describe('test case list (demo data, unchanged)', () => {
     const voice = all.filter((t) => /voice call/i.test(t.name)).map((t) => t.id);
     await expect('filterName=name&filterValue=VOICE%20CALL', voice);
     await expect('filterValue=voice%20call', voice);
-    await expect('filterName=tags&filterValue=Regression', all.filter((t) => t.tags.includes('regression')).map((t) => t.id));
-    await expect('filterName=description&filterValue=between', all.map((t) => t.id));
+    await expect(
+      'filterName=tags&filterValue=Regression',
+      all.filter((t) => t.tags.includes('regression')).map((t) => t.id),
+    );
+    await expect(
+      'filterName=description&filterValue=between',
+      all.map((t) => t.id),
+    );
     const device = fx.emu.store.devices.get(3)!;
     const withDevice = all.filter((t) =>
       [...t.traceFilters, ...t.sipTraceFilters, ...t.testStepList].some((x) => x['mobileDeviceId'] === 3),
     );
-    await expect(`filterName=device&filterValue=${encodeURIComponent(device.name.toUpperCase())}`, withDevice.map((t) => t.id));
+    await expect(
+      `filterName=device&filterValue=${encodeURIComponent(device.name.toUpperCase())}`,
+      withDevice.map((t) => t.id),
+    );
     const bad = await fx.admin.get(`/api/v2/testcases?filterName=owner&filterValue=x`);
     assert.equal(bad.status, 400);
     assert.match(message(bad), /filterName/);
@@ -136,7 +160,9 @@ void describe('test case create, read, update, delete', () => {
       notes: 'n',
       disabled: false,
       traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: d1!.name, msisdn: d1!.msisdn }],
-      sipTraceFilters: [{ mobileDeviceId: 2, sipMessageCodes: '180,200', mobileDeviceName: d2!.name, msisdn: d2!.msisdn }],
+      sipTraceFilters: [
+        { mobileDeviceId: 2, sipMessageCodes: '180,200', mobileDeviceName: d2!.name, msisdn: d2!.msisdn },
+      ],
       projects: [],
     });
     const [item] = (await page(fx.tester, `filterValue=${encodeURIComponent(name)}`)).content;
@@ -147,7 +173,13 @@ void describe('test case create, read, update, delete', () => {
 
   void it('refuses response-only fields on create and update with a 400 naming each', async () => {
     const name = unique('response-only');
-    const created = await fx.admin.post('/api/v2/testcases', { id: 5, name, projects: [], devices: [], apiClients: [] });
+    const created = await fx.admin.post('/api/v2/testcases', {
+      id: 5,
+      name,
+      projects: [],
+      devices: [],
+      apiClients: [],
+    });
     const updated = await fx.admin.put('/api/v2/testcases/1', {
       traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: 'A' }],
       sipTraceFilters: [{ mobileDeviceId: 2, sipMessageCodes: '200', msisdn: '49' }],
@@ -165,7 +197,12 @@ void describe('test case create, read, update, delete', () => {
     const demo = await read(fx.admin, 3);
     assert.deepEqual((demo as unknown as Record<string, unknown>)['retryPolicy'], { maxRetries: 1, delaySeconds: 30 });
     const name = unique('extra');
-    const id = (await expectStatus<{ id: number }>(fx.admin.post('/api/v2/testcases', { name, priority: 'HIGH', labels: { team: 'voice' } }), 201)).id;
+    const id = (
+      await expectStatus<{ id: number }>(
+        fx.admin.post('/api/v2/testcases', { name, priority: 'HIGH', labels: { team: 'voice' } }),
+        201,
+      )
+    ).id;
     const extra = (r: unknown) => {
       const { priority, labels } = r as Record<string, unknown>;
       return { priority, labels };
@@ -174,7 +211,10 @@ void describe('test case create, read, update, delete', () => {
     await expectStatus(fx.admin.put(`/api/v2/testcases/${id}`, { description: 'd' }), 200);
     assert.deepEqual(extra(await read(fx.admin, id)), { priority: 'HIGH', labels: { team: 'voice' } });
     await expectStatus(fx.admin.post('/api/v2/testcases/import', [{ id, name, priority: 'LOW' }]), 200);
-    const [exported] = await expectStatus<Record<string, unknown>[]>(fx.admin.post('/api/v2/testcases/export', { ids: [id] }), 200);
+    const [exported] = await expectStatus<Record<string, unknown>[]>(
+      fx.admin.post('/api/v2/testcases/export', { ids: [id] }),
+      200,
+    );
     assert.deepEqual(extra(exported), { priority: 'LOW', labels: { team: 'voice' } });
   });
 
@@ -196,7 +236,10 @@ void describe('test case create, read, update, delete', () => {
       [{ name: 'x', tags: ['a'] }, /tags/],
       [{ name: 'x', traceFilters: [{ mobileDeviceId: '1', traceFilterId: 1 }] }, /traceFilters\[0\].*mobileDeviceId/],
       [{ name: 'x', traceFilters: [{ mobileDeviceId: 1 }] }, /traceFilters\[0\].*traceFilterId/],
-      [{ name: 'x', sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: 180 }] }, /sipTraceFilters\[0\].*sipMessageCodes/],
+      [
+        { name: 'x', sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: 180 }] },
+        /sipTraceFilters\[0\].*sipMessageCodes/,
+      ],
       [[], /JSON object/],
     ];
     for (const [body, pattern] of cases) {
@@ -243,7 +286,10 @@ void describe('test case create, read, update, delete', () => {
   void it('updates the given fields with PUT and answers the test case', async () => {
     const id = await createCase(fx.admin, { description: 'old', tags: 'a' });
     const before = await read(fx.admin, id);
-    const after = await expectStatus<TestCaseRecord>(fx.admin.put(`/api/v2/testcases/${id}`, { description: 'new', disabled: true }), 200);
+    const after = await expectStatus<TestCaseRecord>(
+      fx.admin.put(`/api/v2/testcases/${id}`, { description: 'new', disabled: true }),
+      200,
+    );
     assert.deepEqual(after, { ...before, description: 'new', disabled: true });
     const { id: _id, projects: _projects, ...fields } = after;
     const back = await expectStatus(fx.admin.put(`/api/v2/testcases/${id}`, fields), 200);
@@ -314,7 +360,10 @@ void describe('test case run', () => {
     );
     assert.deepEqual(res, { executionId: res.executionId, testCaseId: id, source: 'DIRECT_RUN' });
     assert.ok(Number.isInteger(res.executionId));
-    const exec = await expectStatus<Record<string, unknown>>(fx.tester.get(`/api/v2/testexecutions/${res.executionId}`), 200);
+    const exec = await expectStatus<Record<string, unknown>>(
+      fx.tester.get(`/api/v2/testexecutions/${res.executionId}`),
+      200,
+    );
     assert.equal(exec['status'], 'QUEUED');
     assert.equal(exec['testCaseId'], id);
     assert.equal(exec['triggeredBy'], 'tester@example.com');

@@ -35,7 +35,17 @@ interface Info {
   devices: number;
 }
 
-const NODE_FIELDS = ['agentVersion', 'deviceCount', 'id', 'ipAddress', 'label', 'lastSeen', 'name', 'projects', 'status'];
+const NODE_FIELDS = [
+  'agentVersion',
+  'deviceCount',
+  'id',
+  'ipAddress',
+  'label',
+  'lastSeen',
+  'name',
+  'projects',
+  'status',
+];
 const BASE = '/api/v2/testnodes';
 const OFFLINE_NODE = 4;
 
@@ -130,7 +140,7 @@ void describe('PUT /api/v2/testnodes/{id}', () => {
     assert.equal((await expectStatus<Node>(fx.admin.get(`${BASE}/${id}`), 200)).name, 'node-renamed');
   });
 
-  void test('name is required (400); another node\'s name is a 409 {id}; unknown node 404', async () => {
+  void test("name is required (400); another node's name is a 409 {id}; unknown node 404", async () => {
     assert.equal((await fx.admin.put(`${BASE}/1`, {})).status, 400);
     const dup = await fx.admin.put(`${BASE}/1`, { name: 'node-munich-01' });
     assert.equal(dup.status, 409);
@@ -149,7 +159,10 @@ void describe('DELETE /api/v2/testnodes/{id}', () => {
 
 void describe('POST /api/v2/testnodes/{id}/action', () => {
   void test('RESTART_AGENT: 200 with the status; RESTARTING until the window ends, then ONLINE', async () => {
-    const s = await expectStatus<NodeStatus>(fx.admin.post(`${BASE}/2/action`, { command: 'RESTART_AGENT', params: '' }), 200);
+    const s = await expectStatus<NodeStatus>(
+      fx.admin.post(`${BASE}/2/action`, { command: 'RESTART_AGENT', params: '' }),
+      200,
+    );
     assert.equal(s.id, 2);
     assert.equal(s.status, 'RESTARTING');
     assert.ok(s.restartingUntil !== null && Date.parse(s.restartingUntil) - fx.emu.now() <= RESTART_AGENT_MS);
@@ -184,10 +197,16 @@ void describe('POST /api/v2/testnodes/{id}/action', () => {
 });
 
 void describe('GET /api/v2/testnodes/{id}/status', () => {
-  void test('answers status, agent version, last seen and the ids of the node\'s devices', async () => {
+  void test("answers status, agent version, last seen and the ids of the node's devices", async () => {
     const s = await expectStatus<NodeStatus>(fx.tester.get(`${BASE}/1/status`), 200);
     assert.deepEqual(Object.keys(s).sort(), [
-      'agentVersion', 'deviceIds', 'id', 'lastSeen', 'name', 'restartingUntil', 'status',
+      'agentVersion',
+      'deviceIds',
+      'id',
+      'lastSeen',
+      'name',
+      'restartingUntil',
+      'status',
     ]);
     assert.equal(s.status, 'ONLINE');
     assert.equal(s.restartingUntil, null);

@@ -195,7 +195,10 @@ void describe('test suites', () => {
   });
 
   void it('refuses projects on create and weights on update (400 naming the field)', async () => {
-    const create = await fx.admin.post('/api/v2/testsuites', { name: unique('with projects'), projects: [{ id: 1, name: 'Core Network' }] });
+    const create = await fx.admin.post('/api/v2/testsuites', {
+      name: unique('with projects'),
+      projects: [{ id: 1, name: 'Core Network' }],
+    });
     assert.equal(create.status, 400);
     assert.match(String(create.body?.message), /'projects' is accepted on update only/);
     const id = await createSuite(fx.admin);
@@ -222,7 +225,10 @@ void describe('test suites', () => {
 
   void it('replaces project assignments with PUT projects, 404 for an unknown project', async () => {
     const id = await createSuite(fx.admin);
-    const res = await expectStatus<Suite>(fx.admin.put(`/api/v2/testsuites/${id}`, { projects: [{ id: 3, name: 'x' }, { id: 1 }] }), 200);
+    const res = await expectStatus<Suite>(
+      fx.admin.put(`/api/v2/testsuites/${id}`, { projects: [{ id: 3, name: 'x' }, { id: 1 }] }),
+      200,
+    );
     assert.deepEqual(res.projects, [
       { id: 1, name: 'Core Network' },
       { id: 3, name: 'Messaging' },
@@ -232,7 +238,10 @@ void describe('test suites', () => {
       200,
     );
     assert.deepEqual(listed.assignments[String(id)], res.projects);
-    const unknown = await fx.admin.put(`/api/v2/testsuites/${id}`, { projects: [{ id: 555555 }], description: 'not applied' });
+    const unknown = await fx.admin.put(`/api/v2/testsuites/${id}`, {
+      projects: [{ id: 555555 }],
+      description: 'not applied',
+    });
     assert.equal(unknown.status, 404);
     const unchanged = await readSuite(fx.admin, id);
     assert.equal(unchanged.projects.length, 2, 'nothing changes on a 404');
@@ -276,7 +285,13 @@ void describe('test suites', () => {
     for (const [i, executionId] of res.executionIds.entries()) {
       const e = await execution(fx.admin, executionId);
       assert.deepEqual(
-        { status: e.status, source: e.source, testCaseId: e.testCaseId, testSuiteId: e.testSuiteId, testSuiteName: e.testSuiteName },
+        {
+          status: e.status,
+          source: e.source,
+          testCaseId: e.testCaseId,
+          testSuiteId: e.testSuiteId,
+          testSuiteName: e.testSuiteName,
+        },
         { status: 'QUEUED', source: 'TEST_SUITE', testCaseId: cases[i], testSuiteId: id, testSuiteName: name },
       );
     }

@@ -45,7 +45,14 @@ void describe('device tokens', () => {
     );
     for (const t of list) {
       assert.deepEqual(Object.keys(t).sort(), [
-        'createdAt', 'expired', 'expiresAt', 'fullControl', 'id', 'mobileDeviceName', 'mobileId', 'projects',
+        'createdAt',
+        'expired',
+        'expiresAt',
+        'fullControl',
+        'id',
+        'mobileDeviceName',
+        'mobileId',
+        'projects',
       ]);
     }
     assert.equal(list[0]!.mobileDeviceName, fx.emu.store.devices.get(1)!.name);

@@ -80,7 +80,7 @@ void describe('PUT /api/v2/tracefilters/{id}', () => {
     assert.deepEqual(await expectStatus(fx.admin.get(`${BASE}/${id}`), 200), both);
   });
 
-  void test('another filter\'s name is a 409 {id}; bad types 400; unknown filter 404', async () => {
+  void test("another filter's name is a 409 {id}; bad types 400; unknown filter 404", async () => {
     const dup = await fx.admin.put(`${BASE}/1`, { name: 'RTP media' });
     assert.equal(dup.status, 409);
     assert.deepEqual(dup.body, { id: 6 });

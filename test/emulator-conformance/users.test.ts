@@ -51,7 +51,11 @@ void describe('users', () => {
   });
 
   void test('POST /users by an ADMIN: 201 {id}; the temp password is in no response and not stored', async () => {
-    const res = await fx.admin.post(BASE, { email: 'new.tester@example.com', role: 'TESTER', tempPassword: TEMP_PASSWORD });
+    const res = await fx.admin.post(BASE, {
+      email: 'new.tester@example.com',
+      role: 'TESTER',
+      tempPassword: TEMP_PASSWORD,
+    });
     assert.equal(res.status, 201);
     assert.deepEqual(Object.keys(res.body as object), ['id']);
     const id = (res.body as { id: number }).id;
@@ -165,7 +169,7 @@ void describe('POST /users/{id}/delete', () => {
     assert.equal((await fx.admin.get(`${BASE}/2`)).status, 404);
   });
 
-  void test('the deleted user\'s access token and client credentials stop working (401)', async () => {
+  void test("the deleted user's access token and client credentials stop working (401)", async () => {
     assert.equal((await fx.tester.get(`${BASE}/me`)).status, 401);
     assert.equal((await fx.raw.post('/api/v2/connect/token', DEMO_CREDENTIALS.tester)).status, 401);
   });

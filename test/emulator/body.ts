@@ -67,8 +67,7 @@ export class Body {
 
   objectArray(name: string, required = false): Record<string, unknown>[] | undefined {
     return this.read(name, required, 'an array of objects', (v) => Array.isArray(v) && v.every(isObject)) as
-      | Record<string, unknown>[]
-      | undefined;
+      Record<string, unknown>[] | undefined;
   }
 
   object(name: string, required = false): Record<string, unknown> | undefined {

@@ -89,7 +89,9 @@ async function main(): Promise<void> {
     },
     settings: {
       ...(values['step-ms'] !== undefined && { executionStepMs: num('step-ms', values['step-ms']) }),
-      ...(values['token-lifetime'] !== undefined && { tokenLifetimeSeconds: num('token-lifetime', values['token-lifetime']) }),
+      ...(values['token-lifetime'] !== undefined && {
+        tokenLifetimeSeconds: num('token-lifetime', values['token-lifetime']),
+      }),
     },
     faults: {
       ...(values.latency !== undefined && { latencyMs: num('latency', values.latency) }),

@@ -46,7 +46,12 @@ const SCENARIOS = [
   { title: 'SMS round trip', tags: 'sms,regression', fns: ['SEND_SMS', 'RECEIVE_SMS'], sip: false },
   { title: 'Web browsing', tags: 'data', fns: ['OPEN_URL', 'WAIT', 'OPEN_URL'], sip: false },
   { title: 'Bulk data transfer', tags: 'data,performance', fns: ['DATA_SESSION', 'CHECK_SIGNAL'], sip: false },
-  { title: 'Airplane mode reattach', tags: 'mobility', fns: ['AIRPLANE_MODE', 'WAIT', 'AIRPLANE_MODE', 'CHECK_SIGNAL'], sip: false },
+  {
+    title: 'Airplane mode reattach',
+    tags: 'mobility',
+    fns: ['AIRPLANE_MODE', 'WAIT', 'AIRPLANE_MODE', 'CHECK_SIGNAL'],
+    sip: false,
+  },
   { title: 'Billing notification', tags: 'api,sms', fns: ['HTTP_REQUEST', 'RECEIVE_SMS'], sip: false },
 ] as const;
 
@@ -158,7 +163,12 @@ export function seedDemoData(
       apiClientAuthType: a.type,
       headerParams: { Accept: 'application/json', 'X-Test-Run': '${executionId}' },
       authParams: Object.fromEntries(
-        a.type === 'OAUTH2' ? [['grant_type', 'client_credentials'], ['client_secret', 'demo-oauth-client-secret']] : [],
+        a.type === 'OAUTH2'
+          ? [
+              ['grant_type', 'client_credentials'],
+              ['client_secret', 'demo-oauth-client-secret'],
+            ]
+          : [],
       ),
       serverURL: a.url,
       payload: a.method === 'GET' ? '' : '{"msisdn":"${msisdn}"}',
@@ -175,11 +185,28 @@ export function seedDemoData(
   const total = 50 + (options.scale?.extraTestCases ?? 0);
   for (let i = 0; i < total; i++) makeTestCase(store, rnd, i, devices, owner(i), iso(rnd.int(1, 120) * day));
 
-  const voice = store.testCases.all().filter((t) => t.tags.includes('voice')).map((t) => t.id);
-  const sms = store.testCases.all().filter((t) => t.tags.includes('sms')).map((t) => t.id);
-  const data = store.testCases.all().filter((t) => t.tags.includes('data')).map((t) => t.id);
+  const voice = store.testCases
+    .all()
+    .filter((t) => t.tags.includes('voice'))
+    .map((t) => t.id);
+  const sms = store.testCases
+    .all()
+    .filter((t) => t.tags.includes('sms'))
+    .map((t) => t.id);
+  const data = store.testCases
+    .all()
+    .filter((t) => t.tags.includes('data'))
+    .map((t) => t.id);
   const suites: [string, number[], boolean, boolean][] = [
-    ['Nightly regression', store.testCases.all().slice(0, 20).map((t) => t.id), false, true],
+    [
+      'Nightly regression',
+      store.testCases
+        .all()
+        .slice(0, 20)
+        .map((t) => t.id),
+      false,
+      true,
+    ],
     ['Voice smoke', voice.slice(0, 5), false, false],
     ['Messaging', sms.slice(0, 6), false, false],
     ['Data performance', data.slice(0, 6), false, true],
@@ -241,10 +268,18 @@ export function seedDemoData(
   };
   assign('TEST_CASE', voice, 2);
   assign('TEST_CASE', sms, 3);
-  assign('TEST_CASE', cases.slice(0, 10).map((t) => t.id), 1);
+  assign(
+    'TEST_CASE',
+    cases.slice(0, 10).map((t) => t.id),
+    1,
+  );
   assign('TEST_SUITE', [2], 2);
   assign('TEST_SUITE', [3], 3);
-  assign('MOBILE_ID', devices.slice(0, 8).map((d) => d.id), 4);
+  assign(
+    'MOBILE_ID',
+    devices.slice(0, 8).map((d) => d.id),
+    4,
+  );
   assign('TEST_NODE', [1, 2, 3], 4);
   assign('TRACE_FILTER', [1, 6], 2);
   assign('API_CLIENT', [2], 3);
@@ -263,7 +298,14 @@ export function seedDemoData(
   if (options.scale) seedLab(store, options.scale, options.seed, options.now, ADMIN_USER_ID);
 }
 
-function makeTestCase(store: Store, rnd: Random, i: number, devices: MobileDevice[], ownerId: number, created: string): TestCase {
+function makeTestCase(
+  store: Store,
+  rnd: Random,
+  i: number,
+  devices: MobileDevice[],
+  ownerId: number,
+  created: string,
+): TestCase {
   const scenario = SCENARIOS[i % SCENARIOS.length]!;
   const a = devices[i % devices.length]!;
   const b = devices[(i + 7) % devices.length]!;

@@ -45,7 +45,12 @@ export function seedLab(store: Store, scale: LabScale, seed: number, now: number
     }));
   }
   for (let i = 0; i < (scale.extraTraceFilters ?? 0); i++) {
-    store.traceFilters.insert((id) => ({ id, ownerId, name: `Lab filter ${String(id).padStart(3, '0')}`, filter: `udp.port == ${5000 + id}` }));
+    store.traceFilters.insert((id) => ({
+      id,
+      ownerId,
+      name: `Lab filter ${String(id).padStart(3, '0')}`,
+      filter: `udp.port == ${5000 + id}`,
+    }));
   }
   const cases = store.testCases.all();
   for (let i = 0; i < (scale.extraSuites ?? 0) && cases.length > 0; i++) {

@@ -18,7 +18,9 @@ export const FUNCTIONS: FunctionDef[] = [
   {
     name: 'ANSWER_CALL',
     description: 'Wait for an incoming call on the step device and answer it.',
-    params: [{ name: 'timeoutSeconds', type: 'integer', required: false, description: 'How long to wait for the call.' }],
+    params: [
+      { name: 'timeoutSeconds', type: 'integer', required: false, description: 'How long to wait for the call.' },
+    ],
   },
   { name: 'HANGUP', description: 'End the active call on the step device.', params: [] },
   {

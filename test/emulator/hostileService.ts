@@ -22,10 +22,20 @@ export async function startHostileService(emulatorUrl: string): Promise<HostileS
     const path = (req.url ?? '/').split('?')[0]!;
     const own = routes.get(path);
     if (own) return own(req, res);
-    const forward = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent: false,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
@@ -43,10 +53,12 @@ export async function startHostileService(emulatorUrl: string): Promise<HostileS
 }
 
 /** Answers JSON text as given. */
-export const json = (text: string): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(text);
-};
+export const json =
+  (text: string): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(text);
+  };
 
 /** An endless JSON array, written as fast as the reader takes it; counts the bytes sent. */
 export function endless(sent: { bytes: number }): Handler {

@@ -242,7 +242,8 @@ function fieldPath(instancePath: string, extra?: string): string {
 function describe(errors: ErrorObject[] | null | undefined, where: 'params' | 'body'): string[] {
   const lines = new Set<string>();
   for (const e of errors ?? []) {
-    const missing = e.keyword === 'required' ? String((e.params as { missingProperty?: unknown }).missingProperty) : undefined;
+    const missing =
+      e.keyword === 'required' ? String((e.params as { missingProperty?: unknown }).missingProperty) : undefined;
     let subject: string;
     if (where === 'params') {
       // Keys are `path:id` / `query:start`: the first segment of the path (or the missing property).
@@ -277,7 +278,9 @@ function explain(e: ErrorObject): string {
       return `must be ${JSON.stringify(p['allowedValue'])}`;
     case 'not': {
       // A field the request must not carry (ResponseOnly, UpdateOnly, CreateOnly): its schema says why.
-      const refused = (resolvePointer(e.schemaPath.replace(/\/not$/, '')) as { 'x-tas-refused'?: unknown } | undefined)?.['x-tas-refused'];
+      const refused = (
+        resolvePointer(e.schemaPath.replace(/\/not$/, '')) as { 'x-tas-refused'?: unknown } | undefined
+      )?.['x-tas-refused'];
       return typeof refused === 'string' ? refused : 'must not be sent';
     }
     default:

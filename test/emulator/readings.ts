@@ -39,15 +39,18 @@ const START_END: readonly StartEndReading[] = ['offsets', 'time', 'ignored'];
 
 /** Readings from a JSON object (options, the control route): unknown keys and wrong types are refused. */
 export function readReadings(raw: unknown, base: Readings): Readings {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest('readings: expected a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw badRequest('readings: expected a JSON object');
   const r = raw as Record<string, unknown>;
   const out: Readings = { ...base };
   for (const [key, v] of Object.entries(r)) {
     if (key === 'pagedLists' || key === 'maxPageSize') {
-      if (!Number.isInteger(v) || (v as number) < 0) throw badRequest(`readings: '${key}' must be a non-negative integer`);
+      if (!Number.isInteger(v) || (v as number) < 0)
+        throw badRequest(`readings: '${key}' must be a non-negative integer`);
       out[key] = v as number;
     } else if (key === 'startEnd') {
-      if (!START_END.includes(v as StartEndReading)) throw badRequest(`readings: 'startEnd' must be one of ${START_END.join(', ')}`);
+      if (!START_END.includes(v as StartEndReading))
+        throw badRequest(`readings: 'startEnd' must be one of ${START_END.join(', ')}`);
       out.startEnd = v as StartEndReading;
     } else if (key === 'executionsOldestFirst' || key === 'summaryItems') {
       if (typeof v !== 'boolean') throw badRequest(`readings: '${key}' must be true or false`);
@@ -68,9 +71,14 @@ function count(query: URLSearchParams, name: string, fallback: number): number {
  * The answer of a list the document leaves open: a plain array (the decision), or with
  * `pagedLists` the page wrapper; `summary` lists give `{id, name}` items with `summaryItems`.
  */
-export function listReply(c: RequestContext, rows: readonly Record<string, unknown>[], options: { summary?: boolean; headers?: Record<string, string> } = {}): Reply {
+export function listReply(
+  c: RequestContext,
+  rows: readonly Record<string, unknown>[],
+  options: { summary?: boolean; headers?: Record<string, string> } = {},
+): Reply {
   const r = c.emu.readings;
-  const items = options.summary && r.summaryItems ? rows.map((row) => ({ id: row['id'], name: row['name'] })) : [...rows];
+  const items =
+    options.summary && r.summaryItems ? rows.map((row) => ({ id: row['id'], name: row['name'] })) : [...rows];
   if (r.pagedLists <= 0) return new Reply(200, items, options.headers);
   const page = count(c.query, 'page', 0);
   let size = count(c.query, 'size', r.pagedLists);
@@ -84,7 +92,8 @@ function timeBound(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
   const ms = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  if (Number.isNaN(ms)) throw badRequest(`Query parameter '${name}' must be a time (epoch milliseconds or ISO 8601), got '${raw}'`);
+  if (Number.isNaN(ms))
+    throw badRequest(`Query parameter '${name}' must be a time (epoch milliseconds or ISO 8601), got '${raw}'`);
   return ms;
 }
 
@@ -95,7 +104,9 @@ export function rangeRows<T>(c: RequestContext, rows: T[], timeOf: (row: T) => n
   if (reading === 'time') {
     const start = timeBound(c.query, 'start');
     const end = timeBound(c.query, 'end');
-    return rows.filter((row) => (start === undefined || timeOf(row) >= start) && (end === undefined || timeOf(row) <= end));
+    return rows.filter(
+      (row) => (start === undefined || timeOf(row) >= start) && (end === undefined || timeOf(row) <= end),
+    );
   }
   const { start, end } = parseRange(c.query);
   return rows.slice(start, end);

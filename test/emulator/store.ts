@@ -1,4 +1,20 @@
-import { type ApiClient, type Credential, type DeviceModel, type DeviceToken, ENTITY_TYPES, type EntityType, type Execution, type FunctionDef, type MobileDevice, type Project, type TestCase, type TestNode, type TestSuite, type TraceFilter, type User } from './model';
+import {
+  type ApiClient,
+  type Credential,
+  type DeviceModel,
+  type DeviceToken,
+  ENTITY_TYPES,
+  type EntityType,
+  type Execution,
+  type FunctionDef,
+  type MobileDevice,
+  type Project,
+  type TestCase,
+  type TestNode,
+  type TestSuite,
+  type TraceFilter,
+  type User,
+} from './model';
 
 /** A collection of records keyed by id, with its own id sequence. */
 export class Table<T extends { id: number }> {

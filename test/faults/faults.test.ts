@@ -123,7 +123,10 @@ describe('tokens', () => {
     const run = await client.testCases.run(1);
     assert.equal(typeof run.executionId, 'number');
     assert.equal(emu.store.executions.size, before + 1);
-    assert.deepEqual(served('POST', '/api/v2/testcases/1/run').map((r) => r.status), [401, 200]);
+    assert.deepEqual(
+      served('POST', '/api/v2/testcases/1/run').map((r) => r.status),
+      [401, 200],
+    );
   });
 });
 
@@ -180,8 +183,17 @@ describe('retries of calls that may be repeated', () => {
     const models = await client.catalog.deviceModels();
     assert.equal(models.length, 8);
     const attempts = log.filter((e) => e.path.startsWith('/api/v2/devicemodels'));
-    assert.deepEqual(attempts.map((e) => [e.attempt, e.errorKind, e.retrying, e.status]), [[1, 'timeout', true, undefined], [2, undefined, false, 200]]);
-    assert.ok(attempts[0]!.durationMs >= 2000 && attempts[0]!.durationMs < 60_000, `the first attempt ended at the timeout, not the answer: ${attempts[0]!.durationMs} ms`);
+    assert.deepEqual(
+      attempts.map((e) => [e.attempt, e.errorKind, e.retrying, e.status]),
+      [
+        [1, 'timeout', true, undefined],
+        [2, undefined, false, 200],
+      ],
+    );
+    assert.ok(
+      attempts[0]!.durationMs >= 2000 && attempts[0]!.durationMs < 60_000,
+      `the first attempt ended at the timeout, not the answer: ${attempts[0]!.durationMs} ms`,
+    );
   });
 
   test('PUT and DELETE are retried; a DELETE whose first answer was lost reports success', async () => {
@@ -191,7 +203,10 @@ describe('retries of calls that may be repeated', () => {
     assert.deepEqual(await client.projects.rename(id, 'Still to delete'), { id, name: 'Still to delete' });
     fault({ method: 'DELETE', path: `/api/v2/projects/${id}`, action: { kind: 'dropAfter' } });
     await client.projects.delete(id);
-    assert.deepEqual(served('DELETE', `/api/v2/projects/${id}`).map((r) => r.status), [0, 404]);
+    assert.deepEqual(
+      served('DELETE', `/api/v2/projects/${id}`).map((r) => r.status),
+      [0, 404],
+    );
     await rejectsWith(client.projects.get(id), 'notFound');
   });
 });
@@ -203,7 +218,11 @@ describe('calls that start or create something are never retried', () => {
     ['POST', '/api/v2/testexecutions/1/rerun', (c) => c.executions.rerun(1)],
     ['POST', '/api/v2/testcases', (c) => c.testCases.create({ name: 'Never twice' })],
     ['POST', '/api/v2/testcases/import', (c) => c.testCases.importBatch([{ name: 'Imported never twice' }])],
-    ['POST', '/api/v2/projects', (c) => c.projects.create({ name: 'Never twice', entityType: 'TEST_CASE', entityIds: [] })],
+    [
+      'POST',
+      '/api/v2/projects',
+      (c) => c.projects.create({ name: 'Never twice', entityType: 'TEST_CASE', entityIds: [] }),
+    ],
     ['POST', '/api/v2/tokens', (c) => c.deviceTokens.create({ mobileId: 1, fullControl: false, expiryHours: 1 })],
     ['POST', '/api/v2/mobiledevices/1/action', (c) => c.devices.action(1, { command: 'PREPARE', params: '' })],
     ['POST', '/api/v2/testnodes/1/action', (c) => c.testNodes.action(1, { command: 'RESTART_AGENT', params: '' })],
@@ -241,12 +260,19 @@ describe('calls that start or create something are never retried', () => {
     fault({ method: 'POST', path: '/api/v2/testcases/4/run', action: { kind: 'delay', delayMs: 60_000 } });
     await rejectsWith(client.testCases.run(4), 'timeout');
     assert.equal(served('POST', '/api/v2/testcases/4/run').length, 1);
-    assert.deepEqual(log.filter((e) => e.path.endsWith('/run')).map((e) => [e.errorKind, e.retrying]), [['timeout', false]]);
+    assert.deepEqual(
+      log.filter((e) => e.path.endsWith('/run')).map((e) => [e.errorKind, e.retrying]),
+      [['timeout', false]],
+    );
   });
 
   test('429 on a run is reported with its Retry-After, not waited for', async () => {
     const { client, waits } = makeClient();
-    fault({ method: 'POST', path: '/api/v2/testcases/5/run', action: { kind: 'status', status: 429, retryAfterSeconds: 9 } });
+    fault({
+      method: 'POST',
+      path: '/api/v2/testcases/5/run',
+      action: { kind: 'status', status: 429, retryAfterSeconds: 9 },
+    });
     const err = await rejectsWith(client.testCases.run(5), 'rateLimited');
     assert.equal(err.retryAfterMs, 9000);
     assert.deepEqual(waits, []);

@@ -22,7 +22,9 @@ let proxyUrl = '';
 const tunnelled: string[] = [];
 
 const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 before(async () => {
   emu = await startEmulator();
@@ -67,7 +69,10 @@ describe('proxies', () => {
       await client.close();
     }
     const host = new URL(emu.url).host;
-    assert.ok(tunnelled.some((t) => t.includes(host)), `the proxy saw the emulator: ${tunnelled.join('; ')}`);
+    assert.ok(
+      tunnelled.some((t) => t.includes(host)),
+      `the proxy saw the emulator: ${tunnelled.join('; ')}`,
+    );
   });
 
   test('HTTP_PROXY from the environment is used, and NO_PROXY bypasses it', async () => {
@@ -111,8 +116,23 @@ describe('certificates', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tas-tls-'));
     const made = spawnSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-        '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
       { encoding: 'utf8' },
     );
     assert.equal(made.status, 0, `openssl could not make a test certificate: ${made.stderr}`);
@@ -122,7 +142,8 @@ describe('certificates', () => {
     rmSync(dir, { recursive: true, force: true });
     server = createHttpsServer({ key, cert: certPem }, (req, res) => {
       res.setHeader('content-type', 'application/json');
-      if (req.url === '/api/v2/connect/token') res.end(JSON.stringify({ accessToken: 'tls-test-token', tokenType: 'Bearer', expiresIn: 3600 }));
+      if (req.url === '/api/v2/connect/token')
+        res.end(JSON.stringify({ accessToken: 'tls-test-token', tokenType: 'Bearer', expiresIn: 3600 }));
       else res.end(JSON.stringify([{ id: 1, name: 'TLS node' }]));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -139,7 +160,10 @@ describe('certificates', () => {
   test('an untrusted certificate is a network error that says how to trust it', async () => {
     const client = new TasClient({ ...env, baseUrl: httpsUrl }, { retry: { maxAttempts: 1 } });
     try {
-      await assert.rejects(client.testNodes.list(), (e: unknown) => e instanceof ApiError && e.kind === 'network' && /NODE_EXTRA_CA_CERTS/.test(e.message));
+      await assert.rejects(
+        client.testNodes.list(),
+        (e: unknown) => e instanceof ApiError && e.kind === 'network' && /NODE_EXTRA_CA_CERTS/.test(e.message),
+      );
     } finally {
       await client.close();
     }

@@ -50,17 +50,32 @@ after(async () => {
 });
 
 /** Opens `name` with `text` in a headless Neovim, runs the steps, and returns each step's answer. */
-async function inNeovim(name: string, text: string, steps: Step[]): Promise<Record<string, Answer> & { initialized?: boolean; failed?: string }> {
+async function inNeovim(
+  name: string,
+  text: string,
+  steps: Step[],
+): Promise<Record<string, Answer> & { initialized?: boolean; failed?: string }> {
   const file = join(dir, name);
   writeFileSync(file, text);
   const planPath = join(dir, `${name}.plan.json`);
   const outPath = join(dir, `${name}.out.json`);
-  writeFileSync(planPath, JSON.stringify({ node: process.execPath, server: SERVER, root: dir, env: credentials(emu), steps }));
+  writeFileSync(
+    planPath,
+    JSON.stringify({ node: process.execPath, server: SERVER, root: dir, env: credentials(emu), steps }),
+  );
   const xdg = join(dir, 'xdg');
   const child = spawn('nvim', ['--headless', '--clean', file, '-c', `luafile ${CLIENT}`], {
     cwd: dir,
     // Neovim's own state, log and cache stay in the test's folder.
-    env: { ...process.env, NV_PLAN: planPath, NV_OUT: outPath, XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg },
+    env: {
+      ...process.env,
+      NV_PLAN: planPath,
+      NV_OUT: outPath,
+      XDG_CONFIG_HOME: xdg,
+      XDG_DATA_HOME: xdg,
+      XDG_STATE_HOME: xdg,
+      XDG_CACHE_HOME: xdg,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,7 +83,10 @@ async function inNeovim(name: string, text: string, steps: Step[]): Promise<Reco
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const code = await new Promise<number | null>((done) => child.on('exit', done));
   assert.equal(code, 0, output);
-  const answers = JSON.parse(readFileSync(outPath, 'utf8')) as Record<string, Answer> & { initialized?: boolean; failed?: string };
+  const answers = JSON.parse(readFileSync(outPath, 'utf8')) as Record<string, Answer> & {
+    initialized?: boolean;
+    failed?: string;
+  };
   assert.equal(answers.failed, undefined, answers.failed);
   assert.equal(answers.initialized, true, 'the server answered initialize');
   return answers;
@@ -96,17 +114,32 @@ describe('Neovim as a second LSP client', { timeout: 90_000 }, () => {
     );
     const items = a['completion']!.result as { items?: { label: string }[] } | { label: string }[];
     const labels = (Array.isArray(items) ? items : (items.items ?? [])).map((i) => i.label);
-    assert.ok(labels.some((l) => l.includes(device.name)), JSON.stringify(labels.slice(0, 10)));
+    assert.ok(
+      labels.some((l) => l.includes(device.name)),
+      JSON.stringify(labels.slice(0, 10)),
+    );
     const definition = a['definition']!.result as { uri: string } | { uri: string }[];
-    assert.equal((Array.isArray(definition) ? definition[0] : definition)?.uri, `tas-remote:/mobileDevice/${device.id}.json`);
+    assert.equal(
+      (Array.isArray(definition) ? definition[0] : definition)?.uri,
+      `tas-remote:/mobileDevice/${device.id}.json`,
+    );
     const hover = a['hover']!.result as { contents: { value: string } };
     assert.ok(hover.contents.value.includes(device.name), hover.contents.value);
     const refs = a['references']!.result as { uri: string; range: { start: { line: number; character: number } } }[];
-    assert.deepEqual(refs.map((r) => [r.uri, r.range.start]), [[pathToFileURL(join(dir, 'nvim.testcase.json')).href, at(text, '"mobileDeviceId": ')]]);
+    assert.deepEqual(
+      refs.map((r) => [r.uri, r.range.start]),
+      [[pathToFileURL(join(dir, 'nvim.testcase.json')).href, at(text, '"mobileDeviceId": ')]],
+    );
     // Neovim says it takes hierarchical symbols: the test case, its steps by position, function and device.
-    const symbols = a['symbols']!.result as { name: string; children?: { name: string; children?: { name: string }[] }[] }[];
+    const symbols = a['symbols']!.result as {
+      name: string;
+      children?: { name: string; children?: { name: string }[] }[];
+    }[];
     assert.equal(symbols[0]?.name, 'From Neovim');
-    assert.deepEqual(symbols[0]?.children?.[0]?.children?.map((s) => s.name), [`1 HANGUP · ${device.name}`, '2 HANGUP · device 999']);
+    assert.deepEqual(
+      symbols[0]?.children?.[0]?.children?.map((s) => s.name),
+      [`1 HANGUP · ${device.name}`, '2 HANGUP · device 999'],
+    );
     // Formatted as export writes it (Neovim keeps the final line break as the file's end of line).
     assert.equal(a['format']!.text!.replace(/\n+$/, ''), JSON.stringify(JSON.parse(text), null, 2));
   });
@@ -114,12 +147,21 @@ describe('Neovim as a second LSP client', { timeout: 90_000 }, () => {
   test('a bundle: Go to Definition leads to the device record it carries', async () => {
     const device = emu.store.devices.all()[1]!;
     const bundle = JSON.stringify(
-      [{ name: 'Bundled', testStepList: [{ function: 'HANGUP', mobileDeviceId: device.id }], devices: [{ id: device.id, name: device.name, msisdn: device.msisdn }] }],
+      [
+        {
+          name: 'Bundled',
+          testStepList: [{ function: 'HANGUP', mobileDeviceId: device.id }],
+          devices: [{ id: device.id, name: device.name, msisdn: device.msisdn }],
+        },
+      ],
       null,
       2,
     );
-    const a = await inNeovim('nvim.testcases.json', bundle, [{ id: 'definition', method: 'textDocument/definition', ...at(bundle, '"mobileDeviceId": ') }]);
-    const d = a['definition']!.result as { uri: string; range: { start: { line: number } } } | { uri: string; range: { start: { line: number } } }[];
+    const a = await inNeovim('nvim.testcases.json', bundle, [
+      { id: 'definition', method: 'textDocument/definition', ...at(bundle, '"mobileDeviceId": ') },
+    ]);
+    const d = a['definition']!.result as
+      { uri: string; range: { start: { line: number } } } | { uri: string; range: { start: { line: number } } }[];
     const target = Array.isArray(d) ? d[0] : d;
     assert.equal(target?.uri, pathToFileURL(join(dir, 'nvim.testcases.json')).href);
     assert.equal(target?.range.start.line, at(bundle, '"devices": [').line + 1, 'the record in devices');

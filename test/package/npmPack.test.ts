@@ -13,7 +13,13 @@ import { npm, packed, quietNpm, root, rootPackFiles, stage } from './npmPackage'
 // completion script and validates with GitHub annotations. Needs dist/cli.js (`npm run build`).
 
 const SAMPLES = join(root, 'samples', 'workspace');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; version: string; private?: boolean; bin: Record<string, string>; dependencies?: object };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  private?: boolean;
+  bin: Record<string, string>;
+  dependencies?: object;
+};
 
 describe('the npm package of tas', { timeout: 180_000 }, () => {
   let dir: string;
@@ -31,23 +37,39 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     files = info.files.map((f) => f.path).sort();
     prefix = join(dir, 'global');
     mkdirSync(prefix);
-    const installed = npm(['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], dir, env);
-    assert.equal(installed.status, 0, `the tarball installs offline with an empty cache (no dependency to fetch):\n${installed.stdout}\n${installed.stderr}`);
+    const installed = npm(
+      ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball],
+      dir,
+      env,
+    );
+    assert.equal(
+      installed.status,
+      0,
+      `the tarball installs offline with an empty cache (no dependency to fetch):\n${installed.stdout}\n${installed.stderr}`,
+    );
     const bin = join(prefix, 'bin', 'tas');
-    tas = (args, cwd) => spawnSync(bin, args, { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: dir }, encoding: 'utf8' });
+    tas = (args, cwd) =>
+      spawnSync(bin, args, { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: dir }, encoding: 'utf8' });
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('is publishable and holds only what runs', () => {
     assert.notEqual(pkg.private, true, 'a private package cannot be published');
-    assert.equal(pkg.dependencies, undefined, 'the bundles need no runtime dependency: everything they use is bundled (devDependencies)');
+    assert.equal(
+      pkg.dependencies,
+      undefined,
+      'the bundles need no runtime dependency: everything they use is bundled (devDependencies)',
+    );
     assert.deepEqual(files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
     assert.deepEqual(atRoot, files, 'a pack of the repository itself holds the same files (.npmignore)');
   });
 
   test('npm install -g of the tarball links a tas that brings no other package', () => {
     const modules = join(prefix, 'lib', 'node_modules');
-    assert.deepEqual(readdirSync(modules).filter((n) => !n.startsWith('.')), [pkg.name]);
+    assert.deepEqual(
+      readdirSync(modules).filter((n) => !n.startsWith('.')),
+      [pkg.name],
+    );
     assert.equal(existsSync(join(modules, pkg.name, 'node_modules')), false, 'nothing installed under the package');
   });
 
@@ -82,7 +104,10 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     cpSync(join(SAMPLES, 'voice-call-mo.testcase.json'), join(work, 'cases', 'good.testcase.json'));
     const checked = tas(['validate', '--format', 'github'], work);
     assert.equal(checked.status, 1, checked.stderr);
-    assert.match(checked.stdout, /^::error file=cases\/broken\.testcase\.json,line=5,endLine=5,col=15,endColumn=\d+,title=tas wrong-type::'disabled' must be true or false/m);
+    assert.match(
+      checked.stdout,
+      /^::error file=cases\/broken\.testcase\.json,line=5,endLine=5,col=15,endColumn=\d+,title=tas wrong-type::'disabled' must be true or false/m,
+    );
     assert.match(checked.stderr, /2 files checked \(offline: references not checked\): 3 errors/);
     const clean = tas(['validate', '--format', 'github', 'cases/good.testcase.json'], work);
     assert.equal(clean.status, 0, clean.stderr);

@@ -16,11 +16,21 @@ export function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): S
   // npm's own script when the tests run under npm, else the npm on PATH.
   const cli = process.env['npm_execpath'];
   const [command, prefix] = cli && cli.endsWith('.js') ? [process.execPath, [cli]] : ['npm', []];
-  return spawnSync(command, [...prefix, ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return spawnSync(command, [...prefix, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** An npm cache of the test's own, and no noise from npm. */
-export const quietNpm = (dir: string): NodeJS.ProcessEnv => ({ npm_config_cache: join(dir, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' });
+export const quietNpm = (dir: string): NodeJS.ProcessEnv => ({
+  npm_config_cache: join(dir, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+});
 
 interface Packed {
   filename: string;
@@ -58,7 +68,10 @@ export function listing(dir: string): Record<string, string> {
     for (const name of readdirSync(join(dir, rel))) {
       const path = rel === '' ? name : `${rel}/${name}`;
       if (statSync(join(dir, path)).isDirectory()) walk(path);
-      else out[path] = createHash('sha256').update(readFileSync(join(dir, path))).digest('hex');
+      else
+        out[path] = createHash('sha256')
+          .update(readFileSync(join(dir, path)))
+          .digest('hex');
     }
   };
   walk('');

@@ -31,7 +31,8 @@ describe("the npm package's README", { timeout: 180_000 }, () => {
     assert.equal(untar.status, 0, untar.stderr);
     return readFileSync(join(out, 'package', 'README.md'), 'utf8');
   };
-  const script = (clone: string, command: string) => spawnSync(process.execPath, [join(clone, 'scripts', 'packReadme.mjs'), command], { cwd: clone, encoding: 'utf8' });
+  const script = (clone: string, command: string) =>
+    spawnSync(process.execPath, [join(clone, 'scripts', 'packReadme.mjs'), command], { cwd: clone, encoding: 'utf8' });
 
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'tas-readme-'));
@@ -45,7 +46,11 @@ describe("the npm package's README", { timeout: 180_000 }, () => {
     const [mark, blank, ...rest] = shipped.split('\n');
     assert.match(mark!, /^<!-- docs\/cli\.md as the npm package's README \(scripts\/packReadme\.mjs\).* -->$/);
     assert.equal(blank, '');
-    assert.equal(withoutTargets(rest.join('\n')), withoutTargets(MANUAL), 'the manual, word for word; only link targets differ');
+    assert.equal(
+      withoutTargets(rest.join('\n')),
+      withoutTargets(MANUAL),
+      'the manual, word for word; only link targets differ',
+    );
     assert.notEqual(shipped, README);
   });
 
@@ -58,7 +63,11 @@ describe("the npm package's README", { timeout: 180_000 }, () => {
       if (target.startsWith('#')) assert.ok(own.has(target.slice(1)), `${target}: a heading of the page`);
       else assert.match(target, /^https?:\/\//, `${target} is absolute`);
     }
-    const resolved = targets.filter((t) => t.startsWith(`${REPOSITORY}/`) || t.startsWith(REPOSITORY.replace('//github.com/', '//raw.githubusercontent.com/')));
+    const resolved = targets.filter(
+      (t) =>
+        t.startsWith(`${REPOSITORY}/`) ||
+        t.startsWith(REPOSITORY.replace('//github.com/', '//raw.githubusercontent.com/')),
+    );
     assert.ok(resolved.length > 3, 'links into the repository are there');
     for (const target of resolved) assert.equal(broken('README.md', target, readRepo), undefined, target);
   });
@@ -77,7 +86,10 @@ describe("the npm package's README", { timeout: 180_000 }, () => {
     for (const mend of ['pack', 'restore']) {
       const cut = script(clone, 'prepack');
       assert.equal(cut.status, 0, cut.stderr);
-      assert.ok(readFileSync(join(clone, 'README.md'), 'utf8').startsWith('<!-- docs/cli.md'), 'the manual stands in README.md');
+      assert.ok(
+        readFileSync(join(clone, 'README.md'), 'utf8').startsWith('<!-- docs/cli.md'),
+        'the manual stands in README.md',
+      );
       assert.equal(readFileSync(join(clone, ASIDE), 'utf8'), README, 'the repository README is set aside');
       if (mend === 'pack') {
         const shipped = packReadme(clone);
@@ -97,7 +109,10 @@ describe("the npm package's README", { timeout: 180_000 }, () => {
     for (const command of ['prepack', 'postpack', 'restore']) {
       const r = script(clone, command);
       assert.notEqual(r.status, 0, command);
-      assert.match(r.stderr, /README\.md holds the packed CLI manual and \.README\.repository\.md, the repository's README, is not there: get README\.md back with git checkout README\.md/);
+      assert.match(
+        r.stderr,
+        /README\.md holds the packed CLI manual and \.README\.repository\.md, the repository's README, is not there: get README\.md back with git checkout README\.md/,
+      );
       assert.equal(readFileSync(join(clone, 'README.md'), 'utf8'), manual, `${command} changes nothing`);
     }
   });

@@ -70,6 +70,7 @@ export class Zip {
 
 /** Width and height of a PNG, from its IHDR chunk. */
 export function pngSize(png: Buffer): { width: number; height: number } {
-  if (png.length < 24 || png.toString('latin1', 1, 4) !== 'PNG' || png.toString('latin1', 12, 16) !== 'IHDR') throw new Error('not a PNG');
+  if (png.length < 24 || png.toString('latin1', 1, 4) !== 'PNG' || png.toString('latin1', 12, 16) !== 'IHDR')
+    throw new Error('not a PNG');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }

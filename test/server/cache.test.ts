@@ -18,7 +18,8 @@ const LISTS = ['/api/v2/mobiledevices', '/api/v2/tracefilters', '/api/v2/testcas
 /** How many times the emulator was asked for each resource list (any page), and for a token. */
 function counts(emu: Emulator): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const path of [...LISTS, '/api/v2/connect/token']) out[path] = emu.requests.filter((r) => r.path === path).length;
+  for (const path of [...LISTS, '/api/v2/connect/token'])
+    out[path] = emu.requests.filter((r) => r.path === path).length;
   return out;
 }
 const each = (n: number) => ({ '/api/v2/mobiledevices': n, '/api/v2/tracefilters': n, '/api/v2/testcases': n });
@@ -77,7 +78,10 @@ describe('the reference cache', () => {
     const emu = await startEmulator();
     const lsp = await LspHarness.start(credentials(emu));
     try {
-      const docs = Array.from({ length: 100 }, (_, i) => new Doc(`file:///ws/cache/case-${i}.testcase.json`, testCase(i)));
+      const docs = Array.from(
+        { length: 100 },
+        (_, i) => new Doc(`file:///ws/cache/case-${i}.testcase.json`, testCase(i)),
+      );
       for (const d of docs) await lsp.open(d.uri, d.text);
       for (const d of docs) assert.deepEqual((await lsp.finalDiagnostics(d.uri, 1)).diagnostics, [], d.uri);
 
@@ -88,7 +92,8 @@ describe('the reference cache', () => {
         for (const [i, d] of docs.entries()) {
           const changes = [{ range: d.rangeOf('"rev '), text: `"rev ${round}, ` }];
           // In the last round every odd file refers to a device the service does not have.
-          if (round === 10 && i % 2 === 1) changes.push({ range: d.rangeOf(`"mobileDeviceId": ${(i % 20) + 1}`), text: '"mobileDeviceId": 999' });
+          if (round === 10 && i % 2 === 1)
+            changes.push({ range: d.rangeOf(`"mobileDeviceId": ${(i % 20) + 1}`), text: '"mobileDeviceId": 999' });
           await d.edit(lsp, changes);
           edits += 1;
         }
@@ -102,21 +107,28 @@ describe('the reference cache', () => {
         const final = await lsp.finalDiagnostics(d.uri, 11);
         if (i % 2 === 0) assert.deepEqual(final.diagnostics, [], d.uri);
         else {
-          assert.deepEqual(final.diagnostics.map((x) => [x.code, at(x.range)]), [['unknown-device', at(d.rangeOf('999'))]], d.uri);
+          assert.deepEqual(
+            final.diagnostics.map((x) => [x.code, at(x.range)]),
+            [['unknown-device', at(d.rangeOf('999'))]],
+            d.uri,
+          );
         }
       }
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });
       // Nothing else was asked: validation of plain test cases needs only these lists, the one
       // step function they use (WAIT) is described once for all 100 files, and the device the
       // list lacks is confirmed by its own record once (50 files name it).
-      assert.deepEqual(emu.requests.map((r) => `${r.method} ${r.path}${r.path.endsWith('functionparams') ? r.query : ''}`).sort(), [
-        'GET /api/v2/functionparams?function=WAIT',
-        'GET /api/v2/mobiledevices',
-        'GET /api/v2/mobiledevices/999',
-        'GET /api/v2/testcases',
-        'GET /api/v2/tracefilters',
-        'POST /api/v2/connect/token',
-      ]);
+      assert.deepEqual(
+        emu.requests.map((r) => `${r.method} ${r.path}${r.path.endsWith('functionparams') ? r.query : ''}`).sort(),
+        [
+          'GET /api/v2/functionparams?function=WAIT',
+          'GET /api/v2/mobiledevices',
+          'GET /api/v2/mobiledevices/999',
+          'GET /api/v2/testcases',
+          'GET /api/v2/tracefilters',
+          'POST /api/v2/connect/token',
+        ],
+      );
     } finally {
       assert.equal(await lsp.stop(), 0);
       await emu.close();
@@ -126,12 +138,16 @@ describe('the reference cache', () => {
   test('concurrent validations, completions and hovers share one request; the lifetime is the setting', async () => {
     const emu = await startEmulator();
     // The first answer of each list is held until released below, so everything asks while it is on its way.
-    for (const path of LISTS) emu.faults.rules.push({ method: 'GET', path, action: { kind: 'delay', delayMs: 600_000 }, times: 1 });
+    for (const path of LISTS)
+      emu.faults.rules.push({ method: 'GET', path, action: { kind: 'delay', delayMs: 600_000 }, times: 1 });
     // A lifetime of 0: nothing is kept once loaded, so only sharing can keep the count at one.
     const lsp = await LspHarness.start(credentials(emu), undefined, { cache: { ttlSeconds: 0 } });
     try {
       await lsp.configured;
-      const docs = Array.from({ length: 20 }, (_, i) => new Doc(`file:///ws/share/case-${i}.testcase.json`, testCase(i)));
+      const docs = Array.from(
+        { length: 20 },
+        (_, i) => new Doc(`file:///ws/share/case-${i}.testcase.json`, testCase(i)),
+      );
       for (const d of docs) await lsp.open(d.uri, d.text);
       // Completion and hover need the same lists.
       const first = docs[0]!;
@@ -142,7 +158,11 @@ describe('the reference cache', () => {
       // round trips that need no list let those turns pass before the answers are released.
       for (let i = 0; i < 3; i++) await lsp.documentLinks(first.uri);
       const answered = emu.requests.filter((r) => (LISTS as readonly string[]).includes(r.path) && r.status !== 0);
-      assert.deepEqual(answered, [], 'precondition: every validation, completion and hover asked before a list was answered');
+      assert.deepEqual(
+        answered,
+        [],
+        'precondition: every validation, completion and hover asked before a list was answered',
+      );
       emu.releaseDelays();
       for (const d of docs) assert.deepEqual((await lsp.finalDiagnostics(d.uri, 1)).diagnostics, [], d.uri);
       assert.equal((await completion).length, 20);
@@ -171,12 +191,19 @@ describe('the reference cache', () => {
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });
       // The same service under a new name: still a new environment, with its own session.
       emu.store.devices.get(4)!.name = 'Renamed before the switch';
-      await d.edit(lsp, [{ range: d.rangeOf('"mobileDeviceId": 4'), text: '"mobileDeviceId": 4, "mobileDeviceName": "Apple iPhone 14 Cologne 04"' }]);
+      await d.edit(lsp, [
+        {
+          range: d.rangeOf('"mobileDeviceId": 4'),
+          text: '"mobileDeviceId": 4, "mobileDeviceName": "Apple iPhone 14 Cologne 04"',
+        },
+      ]);
       assert.deepEqual((await lsp.finalDiagnostics(d.uri, 2)).diagnostics, [], 'still the cached name');
       const mark = lsp.mark(d.uri);
       await lsp.setEnvironment({ name: 'again', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
       const after = await lsp.diagnosticsAfter(d.uri, mark, (p) => p.diagnostics.length > 0);
-      assert.deepEqual(after.diagnostics.map(msg), ["Device 4 is now named 'Renamed before the switch' on the service."]);
+      assert.deepEqual(after.diagnostics.map(msg), [
+        "Device 4 is now named 'Renamed before the switch' on the service.",
+      ]);
       assert.deepEqual(counts(emu), { ...each(2), '/api/v2/connect/token': 2 });
     } finally {
       assert.equal(await lsp.stop(), 0);
@@ -190,15 +217,28 @@ describe('stale results', () => {
     const emu = await startEmulator();
     emu.faults.rates.latencyMs = 400;
     // The device list is held until released below, so every change is made while it is on its way.
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/mobiledevices', action: { kind: 'delay', delayMs: 600_000 }, times: 1 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/mobiledevices',
+      action: { kind: 'delay', delayMs: 600_000 },
+      times: 1,
+    });
     const lsp = await LspHarness.start(credentials(emu));
     try {
-      const text = (v: number) => JSON.stringify({ name: 'Ordering check', tags: v, traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] }, null, 2);
+      const text = (v: number) =>
+        JSON.stringify(
+          { name: 'Ordering check', tags: v, traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] },
+          null,
+          2,
+        );
       const d = new Doc('file:///ws/ordering.testcase.json', text(1));
       const deviceListAnswered = () => emu.requests.some((r) => r.path === '/api/v2/mobiledevices' && r.status !== 0);
       const schemaOnly = (p: PublishDiagnosticsParams, v: number) => {
         assert.equal(p.version, v);
-        assert.deepEqual(p.diagnostics.map((x) => [x.code, msg(x)]), [['wrong-type', `'tags' must be text, not the number ${v}.`]]);
+        assert.deepEqual(
+          p.diagnostics.map((x) => [x.code, msg(x)]),
+          [['wrong-type', `'tags' must be text, not the number ${v}.`]],
+        );
       };
 
       await lsp.open(d.uri, d.text);
@@ -216,7 +256,10 @@ describe('stale results', () => {
       await emu.arrived((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices');
       emu.releaseDelays();
       const v4 = await lsp.diagnostics(d.uri, (p) => p.version === 4 && codes(p).includes('unknown-device'));
-      assert.deepEqual(v4.diagnostics.map((x) => x.code), ['wrong-type', 'unknown-device']);
+      assert.deepEqual(
+        v4.diagnostics.map((x) => x.code),
+        ['wrong-type', 'unknown-device'],
+      );
       assert.ok(deviceListAnswered());
 
       // Quick changes without waiting: only the last version's result is complete.
@@ -227,12 +270,17 @@ describe('stale results', () => {
 
       const all = lsp.published.get(d.uri)!;
       const versions = all.map((p) => p.version!);
-      assert.deepEqual(versions, [...versions].sort((a, b) => a - b), `publications out of order: ${versions.join(',')}`);
+      assert.deepEqual(
+        versions,
+        [...versions].sort((a, b) => a - b),
+        `publications out of order: ${versions.join(',')}`,
+      );
       assert.equal(all.at(-1), v8, 'the last publication is the complete one for the last version');
       for (const p of all) {
         // Each publication's content is that of its own version, and only version 4 and 8 are complete.
         assert.equal(msg(p.diagnostics[0]!), `'tags' must be text, not the number ${p.version}.`);
-        if (codes(p).includes('unknown-device')) assert.ok(p.version === 4 || p.version === 8, `complete result for ${p.version}`);
+        if (codes(p).includes('unknown-device'))
+          assert.ok(p.version === 4 || p.version === 8, `complete result for ${p.version}`);
       }
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });
     } finally {
@@ -257,16 +305,31 @@ describe('a large bundle', () => {
         const description = `Step ${k + 1} of bulk case ${i + 1}`;
         switch (k % 5) {
           case 0:
-            steps.push({ function: 'CALL', mobileDeviceId: id, params: { target: `+49151${String(1000000 + n)}`, durationSeconds: 30, codec: 'EVS' }, description });
+            steps.push({
+              function: 'CALL',
+              mobileDeviceId: id,
+              params: { target: `+49151${String(1000000 + n)}`, durationSeconds: 30, codec: 'EVS' },
+              description,
+            });
             break;
           case 1:
             steps.push({ function: 'WAIT', params: { seconds: 5 }, description });
             break;
           case 2:
-            steps.push({ function: 'SEND_SMS', mobileDeviceId: id, params: { target: `+49160${String(2000000 + n)}`, text: `Bulk message ${n}` }, description });
+            steps.push({
+              function: 'SEND_SMS',
+              mobileDeviceId: id,
+              params: { target: `+49160${String(2000000 + n)}`, text: `Bulk message ${n}` },
+              description,
+            });
             break;
           case 3:
-            steps.push({ function: 'CHECK_SIGNAL', mobileDeviceId: id, params: { ranType: 'LTE', minDbm: -110 }, description });
+            steps.push({
+              function: 'CHECK_SIGNAL',
+              mobileDeviceId: id,
+              params: { ranType: 'LTE', minDbm: -110 },
+              description,
+            });
             break;
           default:
             steps.push({ function: 'HANGUP', mobileDeviceId: id, params: {}, description });
@@ -279,7 +342,9 @@ describe('a large bundle', () => {
         tags: 'bulk,generated',
         disabled: false,
         testStepList: steps,
-        traceFilters: [{ mobileDeviceId: d.id, traceFilterId: (i % 6) + 1, mobileDeviceName: d.name, msisdn: d.msisdn }],
+        traceFilters: [
+          { mobileDeviceId: d.id, traceFilterId: (i % 6) + 1, mobileDeviceName: d.name, msisdn: d.msisdn },
+        ],
         sipTraceFilters: [{ mobileDeviceId: d.id, sipMessageCodes: '180,183,200' }],
       });
     }
@@ -291,7 +356,10 @@ describe('a large bundle', () => {
     const lsp = await LspHarness.start(credentials(emu));
     try {
       // Valid: no diagnostics at all, references included.
-      const valid = new Doc('file:///ws/large-valid.testcases.json', bundle(emu, () => false));
+      const valid = new Doc(
+        'file:///ws/large-valid.testcases.json',
+        bundle(emu, () => false),
+      );
       assert.ok(valid.text.length > 900_000 && valid.text.length < 1_400_000, `${valid.text.length} characters`);
       assert.equal((valid.text.match(/"function"/g) ?? []).length, CASES * STEPS);
       await lsp.open(valid.uri, valid.text);
@@ -314,7 +382,9 @@ describe('a large bundle', () => {
       const check = (p: PublishDiagnosticsParams, skip: number) => {
         assert.equal(p.diagnostics.length, 200 - skip);
         assert.ok(p.diagnostics.every((x) => x.code === 'wrong-type' && x.severity === 1));
-        const ranges = p.diagnostics.map((x) => x.range).sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+        const ranges = p.diagnostics
+          .map((x) => x.range)
+          .sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
         assert.deepEqual(ranges.map(at), expected.slice(skip));
       };
       check(schema, 0);
@@ -325,10 +395,22 @@ describe('a large bundle', () => {
       // Fix the first error; while the new version is validated, hover and completion answer.
       const firstRange = d.rangeOf('"mobileDeviceId": "4"');
       const sent = performance.now();
-      await d.edit(lsp, [{ range: { start: { line: firstRange.start.line, character: firstRange.start.character + 18 }, end: firstRange.end }, text: '4' }]);
+      await d.edit(lsp, [
+        {
+          range: {
+            start: { line: firstRange.start.line, character: firstRange.start.character + 18 },
+            end: firstRange.end,
+          },
+          text: '4',
+        },
+      ]);
       const hoverAt = d.rangeOf('"mobileDeviceId": 7').start;
-      const hover = lsp.hover(d.uri, { line: hoverAt.line, character: hoverAt.character + 18 }).then((h) => ({ h, ms: performance.now() - sent }));
-      const completion = lsp.completion(d.uri, { line: hoverAt.line, character: hoverAt.character + 18 }).then((c) => ({ c, ms: performance.now() - sent }));
+      const hover = lsp
+        .hover(d.uri, { line: hoverAt.line, character: hoverAt.character + 18 })
+        .then((h) => ({ h, ms: performance.now() - sent }));
+      const completion = lsp
+        .completion(d.uri, { line: hoverAt.line, character: hoverAt.character + 18 })
+        .then((c) => ({ c, ms: performance.now() - sent }));
       const v2 = await lsp.finalDiagnostics(d.uri, 2);
       const v2Ms = performance.now() - sent;
       check(v2, 1);
@@ -338,7 +420,9 @@ describe('a large bundle', () => {
       const { c, ms: completionMs } = await completion;
       assert.equal(c.length, 20);
       assert.equal(c.find((x) => x.textEdit?.newText === '7')?.label, emu.store.devices.get(7)!.name);
-      t.diagnostic(`${d.text.length} chars: schema diagnostics ${schemaMs.toFixed(0)} ms after open; after the edit: hover ${hoverMs.toFixed(0)} ms, completion ${completionMs.toFixed(0)} ms, complete result ${v2Ms.toFixed(0)} ms (debounce 200 ms)`);
+      t.diagnostic(
+        `${d.text.length} chars: schema diagnostics ${schemaMs.toFixed(0)} ms after open; after the edit: hover ${hoverMs.toFixed(0)} ms, completion ${completionMs.toFixed(0)} ms, complete result ${v2Ms.toFixed(0)} ms (debounce 200 ms)`,
+      );
       // How long they took is the bench's to measure (npm run bench -- typing), not a test's.
       // The bundle's device records were not given, so only the three lists and the two bundle lists were asked for.
       assert.deepEqual(counts(emu), { ...each(1), '/api/v2/connect/token': 1 });

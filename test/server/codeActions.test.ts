@@ -20,7 +20,11 @@ describe('code actions', () => {
 
   test('a stale device name: the quick fix writes the new name', async () => {
     const uri = 'file:///ws/fix-stale.testcase.json';
-    const text = JSON.stringify({ name: 'Fix stale name', traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1, mobileDeviceName: 'Old name' }] }, null, 2);
+    const text = JSON.stringify(
+      { name: 'Fix stale name', traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1, mobileDeviceName: 'Old name' }] },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
     assert.equal(ds.length, 1, JSON.stringify(ds));
@@ -41,7 +45,11 @@ describe('code actions', () => {
   test('an unknown device whose item stores the MSISDN of an existing device: the fix uses that device, first of the choices', async () => {
     const uri = 'file:///ws/fix-unknown.testcase.json';
     const device8 = emu.store.devices.get(8)!;
-    const text = JSON.stringify({ name: 'Fix unknown device', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 2, msisdn: device8.msisdn }] }, null, 2);
+    const text = JSON.stringify(
+      { name: 'Fix unknown device', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 2, msisdn: device8.msisdn }] },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
     assert.equal(ds.length, 1, JSON.stringify(ds));
@@ -52,23 +60,39 @@ describe('code actions', () => {
     const actions = await actionsFor(uri, d);
     assert.equal(actions.length, 5);
     assert.equal(actions[0]!.title, `Use device ${JSON.stringify(device8.name)} (id 8)`);
-    assert.deepEqual(actions.map((a) => (a as CodeAction).isPreferred), [true, false, false, false, false]);
+    assert.deepEqual(
+      actions.map((a) => (a as CodeAction).isPreferred),
+      [true, false, false, false, false],
+    );
     const fixed = applyAction(uri, text, actions[0]!);
     assert.deepEqual(JSON.parse(fixed).traceFilters, [{ mobileDeviceId: 8, traceFilterId: 2, msisdn: device8.msisdn }]);
     await lsp.change(uri, fixed, 2);
     assert.deepEqual((await lsp.finalDiagnostics(uri, 2)).diagnostics, []);
   });
 
-  test('an unknown device with nothing to go by (the sample\'s 999): one fix per device of the service, at most five', async () => {
+  test("an unknown device with nothing to go by (the sample's 999): one fix per device of the service, at most five", async () => {
     const uri = 'file:///ws/fix-unknown-bare.testcase.json';
-    const text = JSON.stringify({ name: 'Fix bare unknown device', testStepList: [{ function: 'CALL', mobileDeviceId: 999 }] }, null, 2);
+    const text = JSON.stringify(
+      { name: 'Fix bare unknown device', testStepList: [{ function: 'CALL', mobileDeviceId: 999 }] },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const [d] = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'unknown-device');
     assert.ok(d);
-    const devices = emu.store.devices.all().sort((a, b) => a.id - b.id).slice(0, 5);
+    const devices = emu.store.devices
+      .all()
+      .sort((a, b) => a.id - b.id)
+      .slice(0, 5);
     const actions = await actionsFor(uri, d);
-    assert.deepEqual(actions.map((a) => a.title), devices.map((x) => `Use device ${JSON.stringify(x.name)} (id ${x.id})`));
-    assert.ok(actions.every((a) => (a as CodeAction).isPreferred === false), 'a guess is not preferred');
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      devices.map((x) => `Use device ${JSON.stringify(x.name)} (id ${x.id})`),
+    );
+    assert.ok(
+      actions.every((a) => (a as CodeAction).isPreferred === false),
+      'a guess is not preferred',
+    );
     const fixed = applyAction(uri, text, actions[2]!);
     assert.equal(JSON.parse(fixed).testStepList[0].mobileDeviceId, devices[2]!.id);
     await lsp.change(uri, fixed, 2);
@@ -106,7 +130,10 @@ describe('code actions', () => {
     assert.ok(d);
     assert.equal(at(d.range), rangeOf(text, '"no"'));
     const actions = await actionsFor(uri, d);
-    assert.deepEqual(actions.map((a) => a.title), ['Replace with false']);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Replace with false'],
+    );
     const fixed = applyAction(uri, text, actions[0]!);
     assert.equal(fixed, text.replace('"no"', 'false'));
     await lsp.change(uri, fixed, 2);
@@ -122,7 +149,11 @@ describe('code actions', () => {
   ] as const) {
     test(`sipMessageCodes "${codes}": the fix removes '${bad.replace('"', '')}' and keeps the list tidy`, async () => {
       const uri = `file:///ws/fix-sip-${encodeURIComponent(codes)}.testcase.json`;
-      const text = JSON.stringify({ name: `Fix SIP ${codes}`, sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: codes }] }, null, 2);
+      const text = JSON.stringify(
+        { name: `Fix SIP ${codes}`, sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: codes }] },
+        null,
+        2,
+      );
       await lsp.open(uri, text);
       const ds = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'sip-codes');
       // The last occurrence: for a duplicate, the second one is flagged.
@@ -131,7 +162,10 @@ describe('code actions', () => {
       const d = ds.find((x) => doc.offsetAt(x.range.start) === offset);
       assert.ok(d, JSON.stringify(ds));
       const actions = await actionsFor(uri, d);
-      assert.deepEqual(actions.map((a) => a.title), [title]);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        [title],
+      );
       const fixed = applyAction(uri, text, actions[0]!);
       assert.equal(JSON.parse(fixed).sipTraceFilters[0].sipMessageCodes, after);
       const where = text.lastIndexOf(codes);
@@ -141,7 +175,11 @@ describe('code actions', () => {
 
   test('a lone bad SIP code gets no removal: an empty list would be wrong too', async () => {
     const uri = 'file:///ws/fix-sip-lone.testcase.json';
-    const text = JSON.stringify({ name: 'Lone SIP code', sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: 'OK' }] }, null, 2);
+    const text = JSON.stringify(
+      { name: 'Lone SIP code', sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: 'OK' }] },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const [d] = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'sip-codes');
     assert.ok(d);
@@ -157,7 +195,10 @@ describe('code actions', () => {
     const [d] = byCode(ds, 'unknown-field');
     assert.equal(at(d!.range), '2:2-2:14');
     const actions = await actionsFor(uri, d!);
-    assert.deepEqual(actions.map((a) => a.title), ["Rename to 'description'"]);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ["Rename to 'description'"],
+    );
     const fixed = applyAction(uri, text, actions[0]!);
     assert.equal(fixed, '{\n  "name": "Fix typo",\n  "description": "spelt wrong"\n}');
     await lsp.change(uri, fixed, 2);
@@ -175,7 +216,10 @@ describe('code actions', () => {
       const [d] = byCode(ds, 'missing-field');
       assert.equal(d?.message, "Missing required field 'name'.");
       const actions = await actionsFor(uri, d);
-      assert.deepEqual(actions.map((a) => a.title), ["Add missing field 'name'"]);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ["Add missing field 'name'"],
+      );
       const fixed = applyAction(uri, text, actions[0]!);
       const value = JSON.parse(fixed);
       assert.equal(value.name, '');
@@ -184,7 +228,10 @@ describe('code actions', () => {
       const again = `file:///ws/fix-missing-${text.length}-fixed.testcase.json`;
       await lsp.open(again, fixed);
       const after = (await lsp.finalDiagnostics(again)).diagnostics;
-      assert.deepEqual(after.map((x) => x.code), []);
+      assert.deepEqual(
+        after.map((x) => x.code),
+        [],
+      );
     });
   }
 
@@ -196,7 +243,10 @@ describe('code actions', () => {
     const [d] = byCode(ds, 'missing-field');
     assert.equal(d?.message, "Missing required field 'traceFilterId'.");
     const actions = await actionsFor(uri, d);
-    assert.deepEqual(actions.map((a) => a.title), ["Add missing field 'traceFilterId'"]);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ["Add missing field 'traceFilterId'"],
+    );
     const fixed = applyAction(uri, text, actions[0]!);
     assert.deepEqual(JSON.parse(fixed).traceFilters[0], { traceFilterId: 0, mobileDeviceId: 1 });
     await lsp.change(uri, fixed, 2);
@@ -204,15 +254,19 @@ describe('code actions', () => {
     assert.equal(byCode(after, 'missing-field').length, 0, JSON.stringify(after));
     // The placeholder 0 is no trace filter: what is left points at it, for the author to fill in.
     const placeholder = at({ start: pos(fixed, '"traceFilterId": '), end: pos(fixed, '"traceFilterId": 0') });
-    assert.deepEqual(after.map((x) => [x.code, at(x.range)]), [
-      ['invalid-value', placeholder],
-      ['unknown-trace-filter', placeholder],
-    ]);
+    assert.deepEqual(
+      after.map((x) => [x.code, at(x.range)]),
+      [
+        ['invalid-value', placeholder],
+        ['unknown-trace-filter', placeholder],
+      ],
+    );
   });
 
   test('a password in plain text: a warning on the value, fixed by the placeholder, which then validates cleanly', async () => {
     const uri = 'file:///ws/fix-secret.testcase.json';
-    const text = '{\n  "name": "Fix secret",\n  "testStepList": [\n    { "function": "WAIT", "params": { "seconds": "5", "password": "hunter2", "apiKey": "${env.KEY}" } }\n  ]\n}';
+    const text =
+      '{\n  "name": "Fix secret",\n  "testStepList": [\n    { "function": "WAIT", "params": { "seconds": "5", "password": "hunter2", "apiKey": "${env.KEY}" } }\n  ]\n}';
     await lsp.open(uri, text);
     const found = byCode((await lsp.finalDiagnostics(uri)).diagnostics, 'plaintext-secret');
     assert.equal(found.length, 1, 'a variable reference is not a plaintext secret');
@@ -221,7 +275,10 @@ describe('code actions', () => {
     assert.equal(d!.severity, 2);
     assert.doesNotMatch(JSON.stringify(d), /hunter2/);
     const actions = await actionsFor(uri, d!);
-    assert.deepEqual(actions.map((a) => a.title), ['Replace the secret with a placeholder']);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Replace the secret with a placeholder'],
+    );
     const fixed = applyAction(uri, text, actions[0]!);
     assert.equal(fixed, text.replace('"hunter2"', JSON.stringify(SECRET_PLACEHOLDER)));
     await lsp.change(uri, fixed, 2);

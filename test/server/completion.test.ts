@@ -26,7 +26,10 @@ describe('completion', () => {
     const first = sorted(items)[0]!;
     assert.equal(first.label, 'name', 'the required field sorts first');
     assert.equal(first.detail, 'string (required)');
-    assert.deepEqual(first.textEdit, { range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } }, newText: '"name": "$1"' });
+    assert.deepEqual(first.textEdit, {
+      range: { start: { line: 1, character: 2 }, end: { line: 1, character: 2 } },
+      newText: '"name": "$1"',
+    });
     const steps = items.find((i) => i.label === 'testStepList')!;
     assert.equal(steps.detail, 'array');
     assert.equal((steps.documentation as { value: string }).value, schema.$defs.testCaseSteps.markdownDescription);
@@ -35,13 +38,17 @@ describe('completion', () => {
 
   test('after "mobileDeviceId": the devices of the service: name, MSISDN, platform, test node; the id is inserted', async () => {
     const uri = 'file:///ws/complete-device.testcase.json';
-    const text = '{\n  "name": "Device completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId": 1 }\n  ]\n}';
+    const text =
+      '{\n  "name": "Device completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId": 1 }\n  ]\n}';
     await lsp.open(uri, text);
     const cursor = pos(text, '"mobileDeviceId": ');
     const items = await lsp.completion(uri, cursor);
     const devices = emu.store.devices.all();
     assert.equal(items.length, devices.length);
-    assert.deepEqual(items.map((i) => i.label), devices.map((d) => d.name));
+    assert.deepEqual(
+      items.map((i) => i.label),
+      devices.map((d) => d.name),
+    );
     for (const d of devices) {
       const item = items.find((i) => i.label === d.name)!;
       const node = emu.store.testNodes.get(d.testNodeId)!;
@@ -54,7 +61,8 @@ describe('completion', () => {
 
   test('after "traceFilterId": the trace filters of the service', async () => {
     const uri = 'file:///ws/complete-filter.testcase.json';
-    const text = '{\n  "name": "Filter completion",\n  "traceFilters": [\n    { "mobileDeviceId": 1, "traceFilterId":  }\n  ]\n}';
+    const text =
+      '{\n  "name": "Filter completion",\n  "traceFilters": [\n    { "mobileDeviceId": 1, "traceFilterId":  }\n  ]\n}';
     await lsp.open(uri, text);
     const cursor = pos(text, '"traceFilterId": ');
     const items = await lsp.completion(uri, cursor);
@@ -96,10 +104,14 @@ describe('completion', () => {
 
   test('the step snippet is offered after a step with an empty params object (HANGUP)', async () => {
     const uri = 'file:///ws/complete-step-after-empty.testcase.json';
-    const text = '{\n  "name": "Step completion 2",\n  "testStepList": [\n    { "function": "HANGUP", "mobileDeviceId": 1, "params": {} },\n    \n  ]\n}';
+    const text =
+      '{\n  "name": "Step completion 2",\n  "testStepList": [\n    { "function": "HANGUP", "mobileDeviceId": 1, "params": {} },\n    \n  ]\n}';
     await lsp.open(uri, text);
     const items = await lsp.completion(uri, { line: 4, character: 4 });
-    assert.deepEqual(items.map((i) => i.label), ['New step']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['New step'],
+    );
   });
 
   test('an empty document: a new-test-case snippet that expands to a valid test case', async () => {
@@ -122,12 +134,19 @@ describe('completion', () => {
 
   test('inside the params of a CALL step: the parameter names the service lists for CALL', async () => {
     const uri = 'file:///ws/complete-params.testcase.json';
-    const text = '{\n  "name": "Params completion",\n  "testStepList": [\n    { "function": "CALL", "mobileDeviceId": 1, "params": {  } },\n    { "function": "CALL", "params": { "target": "+4915112345678",  } }\n  ]\n}';
+    const text =
+      '{\n  "name": "Params completion",\n  "testStepList": [\n    { "function": "CALL", "mobileDeviceId": 1, "params": {  } },\n    { "function": "CALL", "params": { "target": "+4915112345678",  } }\n  ]\n}';
     await lsp.open(uri, text);
     const before = emu.requests.filter((r) => r.path === '/api/v2/functionparams').length;
     const items = await lsp.completion(uri, pos(text, '"params": { '));
-    assert.deepEqual(items.map((i) => i.label), ['target', 'durationSeconds', 'codec']);
-    assert.deepEqual(items.map((i) => i.detail), ['string, required: CALL parameter', 'integer: CALL parameter', 'string: CALL parameter']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['target', 'durationSeconds', 'codec'],
+    );
+    assert.deepEqual(
+      items.map((i) => i.detail),
+      ['string, required: CALL parameter', 'integer: CALL parameter', 'string: CALL parameter'],
+    );
     assert.equal(sorted(items)[0]!.label, 'target', 'the required parameter sorts first');
     assert.equal((items[0]!.documentation as { value: string }).value, 'Number to call, E.164 (e.g. +4915112345678).');
     const calls = emu.requests.filter((r) => r.path === '/api/v2/functionparams');
@@ -135,7 +154,10 @@ describe('completion', () => {
     assert.equal(calls.at(-1)!.query, '?function=CALL');
     // A parameter already there is not offered again; the answer is cached.
     const second = await lsp.completion(uri, pos(text, '"+4915112345678", '));
-    assert.deepEqual(second.map((i) => i.label), ['durationSeconds', 'codec']);
+    assert.deepEqual(
+      second.map((i) => i.label),
+      ['durationSeconds', 'codec'],
+    );
     assert.equal(emu.requests.filter((r) => r.path === '/api/v2/functionparams').length, before + 1);
   });
 });

@@ -54,31 +54,35 @@ after(async () => {
 const admin = () => ({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
 
 describe('the connection status', () => {
-  test('one environment sent four times ends in one final status, and sending it again answers again', TIMEOUT, async () => {
-    const lsp = await LspHarness.start();
-    try {
-      for (let i = 0; i < 4; i++) await lsp.setEnvironment(admin());
-      assert.equal((await lsp.finalStatus(0)).state, 'connected');
+  test(
+    'one environment sent four times ends in one final status, and sending it again answers again',
+    TIMEOUT,
+    async () => {
+      const lsp = await LspHarness.start();
+      try {
+        for (let i = 0; i < 4; i++) await lsp.setEnvironment(admin());
+        assert.equal((await lsp.finalStatus(0)).state, 'connected');
 
-      // Nothing is pending now: a repeat must still be answered, or a client showing
-      // "connecting" waits forever.
-      let mark = lsp.statuses.length;
-      await lsp.setEnvironment(admin());
-      assert.deepEqual(await lsp.finalStatus(mark), { state: 'connected', environment: 'emulator' });
+        // Nothing is pending now: a repeat must still be answered, or a client showing
+        // "connecting" waits forever.
+        let mark = lsp.statuses.length;
+        await lsp.setEnvironment(admin());
+        assert.deepEqual(await lsp.finalStatus(mark), { state: 'connected', environment: 'emulator' });
 
-      mark = lsp.statuses.length;
-      await lsp.setEnvironment(null);
-      assert.equal((await lsp.finalStatus(mark)).state, 'signedOut');
-      // One 'connecting' in all: the same environment again does not start over. (Repeats that
-      // arrive after the probe finished are each answered with 'connected' again.)
-      const states = lsp.statuses.map((s) => s.state);
-      assert.equal(states[0], 'connecting');
-      assert.deepEqual(new Set(states.slice(1, -1)), new Set(['connected']));
-      assert.equal(states.at(-1), 'signedOut');
-    } finally {
-      assert.equal(await lsp.stop(), 0);
-    }
-  });
+        mark = lsp.statuses.length;
+        await lsp.setEnvironment(null);
+        assert.equal((await lsp.finalStatus(mark)).state, 'signedOut');
+        // One 'connecting' in all: the same environment again does not start over. (Repeats that
+        // arrive after the probe finished are each answered with 'connected' again.)
+        const states = lsp.statuses.map((s) => s.state);
+        assert.equal(states[0], 'connecting');
+        assert.deepEqual(new Set(states.slice(1, -1)), new Set(['connected']));
+        assert.equal(states.at(-1), 'signedOut');
+      } finally {
+        assert.equal(await lsp.stop(), 0);
+      }
+    },
+  );
 
   test('the same environment again after a failure is asked again, not answered from memory', TIMEOUT, async () => {
     const lsp = await LspHarness.start();
@@ -105,14 +109,21 @@ describe('the connection status', () => {
     await once(silent, 'listening');
     try {
       const mark = lsp.statuses.length;
-      await lsp.setEnvironment({ ...admin(), name: 'first', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+      await lsp.setEnvironment({
+        ...admin(),
+        name: 'first',
+        baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      });
       assert.deepEqual(await lsp.status(mark), { state: 'connecting', environment: 'first' });
       await lsp.setEnvironment(admin());
       assert.deepEqual(await lsp.finalStatus(0), { state: 'connected', environment: 'emulator' });
       const end = lsp.statuses.length;
       await lsp.setEnvironment(null);
       await lsp.finalStatus(end);
-      assert.deepEqual(lsp.statuses.filter((s) => s.state !== 'connecting').map((s) => s.state), ['connected', 'signedOut']);
+      assert.deepEqual(
+        lsp.statuses.filter((s) => s.state !== 'connecting').map((s) => s.state),
+        ['connected', 'signedOut'],
+      );
     } finally {
       assert.equal(await lsp.stop(), 0);
       for (const socket of sockets) socket.destroy();
@@ -131,10 +142,30 @@ describe('the connection status', () => {
   });
 
   const failures = [
-    { what: 'a wrong secret', env: () => ({ ...admin(), clientSecret: 'not-the-secret' }), state: 'credentialsRefused', message: /refused the client ID or secret \(HTTP 401\)\. Enter them again/ },
-    { what: 'a port nothing listens on', env: () => ({ ...admin(), baseUrl: deadUrl }), state: 'unreachable', message: /^Cannot reach the service at .* \(connection refused\)\. Check the URL/ },
-    { what: 'a web server answering 404', env: () => ({ ...admin(), baseUrl: notServiceUrl }), state: 'notService', message: /does not answer like a Test Automation Service \(HTTP 404\)\. Check the URL/ },
-    { what: 'an HTML page', env: () => ({ ...admin(), baseUrl: htmlPageUrl }), state: 'notService', message: /does not answer like a Test Automation Service \(the answer is not JSON\)/ },
+    {
+      what: 'a wrong secret',
+      env: () => ({ ...admin(), clientSecret: 'not-the-secret' }),
+      state: 'credentialsRefused',
+      message: /refused the client ID or secret \(HTTP 401\)\. Enter them again/,
+    },
+    {
+      what: 'a port nothing listens on',
+      env: () => ({ ...admin(), baseUrl: deadUrl }),
+      state: 'unreachable',
+      message: /^Cannot reach the service at .* \(connection refused\)\. Check the URL/,
+    },
+    {
+      what: 'a web server answering 404',
+      env: () => ({ ...admin(), baseUrl: notServiceUrl }),
+      state: 'notService',
+      message: /does not answer like a Test Automation Service \(HTTP 404\)\. Check the URL/,
+    },
+    {
+      what: 'an HTML page',
+      env: () => ({ ...admin(), baseUrl: htmlPageUrl }),
+      state: 'notService',
+      message: /does not answer like a Test Automation Service \(the answer is not JSON\)/,
+    },
   ] as const;
   for (const f of failures) {
     test(`${f.what}: status ${f.state}, in plain words, without the secret`, TIMEOUT, async () => {
@@ -160,41 +191,61 @@ describe('the connection status', () => {
       await lsp.finalDiagnostics(uri);
       const mark = lsp.mark(uri);
       await lsp.setEnvironment({ ...admin(), baseUrl: notServiceUrl });
-      const p = await lsp.diagnosticsAfter(uri, mark, (d) => d.diagnostics.some((x) => x.code === 'references-not-verified'));
+      const p = await lsp.diagnosticsAfter(uri, mark, (d) =>
+        d.diagnostics.some((x) => x.code === 'references-not-verified'),
+      );
       const message = p.diagnostics.find((x) => x.code === 'references-not-verified')!.message;
-      assert.equal(message, `References not verified: ${notServiceUrl} does not answer like a Test Automation Service (HTTP 404). Check the URL: Test Automation: Manage Environments.`);
+      assert.equal(
+        message,
+        `References not verified: ${notServiceUrl} does not answer like a Test Automation Service (HTTP 404). Check the URL: Test Automation: Manage Environments.`,
+      );
     } finally {
       assert.equal(await lsp.stop(), 0);
     }
   });
 
-  test('a failed refresh says so in plain words and the status follows; a good one brings it back', TIMEOUT, async () => {
-    const lsp = await LspHarness.start();
-    try {
-      await lsp.setEnvironment(admin());
-      assert.equal((await lsp.finalStatus(0)).state, 'connected');
-      emu.faults.rules.push({ method: 'GET', path: '/api/v2/testcases', action: { kind: 'status', status: 500 }, times: 1 });
-      let mark = lsp.statuses.length;
-      const failed = await lsp.refresh();
-      assert.ok(!failed.ok);
-      assert.equal(failed.error.kind, 'unavailable');
-      assert.match(failed.error.message, /^Could not reload devices, trace filters and test cases: the service had a problem \(HTTP 500\)\. Try again later\./);
-      assert.doesNotMatch(failed.error.message, PROTOCOL);
-      assert.equal((await lsp.status(mark)).state, 'unreachable');
+  test(
+    'a failed refresh says so in plain words and the status follows; a good one brings it back',
+    TIMEOUT,
+    async () => {
+      const lsp = await LspHarness.start();
+      try {
+        await lsp.setEnvironment(admin());
+        assert.equal((await lsp.finalStatus(0)).state, 'connected');
+        emu.faults.rules.push({
+          method: 'GET',
+          path: '/api/v2/testcases',
+          action: { kind: 'status', status: 500 },
+          times: 1,
+        });
+        let mark = lsp.statuses.length;
+        const failed = await lsp.refresh();
+        assert.ok(!failed.ok);
+        assert.equal(failed.error.kind, 'unavailable');
+        assert.match(
+          failed.error.message,
+          /^Could not reload devices, trace filters and test cases: the service had a problem \(HTTP 500\)\. Try again later\./,
+        );
+        assert.doesNotMatch(failed.error.message, PROTOCOL);
+        assert.equal((await lsp.status(mark)).state, 'unreachable');
 
-      mark = lsp.statuses.length;
-      assert.deepEqual(await lsp.refresh(), { ok: true, value: { devices: 20, traceFilters: 6, testCases: 50 } });
-      assert.deepEqual(await lsp.status(mark), { state: 'connected', environment: 'emulator' });
-    } finally {
-      emu.faults.reset();
-      assert.equal(await lsp.stop(), 0);
-    }
-  });
+        mark = lsp.statuses.length;
+        assert.deepEqual(await lsp.refresh(), { ok: true, value: { devices: 20, traceFilters: 6, testCases: 50 } });
+        assert.deepEqual(await lsp.status(mark), { state: 'connected', environment: 'emulator' });
+      } finally {
+        emu.faults.reset();
+        assert.equal(await lsp.stop(), 0);
+      }
+    },
+  );
 
   test('refresh while signed out says how to sign in', TIMEOUT, async () => {
     const lsp = await LspHarness.start();
     try {
-      assert.deepEqual(await lsp.refresh(), { ok: false, error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' } });
+      assert.deepEqual(await lsp.refresh(), {
+        ok: false,
+        error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' },
+      });
     } finally {
       assert.equal(await lsp.stop(), 0);
     }
@@ -218,15 +269,38 @@ describe('tas/checkEnvironment', () => {
   test('asks a token first, once', TIMEOUT, async () => {
     const before = emu.requests.length;
     await lsp.checkEnvironment(admin());
-    assert.deepEqual(emu.requests.slice(before).map((r) => `${r.method} ${r.path}`), ['POST /api/v2/connect/token']);
+    assert.deepEqual(
+      emu.requests.slice(before).map((r) => `${r.method} ${r.path}`),
+      ['POST /api/v2/connect/token'],
+    );
   });
 
   const cases = [
-    { what: 'a wrong secret', env: () => ({ ...admin(), clientSecret: 'not-the-secret' }), want: { outcome: 'credentialsRefused', detail: 'HTTP 401' } },
-    { what: 'an unknown client', env: () => ({ ...admin(), clientId: 'nobody' }), want: { outcome: 'credentialsRefused', detail: 'HTTP 401' } },
-    { what: 'a port nothing listens on', env: () => ({ ...admin(), baseUrl: deadUrl }), want: { outcome: 'unreachable', detail: 'connection refused' } },
-    { what: 'a web server answering 404', env: () => ({ ...admin(), baseUrl: notServiceUrl }), want: { outcome: 'notService', detail: 'HTTP 404' } },
-    { what: 'an HTML page', env: () => ({ ...admin(), baseUrl: htmlPageUrl }), want: { outcome: 'notService', detail: 'the answer is not JSON' } },
+    {
+      what: 'a wrong secret',
+      env: () => ({ ...admin(), clientSecret: 'not-the-secret' }),
+      want: { outcome: 'credentialsRefused', detail: 'HTTP 401' },
+    },
+    {
+      what: 'an unknown client',
+      env: () => ({ ...admin(), clientId: 'nobody' }),
+      want: { outcome: 'credentialsRefused', detail: 'HTTP 401' },
+    },
+    {
+      what: 'a port nothing listens on',
+      env: () => ({ ...admin(), baseUrl: deadUrl }),
+      want: { outcome: 'unreachable', detail: 'connection refused' },
+    },
+    {
+      what: 'a web server answering 404',
+      env: () => ({ ...admin(), baseUrl: notServiceUrl }),
+      want: { outcome: 'notService', detail: 'HTTP 404' },
+    },
+    {
+      what: 'an HTML page',
+      env: () => ({ ...admin(), baseUrl: htmlPageUrl }),
+      want: { outcome: 'notService', detail: 'the answer is not JSON' },
+    },
   ] as const;
   for (const c of cases) {
     test(`${c.what}: ${c.want.outcome}`, TIMEOUT, async () => {
@@ -237,7 +311,10 @@ describe('tas/checkEnvironment', () => {
   test('a service answering 500 to the token request: unreachable', TIMEOUT, async () => {
     emu.faults.rules.push({ path: '/api/v2/connect/token', action: { kind: 'status', status: 500 }, times: 1 });
     try {
-      assert.deepEqual(await lsp.checkEnvironment(admin()), { outcome: 'unreachable', detail: 'HTTP 500, the service had a problem' });
+      assert.deepEqual(await lsp.checkEnvironment(admin()), {
+        outcome: 'unreachable',
+        detail: 'HTTP 500, the service had a problem',
+      });
     } finally {
       emu.faults.reset();
     }

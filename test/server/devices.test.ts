@@ -1,6 +1,17 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CreateDeviceTokenRequest, DevicesAttentionNotification, DeviceStatusChangedNotification, DeviceTestCasesRequest, DeviceTokensRequest, ListDevicesRequest, PrepareDeviceRequest, RecordGoneNotification, RestartAgentRequest, RevokeDeviceTokenRequest } from '../../server/src/protocol';
+import {
+  CreateDeviceTokenRequest,
+  DevicesAttentionNotification,
+  DeviceStatusChangedNotification,
+  DeviceTestCasesRequest,
+  DeviceTokensRequest,
+  ListDevicesRequest,
+  PrepareDeviceRequest,
+  RecordGoneNotification,
+  RestartAgentRequest,
+  RevokeDeviceTokenRequest,
+} from '../../server/src/protocol';
 import type { StatusReading } from '../../server/src/core/model/devices';
 import type { ShownRecord } from '../../server/src/core/model/entities';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
@@ -12,7 +23,6 @@ import { value } from './outcomes';
 
 // The Devices view's requests at the LSP boundary: the built server against the emulator, whose
 // clock the tests move forward instead of waiting. Waits are for notifications, never for time.
-
 
 /** Collects status notifications and waits for a reading that passes a test. */
 class Readings {
@@ -44,7 +54,8 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
   let readings: Readings;
   const logged: string[] = [];
   const count = (method: string, path: string | RegExp) =>
-    emu.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path))).length;
+    emu.requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)))
+      .length;
 
   before(async () => {
     emu = await startEmulator();
@@ -96,12 +107,21 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
     const from = readings.mark;
     await lsp.connection.sendNotification(DevicesAttentionNotification, { visible: true });
     // A status read before (device 2's, above) comes with the list; the others arrive.
-    assert.deepEqual(o.devices.filter((d) => d.status !== undefined).map((d) => [d.id, d.kind]), [[2, 'available']]);
+    assert.deepEqual(
+      o.devices.filter((d) => d.status !== undefined).map((d) => [d.id, d.kind]),
+      [[2, 'available']],
+    );
     const unread = o.devices.filter((d) => d.status === undefined);
     await Promise.all(unread.map((d) => readings.until((r) => r.target === 'device' && r.id === d.id, from)));
-    const offline = readings.all.slice(from).filter((r) => r.target === 'device' && r.kind === 'offline').map((r) => r.id);
+    const offline = readings.all
+      .slice(from)
+      .filter((r) => r.target === 'device' && r.kind === 'offline')
+      .map((r) => r.id);
     const spare = o.nodes.find((n) => n.kind === 'offline')!.id;
-    assert.deepEqual(offline.sort((a, b) => a - b), o.devices.filter((d) => d.testNodeId === spare).map((d) => d.id));
+    assert.deepEqual(
+      offline.sort((a, b) => a - b),
+      o.devices.filter((d) => d.testNodeId === spare).map((d) => d.id),
+    );
     await lsp.connection.sendNotification(DevicesAttentionNotification, { visible: false });
   });
 
@@ -118,7 +138,12 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('a lost answer to Prepare is "may have started", never sent again', async () => {
     const before = count('POST', '/api/v2/mobiledevices/3/action');
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/mobiledevices/3/action', action: { kind: 'dropAfter' }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/mobiledevices/3/action',
+      action: { kind: 'dropAfter' },
+      times: 1,
+    });
     const r = await lsp.connection.sendRequest(PrepareDeviceRequest, { id: 3 });
     assert.equal(!r.ok && r.error.kind, 'mayHaveStarted');
     assert.match(!r.ok ? r.error.message : '', /may have started\. Watch the device's status in the Devices view/);
@@ -159,22 +184,34 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('a device token: created once, its value only in that answer, listed, revoked', async () => {
     const before = count('POST', '/api/v2/tokens');
-    const created = value(await lsp.connection.sendRequest(CreateDeviceTokenRequest, { mobileId: 5, fullControl: true, expiryHours: 24 }));
+    const created = value(
+      await lsp.connection.sendRequest(CreateDeviceTokenRequest, { mobileId: 5, fullControl: true, expiryHours: 24 }),
+    );
     assert.equal(count('POST', '/api/v2/tokens') - before, 1);
     const secret = created.deviceTokenValue;
     assert.ok(secret.length > 10);
     assert.equal(created.token.mobileId, 5);
     assert.equal(created.token.fullControl, true);
     const listed = value(await lsp.connection.sendRequest(DeviceTokensRequest, { mobileId: 5 }));
-    assert.deepEqual(listed.map((t) => t.id), [created.token.id]);
+    assert.deepEqual(
+      listed.map((t) => t.id),
+      [created.token.id],
+    );
     assert.doesNotMatch(JSON.stringify(listed), new RegExp(secret));
-    const bad = await lsp.connection.sendRequest(CreateDeviceTokenRequest, { mobileId: 5, fullControl: false, expiryHours: 0 });
+    const bad = await lsp.connection.sendRequest(CreateDeviceTokenRequest, {
+      mobileId: 5,
+      fullControl: false,
+      expiryHours: 0,
+    });
     assert.equal(!bad.ok && bad.error.kind, 'invalidRequest');
     value(await lsp.connection.sendRequest(RevokeDeviceTokenRequest, { id: created.token.id }));
     assert.deepEqual(value(await lsp.connection.sendRequest(DeviceTokensRequest, { mobileId: 5 })), []);
     const again = await lsp.connection.sendRequest(RevokeDeviceTokenRequest, { id: created.token.id });
     assert.equal(!again.ok && again.error.kind, 'notFound');
-    assert.ok(logged.some((l) => l.includes('/api/v2/tokens')), 'the server logs its requests');
+    assert.ok(
+      logged.some((l) => l.includes('/api/v2/tokens')),
+      'the server logs its requests',
+    );
     assert.ok(!logged.some((l) => l.includes(secret)) && !lsp.stderr.includes(secret), 'the value is in no log');
   });
 
@@ -186,16 +223,25 @@ describe('the Devices view at the LSP boundary', { timeout: 60_000 }, () => {
   test('a device deleted by another client: Prepare says it by name, the views are told, and a file naming it is marked at once', async () => {
     const device = emu.store.devices.all().find((d) => d.name !== '')!;
     const uri = 'file:///ws/gone-device.testcase.json';
-    const text = JSON.stringify({ name: 'Uses a device', testStepList: [{ function: 'WAIT', mobileDeviceId: device.id, params: {} }] }, null, 2);
+    const text = JSON.stringify(
+      { name: 'Uses a device', testStepList: [{ function: 'WAIT', mobileDeviceId: device.id, params: {} }] },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const first = await lsp.finalDiagnostics(uri);
     assert.equal(first.diagnostics.filter((d) => d.code === 'unknown-device').length, 0, 'known before');
     const mark = lsp.mark(uri);
     emu.store.devices.delete(device.id);
-    const told = new Promise<{ record: ShownRecord }>((resolve) => lsp.connection.onNotification(RecordGoneNotification, resolve));
+    const told = new Promise<{ record: ShownRecord }>((resolve) =>
+      lsp.connection.onNotification(RecordGoneNotification, resolve),
+    );
     const r = await lsp.connection.sendRequest(PrepareDeviceRequest, { id: device.id, shown: device.name });
     assert.equal(!r.ok && r.error.kind, 'notFound');
-    assert.equal(!r.ok && r.error.message, `Device "${device.name}" was deleted on the service; it has left the views.`);
+    assert.equal(
+      !r.ok && r.error.message,
+      `Device "${device.name}" was deleted on the service; it has left the views.`,
+    );
     assert.deepEqual((await told).record, { kind: 'mobileDevice', id: device.id, name: device.name });
     // The reference cache dropped it: the open file is checked again and names an unknown device.
     const again = await lsp.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'unknown-device'));

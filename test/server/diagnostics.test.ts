@@ -13,14 +13,19 @@ const samples = resolve(__dirname, '../../../samples/workspace');
 const sample = (name: string) => readFileSync(resolve(samples, name), 'utf8');
 const byCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
 const msg = (d: Diagnostic): string => (typeof d.message === 'string' ? d.message : d.message.value);
-const at = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
+const at = (d: Diagnostic) =>
+  `${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`;
 
 let emu: Emulator;
 let lsp: LspHarness;
 
 before(async () => {
   emu = await startEmulator();
-  lsp = await LspHarness.start({ TAS_BASE_URL: emu.url, TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId, TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret });
+  lsp = await LspHarness.start({
+    TAS_BASE_URL: emu.url,
+    TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId,
+    TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret,
+  });
 });
 after(async () => {
   assert.equal(await lsp.stop(), 0, lsp.stderr);
@@ -75,10 +80,13 @@ describe('the sample with mistakes', () => {
 
   test('each malformed SIP code is marked inside the string', () => {
     const sip = byCode(ds, 'sip-codes');
-    assert.deepEqual(sip.map((d) => d.message), [
-      "'1830' is not a SIP status code: use three digits from 100 to 699.",
-      "'OK' is not a SIP status code: use three digits from 100 to 699.",
-    ]);
+    assert.deepEqual(
+      sip.map((d) => d.message),
+      [
+        "'1830' is not a SIP status code: use three digits from 100 to 699.",
+        "'OK' is not a SIP status code: use three digits from 100 to 699.",
+      ],
+    );
     assert.deepEqual(sip.map(at), ['12:51-12:55', '12:56-12:58']);
   });
 
@@ -90,7 +98,16 @@ describe('the sample with mistakes', () => {
 describe('schema diagnostics', () => {
   test('every schema error is reported, each on its own node, with a code', async () => {
     const uri = 'file:///ws/many.testcase.json';
-    const text = JSON.stringify({ descripton: 'x', tags: 3, testStepList: [{ function: 'WAIT' }, 'not a step'], traceFilters: [{ mobileDeviceId: '1' }] }, null, 2);
+    const text = JSON.stringify(
+      {
+        descripton: 'x',
+        tags: 3,
+        testStepList: [{ function: 'WAIT' }, 'not a step'],
+        traceFilters: [{ mobileDeviceId: '1' }],
+      },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const ds = (await lsp.diagnostics(uri)).diagnostics;
     const messages = ds.map((d) => `${String(d.code)}: ${msg(d)}`).sort();
@@ -98,7 +115,7 @@ describe('schema diagnostics', () => {
       "missing-field: Missing required field 'name'.",
       "missing-field: Missing required field 'traceFilterId'.",
       "unknown-field: Unknown field 'descripton'. Did you mean 'description'?",
-      "wrong-type: 'mobileDeviceId' must be a whole number, not the text \"1\".",
+      'wrong-type: \'mobileDeviceId\' must be a whole number, not the text "1".',
       "wrong-type: 'tags' must be text, not the number 3.",
       'wrong-type: Item 1 must be an object, not the text "not a step".',
     ]);
@@ -108,20 +125,30 @@ describe('schema diagnostics', () => {
 
   test('the whole file of the wrong type is named for what it is: a test case, or a bundle', async () => {
     await lsp.open('file:///ws/list.testcase.json', '[]');
-    assert.deepEqual((await lsp.diagnostics('file:///ws/list.testcase.json')).diagnostics.map(msg), ['The test case must be an object, not a list.']);
+    assert.deepEqual((await lsp.diagnostics('file:///ws/list.testcase.json')).diagnostics.map(msg), [
+      'The test case must be an object, not a list.',
+    ]);
     await lsp.open('file:///ws/object.testcases.json', '{"name": "x"}');
-    assert.deepEqual((await lsp.diagnostics('file:///ws/object.testcases.json')).diagnostics.map(msg), ['The bundle must be a list, not an object.']);
+    assert.deepEqual((await lsp.diagnostics('file:///ws/object.testcases.json')).diagnostics.map(msg), [
+      'The bundle must be a list, not an object.',
+    ]);
   });
 
   test('a near miss is an error (a typo); a field the document does not describe is a warning, since exports keep them', async () => {
     const uri = 'file:///ws/unknown-fields.testcase.json';
-    await lsp.open(uri, JSON.stringify({ name: 'Unknown fields', descripton: 'x', retryPolicy: { maxRetries: 1 } }, null, 2));
+    await lsp.open(
+      uri,
+      JSON.stringify({ name: 'Unknown fields', descripton: 'x', retryPolicy: { maxRetries: 1 } }, null, 2),
+    );
     const ds = (await lsp.diagnostics(uri)).diagnostics.filter((d) => d.code === 'unknown-field');
     assert.deepEqual(
       ds.map((d) => [d.severity, msg(d)]),
       [
         [1, "Unknown field 'descripton'. Did you mean 'description'?"],
-        [2, "Unknown field 'retryPolicy': the interface document does not describe it. It is kept and sent to the service as it is."],
+        [
+          2,
+          "Unknown field 'retryPolicy': the interface document does not describe it. It is kept and sent to the service as it is.",
+        ],
       ],
     );
   });
@@ -152,10 +179,14 @@ describe('schema diagnostics', () => {
 describe('live references', () => {
   test('a renamed device and a changed MSISDN are warnings carrying the new values', async () => {
     const uri = 'file:///ws/stale.testcase.json';
-    const text = JSON.stringify({
-      name: 'Stale names check',
-      traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1, mobileDeviceName: 'Old name', msisdn: '4900000000' }],
-    }, null, 2);
+    const text = JSON.stringify(
+      {
+        name: 'Stale names check',
+        traceFilters: [{ mobileDeviceId: 1, traceFilterId: 1, mobileDeviceName: 'Old name', msisdn: '4900000000' }],
+      },
+      null,
+      2,
+    );
     await lsp.open(uri, text);
     const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
     const name = byCode(ds, 'stale-device-name')[0]!;
@@ -175,7 +206,13 @@ describe('live references', () => {
 
   test('in a bundle, unknown test nodes and device models of device records are errors', async () => {
     const uri = 'file:///ws/export.testcases.json';
-    const bundle = [{ name: 'Bundle case', devices: [{ id: 1, name: 'Samsung Galaxy S24 Berlin 01', testNodeId: 77, deviceModelId: 88 }], apiClients: [] }];
+    const bundle = [
+      {
+        name: 'Bundle case',
+        devices: [{ id: 1, name: 'Samsung Galaxy S24 Berlin 01', testNodeId: 77, deviceModelId: 88 }],
+        apiClients: [],
+      },
+    ];
     await lsp.open(uri, JSON.stringify(bundle, null, 2));
     const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
     assert.equal(byCode(ds, 'unknown-test-node')[0]?.message, 'Test node 77 does not exist on the service.');
@@ -202,7 +239,11 @@ describe('without the service', () => {
   });
 
   test('an unreachable service: one information diagnostic naming the reason', async () => {
-    const down = await LspHarness.start({ TAS_BASE_URL: 'http://127.0.0.1:9', TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' });
+    const down = await LspHarness.start({
+      TAS_BASE_URL: 'http://127.0.0.1:9',
+      TAS_CLIENT_ID: 'demo-admin',
+      TAS_CLIENT_SECRET: 'demo-admin-secret',
+    });
     try {
       const uri = 'file:///ws/down.testcase.json';
       await down.open(uri, sample('voice-call-mo.testcase.json'));

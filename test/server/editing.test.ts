@@ -39,12 +39,18 @@ after(async () => {
   await emu.close();
 });
 
-const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 0, text), edits);
-const format = (h: LspHarness, uri: string, options: { tabSize: number; insertSpaces: boolean } = { tabSize: 2, insertSpaces: true }) =>
-  h.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options }).then((e) => e ?? []);
-const symbols = (h: LspHarness, uri: string) => h.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }) as Promise<DocumentSymbol[]>;
+const apply = (text: string, edits: TextEdit[]) =>
+  TextDocument.applyEdits(TextDocument.create('file:///x', 'json', 0, text), edits);
+const format = (
+  h: LspHarness,
+  uri: string,
+  options: { tabSize: number; insertSpaces: boolean } = { tabSize: 2, insertSpaces: true },
+) => h.connection.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri }, options }).then((e) => e ?? []);
+const symbols = (h: LspHarness, uri: string) =>
+  h.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }) as Promise<DocumentSymbol[]>;
 /** The outline as `name` lines, children indented, for comparing whole trees. */
-const outline = (list: DocumentSymbol[], depth = 0): string[] => list.flatMap((s) => [`${'  '.repeat(depth)}${s.name}`, ...outline(s.children ?? [], depth + 1)]);
+const outline = (list: DocumentSymbol[], depth = 0): string[] =>
+  list.flatMap((s) => [`${'  '.repeat(depth)}${s.name}`, ...outline(s.children ?? [], depth + 1)]);
 
 /** A record in the export's key order, written the way a person might: steps on one line, odd spacing. */
 const record = {
@@ -86,7 +92,8 @@ describe('formatting', () => {
 
   test('key order and the text of every value are kept; only whitespace between tokens changes', async () => {
     const uri = 'file:///ws/format/values.testcase.json';
-    const text = '{"name":"Values","testStepList":[{"params":{"ratio":1.50,"big":1E3,"text":"a\\u00e9\\/b","neg":-0.0},"function":"WAIT"}]}';
+    const text =
+      '{"name":"Values","testStepList":[{"params":{"ratio":1.50,"big":1E3,"text":"a\\u00e9\\/b","neg":-0.0},"function":"WAIT"}]}';
     await lsp.open(uri, text);
     const formatted = apply(text, await format(lsp, uri));
     assert.equal(formatted.replace(/\s+/g, ''), text);
@@ -111,14 +118,21 @@ describe('formatting', () => {
       ].join('\n'),
     );
     // Every edit only ever replaces whitespace.
-    for (const e of await format(lsp, uri)) assert.match(TextDocument.create(uri, 'json', 0, text).getText(e.range), /^\s*$/);
+    for (const e of await format(lsp, uri))
+      assert.match(TextDocument.create(uri, 'json', 0, text).getText(e.range), /^\s*$/);
   });
 
   test('honours tabSize and insertSpaces', async () => {
     const uri = 'file:///ws/format/tabs.testcase.json';
     await lsp.open(uri, messy);
-    assert.equal(apply(messy, await format(lsp, uri, { tabSize: 4, insertSpaces: true })), JSON.stringify(record, null, 4) + '\n');
-    assert.equal(apply(messy, await format(lsp, uri, { tabSize: 4, insertSpaces: false })), JSON.stringify(record, null, '\t') + '\n');
+    assert.equal(
+      apply(messy, await format(lsp, uri, { tabSize: 4, insertSpaces: true })),
+      JSON.stringify(record, null, 4) + '\n',
+    );
+    assert.equal(
+      apply(messy, await format(lsp, uri, { tabSize: 4, insertSpaces: false })),
+      JSON.stringify(record, null, '\t') + '\n',
+    );
   });
 
   test('a bundle formats as export writes bundles', async () => {
@@ -132,7 +146,14 @@ describe('formatting', () => {
 
   test('a minified bundle of many steps: one edit, the same text as export writes', async () => {
     const uri = 'file:///ws/format/many.testcases.json';
-    const many = [{ ...record, testStepList: Array.from({ length: 600 }, (_, i) => ({ function: 'WAIT', params: { seconds: i } })), devices: [], apiClients: [] }];
+    const many = [
+      {
+        ...record,
+        testStepList: Array.from({ length: 600 }, (_, i) => ({ function: 'WAIT', params: { seconds: i } })),
+        devices: [],
+        apiClients: [],
+      },
+    ];
     const expected = bundleFileText(many).text;
     const text = JSON.stringify(JSON.parse(expected));
     await lsp.open(uri, text);
@@ -145,13 +166,20 @@ describe('formatting', () => {
     const uri = 'file:///ws/format/range.testcase.json';
     const formatted = testCaseFileText(record, { id: 7 }).text;
     // The WAIT step squeezed onto one line; the rest as export writes it.
-    const squeezed = formatted.replace(/\{\n\s+"function": "WAIT",\n\s+"params": \{\n\s+"seconds": 5\n\s+\}\n\s+\}/, '{ "function":"WAIT",  "params":{"seconds":5}}');
+    const squeezed = formatted.replace(
+      /\{\n\s+"function": "WAIT",\n\s+"params": \{\n\s+"seconds": 5\n\s+\}\n\s+\}/,
+      '{ "function":"WAIT",  "params":{"seconds":5}}',
+    );
     assert.notEqual(squeezed, formatted);
     const text = squeezed.replace('"name": "Formatting check"', '"name":   "Formatting check"');
     await lsp.open(uri, text);
     const line = text.split('\n').findIndex((l) => l.includes('"WAIT"'));
     const range: Range = { start: { line, character: 0 }, end: { line, character: text.split('\n')[line]!.length } };
-    const edits = await lsp.connection.sendRequest(DocumentRangeFormattingRequest.type, { textDocument: { uri }, range, options: { tabSize: 2, insertSpaces: true } });
+    const edits = await lsp.connection.sendRequest(DocumentRangeFormattingRequest.type, {
+      textDocument: { uri },
+      range,
+      options: { tabSize: 2, insertSpaces: true },
+    });
     const result = apply(text, edits ?? []);
     // The step is laid out; the name outside the range keeps its odd spacing.
     assert.equal(result, formatted.replace('"name": "Formatting check"', '"name":   "Formatting check"'));
@@ -205,14 +233,23 @@ describe('document symbols', () => {
     const [tc] = list;
     assert.equal(tc!.detail, 'test case 7');
     assert.equal(at(tc!.range), `0:0-${text.split('\n').length - 2}:1`);
-    assert.equal(at(tc!.selectionRange), at({ start: pos(text, '"Formatting check"', 'start'), end: pos(text, '"Formatting check"') }));
+    assert.equal(
+      at(tc!.selectionRange),
+      at({ start: pos(text, '"Formatting check"', 'start'), end: pos(text, '"Formatting check"') }),
+    );
     const call = tc!.children![0]!.children![0]!;
     assert.equal(at(call.selectionRange), at({ start: pos(text, '"CALL"', 'start'), end: pos(text, '"CALL"') }));
   });
 
   test('offline: device names the file stores, else the id; never an error', async () => {
     const uri = 'file:///ws/symbols/offline.testcase.json';
-    const stored = testCaseFileText({ ...record, traceFilters: [{ mobileDeviceId: 1, traceFilterId: 3, mobileDeviceName: "Alice's Pixel", msisdn: '49' }] }, { id: 7 }).text;
+    const stored = testCaseFileText(
+      {
+        ...record,
+        traceFilters: [{ mobileDeviceId: 1, traceFilterId: 3, mobileDeviceName: "Alice's Pixel", msisdn: '49' }],
+      },
+      { id: 7 },
+    ).text;
     await offline.open(uri, stored);
     assert.deepEqual(outline(await symbols(offline, uri)), [
       'Formatting check',
@@ -232,7 +269,11 @@ describe('document symbols', () => {
   test('a bundle: one symbol per test case, with its device and API client records', async () => {
     const uri = 'file:///ws/symbols/bundle.testcases.json';
     const items = [
-      { ...record, devices: [{ id: 1, name: 'Exported name', msisdn: '49' }], apiClients: [{ id: 2, name: 'SMS gateway', httpMethod: 'POST', serverURL: 'https://sms.example.com/send' }] },
+      {
+        ...record,
+        devices: [{ id: 1, name: 'Exported name', msisdn: '49' }],
+        apiClients: [{ id: 2, name: 'SMS gateway', httpMethod: 'POST', serverURL: 'https://sms.example.com/send' }],
+      },
       { name: 'Second', testStepList: [] },
     ];
     await offline.open(uri, bundleFileText(items).text);
@@ -258,7 +299,10 @@ describe('document symbols', () => {
 
   test('a half-typed file still has an outline', async () => {
     const uri = 'file:///ws/symbols/broken.testcase.json';
-    await offline.open(uri, '{ "name": "Half", "testStepList": [ { "function": "SEND_SMS", "mobileDeviceId": 4, "params": { "text": ');
+    await offline.open(
+      uri,
+      '{ "name": "Half", "testStepList": [ { "function": "SEND_SMS", "mobileDeviceId": 4, "params": { "text": ',
+    );
     assert.deepEqual(outline(await symbols(offline, uri)), ['Half', '  Steps', '    1 SEND_SMS · device 4']);
   });
 
@@ -267,7 +311,9 @@ describe('document symbols', () => {
     try {
       const uri = 'file:///ws/symbols/flat.testcase.json';
       await flat.open(uri, text);
-      const list = (await flat.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } })) as SymbolInformation[];
+      const list = (await flat.connection.sendRequest(DocumentSymbolRequest.type, {
+        textDocument: { uri },
+      })) as SymbolInformation[];
       assert.deepEqual(
         list.slice(0, 3).map((s) => [s.name, s.containerName ?? null, s.location.uri]),
         [
@@ -287,7 +333,9 @@ describe('folding and selection ranges', () => {
     const uri = 'file:///ws/folding/case.testcase.json';
     const text = testCaseFileText(record, { id: 7 }).text;
     await offline.open(uri, text);
-    const ranges = (await offline.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } })) as FoldingRange[];
+    const ranges = (await offline.connection.sendRequest(FoldingRangeRequest.type, {
+      textDocument: { uri },
+    })) as FoldingRange[];
     // Expected: from the text itself, each multi-line container's open and close lines.
     const lines = text.split('\n');
     const expected: [number, number][] = [];
@@ -302,7 +350,10 @@ describe('folding and selection ranges', () => {
       }
     });
     expected.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-    assert.deepEqual(ranges.map((r) => [r.startLine, r.endLine]), expected);
+    assert.deepEqual(
+      ranges.map((r) => [r.startLine, r.endLine]),
+      expected,
+    );
     assert.equal(expected.length, 9);
   });
 
@@ -310,9 +361,21 @@ describe('folding and selection ranges', () => {
     const uri = 'file:///ws/folding/select.testcase.json';
     const text = '{\n  "name": "Sel",\n  "testStepList": [\n    { "function": "CALL", "params": {} }\n  ]\n}\n';
     await offline.open(uri, text);
-    const [chain] = (await offline.connection.sendRequest(SelectionRangeRequest.type, { textDocument: { uri }, positions: [pos(text, '"CA')] })) as SelectionRange[];
+    const [chain] = (await offline.connection.sendRequest(SelectionRangeRequest.type, {
+      textDocument: { uri },
+      positions: [pos(text, '"CA')],
+    })) as SelectionRange[];
     const spans: string[] = [];
-    for (let r: SelectionRange | undefined = chain; r; r = r.parent) spans.push(TextDocument.create(uri, 'json', 0, text).getText(r.range));
-    assert.deepEqual(spans, ['CALL', '"CALL"', '"function": "CALL"', '{ "function": "CALL", "params": {} }', '[\n    { "function": "CALL", "params": {} }\n  ]', '"testStepList": [\n    { "function": "CALL", "params": {} }\n  ]', text.trimEnd()]);
+    for (let r: SelectionRange | undefined = chain; r; r = r.parent)
+      spans.push(TextDocument.create(uri, 'json', 0, text).getText(r.range));
+    assert.deepEqual(spans, [
+      'CALL',
+      '"CALL"',
+      '"function": "CALL"',
+      '{ "function": "CALL", "params": {} }',
+      '[\n    { "function": "CALL", "params": {} }\n  ]',
+      '"testStepList": [\n    { "function": "CALL", "params": {} }\n  ]',
+      text.trimEnd(),
+    ]);
   });
 });

@@ -1,6 +1,19 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest } from '../../server/src/protocol';
+import {
+  CancelSuiteRequest,
+  CreateSuiteRequest,
+  DeleteExecutionsRequest,
+  DeleteSuiteRequest,
+  ExecuteSuiteRequest,
+  ExecutionDetailsRequest,
+  FollowExecutionsNotification,
+  ListExecutionsRequest,
+  ListSuitesRequest,
+  RerunExecutionRequest,
+  SetSuiteTestCasesRequest,
+  TestCaseChoicesRequest,
+} from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { LspHarness } from './lspHarness';
@@ -9,8 +22,6 @@ import { timeline } from '../emulator/resources/executions';
 
 // Suites, executions and the follower at the LSP boundary: the built server against
 // the emulator, with its fault knobs. Waits are for notifications, never for time.
-
-
 
 describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
@@ -61,7 +72,12 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
 
   test('a dropped answer to execute is "may have started", and the suite executed exactly once', async () => {
     const before = posts('/api/v2/testsuites/3/execute');
-    emu.faults.rules.push({ method: 'POST', path: '/api/v2/testsuites/3/execute', action: { kind: 'dropAfter' }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: '/api/v2/testsuites/3/execute',
+      action: { kind: 'dropAfter' },
+      times: 1,
+    });
     const r = await lsp.connection.sendRequest(ExecuteSuiteRequest, { id: 3 });
     assert.equal(r.ok, false);
     assert.equal(!r.ok && r.error.kind, 'mayHaveStarted');
@@ -84,13 +100,26 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     await changes.seenRunning(r.executionIds);
     emu.revokeTokens();
     emu.faults.rules.push(
-      { method: 'GET', path: '/api/v2/testexecutions/**', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
-      { method: 'GET', path: '/api/v2/testexecutions', action: { kind: 'status', status: 429, retryAfterSeconds: 1 }, times: 1 },
+      {
+        method: 'GET',
+        path: '/api/v2/testexecutions/**',
+        action: { kind: 'status', status: 429, retryAfterSeconds: 1 },
+        times: 1,
+      },
+      {
+        method: 'GET',
+        path: '/api/v2/testexecutions',
+        action: { kind: 'status', status: 429, retryAfterSeconds: 1 },
+        times: 1,
+      },
     );
     for (const id of r.executionIds) emu.store.executions.get(id)!.stepMs = 40;
     await changes.followedToEnd(r.executionIds, serviceStatus);
     assert.ok(emu.requests.some((q) => q.status === 429));
-    assert.ok(emu.requests.filter((q) => q.path === '/api/v2/connect/token').length >= 2, 'a new token after the revoke');
+    assert.ok(
+      emu.requests.filter((q) => q.path === '/api/v2/connect/token').length >= 2,
+      'a new token after the revoke',
+    );
   });
 
   test('cancel says which executions it cancelled, and the follower reports them cancelled', async () => {
@@ -102,7 +131,10 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     const deleted = await lsp.connection.sendRequest(DeleteSuiteRequest, { id: 4, shown: 'Suite four' });
     assert.equal(!deleted.ok && deleted.error.kind, 'conflict');
     // It names the suite as shown and the executions that hold it.
-    assert.match(!deleted.ok ? deleted.error.message : '', /^The service refused to delete test suite "Suite four": executions? \d+(, \d+)*( and \d+( more)?)? of it (is|are) still queued or running\. Cancel (it|them) \(Cancel Test Suite\)/);
+    assert.match(
+      !deleted.ok ? deleted.error.message : '',
+      /^The service refused to delete test suite "Suite four": executions? \d+(, \d+)*( and \d+( more)?)? of it (is|are) still queued or running\. Cancel (it|them) \(Cancel Test Suite\)/,
+    );
     assert.doesNotMatch(!deleted.ok ? deleted.error.message : '', /HTTP|\/api\/v2|Request/);
     const c = value(await lsp.connection.sendRequest(CancelSuiteRequest, { id: 4 }));
     assert.deepEqual([...c.cancelledExecutionIds].sort(), [...r.executionIds].sort());
@@ -111,7 +143,9 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
   });
 
   test('rerun of a finished execution is followed; rerun of a running one is refused in words', async () => {
-    const page = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'PASSED' }));
+    const page = value(
+      await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'PASSED' }),
+    );
     const done = page.items.find((e) => e.kind === 'passed');
     assert.ok(done);
     const before = posts(`/api/v2/testexecutions/${done.id}/rerun`);
@@ -130,10 +164,17 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
   });
 
   test('a dropped answer to rerun is "may have started", sent once', async () => {
-    const page = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'FAILED' }));
+    const page = value(
+      await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'FAILED' }),
+    );
     const done = page.items.find((e) => e.final);
     assert.ok(done);
-    emu.faults.rules.push({ method: 'POST', path: `/api/v2/testexecutions/${done.id}/rerun`, action: { kind: 'drop' }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: `/api/v2/testexecutions/${done.id}/rerun`,
+      action: { kind: 'drop' },
+      times: 1,
+    });
     const r = await lsp.connection.sendRequest(RerunExecutionRequest, { id: done.id });
     assert.equal(!r.ok && r.error.kind, 'mayHaveStarted');
     assert.equal(posts(`/api/v2/testexecutions/${done.id}/rerun`), 1);
@@ -144,7 +185,10 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     assert.equal(first.items.length, 50);
     assert.equal(first.hasMore, true);
     const ids = first.items.map((e) => e.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
     const total = emu.store.executions.all().length;
     const last = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: total - 10, count: 50 }));
     assert.equal(last.items.length, 10);
@@ -152,7 +196,9 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
   });
 
   test('details: summary, log lines in the log grammar, and the record', async () => {
-    const page = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 20, search: 'PASSED' }));
+    const page = value(
+      await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 20, search: 'PASSED' }),
+    );
     const d = value(await lsp.connection.sendRequest(ExecutionDetailsRequest, { id: page.items[0]!.id }));
     assert.match(d.text, /^Execution \d+: PASSED/);
     assert.match(d.text, /^\d{4}-\d\d-\d\dT\S+ INFO Finished: PASSED$/m);
@@ -162,7 +208,9 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
   });
 
   test('delete several executions: says which failed and why', async () => {
-    const page = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'PASSED' }));
+    const page = value(
+      await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 50, search: 'PASSED' }),
+    );
     const id = page.items.find((e) => e.final)!.id;
     const r = value(await lsp.connection.sendRequest(DeleteExecutionsRequest, { ids: [id, 999_998] }));
     assert.deepEqual(r.deleted, [id]);
@@ -175,13 +223,20 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     const choices = value(await lsp.connection.sendRequest(TestCaseChoicesRequest));
     assert.equal(choices.length, emu.store.testCases.all().length);
     const picked = choices.slice(0, 3).map((c) => c.id);
-    const { id } = value(await lsp.connection.sendRequest(CreateSuiteRequest, { name: 'From the editor', testCaseIds: picked }));
+    const { id } = value(
+      await lsp.connection.sendRequest(CreateSuiteRequest, { name: 'From the editor', testCaseIds: picked }),
+    );
     const dup = await lsp.connection.sendRequest(CreateSuiteRequest, { name: 'From the editor', testCaseIds: picked });
     assert.equal(!dup.ok && dup.error.kind, 'conflict');
     assert.match(!dup.ok ? dup.error.message : '', /already has this name/);
-    value(await lsp.connection.sendRequest(SetSuiteTestCasesRequest, { id, testCaseIds: [picked[0]!, choices[10]!.id] }));
+    value(
+      await lsp.connection.sendRequest(SetSuiteTestCasesRequest, { id, testCaseIds: [picked[0]!, choices[10]!.id] }),
+    );
     const suite = value(await lsp.connection.sendRequest(ListSuitesRequest)).find((s) => s.id === id);
-    assert.deepEqual(suite?.testCases.map((t) => t.id), [picked[0], choices[10]!.id]);
+    assert.deepEqual(
+      suite?.testCases.map((t) => t.id),
+      [picked[0], choices[10]!.id],
+    );
     assert.equal(suite?.testCases[1]?.name, choices[10]!.name);
   });
 
@@ -194,7 +249,10 @@ describe('suites and executions at the LSP boundary', { timeout: 60_000 }, () =>
     const { accessToken } = (await res.json()) as { accessToken: string };
     // Held at a minute per step, then one step on (the emulator's clock), until the follower reports it running.
     emu.settings.executionStepMs = 60_000;
-    const run = await fetch(`${emu.url}/api/v2/testcases/2/run`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    const run = await fetch(`${emu.url}/api/v2/testcases/2/run`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     emu.settings.executionStepMs = 40;
     const { executionId } = (await run.json()) as { executionId: number };
     await lsp.connection.sendNotification(FollowExecutionsNotification, { ids: [executionId] });

@@ -2,7 +2,16 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CodeAction, Command, CompletionItem, Diagnostic, Hover, Position, Range, TextEdit } from 'vscode-languageserver-protocol';
+import type {
+  CodeAction,
+  Command,
+  CompletionItem,
+  Diagnostic,
+  Hover,
+  Position,
+  Range,
+  TextEdit,
+} from 'vscode-languageserver-protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import type { Emulator } from '../emulator/emulator';
 
@@ -46,4 +55,5 @@ export function applyAction(uri: string, text: string, action: CodeAction | Comm
   assert.ok(edits.length > 0, 'the action edits this document');
   return TextDocument.applyEdits(TextDocument.create(uri, 'json', 0, text), edits);
 }
-export const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));
+export const sorted = (items: CompletionItem[]) =>
+  [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label));

@@ -25,7 +25,9 @@ describe('references of another environment at the LSP boundary', { timeout: 60_
 
   test('a phone B lacks is foreign-reference with its MSISDN; counterparts are not reported; home unchanged', async () => {
     await lsp.setEnvironment({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });
-    const r = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1], folder: pathToFileURL(dir).href }));
+    const r = value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1], folder: pathToFileURL(dir).href }),
+    );
     const file = r.results[0]!.uri;
     const text = await readFile(new URL(file), 'utf8');
     const steps = (JSON.parse(text) as { testStepList: { mobileDeviceId?: number }[] }).testStepList;
@@ -42,9 +44,23 @@ describe('references of another environment at the LSP boundary', { timeout: 60_
     const inB = (await lsp.finalDiagnostics(file, 1)).diagnostics;
     const foreign = inB.filter((d) => d.code === 'foreign-reference');
     assert.ok(foreign.length > 0, JSON.stringify(inB));
-    assert.ok(foreign.map(words).every((m) => m.includes(`device ${lost} `) && m.includes(`MSISDN ${a.store.devices.get(lost)!.msisdn}`)), JSON.stringify(foreign));
-    assert.deepEqual(inB.filter((d) => d.code === 'unknown-device' || d.code === 'unknown-trace-filter'), [], 'ids of A are not looked up as B ids');
-    assert.ok(foreign.some((d) => d.range.start.line === text.split('\n').findIndex((l) => l.includes(`"mobileDeviceId": ${lost}`))), 'on the step');
+    assert.ok(
+      foreign
+        .map(words)
+        .every((m) => m.includes(`device ${lost} `) && m.includes(`MSISDN ${a.store.devices.get(lost)!.msisdn}`)),
+      JSON.stringify(foreign),
+    );
+    assert.deepEqual(
+      inB.filter((d) => d.code === 'unknown-device' || d.code === 'unknown-trace-filter'),
+      [],
+      'ids of A are not looked up as B ids',
+    );
+    assert.ok(
+      foreign.some(
+        (d) => d.range.start.line === text.split('\n').findIndex((l) => l.includes(`"mobileDeviceId": ${lost}`)),
+      ),
+      'on the step',
+    );
 
     await lsp.close(file);
     await lsp.setEnvironment({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });
@@ -53,7 +69,10 @@ describe('references of another environment at the LSP boundary', { timeout: 60_
     let seen = 0;
     // Schema first, references after: the second publication since the file was opened again.
     const inA = (await lsp.diagnosticsAfter(file, mark, () => ++seen >= 2)).diagnostics;
-    assert.deepEqual(inA.filter((d) => d.code === 'foreign-reference'), []);
+    assert.deepEqual(
+      inA.filter((d) => d.code === 'foreign-reference'),
+      [],
+    );
     await lsp.close(file);
   });
 });

@@ -37,7 +37,32 @@ export interface FuzzCase {
 
 const RECORD_URI_KINDS = ['mobileDevice', 'testNode', 'apiClient', 'traceFilter', 'testSuite'];
 
-const ALPHABET = ['{', '}', '[', ']', '"', ':', ',', '\\', ' ', '\n', '0', '-', 'e', 't', 'n', '/', '*', '\u0000', '\u001f', '\ud800', '\udc00', '\ufeff', 'é', '😀'];
+const ALPHABET = [
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ':',
+  ',',
+  '\\',
+  ' ',
+  '\n',
+  '0',
+  '-',
+  'e',
+  't',
+  'n',
+  '/',
+  '*',
+  '\u0000',
+  '\u001f',
+  '\ud800',
+  '\udc00',
+  '\ufeff',
+  'é',
+  '😀',
+];
 
 type Mutation = (text: string, r: Random, scale: number) => string;
 
@@ -57,10 +82,16 @@ const MUTATIONS: Record<string, Mutation> = {
   deepOpen: (t, r, scale) => insert(t, at(t, r), r.pick(['[', '{"a":', '[{"b":']).repeat(100 + r.int(300 * scale))),
   deepClosed: (t, r, scale) => {
     const n = 100 + r.int(300 * scale);
-    return t.replace('"params": {', `"params": {"deep": ${'['.repeat(n)}${']'.repeat(n)},`).replace(/^\{/, `{"deep": ${'{"a":'.repeat(n)}1${'}'.repeat(n)},`);
+    return t
+      .replace('"params": {', `"params": {"deep": ${'['.repeat(n)}${']'.repeat(n)},`)
+      .replace(/^\{/, `{"deep": ${'{"a":'.repeat(n)}1${'}'.repeat(n)},`);
   },
   hugeString: (t, r, scale) => t.replace(/"name": "[^"]*"/, `"name": "${'x'.repeat(1000 + r.int(40_000 * scale))}"`),
-  hugeNumber: (t, r, scale) => t.replace(/"mobileDeviceId": \d+/, `"mobileDeviceId": ${r.pick(['1e400', '-0.' + '0'.repeat(400) + '1', '9'.repeat(100 + r.int(2000 * scale))])}`),
+  hugeNumber: (t, r, scale) =>
+    t.replace(
+      /"mobileDeviceId": \d+/,
+      `"mobileDeviceId": ${r.pick(['1e400', '-0.' + '0'.repeat(400) + '1', '9'.repeat(100 + r.int(2000 * scale))])}`,
+    ),
   hugeObject: (t, r, scale) => {
     const keys = Array.from({ length: 100 + r.int(2000 * scale) }, (_, i) => `"k${i}": ${i}`).join(',');
     return t.replace(/^\s*\{/, `{${keys},`);
@@ -88,7 +119,12 @@ export function fuzzCase(r: Random, samples: readonly string[], index: number, s
     // Incremental edits, some with ranges past the end of the text.
     const line = r.pick([0, r.int(40), 1_000_000]);
     const character = r.pick([0, r.int(80), 1_000_000]);
-    changes.push([{ range: { start: { line, character }, end: { line: line + r.int(3), character: r.int(20) } }, text: r.pick(ALPHABET) + r.pick(ALPHABET) }]);
+    changes.push([
+      {
+        range: { start: { line, character }, end: { line: line + r.int(3), character: r.int(20) } },
+        text: r.pick(ALPHABET) + r.pick(ALPHABET),
+      },
+    ]);
   }
   const positions: Position[] = Array.from({ length: 3 }, () => ({
     line: r.pick([0, r.int(60), 1_000_000]),
@@ -97,6 +133,11 @@ export function fuzzCase(r: Random, samples: readonly string[], index: number, s
   const roll = r.next();
   // Mostly test cases, some bundles, and some records of the service (`tas-record:` documents, the
   // samples given after the test cases).
-  const uri = roll < 0.6 ? `file:///fuzz/doc-${index}.testcase.json` : roll < 0.8 ? `file:///fuzz/doc-${index}.testcases.json` : `tas-record:/${r.pick(RECORD_URI_KINDS)}/${r.pick(['1', '77', 'new-1'])}.json`;
+  const uri =
+    roll < 0.6
+      ? `file:///fuzz/doc-${index}.testcase.json`
+      : roll < 0.8
+        ? `file:///fuzz/doc-${index}.testcases.json`
+        : `tas-record:/${r.pick(RECORD_URI_KINDS)}/${r.pick(['1', '77', 'new-1'])}.json`;
   return { label: `#${index}: ${applied.join(' + ')}, ${changes.length} edits`, uri, text, changes, positions };
 }

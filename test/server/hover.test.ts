@@ -54,7 +54,10 @@ describe('hover', () => {
         `- Status: ${deviceStatus(emu.store, d, emu.now())}`,
       ].join('\n'),
     );
-    assert.match(markdown(h), /^\*\*Samsung Galaxy S24 Berlin 01\*\* \(device 1\)\n\n- MSISDN: 4917664861526\n- IMSI: 262014287315660\n- Platform: Android\n- Test node: node-berlin-01\n- Model: Galaxy S24\n- Status: [A-Z]+$/);
+    assert.match(
+      markdown(h),
+      /^\*\*Samsung Galaxy S24 Berlin 01\*\* \(device 1\)\n\n- MSISDN: 4917664861526\n- IMSI: 262014287315660\n- Platform: Android\n- Test node: node-berlin-01\n- Model: Galaxy S24\n- Status: [A-Z]+$/,
+    );
     assert.equal(at(h!.range!), `${line}:24-${line}:25`);
   });
 
@@ -83,7 +86,10 @@ describe('hover', () => {
 
   test("on a step parameter's key: the parameter", async () => {
     const h = await lsp.hover(uri, pos(text, '"targ'));
-    assert.equal(markdown(h), '**target** (string, required): parameter of CALL\n\nNumber to call, E.164 (e.g. +4915112345678).');
+    assert.equal(
+      markdown(h),
+      '**target** (string, required): parameter of CALL\n\nNumber to call, E.164 (e.g. +4915112345678).',
+    );
   });
 
   test('offline: the device hover says not verified, never "does not exist"', async () => {
@@ -91,9 +97,15 @@ describe('hover', () => {
     try {
       await offline.open(uri, text);
       const h = await offline.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h), '**Mobile device 1**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
+      assert.equal(
+        markdown(h),
+        '**Mobile device 1**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.',
+      );
       const f = await offline.hover(uri, pos(text, '"traceFilterId": '));
-      assert.equal(markdown(f), '**Trace filter 3**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
+      assert.equal(
+        markdown(f),
+        '**Trace filter 3**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.',
+      );
       // Schema hovers need no service.
       const k = await offline.hover(uri, pos(text, '"descr'));
       assert.equal(markdown(k), `**description**\n\n${schema.$defs.testCaseDescription.description}`);

@@ -70,7 +70,10 @@ describe('document links and tas/getRecord', () => {
   test('tas/getRecord for a record the service does not have fails in plain words', async () => {
     assert.deepEqual(await lsp.getRecord('mobileDevice', 999), {
       ok: false,
-      error: { kind: 'notFound', message: `Could not open mobile device 999: it does not exist on the service at ${emu.url}. The service said: Mobile device 999 was not found` },
+      error: {
+        kind: 'notFound',
+        message: `Could not open mobile device 999: it does not exist on the service at ${emu.url}. The service said: Mobile device 999 was not found`,
+      },
     });
   });
 
@@ -79,7 +82,10 @@ describe('document links and tas/getRecord', () => {
     try {
       await offline.open(uri, text);
       assert.equal((await offline.documentLinks(uri)).length, 5);
-      assert.deepEqual(await offline.getRecord('mobileDevice', 1), { ok: false, error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' } });
+      assert.deepEqual(await offline.getRecord('mobileDevice', 1), {
+        ok: false,
+        error: { kind: 'signedOut', message: 'No service credentials are set. Run Test Automation: Sign In.' },
+      });
     } finally {
       assert.equal(await offline.stop(), 0);
     }

@@ -35,7 +35,13 @@ import {
   type Range,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { CheckEnvironmentRequest, GetRecordRequest, RefreshRequest, SetEnvironmentNotification, StatusNotification } from '../../server/src/protocol';
+import {
+  CheckEnvironmentRequest,
+  GetRecordRequest,
+  RefreshRequest,
+  SetEnvironmentNotification,
+  StatusNotification,
+} from '../../server/src/protocol';
 import type { CheckResult, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
 import type { Outcome } from '../../server/src/core/model/outcome';
 import type { RemoteViewKind } from '../../server/src/core/model/entityKinds';
@@ -62,7 +68,12 @@ export class LspHarness {
   readonly published = new Map<string, PublishDiagnosticsParams[]>();
   /** Every tas/status notification, in order. */
   readonly statuses: Status[] = [];
-  private statusWaiters: { from: number; test: (s: Status) => boolean; resolve: (s: Status) => void; reject: (e: Error) => void }[] = [];
+  private statusWaiters: {
+    from: number;
+    test: (s: Status) => boolean;
+    resolve: (s: Status) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   private waiters: Waiter[] = [];
   private stopping = false;
   stderr = '';
@@ -127,15 +138,25 @@ export class LspHarness {
     /** More of the client's workspace capabilities (file events and the like). */
     workspace: Record<string, unknown> = {},
   ): Promise<LspHarness> {
-    const childEnv = { ...process.env, TAS_BASE_URL: undefined, TAS_CLIENT_ID: undefined, TAS_CLIENT_SECRET: undefined, ...env };
+    const childEnv = {
+      ...process.env,
+      TAS_BASE_URL: undefined,
+      TAS_CLIENT_ID: undefined,
+      TAS_CLIENT_SECRET: undefined,
+      ...env,
+    };
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     const h = new LspHarness(connection, child);
     child.stderr.on('data', (d: Buffer) => (h.stderr += d.toString()));
     // A server that dies fails every wait at once instead of leaving the test hanging.
     child.on('exit', (code) => {
       if (h.stopping) return;
-      for (const w of [...h.waiters, ...h.statusWaiters]) w.reject(new Error(`the server exited (${code}): ${h.stderr}`));
+      for (const w of [...h.waiters, ...h.statusWaiters])
+        w.reject(new Error(`the server exited (${code}): ${h.stderr}`));
       h.waiters = [];
       h.statusWaiters = [];
     });
@@ -149,23 +170,35 @@ export class LspHarness {
       h.configured = new Promise((resolve) => (answered = resolve));
       connection.onRequest('workspace/configuration', (p: { items: { section?: string; scopeUri?: string }[] }) => {
         h.configurationItems.push(...p.items);
-        h.configurationWaiters = h.configurationWaiters.filter((w) => (h.configurationItems.length >= w.count ? (w.resolve(), false) : true));
+        h.configurationWaiters = h.configurationWaiters.filter((w) =>
+          h.configurationItems.length >= w.count ? (w.resolve(), false) : true,
+        );
         setImmediate(answered);
         return p.items.map((item) => (item.section === 'tas' ? configuration : null));
       });
     }
-    connection.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
-      h.registrations.push(...p.registrations);
-      for (const wake of h.registrationWaiters.splice(0)) wake();
-      return null;
-    });
+    connection.onRequest(
+      'client/registerCapability',
+      (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+        h.registrations.push(...p.registrations);
+        for (const wake of h.registrationWaiters.splice(0)) wake();
+        return null;
+      },
+    );
     connection.listen();
     const answer = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       capabilities: {
         textDocument: { publishDiagnostics: { versionSupport: true }, ...textDocument },
-        workspace: { applyEdit: true, ...(configuration !== undefined && { configuration: true, didChangeConfiguration: { dynamicRegistration: true } }), ...workspace },
+        workspace: {
+          applyEdit: true,
+          ...(configuration !== undefined && {
+            configuration: true,
+            didChangeConfiguration: { dynamicRegistration: true },
+          }),
+          ...workspace,
+        },
       },
       workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       initializationOptions,
@@ -244,7 +277,10 @@ export class LspHarness {
   }
 
   /** The first publication (past or future) for `uri` that passes `test`. */
-  diagnostics(uri: string, test: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+  diagnostics(
+    uri: string,
+    test: (p: PublishDiagnosticsParams) => boolean = () => true,
+  ): Promise<PublishDiagnosticsParams> {
     const past = this.published.get(uri)?.find(test);
     if (past) return Promise.resolve(past);
     if (this.child.exitCode !== null) return Promise.reject(new Error(`the server has exited: ${this.stderr}`));
@@ -266,13 +302,20 @@ export class LspHarness {
   }
 
   /** The first publication for `uri` that passes `test`, among those after `mark` (past or future). */
-  diagnosticsAfter(uri: string, mark: number, test: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+  diagnosticsAfter(
+    uri: string,
+    mark: number,
+    test: (p: PublishDiagnosticsParams) => boolean = () => true,
+  ): Promise<PublishDiagnosticsParams> {
     let index = 0;
     return this.diagnostics(uri, (p) => index++ >= mark && test(p));
   }
 
   async completion(uri: string, position: Position): Promise<CompletionItem[]> {
-    const r: CompletionItem[] | CompletionList | null = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+    const r: CompletionItem[] | CompletionList | null = await this.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position,
+    });
     return r === null ? [] : Array.isArray(r) ? r : r.items;
   }
 
@@ -281,7 +324,13 @@ export class LspHarness {
   }
 
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<(CodeAction | Command)[]> {
-    return (await this.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics } })) ?? [];
+    return (
+      (await this.connection.sendRequest(CodeActionRequest.type, {
+        textDocument: { uri },
+        range,
+        context: { diagnostics },
+      })) ?? []
+    );
   }
 
   async documentLinks(uri: string): Promise<DocumentLink[]> {
@@ -296,7 +345,9 @@ export class LspHarness {
     return this.connection.sendRequest(GetRecordRequest, { kind, id });
   }
 
-  async setEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string } | null): Promise<void> {
+  async setEnvironment(
+    environment: { name: string; baseUrl: string; clientId: string; clientSecret: string } | null,
+  ): Promise<void> {
     await this.connection.sendNotification(SetEnvironmentNotification, { environment });
   }
 
@@ -304,7 +355,11 @@ export class LspHarness {
    * A server whose environment comes from the client, as in the extension, signed in to the
    * emulator at `baseUrl` with `credentials` (a demo user's) before it is handed over.
    */
-  static async signedIn(baseUrl: string, credentials: { clientId: string; clientSecret: string }, configuration?: unknown): Promise<LspHarness> {
+  static async signedIn(
+    baseUrl: string,
+    credentials: { clientId: string; clientSecret: string },
+    configuration?: unknown,
+  ): Promise<LspHarness> {
     const h = await LspHarness.start({}, { environmentFromClient: true }, configuration);
     await h.signIn(baseUrl, credentials);
     return h;
@@ -331,7 +386,12 @@ export class LspHarness {
     return this.status(from, (s) => s.state !== 'connecting');
   }
 
-  checkEnvironment(environment: { name: string; baseUrl: string; clientId: string; clientSecret: string }): Promise<CheckResult> {
+  checkEnvironment(environment: {
+    name: string;
+    baseUrl: string;
+    clientId: string;
+    clientSecret: string;
+  }): Promise<CheckResult> {
     return this.connection.sendRequest(CheckEnvironmentRequest, { environment });
   }
 

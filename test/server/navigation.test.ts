@@ -4,7 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DefinitionRequest, InlayHintRequest, ReferencesRequest, WorkspaceSymbolRequest, type InlayHint, type Location, type SymbolInformation } from 'vscode-languageserver-protocol';
+import {
+  DefinitionRequest,
+  InlayHintRequest,
+  ReferencesRequest,
+  WorkspaceSymbolRequest,
+  type InlayHint,
+  type Location,
+  type SymbolInformation,
+} from 'vscode-languageserver-protocol';
 import type { Emulator } from '../emulator/emulator';
 import { credentials, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
@@ -18,7 +26,8 @@ let lsp: LspHarness;
 serverOverEmulator((started) => ({ emu, lsp } = started));
 
 const whole = { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } };
-const hints = async (h: LspHarness, uri: string): Promise<InlayHint[]> => (await h.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole })) ?? [];
+const hints = async (h: LspHarness, uri: string): Promise<InlayHint[]> =>
+  (await h.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole })) ?? [];
 const label = (h: InlayHint) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join(''));
 
 function sample() {
@@ -81,7 +90,11 @@ describe('Go to Definition', () => {
     const { device, filter, client, text } = sample();
     const uri = 'file:///ws/definition.testcase.json';
     await lsp.open(uri, text);
-    const go = async (needle: string) => (await lsp.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: pos(text, needle) })) as Location | null;
+    const go = async (needle: string) =>
+      (await lsp.connection.sendRequest(DefinitionRequest.type, {
+        textDocument: { uri },
+        position: pos(text, needle),
+      })) as Location | null;
     assert.equal((await go(`"mobileDeviceId": `))?.uri, `tas-remote:/mobileDevice/${device.id}.json`);
     assert.equal((await go(`"apiClientId": `))?.uri, `tas-remote:/apiClient/${client.id}.json`);
     assert.equal((await go(`"traceFilterId": `))?.uri, `tas-remote:/traceFilter/${filter.id}.json`);
@@ -96,20 +109,32 @@ describe('Go to Definition', () => {
     ].join('\n');
     const uri = 'file:///ws/definition.testcases.json';
     await lsp.open(uri, text);
-    const go = async (needle: string) => (await lsp.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: pos(text, needle) })) as Location | null;
-    assert.deepEqual(await go('"mobileDeviceId": '), { uri, range: { start: pos(text, '"devices": [ '), end: pos(text, '"name": "Seven" }') } });
-    assert.deepEqual(await go('"apiClientId": '), { uri, range: { start: pos(text, '"apiClients": [ '), end: pos(text, '"name": "Three" }') } });
+    const go = async (needle: string) =>
+      (await lsp.connection.sendRequest(DefinitionRequest.type, {
+        textDocument: { uri },
+        position: pos(text, needle),
+      })) as Location | null;
+    assert.deepEqual(await go('"mobileDeviceId": '), {
+      uri,
+      range: { start: pos(text, '"devices": [ '), end: pos(text, '"name": "Seven" }') },
+    });
+    assert.deepEqual(await go('"apiClientId": '), {
+      uri,
+      range: { start: pos(text, '"apiClients": [ '), end: pos(text, '"name": "Three" }') },
+    });
   });
 });
 
 describe('the workspace: Find All References and workspace symbols', () => {
-  test('every use of an id in the workspace\'s test-case files, opened or not, and test cases by name', async () => {
+  test("every use of an id in the workspace's test-case files, opened or not, and test cases by name", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tas-refs-'));
     try {
       mkdirSync(join(dir, 'sub'));
       mkdirSync(join(dir, 'node_modules'));
-      const a = '{ "name": "Alpha call", "testStepList": [ { "function": "CALL", "mobileDeviceId": 4, "params": { "target": "+49" } } ] }';
-      const b = '[ { "name": "Beta bundle", "testStepList": [ { "function": "HTTP_REQUEST", "mobileDeviceId": 5, "params": { "apiClientId": 2 } } ], "traceFilters": [ { "mobileDeviceId": 4, "traceFilterId": 1 } ] } ]';
+      const a =
+        '{ "name": "Alpha call", "testStepList": [ { "function": "CALL", "mobileDeviceId": 4, "params": { "target": "+49" } } ] }';
+      const b =
+        '[ { "name": "Beta bundle", "testStepList": [ { "function": "HTTP_REQUEST", "mobileDeviceId": 5, "params": { "apiClientId": 2 } } ], "traceFilters": [ { "mobileDeviceId": 4, "traceFilterId": 1 } ] } ]';
       writeFileSync(join(dir, 'a.testcase.json'), a);
       writeFileSync(join(dir, 'sub', 'b.testcases.json'), b);
       writeFileSync(join(dir, 'node_modules', 'c.testcase.json'), a);
@@ -119,15 +144,33 @@ describe('the workspace: Find All References and workspace symbols', () => {
         const uriA = pathToFileURL(join(dir, 'a.testcase.json')).href;
         const uriB = pathToFileURL(join(dir, 'sub', 'b.testcases.json')).href;
         await ws.open(uriA, a);
-        const refs = (await ws.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: uriA }, position: pos(a, '"mobileDeviceId": '), context: { includeDeclaration: true } })) ?? [];
-        const at = (uri: string, text: string, needle: string) => ({ uri, range: { start: pos(text, needle), end: { ...pos(text, needle), character: pos(text, needle).character + 1 } } });
+        const refs =
+          (await ws.connection.sendRequest(ReferencesRequest.type, {
+            textDocument: { uri: uriA },
+            position: pos(a, '"mobileDeviceId": '),
+            context: { includeDeclaration: true },
+          })) ?? [];
+        const at = (uri: string, text: string, needle: string) => ({
+          uri,
+          range: {
+            start: pos(text, needle),
+            end: { ...pos(text, needle), character: pos(text, needle).character + 1 },
+          },
+        });
         assert.deepEqual(
           refs.map((l) => ({ uri: l.uri, range: l.range })).sort((x, y) => x.uri.localeCompare(y.uri)),
-          [at(uriA, a, '"mobileDeviceId": '), at(uriB, b, '"traceFilters": [ { "mobileDeviceId": ')].sort((x, y) => x.uri.localeCompare(y.uri)),
+          [at(uriA, a, '"mobileDeviceId": '), at(uriB, b, '"traceFilters": [ { "mobileDeviceId": ')].sort((x, y) =>
+            x.uri.localeCompare(y.uri),
+          ),
         );
-        const symbols = ((await ws.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'bet' })) ?? []) as SymbolInformation[];
-        assert.deepEqual(symbols.map((s) => [s.name, s.location.uri]), [['Beta bundle', uriB]]);
-        const all = ((await ws.connection.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) ?? []) as SymbolInformation[];
+        const symbols = ((await ws.connection.sendRequest(WorkspaceSymbolRequest.type, { query: 'bet' })) ??
+          []) as SymbolInformation[];
+        assert.deepEqual(
+          symbols.map((s) => [s.name, s.location.uri]),
+          [['Beta bundle', uriB]],
+        );
+        const all = ((await ws.connection.sendRequest(WorkspaceSymbolRequest.type, { query: '' })) ??
+          []) as SymbolInformation[];
         assert.deepEqual(all.map((s) => s.name).sort(), ['Alpha call', 'Beta bundle']);
       } finally {
         assert.equal(await ws.stop(), 0, ws.stderr);

@@ -44,7 +44,9 @@ export class ExecutionChanges {
    * queued step to get one).
    */
   seenRunning(ids: number[]): Promise<void> {
-    return this.until(() => ids.every((id) => this.history.get(id)?.some((e) => e.kind === 'running' && !e.final) === true));
+    return this.until(() =>
+      ids.every((id) => this.history.get(id)?.some((e) => e.kind === 'running' && !e.final) === true),
+    );
   }
   /**
    * Waits for the end of each, then checks that it was followed, not just ended: it was reported
@@ -55,8 +57,15 @@ export class ExecutionChanges {
     await this.allFinal(ids);
     for (const id of ids) {
       const readings = this.history.get(id) ?? [];
-      assert.ok(readings.some((e) => !e.final), `execution ${id} was reported before its end`);
-      assert.equal(readings.filter((e) => e.final).length, 1, `execution ${id} ended once: ${readings.map((e) => e.status).join(', ')}`);
+      assert.ok(
+        readings.some((e) => !e.final),
+        `execution ${id} was reported before its end`,
+      );
+      assert.equal(
+        readings.filter((e) => e.final).length,
+        1,
+        `execution ${id} ended once: ${readings.map((e) => e.status).join(', ')}`,
+      );
       assert.equal(readings.at(-1)!.status, serviceStatus(id), `execution ${id}'s final reading is the service's`);
     }
   }

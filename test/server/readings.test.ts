@@ -1,7 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { after, before, describe, test } from 'node:test';
 import { TasClient } from '../../server/src/core/api/client';
-import { ListDevicesRequest, ListExecutionsRequest, ListSuitesRequest, ListTraceFiltersRequest } from '../../server/src/protocol';
+import {
+  ListDevicesRequest,
+  ListExecutionsRequest,
+  ListSuitesRequest,
+  ListTraceFiltersRequest,
+} from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { Readings } from '../emulator/readings';
@@ -65,7 +70,9 @@ for (const [name, readings] of READINGS) {
       assert.match(unknown[0]!, /^Mobile device 9999 does not exist on the service\./);
       assert.deepEqual(byCode(ds, 'unknown-trace-filter').map(msg), ['Trace filter 99 does not exist on the service.']);
       // The MSISDN of a summary item comes from the record: the stale check still works.
-      assert.deepEqual(byCode(ds, 'stale-msisdn').map(msg), [`Device 50 now has MSISDN ${device().msisdn} on the service.`]);
+      assert.deepEqual(byCode(ds, 'stale-msisdn').map(msg), [
+        `Device 50 now has MSISDN ${device().msisdn} on the service.`,
+      ]);
       await lsp.change(uri, `${text()}\n`, 2);
       await lsp.finalDiagnostics(uri, 2);
       assert.equal(count('/api/v2/mobiledevices/9999'), 1, 'one request per missing id per cache life');
@@ -77,14 +84,18 @@ for (const [name, readings] of READINGS) {
       const h = markdown(await lsp.hover(uri, pos(t, '"mobileDeviceId": 5')));
       assert.match(h, new RegExp(`^\\*\\*${device().name}\\*\\* \\(device 50\\)\\n\\n- MSISDN: ${device().msisdn}\\n`));
       const f = markdown(await lsp.hover(uri, pos(t, '"traceFilterId": 3')));
-      assert.equal(f, `**${emu.store.traceFilters.get(36)!.name}** (trace filter 36)\n\nFilter: \`${emu.store.traceFilters.get(36)!.filter}\``);
+      assert.equal(
+        f,
+        `**${emu.store.traceFilters.get(36)!.name}** (trace filter 36)\n\nFilter: \`${emu.store.traceFilters.get(36)!.filter}\``,
+      );
       const u = markdown(await lsp.hover(uri, pos(t, '"mobileDeviceId": 9')));
       assert.equal(u, '**Mobile device 9999** does not exist on the service.');
     });
 
     test('completion offers every device with its MSISDN and every trace filter with its filter, summaries completed by their records', async () => {
       const doc = `file:///ws/${name.replace(/\W+/g, '-')}-complete.testcase.json`;
-      const t = '{\n  "name": "Completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId":  }\n  ]\n}';
+      const t =
+        '{\n  "name": "Completion",\n  "traceFilters": [\n    { "mobileDeviceId": , "traceFilterId":  }\n  ]\n}';
       await lsp.open(doc, t);
       const devices = await lsp.completion(doc, pos(t, '"mobileDeviceId": '));
       assert.equal(devices.length, 60);
@@ -95,7 +106,12 @@ for (const [name, readings] of READINGS) {
       }
       const filters = await lsp.completion(doc, pos(t, '"traceFilterId": '));
       assert.equal(filters.length, 36);
-      for (const f of emu.store.traceFilters.all()) assert.equal(filters.find((i) => i.textEdit?.newText === String(f.id))?.detail, f.filter, `trace filter ${f.id}`);
+      for (const f of emu.store.traceFilters.all())
+        assert.equal(
+          filters.find((i) => i.textEdit?.newText === String(f.id))?.detail,
+          f.filter,
+          `trace filter ${f.id}`,
+        );
       // Each record once per cache life: a second completion reads nothing again.
       const reads = emu.requests.length;
       await lsp.completion(doc, pos(t, '"mobileDeviceId": '));
@@ -105,10 +121,21 @@ for (const [name, readings] of READINGS) {
     test('an unknown device whose file stores an MSISDN is offered the device that has it now', async () => {
       const doc = `file:///ws/${name.replace(/\W+/g, '-')}-moved.testcase.json`;
       const moved = emu.store.devices.get(45)!;
-      const t = JSON.stringify({ name: 'Moved device', testStepList: [{ function: 'CALL', mobileDeviceId: 8888, params: { target: '+491' } }], traceFilters: [{ mobileDeviceId: 8888, traceFilterId: 1, msisdn: moved.msisdn }] }, null, 2);
+      const t = JSON.stringify(
+        {
+          name: 'Moved device',
+          testStepList: [{ function: 'CALL', mobileDeviceId: 8888, params: { target: '+491' } }],
+          traceFilters: [{ mobileDeviceId: 8888, traceFilterId: 1, msisdn: moved.msisdn }],
+        },
+        null,
+        2,
+      );
       await lsp.open(doc, t);
       const unknown = byCode((await lsp.finalDiagnostics(doc)).diagnostics, 'unknown-device').map(msg);
-      assert.deepEqual(unknown, Array(2).fill(`Mobile device 8888 does not exist on the service. Did you mean 45 (${moved.name})?`));
+      assert.deepEqual(
+        unknown,
+        Array(2).fill(`Mobile device 8888 does not exist on the service. Did you mean 45 (${moved.name})?`),
+      );
     });
 
     test('the Devices, Trace Filters and Test Suites views list everything, MSISDN and filter included', async () => {
@@ -129,10 +156,16 @@ for (const [name, readings] of READINGS) {
         .sort((a, b) => b.createdMs - a.createdMs || b.id - a.id)
         .map((e) => e.id);
       const first = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 0, count: 20 }));
-      assert.deepEqual(first.items.map((e) => e.id), newest.slice(0, 20));
+      assert.deepEqual(
+        first.items.map((e) => e.id),
+        newest.slice(0, 20),
+      );
       assert.equal(first.hasMore, true);
       const second = value(await lsp.connection.sendRequest(ListExecutionsRequest, { start: 20, count: 20 }));
-      assert.deepEqual(second.items.map((e) => e.id), newest.slice(20, 40));
+      assert.deepEqual(
+        second.items.map((e) => e.id),
+        newest.slice(20, 40),
+      );
     });
 
     test("a suite's executions running now are found, and the reading in use is logged once", async () => {
@@ -146,9 +179,16 @@ for (const [name, readings] of READINGS) {
         await client.close();
       }
       const suites = value(await lsp.connection.sendRequest(ListSuitesRequest));
-      assert.deepEqual([...(suites.find((s) => s.id === 2)?.activeExecutionIds ?? [])].sort((a, b) => a - b), [...started].sort((a, b) => a - b));
+      assert.deepEqual(
+        [...(suites.find((s) => s.id === 2)?.activeExecutionIds ?? [])].sort((a, b) => a - b),
+        [...started].sort((a, b) => a - b),
+      );
       if (readings.startEnd === 'time' || readings.pagedLists) {
-        assert.equal(logged.filter((l) => /^The executions of this service: start\/end are not sent/.test(l)).length, 1, logged.join('\n'));
+        assert.equal(
+          logged.filter((l) => /^The executions of this service: start\/end are not sent/.test(l)).length,
+          1,
+          logged.join('\n'),
+        );
       }
     });
   });

@@ -25,13 +25,17 @@ describe('tas/refresh', () => {
     try {
       const uri = 'file:///ws/refresh.testcase.json';
       const text = JSON.stringify(
-        { name: 'Refresh check', traceFilters: [{ mobileDeviceId: 2, traceFilterId: 1, mobileDeviceName: 'Google Pixel 8 Munich 02' }] },
+        {
+          name: 'Refresh check',
+          traceFilters: [{ mobileDeviceId: 2, traceFilterId: 1, mobileDeviceName: 'Google Pixel 8 Munich 02' }],
+        },
         null,
         2,
       );
       await server.open(uri, text);
       assert.deepEqual((await server.finalDiagnostics(uri)).diagnostics, []);
-      const deviceLists = () => own.requests.filter((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices').length;
+      const deviceLists = () =>
+        own.requests.filter((r) => r.method === 'GET' && r.path === '/api/v2/mobiledevices').length;
       assert.equal(deviceLists(), 1);
 
       own.store.devices.get(2)!.name = 'Pixel 8 renamed';
@@ -63,36 +67,70 @@ describe('tas/setEnvironment', () => {
     const server = await LspHarness.start();
     try {
       const uri = 'file:///ws/set-env.testcase.json';
-      const text = JSON.stringify({ name: 'Set environment check', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] }, null, 2);
+      const text = JSON.stringify(
+        { name: 'Set environment check', traceFilters: [{ mobileDeviceId: 999, traceFilterId: 1 }] },
+        null,
+        2,
+      );
       await server.open(uri, text);
       const offline = (await server.finalDiagnostics(uri)).diagnostics;
-      assert.deepEqual(offline.map((d) => [d.code, d.severity]), [['references-not-verified', 3]]);
+      assert.deepEqual(
+        offline.map((d) => [d.code, d.severity]),
+        [['references-not-verified', 3]],
+      );
       assert.match(msg(offline[0]!), /^References not verified: no service credentials are set/);
 
       let mark = server.mark(uri);
       await server.setEnvironment({ name: 'emulator', baseUrl: emu.url, ...DEMO_CREDENTIALS.admin });
-      const online = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'unknown-device'));
-      assert.deepEqual(online.diagnostics.map((d) => [d.code, at(d.range)]), [['unknown-device', rangeOf(text, '999')]]);
+      const online = await server.diagnosticsAfter(uri, mark, (p) =>
+        p.diagnostics.some((d) => d.code === 'unknown-device'),
+      );
+      assert.deepEqual(
+        online.diagnostics.map((d) => [d.code, at(d.range)]),
+        [['unknown-device', rangeOf(text, '999')]],
+      );
       const h = await server.hover(uri, pos(text, '"traceFilterId": '));
       assert.equal(markdown(h), '**SIP signalling** (trace filter 1)\n\nFilter: `sip`');
       assert.equal(value(await server.getRecord('mobileDevice', 1)).title, 'Mobile device 1 (emulator)');
 
       mark = server.mark(uri);
       await server.setEnvironment(null);
-      const signedOut = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
-      assert.deepEqual(signedOut.diagnostics.map((d) => d.code), ['references-not-verified']);
+      const signedOut = await server.diagnosticsAfter(uri, mark, (p) =>
+        p.diagnostics.some((d) => d.code === 'references-not-verified'),
+      );
+      assert.deepEqual(
+        signedOut.diagnostics.map((d) => d.code),
+        ['references-not-verified'],
+      );
       assert.match(msg(signedOut.diagnostics[0]!), /^References not verified: no service credentials are set/);
       const h2 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h2), '**Mobile device 999**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.');
+      assert.equal(
+        markdown(h2),
+        '**Mobile device 999**\n\nNot verified: no service credentials are set. Run Test Automation: Sign In.',
+      );
 
       // Wrong credentials: not verified, with the reason, and the secret never shown.
       mark = server.mark(uri);
-      await server.setEnvironment({ name: 'wrong', baseUrl: emu.url, clientId: 'demo-admin', clientSecret: 'not-the-secret' });
-      const refused = await server.diagnosticsAfter(uri, mark, (p) => p.diagnostics.some((d) => d.code === 'references-not-verified'));
+      await server.setEnvironment({
+        name: 'wrong',
+        baseUrl: emu.url,
+        clientId: 'demo-admin',
+        clientSecret: 'not-the-secret',
+      });
+      const refused = await server.diagnosticsAfter(uri, mark, (p) =>
+        p.diagnostics.some((d) => d.code === 'references-not-verified'),
+      );
       assert.equal(refused.diagnostics.length, 1);
-      assert.equal(refused.diagnostics[0]!.message, `References not verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`);
+      assert.equal(
+        refused.diagnostics[0]!.message,
+        `References not verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`,
+      );
       const h3 = await server.hover(uri, pos(text, '"mobileDeviceId": '));
-      assert.equal(markdown(h3), `**Mobile device 999**\n\nNot verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`, 'in words, no method, path or raw error');
+      assert.equal(
+        markdown(h3),
+        `**Mobile device 999**\n\nNot verified: the service at ${emu.url} refused the client ID or secret (HTTP 401). Enter them again: Test Automation: Sign In.`,
+        'in words, no method, path or raw error',
+      );
     } finally {
       assert.equal(await server.stop(), 0);
     }

@@ -14,20 +14,22 @@ import { ExecutionChanges, value } from './outcomes';
 // Run one test case (RunTestCaseRequest) at the LSP boundary: the built server against the
 // emulator. Waits are for the follower's notifications, never for time.
 
-
 function started(r: RunTestCaseResult): Extract<RunTestCaseResult, { kind: 'started' }> {
   if (r.kind !== 'started') assert.fail(`expected a started run, got ${r.kind}: ${r.message}`);
   return r;
 }
-
 
 describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
   let lsp: LspHarness;
   let changes: ExecutionChanges;
   let dir: string;
-  const runs = (id: number) => emu.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2/testcases/${id}/run`).length;
-  const runnable = () => emu.store.testCases.all().filter((t) => !t.disabled && t.testStepList.length > 0 && !t.tags.includes('expect-fail'));
+  const runs = (id: number) =>
+    emu.requests.filter((r) => r.method === 'POST' && r.path === `/api/v2/testcases/${id}/run`).length;
+  const runnable = () =>
+    emu.store.testCases
+      .all()
+      .filter((t) => !t.disabled && t.testStepList.length > 0 && !t.tags.includes('expect-fail'));
 
   before(async () => {
     emu = await startEmulator({ settings: { executionStepMs: 40 } });
@@ -62,13 +64,15 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   });
 
   test('by id: a test case tagged to fail ends failed', async () => {
-    const tc = emu.store.testCases.all().find((t) => !t.disabled && t.testStepList.length > 0 && t.tags.includes('expect-fail'));
+    const tc = emu.store.testCases
+      .all()
+      .find((t) => !t.disabled && t.testStepList.length > 0 && t.tags.includes('expect-fail'));
     assert.ok(tc);
     const r = started(value(await lsp.connection.sendRequest(RunTestCaseRequest, { id: tc.id })));
     assert.equal((await changes.final(r.execution.id)).kind, 'failed');
   });
 
-  test('a disabled test case: refused in words, with the service\'s reason', async () => {
+  test("a disabled test case: refused in words, with the service's reason", async () => {
     const tc = emu.store.testCases.all().find((t) => t.disabled);
     assert.ok(tc);
     const r = await lsp.connection.sendRequest(RunTestCaseRequest, { id: tc.id });
@@ -94,7 +98,12 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   test('a dropped answer to run is "may have started", and the test case ran exactly once', async () => {
     const tc = runnable()[3]!;
     const before = emu.store.executions.all().filter((e) => e.testCaseId === tc.id).length;
-    emu.faults.rules.push({ method: 'POST', path: `/api/v2/testcases/${tc.id}/run`, action: { kind: 'dropAfter' }, times: 1 });
+    emu.faults.rules.push({
+      method: 'POST',
+      path: `/api/v2/testcases/${tc.id}/run`,
+      action: { kind: 'dropAfter' },
+      times: 1,
+    });
     const r = await lsp.connection.sendRequest(RunTestCaseRequest, { id: tc.id });
     assert.equal(!r.ok && r.error.kind, 'mayHaveStarted');
     assert.match(!r.ok ? r.error.message : '', /may have started.*Check Executions/);
@@ -105,7 +114,10 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   test('an unknown test case: says it was deleted, by the name shown', async () => {
     const r = await lsp.connection.sendRequest(RunTestCaseRequest, { id: 999_999, shown: 'Ghost case' });
     assert.equal(!r.ok && r.error.kind, 'notFound');
-    assert.equal(!r.ok ? r.error.message : '', 'Test case "Ghost case" was deleted on the service; it has left the views.');
+    assert.equal(
+      !r.ok ? r.error.message : '',
+      'Test case "Ghost case" was deleted on the service; it has left the views.',
+    );
   });
 
   // ---- by file: the link and change state come from sync ----
@@ -115,7 +127,9 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   /** Exports a runnable demo case into the folder: a file linked to it, in sync. */
   async function exported(n: number): Promise<{ id: number; uri: string; path: string }> {
     const tc = runnable()[n]!;
-    const r = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [tc.id], folder: pathToFileURL(dir).href }));
+    const r = value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [tc.id], folder: pathToFileURL(dir).href }),
+    );
     const item = r.results[0]!;
     assert.equal(item.outcome, 'written', item.message);
     return { id: tc.id, uri: item.uri, path: fileURLToPath(item.uri) };
@@ -144,7 +158,11 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(choiceOf(r), 'unsavedChanges');
     assert.equal(r.kind === 'needsChoice' && r.testCaseId, f.id);
     assert.equal(runs(f.id), 0);
-    const s = started(value(await lsp.connection.sendRequest(RunTestCaseRequest, { uri: f.uri, dirty: true, choice: 'runServiceVersion' })));
+    const s = started(
+      value(
+        await lsp.connection.sendRequest(RunTestCaseRequest, { uri: f.uri, dirty: true, choice: 'runServiceVersion' }),
+      ),
+    );
     assert.equal(s.testCaseId, f.id);
     assert.equal(imports(), before);
     assert.equal(runs(f.id), 1);
@@ -157,7 +175,9 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(choiceOf(r), 'localChanges');
     assert.match(r.kind === 'needsChoice' ? r.message : '', /differs from the service/);
     assert.equal(runs(f.id), 0);
-    const s = started(value(await lsp.connection.sendRequest(RunTestCaseRequest, { uri: f.uri, choice: 'importAndRun' })));
+    const s = started(
+      value(await lsp.connection.sendRequest(RunTestCaseRequest, { uri: f.uri, choice: 'importAndRun' })),
+    );
     assert.equal(s.testCaseId, f.id);
     assert.equal(emu.store.testCases.get(f.id)?.description, 'Changed in the file before the run');
     assert.equal(runs(f.id), 1);
@@ -177,7 +197,13 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('by file, not on the service: asks; "Import and run" creates it, writes its id and runs it', async () => {
     const path = join(dir, 'brand-new.testcase.json');
-    const body = { name: 'Run me from the editor', description: '', testStepList: [{ function: 'WAIT', params: { seconds: 1 } }], traceFilters: [], sipTraceFilters: [] };
+    const body = {
+      name: 'Run me from the editor',
+      description: '',
+      testStepList: [{ function: 'WAIT', params: { seconds: 1 } }],
+      traceFilters: [],
+      sipTraceFilters: [],
+    };
     await writeFile(path, `${JSON.stringify(body, null, 2)}\n`);
     const uri = pathToFileURL(path).href;
     const r = value(await lsp.connection.sendRequest(RunTestCaseRequest, { uri }));
@@ -191,12 +217,24 @@ describe('run one test case at the LSP boundary', { timeout: 60_000 }, () => {
   test('by file, an import that fails: that failure in words, nothing run', async () => {
     const taken = runnable()[14]!;
     const path = join(dir, 'taken-name.testcase.json');
-    await writeFile(path, `${JSON.stringify({ name: taken.name, testStepList: [{ function: 'WAIT', params: {} }] }, null, 2)}\n`);
+    await writeFile(
+      path,
+      `${JSON.stringify({ name: taken.name, testStepList: [{ function: 'WAIT', params: {} }] }, null, 2)}\n`,
+    );
     const before = emu.requests.filter((q) => q.method === 'POST' && /\/testcases\/\d+\/run$/.test(q.path)).length;
-    const r = await lsp.connection.sendRequest(RunTestCaseRequest, { uri: pathToFileURL(path).href, choice: 'importNew' });
+    const r = await lsp.connection.sendRequest(RunTestCaseRequest, {
+      uri: pathToFileURL(path).href,
+      choice: 'importNew',
+    });
     assert.equal(r.ok, false);
-    assert.match(!r.ok ? r.error.message : '', new RegExp(`Not run: another test case on the service \\(id ${taken.id}\\) already has the name`));
+    assert.match(
+      !r.ok ? r.error.message : '',
+      new RegExp(`Not run: another test case on the service \\(id ${taken.id}\\) already has the name`),
+    );
     assert.doesNotMatch(!r.ok ? r.error.message : '', /HTTP|\/api\/v2|409/);
-    assert.equal(emu.requests.filter((q) => q.method === 'POST' && /\/testcases\/\d+\/run$/.test(q.path)).length, before);
+    assert.equal(
+      emu.requests.filter((q) => q.method === 'POST' && /\/testcases\/\d+\/run$/.test(q.path)).length,
+      before,
+    );
   });
 });

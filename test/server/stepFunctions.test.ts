@@ -15,19 +15,33 @@ let emu: Emulator;
 let lsp: LspHarness;
 serverOverEmulator((started) => ({ emu, lsp } = started));
 
-const asked = (name: string) => emu.requests.filter((r) => r.path === '/api/v2/functionparams' && new URLSearchParams(r.query).get('function') === name).length;
+const asked = (name: string) =>
+  emu.requests.filter(
+    (r) => r.path === '/api/v2/functionparams' && new URLSearchParams(r.query).get('function') === name,
+  ).length;
 
 describe('step functions from the live service', () => {
   test('a failing functionparams leaves the step "not verified", never an error', async () => {
-    emu.faults.rules.push({ method: 'GET', path: '/api/v2/functionparams', action: { kind: 'status', status: 500 }, times: 1000 });
+    emu.faults.rules.push({
+      method: 'GET',
+      path: '/api/v2/functionparams',
+      action: { kind: 'status', status: 500 },
+      times: 1000,
+    });
     try {
       const uri = 'file:///ws/fn-failing.testcase.json';
-      await lsp.open(uri, '{ "name": "Failing", "testStepList": [ { "function": "CHECK_SIGNAL", "params": { "nonsense": 1 } } ] }');
+      await lsp.open(
+        uri,
+        '{ "name": "Failing", "testStepList": [ { "function": "CHECK_SIGNAL", "params": { "nonsense": 1 } } ] }',
+      );
       const ds = (await lsp.finalDiagnostics(uri)).diagnostics;
       const notes = byCode(ds, 'references-not-verified').filter((d) => msg(d).includes('CHECK_SIGNAL'));
       assert.equal(notes.length, 1, JSON.stringify(ds));
       assert.equal(notes[0]!.severity, DiagnosticSeverity.Information);
-      assert.ok(ds.every((d) => d.severity !== DiagnosticSeverity.Error), JSON.stringify(ds));
+      assert.ok(
+        ds.every((d) => d.severity !== DiagnosticSeverity.Error),
+        JSON.stringify(ds),
+      );
       assert.equal(byCode(ds, 'unknown-parameter').length, 0);
     } finally {
       emu.faults.reset();
@@ -76,7 +90,10 @@ describe('step functions from the live service', () => {
     assert.ok(use && applyAction(uri, text, use).includes('{ "function": "CALL", "params": {} }'));
 
     // WAIT is well formed: nothing about it.
-    assert.ok(ds.every((d) => !msg(d).includes('WAIT')), JSON.stringify(ds));
+    assert.ok(
+      ds.every((d) => !msg(d).includes('WAIT')),
+      JSON.stringify(ds),
+    );
 
     // An edit validates again from the cache: each function was asked about once.
     const before = asked('CALL');
@@ -96,11 +113,16 @@ describe('step functions from the live service', () => {
     const items = await lsp.completion(uri, pos(text, '"function": '));
     const listed: string[] = schema.$defs.testStep.properties.function.examples;
     // CHECK_SIGNAL's answer failed in the first test (a failure is remembered for 15 s): not confirmed, not offered.
-    const expected = FUNCTIONS.filter((f) => listed.includes(f.name) && f.name !== 'CHECK_SIGNAL').map((f) => f.name).sort();
+    const expected = FUNCTIONS.filter((f) => listed.includes(f.name) && f.name !== 'CHECK_SIGNAL')
+      .map((f) => f.name)
+      .sort();
     assert.ok(expected.length >= 5);
     assert.deepEqual(items.map((i) => i.label).sort(), expected);
     const call = items.find((i) => i.label === 'CALL')!;
-    assert.equal((call.documentation as { value: string }).value, FUNCTIONS.find((f) => f.name === 'CALL')!.description);
+    assert.equal(
+      (call.documentation as { value: string }).value,
+      FUNCTIONS.find((f) => f.name === 'CALL')!.description,
+    );
     assert.equal(call.textEdit?.newText, '"CALL", "params": { "target": "$1" }');
     const wait = items.find((i) => i.label === 'WAIT')!;
     assert.equal(wait.textEdit?.newText, '"WAIT", "params": { "seconds": ${1:0} }');
@@ -123,9 +145,13 @@ describe('step functions offline', () => {
       const uri = 'file:///ws/fn-offline.testcase.json';
       await offline.open(uri, '{ "name": "Offline", "testStepList": [ { "function": "CAL", "params": { "x": 1 } } ] }');
       const ds = (await offline.finalDiagnostics(uri)).diagnostics;
-      for (const code of ['unknown-function', 'unknown-parameter', 'missing-parameter', 'wrong-parameter-type']) assert.equal(byCode(ds, code).length, 0, code);
+      for (const code of ['unknown-function', 'unknown-parameter', 'missing-parameter', 'wrong-parameter-type'])
+        assert.equal(byCode(ds, code).length, 0, code);
       assert.equal(byCode(ds, 'references-not-verified').length, 1, JSON.stringify(ds));
-      const items = await offline.completion(uri, pos('{ "name": "Offline", "testStepList": [ { "function": "CAL', '"function": '));
+      const items = await offline.completion(
+        uri,
+        pos('{ "name": "Offline", "testStepList": [ { "function": "CAL', '"function": '),
+      );
       assert.ok(items.every((i) => !FUNCTIONS.some((f) => f.name === i.label)));
     } finally {
       assert.equal(await offline.stop(), 0, offline.stderr);

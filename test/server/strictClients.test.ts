@@ -26,7 +26,7 @@ import { startEmulator } from '../emulator/emulator';
 
 const serverPath = resolve(__dirname, '../../../dist/server.js');
 
-describe('a strict LSP client that refuses the server\'s requests', { timeout: 60_000 }, () => {
+describe("a strict LSP client that refuses the server's requests", { timeout: 60_000 }, () => {
   test('settings refused, registration refused, a warning box refused: diagnostics, hover and a clean exit', async () => {
     const emu = await startEmulator();
     // A device list with a name of the wrong type makes the server warn (window/showMessage).
@@ -35,16 +35,30 @@ describe('a strict LSP client that refuses the server\'s requests', { timeout: 6
     const refused: string[] = [];
     const child = spawn(process.execPath, [serverPath, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, TAS_BASE_URL: emu.url, TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId, TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret },
+      env: {
+        ...process.env,
+        TAS_BASE_URL: emu.url,
+        TAS_CLIENT_ID: DEMO_CREDENTIALS.admin.clientId,
+        TAS_CLIENT_SECRET: DEMO_CREDENTIALS.admin.clientSecret,
+      },
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let exited = false;
     child.on('exit', () => (exited = true));
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const connection = createProtocolConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
     try {
       // Every request of the server is refused (those not named here by the protocol library).
-      for (const method of ['workspace/configuration', 'client/registerCapability', 'window/showMessageRequest', 'window/workDoneProgress/create', 'workspace/applyEdit']) {
+      for (const method of [
+        'workspace/configuration',
+        'client/registerCapability',
+        'window/showMessageRequest',
+        'window/workDoneProgress/create',
+        'workspace/applyEdit',
+      ]) {
         connection.onRequest(method, () => {
           refused.push(method);
           return new ResponseError(-32601, `this client does not do ${method}`);
@@ -67,19 +81,28 @@ describe('a strict LSP client that refuses the server\'s requests', { timeout: 6
       await connection.sendNotification(InitializedNotification.type, {});
       const uri = 'file:///ws/strict.testcase.json';
       await connection.sendNotification(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri, languageId: 'json', version: 1, text: '{\n  "name": "Strict",\n  "testStepList": [{ "function": "CALL", "mobileDeviceId": 424242 }]\n}\n' },
+        textDocument: {
+          uri,
+          languageId: 'json',
+          version: 1,
+          text: '{\n  "name": "Strict",\n  "testStepList": [{ "function": "CALL", "mobileDeviceId": 424242 }]\n}\n',
+        },
       });
       // The complete set names the unknown device: the service was read despite the refusals.
       await new Promise<void>((done) => {
         const check = () => {
-          if (published.some((p) => p.uri === uri && p.diagnostics.some((d) => String(d.code) === 'unknown-device'))) done();
+          if (published.some((p) => p.uri === uri && p.diagnostics.some((d) => String(d.code) === 'unknown-device')))
+            done();
         };
         arrived = check;
         check();
       });
       assert.ok(refused.includes('workspace/configuration'), refused.join(','));
       assert.ok(refused.includes('client/registerCapability'), refused.join(','));
-      const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 1, character: 5 } });
+      const hover = await connection.sendRequest(HoverRequest.type, {
+        textDocument: { uri },
+        position: { line: 1, character: 5 },
+      });
       assert.ok(hover === null || typeof hover === 'object');
       assert.equal(exited, false, stderr);
       await connection.sendRequest(ShutdownRequest.type);

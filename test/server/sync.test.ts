@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, RefreshRequest, SyncProgressNotification, SyncStatusRequest } from '../../server/src/protocol';
+import {
+  ExportTestCasesRequest,
+  ImportFilesRequest,
+  LinkedCasesRequest,
+  RefreshRequest,
+  SyncProgressNotification,
+  SyncStatusRequest,
+} from '../../server/src/protocol';
 import type { ExportReport, ImportReport, SyncDecision } from '../../server/src/core/model/sync';
 import { TasClient } from '../../server/src/core/api/client';
 import { SECRET_PLACEHOLDER } from '../../server/src/core/secrets/secrets';
@@ -23,7 +30,6 @@ interface StateFile {
   files: Record<string, { home: string; links: Record<string, { id: number; base: string }> }>;
 }
 
-
 describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   let a: Emulator;
   let b: Emulator;
@@ -38,10 +44,18 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   const useB = () => lsp.setEnvironment({ name: 'B', baseUrl: b.url, ...DEMO_CREDENTIALS.admin });
   const importFiles = async (uris: string[], decisions?: Record<string, SyncDecision>): Promise<ImportReport> =>
     value(await lsp.connection.sendRequest(ImportFilesRequest, { uris, ...(decisions && { decisions }) }));
-  const exportCases = async (ids: number[], extra: { bundle?: string; dirtyUris?: string[]; decisions?: Record<string, SyncDecision> } = {}): Promise<ExportReport> =>
-    value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder: pathToFileURL(folder).href, ...extra }));
+  const exportCases = async (
+    ids: number[],
+    extra: { bundle?: string; dirtyUris?: string[]; decisions?: Record<string, SyncDecision> } = {},
+  ): Promise<ExportReport> =>
+    value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder: pathToFileURL(folder).href, ...extra }),
+    );
   const status = async (uris: string[]) => value(await lsp.connection.sendRequest(SyncStatusRequest, { uris }));
-  const importBodies = (emu: Emulator) => emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/import').map((r) => r.body as Record<string, unknown>[]);
+  const importBodies = (emu: Emulator) =>
+    emu.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/import')
+      .map((r) => r.body as Record<string, unknown>[]);
   const tc = (emu: Emulator, id: number) => emu.store.testCases.get(id)!;
   const fileOf = async (name: string) => JSON.parse(await read(name)) as Record<string, unknown>;
 
@@ -75,9 +89,18 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     const sub = lsp.connection.onNotification(SyncProgressNotification, (p) => {
       if (p.operation === 'op1') progress.push(p.done);
     });
-    const r = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1, 2], folder: pathToFileURL(folder).href, operation: 'op1' }));
+    const r = value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, {
+        ids: [1, 2],
+        folder: pathToFileURL(folder).href,
+        operation: 'op1',
+      }),
+    );
     sub.dispose();
-    assert.deepEqual(r.results.map((x) => x.outcome), ['written', 'written']);
+    assert.deepEqual(
+      r.results.map((x) => x.outcome),
+      ['written', 'written'],
+    );
     assert.ok(progress.length > 0);
     const name = r.results[0]!.uri.split('/').pop()!;
     const text = await read(name);
@@ -90,7 +113,10 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.match(entry.links[a.url]!.base, /^sha256:/);
     const before = await stat(join(folder, name));
     const again = await exportCases([1, 2]);
-    assert.deepEqual(again.results.map((x) => x.outcome), ['unchanged', 'unchanged']);
+    assert.deepEqual(
+      again.results.map((x) => x.outcome),
+      ['unchanged', 'unchanged'],
+    );
     const afterStat = await stat(join(folder, name));
     assert.equal(afterStat.mtimeMs, before.mtimeMs);
     assert.equal(await read(name), text);
@@ -121,7 +147,10 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(forced.results[0]!.outcome, 'written');
     assert.match(await read(name), /changed on the service/);
     assert.notEqual((await stat(join(folder, name))).ino, inode, 'written to a new file and renamed over the old one');
-    assert.deepEqual((await readdir(folder)).filter((f) => f.endsWith('.tmp')), []);
+    assert.deepEqual(
+      (await readdir(folder)).filter((f) => f.endsWith('.tmp')),
+      [],
+    );
   });
 
   test('import of new files: created, ids written back (closed file on disk, open file through the editor)', async () => {
@@ -137,12 +166,18 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     const open = r.results.find((x) => x.uri.endsWith('open.testcase.json'))!;
     assert.equal(closed.outcome, 'created');
     assert.equal(open.outcome, 'created');
-    assert.equal(await read('closed.testcase.json'), `{\n    "id": ${closed.id},\n    "name": "Sync closed file",\n    "tags": "x"\n}\n`);
-    assert.equal(tc(a, open.id!).notes, 'unsaved', "the open buffer is imported, not the disk");
+    assert.equal(
+      await read('closed.testcase.json'),
+      `{\n    "id": ${closed.id},\n    "name": "Sync closed file",\n    "tags": "x"\n}\n`,
+    );
+    assert.equal(tc(a, open.id!).notes, 'unsaved', 'the open buffer is imported, not the disk');
     assert.equal(await read('open.testcase.json'), openText, 'an open file is not written behind the editor');
     const edit = lsp.applyEdits.slice(edits).find((e) => e.edit.changes?.[uri('open.testcase.json')]);
     assert.ok(edit);
-    const applied = TextDocument.applyEdits(TextDocument.create(uri('open.testcase.json'), 'json', 1, buffer), edit.edit.changes![uri('open.testcase.json')]!);
+    const applied = TextDocument.applyEdits(
+      TextDocument.create(uri('open.testcase.json'), 'json', 1, buffer),
+      edit.edit.changes![uri('open.testcase.json')]!,
+    );
     assert.equal(applied, `{\n  "id": ${open.id},\n  "name": "Sync open file",\n  "notes": "unsaved"\n}\n`);
     const linked = value(await lsp.connection.sendRequest(LinkedCasesRequest, { uris: [uri('closed.testcase.json')] }));
     assert.deepEqual(linked, [{ uri: uri('closed.testcase.json'), id: closed.id, name: 'Sync closed file' }]);
@@ -185,7 +220,7 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(sent(), before);
     assert.equal((await importFiles([file], { [file]: 'overwriteService' })).results[0]!.outcome, 'updated');
     assert.equal(tc(a, 5).tags, 'local again');
-    assert.equal(tc(a, 5).notes, 'service', 'the file\'s version, as the user chose');
+    assert.equal(tc(a, 5).notes, 'service', "the file's version, as the user chose");
 
     a.store.testCases.delete(5);
     assert.equal((await status([file]))[0]!.state, 'missingOnService');
@@ -193,7 +228,10 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('a name held on the service: nameTaken, then linked to it and compared', async () => {
     const taken = tc(a, 6);
-    await writeFile(join(folder, 'mine.testcase.json'), JSON.stringify({ name: taken.name, description: 'my version' }, null, 2));
+    await writeFile(
+      join(folder, 'mine.testcase.json'),
+      JSON.stringify({ name: taken.name, description: 'my version' }, null, 2),
+    );
     const file = uri('mine.testcase.json');
     const before = importBodies(a).length;
     const r = (await importFiles([file])).results[0]!;
@@ -211,7 +249,8 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     const name = (await exportCases([7])).results[0]!.uri.split('/').pop()!;
     const file = uri(name);
     // B holds an unrelated case under the same id: sending the id would overwrite it.
-    for (let i = 0; i < 8; i++) b.store.testCases.insert((id) => ({ ...tc(a, 1), id, name: `B case ${id}`, ownerId: 1 }));
+    for (let i = 0; i < 8; i++)
+      b.store.testCases.insert((id) => ({ ...tc(a, 1), id, name: `B case ${id}`, ownerId: 1 }));
     const unrelated = JSON.stringify(tc(b, 7));
     await useB();
     const r = (await importFiles([file])).results[0]!;
@@ -240,7 +279,9 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     const file = uri(name);
     const text = await read(name);
     const identity = async (version: number) =>
-      (await lsp.finalDiagnostics(file, version)).diagnostics.filter((d) => d.code === 'unlinked-id' || d.code === 'name-taken').map((d) => d.code);
+      (await lsp.finalDiagnostics(file, version)).diagnostics
+        .filter((d) => d.code === 'unlinked-id' || d.code === 'name-taken')
+        .map((d) => d.code);
     await useB();
     // B has no test case 12: the id is A's, so nothing is "no longer on the service".
     await lsp.open(file, text);
@@ -261,7 +302,25 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
 
   test('a file with an id and no sync state (a fresh clone): adopted where the id names the same case, foreign elsewhere', async () => {
     const record = tc(a, 11);
-    await writeFile(join(folder, 'clone.testcase.json'), JSON.stringify({ id: 11, name: record.name, description: record.description, tags: record.tags, testStepList: record.testStepList, traceFilters: record.traceFilters, sipTraceFilters: record.sipTraceFilters, notes: record.notes, disabled: record.disabled, disableReason: record.disableReason }, null, 2));
+    await writeFile(
+      join(folder, 'clone.testcase.json'),
+      JSON.stringify(
+        {
+          id: 11,
+          name: record.name,
+          description: record.description,
+          tags: record.tags,
+          testStepList: record.testStepList,
+          traceFilters: record.traceFilters,
+          sipTraceFilters: record.sipTraceFilters,
+          notes: record.notes,
+          disabled: record.disabled,
+          disableReason: record.disableReason,
+        },
+        null,
+        2,
+      ),
+    );
     const file = uri('clone.testcase.json');
     assert.equal((await status([file]))[0]!.state, 'unchanged');
     const sentA = importBodies(a).length;
@@ -269,7 +328,8 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(importBodies(a).length, sentA);
 
     // B: id 11 names an unrelated case there (or nothing): never sent, the case is created.
-    while (!b.store.testCases.get(11)) b.store.testCases.insert((id) => ({ ...tc(a, 1), id, name: `B case ${id}`, ownerId: 1 }));
+    while (!b.store.testCases.get(11))
+      b.store.testCases.insert((id) => ({ ...tc(a, 1), id, name: `B case ${id}`, ownerId: 1 }));
     const unrelated = JSON.stringify(tc(b, 11));
     await writeFile(join(folder, 'clone2.testcase.json'), JSON.stringify({ id: 11, name: 'Sync fresh clone in B' }));
     await useB();
@@ -277,7 +337,11 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(r.outcome, 'created');
     assert.notEqual(r.id, 11);
     assert.equal(JSON.stringify(tc(b, 11)), unrelated);
-    assert.ok(importBodies(b).at(-1)!.every((x) => !('id' in x)));
+    assert.ok(
+      importBodies(b)
+        .at(-1)!
+        .every((x) => !('id' in x)),
+    );
     assert.equal((await fileOf('clone2.testcase.json'))['id'], 11, 'the id of an unknown environment is left as it is');
   });
 
@@ -291,7 +355,13 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal((await importFiles([uri(name)])).results[0]!.outcome, 'updated');
     assert.ok(JSON.stringify(tc(a, 8).testStepList).includes('"password":"hunter2"'));
 
-    await writeFile(join(folder, 'new.testcase.json'), JSON.stringify({ name: 'Sync secret', testStepList: [{ function: 'HTTP_CALL', params: { password: SECRET_PLACEHOLDER } }] }));
+    await writeFile(
+      join(folder, 'new.testcase.json'),
+      JSON.stringify({
+        name: 'Sync secret',
+        testStepList: [{ function: 'HTTP_CALL', params: { password: SECRET_PLACEHOLDER } }],
+      }),
+    );
     const refused = (await importFiles([uri('new.testcase.json')])).results[0]!;
     assert.equal(refused.outcome, 'refused');
     assert.match(refused.message!, /placeholder/);
@@ -323,7 +393,10 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
     // Unknown fields travel both ways: in the file, and kept when an edited file is imported.
     const withExtra = a.store.testCases.all().find((t) => Object.keys(t.extra ?? {}).length > 0);
     assert.ok(withExtra, 'the demo data has a test case with a field the document does not describe');
-    const file = r.results.find((x) => x.id === withExtra.id)!.uri.split('/').pop()!;
+    const file = r.results
+      .find((x) => x.id === withExtra.id)!
+      .uri.split('/')
+      .pop()!;
     const field = Object.keys(withExtra.extra)[0]!;
     assert.deepEqual((await fileOf(file))[field], withExtra.extra[field]);
     await writeFile(join(folder, file), (await read(file)).replace(/"tags": "[^"]*"/, '"tags": "round trip"'));
@@ -336,12 +409,24 @@ describe('import and export at the LSP boundary', { timeout: 60_000 }, () => {
   test('a bundle: exported as returned with secrets masked, its items imported by index', async () => {
     const bundle = uri('all.testcases.json');
     const r = await exportCases([9, 10], { bundle });
-    assert.deepEqual(r.results.map((x) => [x.index, x.outcome]), [[0, 'written'], [1, 'written']]);
+    assert.deepEqual(
+      r.results.map((x) => [x.index, x.outcome]),
+      [
+        [0, 'written'],
+        [1, 'written'],
+      ],
+    );
     const items = JSON.parse(await read('all.testcases.json')) as Record<string, unknown>[];
     assert.equal(items[0]!['id'], 9);
     assert.ok(!(await read('all.testcases.json')).includes('demo-api-password'));
     const back = await importFiles([bundle]);
-    assert.deepEqual(back.results.map((x) => [x.index, x.outcome]), [[0, 'unchanged'], [1, 'unchanged']]);
+    assert.deepEqual(
+      back.results.map((x) => [x.index, x.outcome]),
+      [
+        [0, 'unchanged'],
+        [1, 'unchanged'],
+      ],
+    );
   });
 });
 
@@ -352,8 +437,14 @@ describe('the sync core: cancellation between batches', { timeout: 60_000 }, () 
     const dir = await mkdtemp(join(tmpdir(), 'tas-sync-cancel-'));
     try {
       await mkdir(join(dir, '.git'));
-      for (let i = 0; i < 5; i++) await writeFile(join(dir, `c${i}.testcase.json`), JSON.stringify({ name: `Sync cancel ${i}` }));
-      const engine = new SyncEngine({ environment: () => ({ baseUrl: emu.url, client }), openText: () => undefined, applyEdit: () => Promise.resolve(true), words: EDITOR_WORDS });
+      for (let i = 0; i < 5; i++)
+        await writeFile(join(dir, `c${i}.testcase.json`), JSON.stringify({ name: `Sync cancel ${i}` }));
+      const engine = new SyncEngine({
+        environment: () => ({ baseUrl: emu.url, client }),
+        openText: () => undefined,
+        applyEdit: () => Promise.resolve(true),
+        words: EDITOR_WORDS,
+      });
       engine.batchSize = 2;
       const controller = new AbortController();
       const seen: string[] = [];

@@ -38,11 +38,22 @@ describe('the sync root in the editor', { timeout: 60_000 }, () => {
 
   test('an export into a repository under a home folder holding .tas links its files in the repository', async () => {
     const folder = join(home(), 'repo', 'cases');
-    const r = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1], folder: pathToFileURL(folder).href }));
-    assert.deepEqual(r.results.map((x) => x.outcome), ['written']);
+    const r = value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [1], folder: pathToFileURL(folder).href }),
+    );
+    assert.deepEqual(
+      r.results.map((x) => x.outcome),
+      ['written'],
+    );
     const [name] = (await readdir(folder)).filter((f) => f.endsWith('.testcase.json'));
-    const state = JSON.parse(await readFile(join(home(), 'repo', '.tas', 'sync.json'), 'utf8')) as { files: Record<string, unknown> };
+    const state = JSON.parse(await readFile(join(home(), 'repo', '.tas', 'sync.json'), 'utf8')) as {
+      files: Record<string, unknown>;
+    };
     assert.deepEqual(Object.keys(state.files), [`cases/${name}`]);
-    assert.equal(await readFile(join(home(), '.tas', 'sync.json'), 'utf8'), HOME_STATE, 'the home folder\'s sync state is not touched');
+    assert.equal(
+      await readFile(join(home(), '.tas', 'sync.json'), 'utf8'),
+      HOME_STATE,
+      "the home folder's sync state is not touched",
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { DeleteTestCasesRequest, ListSuitesRequest, ListTestCasesRequest, RunTestCaseRequest, SetSuiteTestCasesRequest, TestCaseSuitesRequest } from '../../server/src/protocol';
+import {
+  DeleteTestCasesRequest,
+  ListSuitesRequest,
+  ListTestCasesRequest,
+  RunTestCaseRequest,
+  SetSuiteTestCasesRequest,
+  TestCaseSuitesRequest,
+} from '../../server/src/protocol';
 import type { TestCaseListQuery, TestCaseSummary } from '../../server/src/core/model/testCases';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -10,7 +17,6 @@ import { value } from './outcomes';
 // The Test Cases view's requests at the LSP boundary, the built server against the emulator:
 // the paged list with each filter and sort, suites containing a case, adding one to a suite,
 // delete (a 409 in words) and a run by id.
-
 
 describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
   let emu: Emulator;
@@ -36,7 +42,10 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
     assert.equal(first.hasMore, true);
     assert.equal(first.total, total);
     const names = first.items.map((t) => t.name);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b)),
+    );
     const tc = emu.store.testCases.get(first.items[0]!.id)!;
     const item = first.items[0]!;
     assert.equal(item.stepCount, tc.testStepList.length);
@@ -69,7 +78,10 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
     const expected = emu.store.testCases.all().filter((t) => emu.store.projectIdsOf('TEST_CASE', t.id).has(voice.id));
     assert.ok(expected.length > 0);
     const p = await list({ page: 0, size: 200, projectIds: [voice.id] });
-    assert.deepEqual(p.items.map((t) => t.id).sort((a, b) => a - b), expected.map((t) => t.id).sort((a, b) => a - b));
+    assert.deepEqual(
+      p.items.map((t) => t.id).sort((a, b) => a - b),
+      expected.map((t) => t.id).sort((a, b) => a - b),
+    );
     assert.ok(p.items.every((t) => t.projects.some((x) => x.name === 'Voice')));
     assert.equal(new URLSearchParams(listCalls().at(-1)!.query).get('prj'), String(voice.id));
   });
@@ -88,12 +100,20 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
     const device = withDevice.devices[0]!;
     const byDevice = await list({ page: 0, size: 200, filter: { field: 'device', value: device } });
     assert.ok(byDevice.items.length > 0);
-    assert.ok(byDevice.items.every((t: TestCaseSummary) => t.devices.some((d) => d.toLowerCase().includes(device.toLowerCase()))));
+    assert.ok(
+      byDevice.items.every((t: TestCaseSummary) =>
+        t.devices.some((d) => d.toLowerCase().includes(device.toLowerCase())),
+      ),
+    );
     const q = new URLSearchParams(listCalls().at(-1)!.query);
     assert.equal(q.get('filterName'), 'device');
     assert.equal(q.get('filterValue'), device);
 
-    const byDescription = await list({ page: 0, size: 200, filter: { field: 'description', value: 'no description has this text' } });
+    const byDescription = await list({
+      page: 0,
+      size: 200,
+      filter: { field: 'description', value: 'no description has this text' },
+    });
     assert.deepEqual(byDescription.items, []);
     assert.equal(byDescription.hasMore, false);
 
@@ -108,7 +128,9 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
     const suites = value(await lsp.connection.sendRequest(TestCaseSuitesRequest, { id }));
     assert.deepEqual(
       suites.map((s) => s.name).sort(),
-      suitesHolding(id).map((s) => s.name).sort(),
+      suitesHolding(id)
+        .map((s) => s.name)
+        .sort(),
     );
     assert.equal(suites.find((s) => s.name === suite.name)?.id, suite.id);
   });
@@ -116,8 +138,16 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
   test('add to a suite keeps its other test cases', async () => {
     const suite = value(await lsp.connection.sendRequest(ListSuitesRequest)).find((s) => s.testCases.length > 0)!;
     const outside = emu.store.testCases.all().find((t) => !suite.testCases.some((c) => c.id === t.id))!;
-    value(await lsp.connection.sendRequest(SetSuiteTestCasesRequest, { id: suite.id, testCaseIds: [...suite.testCases.map((c) => c.id), outside.id] }));
-    assert.deepEqual(emu.store.testSuites.get(suite.id)!.testCaseIds, [...suite.testCases.map((c) => c.id), outside.id]);
+    value(
+      await lsp.connection.sendRequest(SetSuiteTestCasesRequest, {
+        id: suite.id,
+        testCaseIds: [...suite.testCases.map((c) => c.id), outside.id],
+      }),
+    );
+    assert.deepEqual(emu.store.testSuites.get(suite.id)!.testCaseIds, [
+      ...suite.testCases.map((c) => c.id),
+      outside.id,
+    ]);
     const suites = value(await lsp.connection.sendRequest(TestCaseSuitesRequest, { id: outside.id }));
     assert.ok(suites.some((s) => s.id === suite.id));
   });
@@ -125,10 +155,15 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
   test('delete: refused while suites hold it, said with their names and the next step', async () => {
     const suite = emu.store.testSuites.all().find((s) => s.testCaseIds.length > 0)!;
     const tc = emu.store.testCases.get(suite.testCaseIds[0]!)!;
-    const r = value(await lsp.connection.sendRequest(DeleteTestCasesRequest, { ids: [tc.id], names: { [tc.id]: tc.name } }));
+    const r = value(
+      await lsp.connection.sendRequest(DeleteTestCasesRequest, { ids: [tc.id], names: { [tc.id]: tc.name } }),
+    );
     assert.deepEqual(r.deleted, []);
     const message = r.failed[0]!.message;
-    assert.match(message, new RegExp(`refused to delete test case "${tc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+    assert.match(
+      message,
+      new RegExp(`refused to delete test case "${tc.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+    );
     for (const s of suitesHolding(tc.id)) assert.ok(message.includes(`"${s.name}"`), message);
     assert.match(message, /Remove it from (that suite|those suites)/);
     assert.doesNotMatch(message, /409|conflict|HTTP/i);
@@ -136,7 +171,9 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
   });
 
   test('run by id, then delete: refused while its execution runs, naming it; deleted once it ended', async () => {
-    const tc = emu.store.testCases.all().find((t) => !t.disabled && t.testStepList.length > 0 && suitesHolding(t.id).length === 0)!;
+    const tc = emu.store.testCases
+      .all()
+      .find((t) => !t.disabled && t.testStepList.length > 0 && suitesHolding(t.id).length === 0)!;
     // A minute per step: the execution is still running when the delete comes, however slow the machine.
     const stepMs = emu.settings.executionStepMs;
     emu.settings.executionStepMs = 60_000;
@@ -144,7 +181,10 @@ describe('the Test Cases view at the LSP boundary', { timeout: 60_000 }, () => {
     emu.settings.executionStepMs = stepMs;
     assert.equal(run.kind, 'started');
     const executionId = run.kind === 'started' ? run.execution.id : -1;
-    assert.equal(emu.requests.filter((q) => q.method === 'POST' && q.path === `/api/v2/testcases/${tc.id}/run`).length, 1);
+    assert.equal(
+      emu.requests.filter((q) => q.method === 'POST' && q.path === `/api/v2/testcases/${tc.id}/run`).length,
+      1,
+    );
 
     const refused = value(await lsp.connection.sendRequest(DeleteTestCasesRequest, { ids: [tc.id] }));
     assert.equal(refused.failed.length, 1);

@@ -27,12 +27,23 @@ describe('sync at the LSP boundary: nothing lost, leaked or overwritten', { time
   let n = 0;
   const uri = (name: string) => pathToFileURL(join(folder, name)).href;
   const read = (name: string) => readFile(join(folder, name), 'utf8');
-  const exportCases = async (ids: number[], extra: { bundle?: string; dirtyUris?: string[]; decisions?: Record<string, SyncDecision> } = {}): Promise<ExportReport> =>
-    value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder: pathToFileURL(folder).href, ...extra }));
+  const exportCases = async (
+    ids: number[],
+    extra: { bundle?: string; dirtyUris?: string[]; decisions?: Record<string, SyncDecision> } = {},
+  ): Promise<ExportReport> =>
+    value(
+      await lsp.connection.sendRequest(ExportTestCasesRequest, { ids, folder: pathToFileURL(folder).href, ...extra }),
+    );
   const importFiles = async (uris: string[], decisions?: Record<string, SyncDecision>): Promise<ImportReport> =>
     value(await lsp.connection.sendRequest(ImportFilesRequest, { uris, ...(decisions && { decisions }) }));
-  const importBodies = () => emu.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/import').map((r) => r.body as Record<string, unknown>[]);
-  const runnable = () => emu.store.testCases.all().filter((t) => !t.disabled && t.testStepList.length > 0 && !t.tags.includes('expect-fail'));
+  const importBodies = () =>
+    emu.requests
+      .filter((r) => r.method === 'POST' && r.path === '/api/v2/testcases/import')
+      .map((r) => r.body as Record<string, unknown>[]);
+  const runnable = () =>
+    emu.store.testCases
+      .all()
+      .filter((t) => !t.disabled && t.testStepList.length > 0 && !t.tags.includes('expect-fail'));
 
   before(async () => {
     emu = await startEmulator({ keepBodies: true, settings: { executionStepMs: 40 } });
@@ -65,10 +76,17 @@ describe('sync at the LSP boundary: nothing lost, leaked or overwritten', { time
     const r = await exportCases([3], { dirtyUris: [uri(name)], decisions: { [uri(name)]: 'overwriteFile' } });
     assert.equal(r.results[0]!.outcome, 'written');
     assert.match(r.results[0]!.message!, /open editor.*save it/);
-    assert.equal(await read(name), onDisk, 'the disk is left to the editor: no dirty buffer over a file changed behind it');
+    assert.equal(
+      await read(name),
+      onDisk,
+      'the disk is left to the editor: no dirty buffer over a file changed behind it',
+    );
     const edit = lsp.applyEdits.slice(edits).find((e) => e.edit.changes?.[uri(name)]);
     assert.ok(edit, 'the buffer is changed through workspace/applyEdit');
-    const applied = TextDocument.applyEdits(TextDocument.create(uri(name), 'json', 1, buffer), edit.edit.changes![uri(name)]!);
+    const applied = TextDocument.applyEdits(
+      TextDocument.create(uri(name), 'json', 1, buffer),
+      edit.edit.changes![uri(name)]!,
+    );
     assert.equal(applied, asked.results[0]!.serviceText, "the buffer now holds the service's version");
     await lsp.close(uri(name));
   });
@@ -85,16 +103,27 @@ describe('sync at the LSP boundary: nothing lost, leaked or overwritten', { time
     assert.deepEqual(new Set([firstId, secondId]), new Set([first!.id, second!.id]));
     const secondBefore = emu.store.testCases.get(secondId!)!.description;
     const sent = importBodies().length;
-    const r = value(await lsp.connection.sendRequest(RunTestCaseRequest, { uri: bundle, index: 0, choice: 'importAndRun' }));
+    const r = value(
+      await lsp.connection.sendRequest(RunTestCaseRequest, { uri: bundle, index: 0, choice: 'importAndRun' }),
+    );
     assert.equal(r.kind, 'started');
     const bodies = importBodies().slice(sent);
-    assert.deepEqual(bodies.map((b) => b.map((x) => x['id'])), [[firstId]], 'one import, of the first item only');
+    assert.deepEqual(
+      bodies.map((b) => b.map((x) => x['id'])),
+      [[firstId]],
+      'one import, of the first item only',
+    );
     assert.equal(emu.store.testCases.get(firstId!)?.description, 'First item changed locally');
     assert.equal(emu.store.testCases.get(secondId!)?.description, secondBefore);
   });
 
   test('an import that renames a service test case names both: updated and conflict results', async () => {
-    const id = emu.store.testCases.insert((i) => ({ ...emu.store.testCases.get(1)!, id: i, name: 'LSP before rename', ownerId: 1 })).id;
+    const id = emu.store.testCases.insert((i) => ({
+      ...emu.store.testCases.get(1)!,
+      id: i,
+      name: 'LSP before rename',
+      ownerId: 1,
+    })).id;
     const name = (await exportCases([id])).results[0]!.uri.split('/').pop()!;
     await writeFile(join(folder, name), (await read(name)).replace('"LSP before rename"', '"LSP after rename"'));
     emu.store.testCases.get(id)!.notes = 'changed on the service too';
@@ -114,10 +143,19 @@ describe('sync at the LSP boundary: nothing lost, leaked or overwritten', { time
     await mkdir(join(dir, '.tas'), { recursive: true });
     await writeFile(
       join(dir, '.tas', 'sync.json'),
-      JSON.stringify({ version: 1, files: { [`${prefix}..\\..\\evil.bat`]: { home: env, links: { [env]: { id: 2 } } }, [`${prefix}CON.testcase.json`]: { home: env, links: { [env]: { id: 4 } } } } }),
+      JSON.stringify({
+        version: 1,
+        files: {
+          [`${prefix}..\\..\\evil.bat`]: { home: env, links: { [env]: { id: 2 } } },
+          [`${prefix}CON.testcase.json`]: { home: env, links: { [env]: { id: 4 } } },
+        },
+      }),
     );
     const r = await exportCases([2, 4]);
-    assert.deepEqual(r.results.map((x) => x.outcome), ['written', 'written']);
+    assert.deepEqual(
+      r.results.map((x) => x.outcome),
+      ['written', 'written'],
+    );
     assert.equal(r.warnings?.length, 2);
     assert.match(r.warnings[0]!, /evil\.bat".*was ignored: it uses a backslash/);
     assert.match(r.warnings[1]!, /CON\.testcase\.json".*was ignored: it uses the device name CON/);

@@ -17,7 +17,11 @@ export interface TwoEnvironments {
   dir: string;
 }
 
-export function twoEnvironmentsOverLsp(prefix: string, started: (s: TwoEnvironments) => void, bOptions: EmulatorOptions = {}): void {
+export function twoEnvironmentsOverLsp(
+  prefix: string,
+  started: (s: TwoEnvironments) => void,
+  bOptions: EmulatorOptions = {},
+): void {
   let s: TwoEnvironments | undefined;
   before(async () => {
     const a = await startEmulator();

@@ -29,7 +29,8 @@ describe('references unknown at home, in the editor', { timeout: 60_000 }, () =>
     await lsp.setEnvironment({ name: 'A', baseUrl: a.url, ...DEMO_CREDENTIALS.admin });
     const c = caseOn(a, 'Changed in B to an unknown phone', 4, 6);
     const folder = pathToFileURL(join(dir, 'cases')).href;
-    const uri = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [c.id], folder })).results[0]!.uri;
+    const uri = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [c.id], folder })).results[0]!
+      .uri;
     const text = await readFile(fileURLToPath(uri), 'utf8');
     await lsp.setEnvironment({ name: 'B', baseUrl: b.url, ...DEMO_CREDENTIALS.admin });
     const id = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [uri] })).results[0]!.id!;
@@ -39,12 +40,20 @@ describe('references unknown at home, in the editor', { timeout: 60_000 }, () =>
     (b.store.testCases.get(id)!.testStepList[0] as { mobileDeviceId: number }).mobileDeviceId = other;
 
     for (const decisions of [undefined, { [uri]: 'overwriteFile' as const }]) {
-      const r = value(await lsp.connection.sendRequest(ExportTestCasesRequest, { ids: [id], folder, ...(decisions && { decisions }) })).results[0]!;
+      const r = value(
+        await lsp.connection.sendRequest(ExportTestCasesRequest, {
+          ids: [id],
+          folder,
+          ...(decisions && { decisions }),
+        }),
+      ).results[0]!;
       assert.equal(r.outcome, 'needsDecision');
       assert.equal(r.reason, 'unknownAtHome');
       assert.match(r.message ?? '', new RegExp(`testStepList\\[0\\]\\.mobileDeviceId names device ${other} of `));
     }
-    const taken = value(await lsp.connection.sendRequest(ImportFilesRequest, { uris: [uri], decisions: { [uri]: 'takeService' } })).results[0]!;
+    const taken = value(
+      await lsp.connection.sendRequest(ImportFilesRequest, { uris: [uri], decisions: { [uri]: 'takeService' } }),
+    ).results[0]!;
     assert.equal(taken.outcome, 'refused', JSON.stringify(taken));
     assert.match(taken.message ?? '', /was not changed: testStepList\[0\]\.mobileDeviceId names device/);
     assert.equal(await readFile(fileURLToPath(uri), 'utf8'), text, 'the file keeps its home ids');

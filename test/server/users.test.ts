@@ -38,14 +38,17 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
   let admin: LspHarness;
   let tester: LspHarness;
   const trace: string[] = [];
-  const bodies = (method: string, path: string) => emu.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+  const bodies = (method: string, path: string) =>
+    emu.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body);
 
   before(async () => {
     emu = await startEmulator({ keepBodies: true });
     admin = await LspHarness.start({}, { environmentFromClient: true });
     tester = await LspHarness.start({}, { environmentFromClient: true });
     // The trace the extension writes with tas.trace.server "verbose", before its scrub.
-    await admin.connection.trace(Trace.Verbose, { log: (message: string, data?: string) => void trace.push(data ? `${message}\n${data}` : message) });
+    await admin.connection.trace(Trace.Verbose, {
+      log: (message: string, data?: string) => void trace.push(data ? `${message}\n${data}` : message),
+    });
     await Promise.all([admin.signIn(emu.url, DEMO_CREDENTIALS.admin), tester.signIn(emu.url, DEMO_CREDENTIALS.tester)]);
   });
   after(async () => {
@@ -74,19 +77,41 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
   });
 
   test('invite, change role, delete with reassignment: each request carries only what the interface allows', async () => {
-    const invited = value(await admin.connection.sendRequest(InviteUserRequest, { email: ' new.tester@example.com ', role: 'TESTER', tempPassword: TEMP_PASSWORD }));
+    const invited = value(
+      await admin.connection.sendRequest(InviteUserRequest, {
+        email: ' new.tester@example.com ',
+        role: 'TESTER',
+        tempPassword: TEMP_PASSWORD,
+      }),
+    );
     assert.ok(invited.id !== undefined);
-    assert.deepEqual(bodies('POST', '/api/v2/users').at(-1), { email: 'new.tester@example.com', role: 'TESTER', tempPassword: TEMP_PASSWORD });
+    assert.deepEqual(bodies('POST', '/api/v2/users').at(-1), {
+      email: 'new.tester@example.com',
+      role: 'TESTER',
+      tempPassword: TEMP_PASSWORD,
+    });
     assert.equal(emu.store.users.get(invited.id)!.role, 'TESTER');
 
-    value(await admin.connection.sendRequest(ChangeUserRoleRequest, { id: invited.id, role: 'ADMIN', shown: 'new.tester@example.com' }));
+    value(
+      await admin.connection.sendRequest(ChangeUserRoleRequest, {
+        id: invited.id,
+        role: 'ADMIN',
+        shown: 'new.tester@example.com',
+      }),
+    );
     assert.deepEqual(bodies('PUT', `/api/v2/users/${invited.id}`).at(-1), { role: 'ADMIN' });
     assert.equal(emu.store.users.get(invited.id)!.role, 'ADMIN');
 
     // A record the new user owns goes to the one named in the delete.
     const filter = emu.store.traceFilters.all()[0]!;
     filter.ownerId = invited.id;
-    const deleted = value(await admin.connection.sendRequest(DeleteUserRequest, { id: invited.id, newUser: TESTER_USER_ID, shown: 'new.tester@example.com' }));
+    const deleted = value(
+      await admin.connection.sendRequest(DeleteUserRequest, {
+        id: invited.id,
+        newUser: TESTER_USER_ID,
+        shown: 'new.tester@example.com',
+      }),
+    );
     assert.deepEqual(bodies('POST', `/api/v2/users/${invited.id}/delete`).at(-1), { newUser: TESTER_USER_ID });
     assert.equal(emu.store.users.get(invited.id), undefined);
     assert.equal(filter.ownerId, TESTER_USER_ID);
@@ -97,28 +122,59 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
     const before = emu.requests.length;
     const self = failure(await admin.connection.sendRequest(DeleteUserRequest, { id: 5, newUser: 5 }));
     assert.match(self.message, /^Could not delete user 5: the records must go to another user/);
-    const bad = failure(await admin.connection.sendRequest(InviteUserRequest, { email: 'not an address', role: 'TESTER', tempPassword: TEMP_PASSWORD }));
+    const bad = failure(
+      await admin.connection.sendRequest(InviteUserRequest, {
+        email: 'not an address',
+        role: 'TESTER',
+        tempPassword: TEMP_PASSWORD,
+      }),
+    );
     assert.match(bad.message, /is not an email address/);
     assert.equal(emu.requests.length, before, 'refused before any request');
 
-    const taken = failure(await admin.connection.sendRequest(InviteUserRequest, { email: 'ADMIN@example.com', role: 'TESTER', tempPassword: TEMP_PASSWORD }));
+    const taken = failure(
+      await admin.connection.sendRequest(InviteUserRequest, {
+        email: 'ADMIN@example.com',
+        role: 'TESTER',
+        tempPassword: TEMP_PASSWORD,
+      }),
+    );
     assert.equal(taken.kind, 'conflict');
     assert.match(taken.message, /a user with this email already exists/);
-    const me = failure(await admin.connection.sendRequest(DeleteUserRequest, { id: ADMIN_USER_ID, newUser: TESTER_USER_ID, shown: 'admin@example.com' }));
+    const me = failure(
+      await admin.connection.sendRequest(DeleteUserRequest, {
+        id: ADMIN_USER_ID,
+        newUser: TESTER_USER_ID,
+        shown: 'admin@example.com',
+      }),
+    );
     assert.equal(me.kind, 'conflict');
     assert.match(me.message, /^The service refused to delete user admin@example.com: this user cannot be deleted now/);
 
-    const forbidden = failure(await tester.connection.sendRequest(ChangeUserRoleRequest, { id: TESTER_USER_ID, role: 'ADMIN', shown: 'tester@example.com' }));
+    const forbidden = failure(
+      await tester.connection.sendRequest(ChangeUserRoleRequest, {
+        id: TESTER_USER_ID,
+        role: 'ADMIN',
+        shown: 'tester@example.com',
+      }),
+    );
     assert.equal(forbidden.kind, 'forbidden');
-    assert.match(forbidden.message, /^Could not give user tester@example.com the role ADMIN: your role on the service does not allow it/);
+    assert.match(
+      forbidden.message,
+      /^Could not give user tester@example.com the role ADMIN: your role on the service does not allow it/,
+    );
     assert.equal(emu.store.users.get(TESTER_USER_ID)!.role, 'TESTER');
   });
 
   test('Show Agent Configuration: the configuration of a label as text; an unknown label in words', async () => {
     emu.store.agentConfigs['lab']!['enrollmentKey'] = AGENT_MARKER;
-    const { agentConfig } = value(await admin.connection.sendRequest(AgentConfigRequest, { label: 'lab', shown: 'Lab node' }));
+    const { agentConfig } = value(
+      await admin.connection.sendRequest(AgentConfigRequest, { label: 'lab', shown: 'Lab node' }),
+    );
     assert.deepEqual(JSON.parse(agentConfig), emu.store.agentConfigs['lab']);
-    assert.ok(emu.requests.some((r) => r.method === 'GET' && r.path === '/api/v2/agentconfig' && r.query === '?label=lab'));
+    assert.ok(
+      emu.requests.some((r) => r.method === 'GET' && r.path === '/api/v2/agentconfig' && r.query === '?label=lab'),
+    );
     const unknown = failure(await admin.connection.sendRequest(AgentConfigRequest, { label: 'nowhere' }));
     assert.match(unknown.message, /the service has no agent configuration for the label "nowhere"/);
   });
@@ -128,22 +184,37 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
     const ok = value(await admin.connection.sendRequest(ValidateDeviceTokenRequest, { token: ` ${token.token} ` }));
     assert.equal(ok.valid, true);
     assert.equal(ok.words, 'The service says the token is valid.');
-    assert.ok(ok.facts.includes(`Token: ${token.id}`) && ok.facts.includes(`Device: ${token.mobileId}`), ok.facts.join());
+    assert.ok(
+      ok.facts.includes(`Token: ${token.id}`) && ok.facts.includes(`Device: ${token.mobileId}`),
+      ok.facts.join(),
+    );
     assert.deepEqual(bodies('POST', '/api/v2/tokens/validate').at(-1), { token: token.token });
     const unknown = value(await admin.connection.sendRequest(ValidateDeviceTokenRequest, { token: 'not-a-token-3LQ' }));
-    assert.deepEqual(unknown, { valid: false, words: 'The service says the token is not valid: the service does not know this token.', facts: [] });
+    assert.deepEqual(unknown, {
+      valid: false,
+      words: 'The service says the token is not valid: the service does not know this token.',
+      facts: [],
+    });
     assert.ok(!JSON.stringify([ok, unknown]).includes(token.token));
   });
 
   test('Set API Client Password: PUT of the record as read with the new password, nothing response-only', async () => {
     const basic = emu.store.apiClients.all().find((c) => c.apiClientAuthType === 'BASIC')!;
-    value(await admin.connection.sendRequest(SetApiClientPasswordRequest, { id: basic.id, password: API_PASSWORD, shown: basic.name }));
+    value(
+      await admin.connection.sendRequest(SetApiClientPasswordRequest, {
+        id: basic.id,
+        password: API_PASSWORD,
+        shown: basic.name,
+      }),
+    );
     assert.equal(emu.store.apiClients.get(basic.id)!.password, API_PASSWORD);
     const sent = bodies('PUT', `/api/v2/apiclients/${basic.id}`).at(-1) as Record<string, unknown>;
     assert.equal(sent['password'], API_PASSWORD);
     assert.equal(sent['name'], basic.name);
     assert.ok(!('id' in sent) && !('projects' in sent), Object.keys(sent).join());
-    const empty = failure(await admin.connection.sendRequest(SetApiClientPasswordRequest, { id: basic.id, password: '' }));
+    const empty = failure(
+      await admin.connection.sendRequest(SetApiClientPasswordRequest, { id: basic.id, password: '' }),
+    );
     assert.match(empty.message, /the password is empty; nothing was sent/);
   });
 
@@ -151,7 +222,10 @@ describe('users, lab tools and passwords at the LSP boundary', { timeout: 60_000
     const tokenValues = emu.store.tokens.all().map((t) => t.token);
     const secrets = [TEMP_PASSWORD, API_PASSWORD, AGENT_MARKER, ...tokenValues];
     const traced = scrubText(trace.join('\n'), [DEMO_CREDENTIALS.admin.clientSecret]);
-    assert.ok(traced.includes("tas/users/invite") && traced.includes('tas/testNodes/agentConfig'), 'the trace saw the requests');
+    assert.ok(
+      traced.includes('tas/users/invite') && traced.includes('tas/testNodes/agentConfig'),
+      'the trace saw the requests',
+    );
     const seen = [traced, ...admin.logs, admin.stderr, ...tester.logs, tester.stderr].join('\n');
     for (const s of secrets) assert.ok(!seen.includes(s), `${s.slice(0, 6)}... leaked`);
     // Before the scrub the trace held them: the test can fail.

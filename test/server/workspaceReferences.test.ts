@@ -4,7 +4,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DidChangeWatchedFilesNotification, FileChangeType, ReferencesRequest, type Location } from 'vscode-languageserver-protocol';
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  ReferencesRequest,
+  type Location,
+} from 'vscode-languageserver-protocol';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import { credentials, pos } from './featureHelpers';
 import { LspHarness } from './lspHarness';
@@ -32,7 +37,8 @@ after(async () => {
 const step = (name: string, ...devices: number[]) =>
   JSON.stringify({ name, testStepList: devices.map((d) => ({ function: 'HANGUP', mobileDeviceId: d })) }, null, 2);
 const uriOf = (name: string) => pathToFileURL(join(dir, name)).href;
-const where = (ls: Location[] | null) => (ls ?? []).map((l) => `${l.uri.slice(l.uri.lastIndexOf('/') + 1)}:${l.range.start.line}`).sort();
+const where = (ls: Location[] | null) =>
+  (ls ?? []).map((l) => `${l.uri.slice(l.uri.lastIndexOf('/') + 1)}:${l.range.start.line}`).sort();
 
 describe('Find All References across environments and file events', () => {
   test('a file of another environment counts by who its reference is; a bare id of another environment does not', async () => {
@@ -49,29 +55,57 @@ describe('Find All References across environments and file events', () => {
       join(dir, '.tas', 'sync.json'),
       JSON.stringify({
         version: 1,
-        files: { 'abroad.testcase.json': { home: OTHER, links: { [OTHER]: { id: 1 } } }, 'unknown.testcase.json': { home: OTHER, links: { [OTHER]: { id: 2 } } } },
-        identities: { [OTHER]: { device: { '555': { msisdn: device.msisdn, name: device.name }, [String(device.id)]: { msisdn: someoneElse.msisdn } } } },
+        files: {
+          'abroad.testcase.json': { home: OTHER, links: { [OTHER]: { id: 1 } } },
+          'unknown.testcase.json': { home: OTHER, links: { [OTHER]: { id: 2 } } },
+        },
+        identities: {
+          [OTHER]: {
+            device: {
+              '555': { msisdn: device.msisdn, name: device.name },
+              [String(device.id)]: { msisdn: someoneElse.msisdn },
+            },
+          },
+        },
       }),
     );
-    const lsp = await LspHarness.start(credentials(emu), undefined, undefined, {}, [pathToFileURL(dir).href], { didChangeWatchedFiles: { dynamicRegistration: true } });
+    const lsp = await LspHarness.start(credentials(emu), undefined, undefined, {}, [pathToFileURL(dir).href], {
+      didChangeWatchedFiles: { dynamicRegistration: true },
+    });
     try {
       await lsp.open(uriOf('here.testcase.json'), here);
-      const ask = () => lsp.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: uriOf('here.testcase.json') }, position: pos(here, '"mobileDeviceId": '), context: { includeDeclaration: true } });
+      const ask = () =>
+        lsp.connection.sendRequest(ReferencesRequest.type, {
+          textDocument: { uri: uriOf('here.testcase.json') },
+          position: pos(here, '"mobileDeviceId": '),
+          context: { includeDeclaration: true },
+        });
       // abroad's 555 (line 5) is this phone; its second step names OTHER's id, someone else.
       assert.deepEqual(where(await ask()), ['abroad.testcase.json:5', 'here.testcase.json:5']);
 
       const watchers = lsp.registrations.find((r) => r.method === DidChangeWatchedFilesNotification.method);
-      assert.deepEqual((watchers?.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern), ['**/*.testcase.json', '**/*.testcases.json', '**/.tas/sync.json']);
+      assert.deepEqual(
+        (watchers?.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern),
+        ['**/*.testcase.json', '**/*.testcases.json', '**/.tas/sync.json'],
+      );
       // A new file is seen once the client says so; a deleted one leaves.
       writeFileSync(join(dir, 'later.testcase.json'), step('Later', device.id));
-      await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf('later.testcase.json'), type: FileChangeType.Created }] });
+      await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: uriOf('later.testcase.json'), type: FileChangeType.Created }],
+      });
       assert.deepEqual(where(await ask()), ['abroad.testcase.json:5', 'here.testcase.json:5', 'later.testcase.json:5']);
       rmSync(join(dir, 'abroad.testcase.json'));
-      await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf('abroad.testcase.json'), type: FileChangeType.Deleted }] });
+      await lsp.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+        changes: [{ uri: uriOf('abroad.testcase.json'), type: FileChangeType.Deleted }],
+      });
       assert.deepEqual(where(await ask()), ['here.testcase.json:5', 'later.testcase.json:5']);
       // unknown.testcase.json taken home: its id is this environment's now.
       writeFileSync(join(dir, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: {} }));
-      assert.deepEqual(where(await ask()), ['here.testcase.json:5', 'later.testcase.json:5', 'unknown.testcase.json:5']);
+      assert.deepEqual(where(await ask()), [
+        'here.testcase.json:5',
+        'later.testcase.json:5',
+        'unknown.testcase.json:5',
+      ]);
     } finally {
       assert.equal(await lsp.stop(), 0, lsp.stderr);
     }
@@ -85,12 +119,22 @@ describe('Find All References across environments and file events', () => {
       writeFileSync(join(offlineDir, 'here.testcase.json'), here);
       writeFileSync(join(offlineDir, 'also.testcase.json'), step('Also', 3, 7));
       writeFileSync(join(offlineDir, 'abroad.testcase.json'), step('Abroad', 7));
-      writeFileSync(join(offlineDir, '.tas', 'sync.json'), JSON.stringify({ version: 1, files: { 'abroad.testcase.json': { home: OTHER, links: { [OTHER]: { id: 1 } } } } }));
+      writeFileSync(
+        join(offlineDir, '.tas', 'sync.json'),
+        JSON.stringify({
+          version: 1,
+          files: { 'abroad.testcase.json': { home: OTHER, links: { [OTHER]: { id: 1 } } } },
+        }),
+      );
       const lsp = await LspHarness.start({}, undefined, undefined, {}, [pathToFileURL(offlineDir).href]);
       try {
         const uri = pathToFileURL(join(offlineDir, 'here.testcase.json')).href;
         await lsp.open(uri, here);
-        const found = await lsp.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(here, '"mobileDeviceId": '), context: { includeDeclaration: true } });
+        const found = await lsp.connection.sendRequest(ReferencesRequest.type, {
+          textDocument: { uri },
+          position: pos(here, '"mobileDeviceId": '),
+          context: { includeDeclaration: true },
+        });
         assert.deepEqual(where(found), ['also.testcase.json:9', 'here.testcase.json:5']);
       } finally {
         assert.equal(await lsp.stop(), 0, lsp.stderr);

@@ -49,20 +49,47 @@ describe('the architecture rules', () => {
         file: `server/src/core/${tag}Types.ts`,
         text: "import type { Range } from 'vscode-languageserver-types';\nexport type R = Range;\n",
       },
-      cycleA: { file: `server/src/core/${tag}CycleA.ts`, text: `import type { B } from './${tag}CycleB';\nexport interface A { b?: B }\n` },
-      cycleB: { file: `server/src/core/${tag}CycleB.ts`, text: `import type { A } from './${tag}CycleA';\nexport interface B { a?: A }\n` },
+      cycleA: {
+        file: `server/src/core/${tag}CycleA.ts`,
+        text: `import type { B } from './${tag}CycleB';\nexport interface A { b?: B }\n`,
+      },
+      cycleB: {
+        file: `server/src/core/${tag}CycleB.ts`,
+        text: `import type { A } from './${tag}CycleA';\nexport interface B { a?: A }\n`,
+      },
       leaf: { file: `server/src/core/${tag}Leaf.ts`, text: 'export const leaf = 1;\n' },
-      hostDeep: { file: `server/src/host/${tag}Deep.ts`, text: `import { leaf } from '../core/${tag}Leaf';\nexport const l = leaf;\n` },
-      cliDeep: { file: `cli/src/${tag}Deep.ts`, text: `import { leaf } from '../../server/src/core/${tag}Leaf';\nexport const l = leaf;\n` },
+      hostDeep: {
+        file: `server/src/host/${tag}Deep.ts`,
+        text: `import { leaf } from '../core/${tag}Leaf';\nexport const l = leaf;\n`,
+      },
+      cliDeep: {
+        file: `cli/src/${tag}Deep.ts`,
+        text: `import { leaf } from '../../server/src/core/${tag}Leaf';\nexport const l = leaf;\n`,
+      },
       cliProtocol: { file: `cli/src/${tag}Protocol.ts`, text: "import '../../server/src/protocol';\n" },
       // Two folders of the core, each using the other through a different module: no module cycle, a folder cycle.
-      folderA: { file: `server/src/core/${tag}A/uses.ts`, text: `import { b } from '../${tag}B/leaf';\nexport const a = b;\n` },
+      folderA: {
+        file: `server/src/core/${tag}A/uses.ts`,
+        text: `import { b } from '../${tag}B/leaf';\nexport const a = b;\n`,
+      },
       folderALeaf: { file: `server/src/core/${tag}A/leaf.ts`, text: 'export const a = 1;\n' },
-      folderB: { file: `server/src/core/${tag}B/uses.ts`, text: `import { a } from '../${tag}A/leaf';\nexport const b2 = a;\n` },
+      folderB: {
+        file: `server/src/core/${tag}B/uses.ts`,
+        text: `import { a } from '../${tag}A/leaf';\nexport const b2 = a;\n`,
+      },
       folderBLeaf: { file: `server/src/core/${tag}B/leaf.ts`, text: 'export const b = 1;\n' },
-      baseUp: { file: `server/src/core/base/${tag}Up.ts`, text: "import { ApiError } from '../api/errors';\nexport const E = ApiError;\n" },
-      jsonTextDeep: { file: `server/src/core/${tag}Json.ts`, text: "import { stringEnd } from './jsonText/strings';\nexport const end = stringEnd;\n" },
-      jsonTextEntry: { file: `server/src/core/${tag}JsonEntry.ts`, text: "import { stringEnd } from './jsonText';\nexport const end = stringEnd;\n" },
+      baseUp: {
+        file: `server/src/core/base/${tag}Up.ts`,
+        text: "import { ApiError } from '../api/errors';\nexport const E = ApiError;\n",
+      },
+      jsonTextDeep: {
+        file: `server/src/core/${tag}Json.ts`,
+        text: "import { stringEnd } from './jsonText/strings';\nexport const end = stringEnd;\n",
+      },
+      jsonTextEntry: {
+        file: `server/src/core/${tag}JsonEntry.ts`,
+        text: "import { stringEnd } from './jsonText';\nexport const end = stringEnd;\n",
+      },
     };
     const files = Object.values(probes).map((p) => p.file);
     let violations: Violation[];
@@ -74,7 +101,8 @@ describe('the architecture rules', () => {
       violations = cruise(files);
     } finally {
       for (const f of files) rmSync(join(root, f), { force: true });
-      for (const folder of [`${tag}A`, `${tag}B`]) rmSync(join(root, 'server/src/core', folder), { recursive: true, force: true });
+      for (const folder of [`${tag}A`, `${tag}B`])
+        rmSync(join(root, 'server/src/core', folder), { recursive: true, force: true });
     }
 
     const expect = (rule: string, probe: { file: string }): void => {
@@ -87,7 +115,9 @@ describe('the architecture rules', () => {
     expect('core-is-transport-free', probes.languageServer!);
     expect('core-is-transport-free', probes.typeOnly!);
     assert.ok(
-      violations.some((v) => v.rule.name === 'no-circular' && (v.from === probes.cycleA!.file || v.from === probes.cycleB!.file)),
+      violations.some(
+        (v) => v.rule.name === 'no-circular' && (v.from === probes.cycleA!.file || v.from === probes.cycleB!.file),
+      ),
       `expected no-circular to name ${probes.cycleA!.file} or ${probes.cycleB!.file}; the violations were:\n${show(violations)}`,
     );
     expect('hosts-use-the-entry', probes.hostDeep!);

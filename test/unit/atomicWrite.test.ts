@@ -29,6 +29,12 @@ test('a failure says which file, and cleans up', async () => {
   const dir = join(root, 'taken');
   mkdirSync(dir);
   // A folder where the file should be: the rename fails.
-  await assert.rejects(writeAtomic(dir, 'x'), (err) => err instanceof WriteError && err.path === dir && /Could not write/.test(err.message));
-  assert.deepEqual(readdirSync(root).filter((n) => n.endsWith('.tmp')), []);
+  await assert.rejects(
+    writeAtomic(dir, 'x'),
+    (err) => err instanceof WriteError && err.path === dir && /Could not write/.test(err.message),
+  );
+  assert.deepEqual(
+    readdirSync(root).filter((n) => n.endsWith('.tmp')),
+    [],
+  );
 });

@@ -30,8 +30,14 @@ describe('importTestCases', () => {
     const api = fakeImport(() => undefined);
     const progress: number[] = [];
     const result = await importTestCases(api, cases(5), { batchSize: 2, onProgress: (done) => progress.push(done) });
-    assert.deepEqual(api.sent.map((b) => b.length), [2, 2, 1]);
-    assert.deepEqual(result.items.map((r) => r.id), [100, 101, 102, 103, 104]);
+    assert.deepEqual(
+      api.sent.map((b) => b.length),
+      [2, 2, 1],
+    );
+    assert.deepEqual(
+      result.items.map((r) => r.id),
+      [100, 101, 102, 103, 104],
+    );
     assert.equal(result.succeeded, 5);
     assert.deepEqual(progress, [2, 4, 5]);
   });
@@ -41,11 +47,16 @@ describe('importTestCases', () => {
     const result = await importTestCases(api, cases(12), { batchSize: 8 });
     assert.equal(result.succeeded, 12);
     // 8 and 4 are refused; from then on every batch is cut to 2.
-    assert.deepEqual(api.sent.map((b) => b.length), [8, 4, 2, 2, 2, 2, 2, 2]);
+    assert.deepEqual(
+      api.sent.map((b) => b.length),
+      [8, 4, 2, 2, 2, 2, 2, 2],
+    );
   });
 
   test('a 400 is narrowed down to the bad items; the good ones are imported', async () => {
-    const api = fakeImport((b) => (b.some((t) => t.name === 'case 5') ? fail('invalidRequest', "'name' is bad") : undefined));
+    const api = fakeImport((b) =>
+      b.some((t) => t.name === 'case 5') ? fail('invalidRequest', "'name' is bad") : undefined,
+    );
     const result = await importTestCases(api, cases(8), { batchSize: 8 });
     assert.equal(result.failed, 1);
     assert.equal(result.items[5]!.error?.kind, 'invalidRequest');
@@ -58,7 +69,10 @@ describe('importTestCases', () => {
     const api = fakeImport(() => (++calls === 2 ? fail('network', 'connection closed') : undefined));
     const result = await importTestCases(api, cases(6), { batchSize: 2 });
     assert.equal(api.sent.length, 3);
-    assert.deepEqual(result.items.map((r) => r.error?.kind ?? 'ok'), ['ok', 'ok', 'network', 'network', 'ok', 'ok']);
+    assert.deepEqual(
+      result.items.map((r) => r.error?.kind ?? 'ok'),
+      ['ok', 'ok', 'network', 'network', 'ok', 'ok'],
+    );
   });
 
   test('a wrong number of ids back fails that batch as an invalid response', async () => {
@@ -76,7 +90,10 @@ describe('importTestCases', () => {
     });
     const result = await importTestCases(api, cases(4), { batchSize: 2, signal: controller.signal });
     assert.equal(api.sent.length, 1);
-    assert.deepEqual(result.items.map((r) => r.error?.kind ?? 'ok'), ['ok', 'ok', 'cancelled', 'cancelled']);
+    assert.deepEqual(
+      result.items.map((r) => r.error?.kind ?? 'ok'),
+      ['ok', 'ok', 'cancelled', 'cancelled'],
+    );
   });
 });
 
@@ -90,7 +107,10 @@ describe('exportTestCases', () => {
           : Promise.reject(fail('notFound')),
     };
     const result = await exportTestCases(api, [1, 2, 3, 4, 5], { batchSize: 5 });
-    assert.deepEqual(result.testCases.map((t) => t.id), [1, 2, 4, 5]);
+    assert.deepEqual(
+      result.testCases.map((t) => t.id),
+      [1, 2, 4, 5],
+    );
     assert.deepEqual(result.missing, [3]);
     assert.deepEqual(result.failed, []);
   });
@@ -102,7 +122,15 @@ describe('exportTestCases', () => {
       exportBatch: (ids: number[]) => {
         asked.push(ids);
         return Promise.resolve(
-          ids.flatMap((id): unknown[] => (id === 1 ? [{ id: 'abc', name: 'one' }] : id === 2 ? [{ id, name: 7 }] : id === 3 ? [] : [{ id, name: `case ${id}` }])) as ExportedTestCase[],
+          ids.flatMap((id): unknown[] =>
+            id === 1
+              ? [{ id: 'abc', name: 'one' }]
+              : id === 2
+                ? [{ id, name: 7 }]
+                : id === 3
+                  ? []
+                  : [{ id, name: `case ${id}` }],
+          ) as ExportedTestCase[],
         );
       },
     };
@@ -128,9 +156,15 @@ describe('exportTestCases', () => {
 
 describe('importTestCases: ids the answer gives', () => {
   test('an id that is no whole number fails its item as an unusable answer; a digit string is read as its number', async () => {
-    const api = { importBatch: (batch: TestCase[]) => Promise.resolve(batch.map((_, i) => (i === 0 ? 'abc' : i === 1 ? '12' : 13)) as unknown as number[]) };
+    const api = {
+      importBatch: (batch: TestCase[]) =>
+        Promise.resolve(batch.map((_, i) => (i === 0 ? 'abc' : i === 1 ? '12' : 13)) as unknown as number[]),
+    };
     const result = await importTestCases(api, cases(3));
-    assert.deepEqual(result.items.map((r) => r.id), [undefined, 12, 13]);
+    assert.deepEqual(
+      result.items.map((r) => r.id),
+      [undefined, 12, 13],
+    );
     assert.equal(result.items[0]!.error?.kind, 'invalidResponse');
     assert.match(result.items[0]!.error?.message ?? '', /the answer gave it the id "abc", not a whole number/);
     assert.equal(result.failed, 1);

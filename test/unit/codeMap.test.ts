@@ -57,11 +57,18 @@ describe("ARCHITECTURE.md's code map", () => {
   });
 
   it('has a section for each root', () => {
-    assert.deepEqual(ROOTS.filter((r) => !map.has(r)), []);
+    assert.deepEqual(
+      ROOTS.filter((r) => !map.has(r)),
+      [],
+    );
   });
 
   it('names every folder of each root', () => {
-    const missing = ROOTS.flatMap((root) => folders(join(ROOT, root)).filter((rel) => !namesFolder(map.get(root) ?? '', rel)).map((rel) => `${root}/${rel}`));
+    const missing = ROOTS.flatMap((root) =>
+      folders(join(ROOT, root))
+        .filter((rel) => !namesFolder(map.get(root) ?? '', rel))
+        .map((rel) => `${root}/${rel}`),
+    );
     assert.deepEqual(missing, []);
   });
 

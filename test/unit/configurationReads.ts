@@ -22,7 +22,8 @@ function files(dir: string): string[] {
   });
 }
 
-const literal = (n: ts.Node): string | undefined => (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : undefined);
+const literal = (n: ts.Node): string | undefined =>
+  ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) ? n.text : undefined;
 
 export function configurationReads(dir: string): ConfigurationReads {
   const out: ConfigurationReads = { sections: [], httpKeys: [], refused: [] };
@@ -34,7 +35,9 @@ export function configurationReads(dir: string): ConfigurationReads {
       if (literal(arg) !== undefined) return [literal(arg)!];
       if (ts.isArrayLiteralExpression(arg)) return arg.elements.flatMap((e) => sectionsOf(e));
       if (ts.isObjectLiteralExpression(arg)) {
-        const section = arg.properties.find((p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'section');
+        const section = arg.properties.find(
+          (p) => p.name !== undefined && ts.isIdentifier(p.name) && p.name.text === 'section',
+        );
         const value = section && ts.isPropertyAssignment(section) ? literal(section.initializer) : undefined;
         if (value !== undefined) return [value];
       }
@@ -44,7 +47,11 @@ export function configurationReads(dir: string): ConfigurationReads {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const callee = node.expression;
-        const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+        const name = ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : ts.isIdentifier(callee)
+            ? callee.text
+            : '';
         if (name === 'getConfiguration') {
           const sections = node.arguments.flatMap((a) => sectionsOf(a));
           out.sections.push(...sections);
@@ -71,7 +78,8 @@ function httpKeysRead(call: ts.CallExpression, index: number): string[] {
   const binding = element.name.text;
   const keys: string[] = [];
   const visit = (n: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === binding) keys.push(n.name.text);
+    if (ts.isPropertyAccessExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === binding)
+      keys.push(n.name.text);
     ts.forEachChild(n, visit);
   };
   visit(node.getSourceFile());

@@ -27,7 +27,10 @@ describe('package.json contributions', () => {
   test('points every grammar at a file with the same scopeName, for a declared language', () => {
     assert.deepEqual(grammars.map((g) => g.scopeName).sort(), ['source.json.tas-testcase', 'text.log.tas-execution']);
     for (const g of grammars) {
-      assert.ok(languages.some((l) => l.id === g.language), g.language);
+      assert.ok(
+        languages.some((l) => l.id === g.language),
+        g.language,
+      );
       assert.equal((readJson(g.path) as Schema)['scopeName'], g.scopeName, g.path);
     }
   });
@@ -35,8 +38,13 @@ describe('package.json contributions', () => {
   test('no colour swatch in a test-case name such as "SMS round trip #003", nor in execution logs', () => {
     // VS Code's default colour decorators take #003 for a colour in any language without a colour provider.
     const defaults = contributes['configurationDefaults'] as Record<string, Record<string, unknown>>;
-    for (const language of ['[tas-testcase]', '[tas-execution-log]']) assert.equal(defaults[language]?.['editor.colorDecorators'], false, language);
-    for (const id of ['tas-testcase', 'tas-execution-log']) assert.ok(languages.some((l) => l.id === id), id);
+    for (const language of ['[tas-testcase]', '[tas-execution-log]'])
+      assert.equal(defaults[language]?.['editor.colorDecorators'], false, language);
+    for (const id of ['tas-testcase', 'tas-execution-log'])
+      assert.ok(
+        languages.some((l) => l.id === id),
+        id,
+      );
   });
 
   test('associates both schemas through jsonValidation', () => {
@@ -58,7 +66,12 @@ type Rule = {
   captures?: Record<string, { name?: string }>;
   beginCaptures?: Record<string, { name?: string }>;
 };
-type Grammar = { scopeName: string; patterns: Rule[]; repository: Record<string, Rule>; injections?: Record<string, Rule> };
+type Grammar = {
+  scopeName: string;
+  patterns: Rule[];
+  repository: Record<string, Rule>;
+  injections?: Record<string, Rule>;
+};
 
 /** Every rule of a grammar: top level, repository and injections, nested patterns included. */
 function rules(g: Grammar): Rule[] {
@@ -80,7 +93,7 @@ function scopes(g: Grammar): string[] {
   );
 }
 
-describe('the TextMate grammars (structure; test/editor/grammars.test.ts runs them in VS Code\'s tokenizer)', () => {
+describe("the TextMate grammars (structure; test/editor/grammars.test.ts runs them in VS Code's tokenizer)", () => {
   const testCase = readJson('syntaxes/tas-testcase.tmLanguage.json') as Grammar;
   const log = readJson('syntaxes/tas-execution-log.tmLanguage.json') as Grammar;
 
@@ -96,16 +109,22 @@ describe('the TextMate grammars (structure; test/editor/grammars.test.ts runs th
 
   test('the test case grammar is JSON underneath, with the ID keys and values marked', () => {
     assert.deepEqual(testCase.patterns, [{ include: 'source.json' }]);
-    assert.ok(rules(testCase).some((r) => r.include === 'source.json#value'), 'values fall back to the JSON grammar');
+    assert.ok(
+      rules(testCase).some((r) => r.include === 'source.json#value'),
+      'values fall back to the JSON grammar',
+    );
     const byKey = (key: string) => Object.values(testCase.repository).filter((r) => r.begin?.includes(`(${key})`));
     const device = byKey('mobileDeviceId')[0];
     assert.ok(device, 'a rule for mobileDeviceId');
     assert.match(String(device.beginCaptures?.['1']?.name), /\bsupport\.type\.property-name\.reference\.tas\b/);
     assert.ok(device.patterns?.some((p) => p.name === 'constant.numeric.reference.device.tas'));
-    assert.ok(byKey('traceFilterId')[0]?.patterns?.some((p) => p.name === 'constant.numeric.reference.trace-filter.tas'));
+    assert.ok(
+      byKey('traceFilterId')[0]?.patterns?.some((p) => p.name === 'constant.numeric.reference.trace-filter.tas'),
+    );
     assert.ok(byKey('id').some((r) => r.patterns?.some((p) => p.name === 'constant.numeric.reference.test-case.tas')));
     // The injections run inside JSON objects, never inside strings or comments.
-    for (const selector of Object.keys(testCase.injections ?? {})) assert.match(selector, /^L:.* - \(string \| comment\b/);
+    for (const selector of Object.keys(testCase.injections ?? {}))
+      assert.match(selector, /^L:.* - \(string \| comment\b/);
   });
 
   test('the log grammar marks time, level and outcome', () => {

@@ -2,9 +2,20 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { ApiError } from '../../server/src/core/api/errors';
 import { StatusFollow, type StatusSource } from '../../server/src/core/devices/follow';
-import { infoText, readStatus, summarizeDevice, summarizeNode, summarizeToken } from '../../server/src/core/devices/model';
+import {
+  infoText,
+  readStatus,
+  summarizeDevice,
+  summarizeNode,
+  summarizeToken,
+} from '../../server/src/core/devices/model';
 import { DEFAULT_FOLLOWER_OPTIONS } from '../../server/src/core/executions/follower';
-import { deviceDescription, restartQuestion, settledMessage, tokenDescription } from '../../client/src/views/deviceFormat';
+import {
+  deviceDescription,
+  restartQuestion,
+  settledMessage,
+  tokenDescription,
+} from '../../client/src/views/deviceFormat';
 import type { StatusReading } from '../../server/src/core/model/devices';
 
 // Devices, nodes and tokens read leniently, how the view words them, and the status follow's
@@ -22,25 +33,50 @@ describe('device records read leniently', () => {
   });
 
   test('nodes, devices and tokens without the fields the emulator has still show', () => {
-    assert.deepEqual(summarizeNode({ id: '7' }), { id: 7, name: 'Test node 7', status: 'UNKNOWN', kind: 'unknown', entity: { entityType: 'TEST_NODE', id: 7, label: 'Test node 7' } });
+    assert.deepEqual(summarizeNode({ id: '7' }), {
+      id: 7,
+      name: 'Test node 7',
+      status: 'UNKNOWN',
+      kind: 'unknown',
+      entity: { entityType: 'TEST_NODE', id: 7, label: 'Test node 7' },
+    });
     assert.equal(summarizeNode({ name: 'no id' }), undefined);
     const d = summarizeDevice({ id: 3, name: 'Pixel', internationalFormat: '+49 170 1', nodeId: 2, extra: true });
     assert.deepEqual([d?.msisdn, d?.testNodeId, d?.status, d?.kind], ['+49 170 1', 2, undefined, 'unknown']);
     const t = summarizeToken({ id: 4, mobileDeviceId: 3, fullControl: 'true', expiresAt: '2030-01-01T00:00:00Z' });
     assert.deepEqual([t?.mobileId, t?.fullControl, t?.entity.label], [3, true, 'Token 4 (full control)']);
-    assert.equal(infoText({ total: 4, online: 3, restarting: 1, devices: 1 }), '3 of 4 nodes online, 1 restarting, 1 device');
+    assert.equal(
+      infoText({ total: 4, online: 3, restarting: 1, devices: 1 }),
+      '3 of 4 nodes online, 1 restarting, 1 device',
+    );
     assert.equal(infoText({ something: 'else' }), undefined);
   });
 
   test('wording: rows, the end of a prepare or restart, the restart question', () => {
-    const d = { id: 1, name: 'Pixel', msisdn: '4917', kind: 'available' as const, status: 'AVAILABLE', entity: { entityType: 'MOBILE_ID' as const, id: 1, label: 'Pixel' } };
+    const d = {
+      id: 1,
+      name: 'Pixel',
+      msisdn: '4917',
+      kind: 'available' as const,
+      status: 'AVAILABLE',
+      entity: { entityType: 'MOBILE_ID' as const, id: 1, label: 'Pixel' },
+    };
     assert.equal(deviceDescription(d, false), 'available · 4917');
     assert.equal(deviceDescription(d, true), 'preparing… · 4917');
     assert.equal(deviceDescription({ ...d, status: undefined }, false), '… · 4917');
-    assert.equal(settledMessage('device', 'Pixel', 'available', 'AVAILABLE'), 'Device Pixel is prepared and available.');
-    assert.equal(settledMessage('device', 'Pixel', 'unknown', 'CHARGING'), 'Device Pixel finished preparing: it is CHARGING.');
+    assert.equal(
+      settledMessage('device', 'Pixel', 'available', 'AVAILABLE'),
+      'Device Pixel is prepared and available.',
+    );
+    assert.equal(
+      settledMessage('device', 'Pixel', 'unknown', 'CHARGING'),
+      'Device Pixel finished preparing: it is CHARGING.',
+    );
     assert.match(restartQuestion('node-1', ['A', 'B']).detail, /^These devices go offline until it is back: A, B\./);
-    assert.equal(tokenDescription({ id: 1, expired: true, entity: { entityType: 'TOKEN', id: 1, label: '' } }, 0), 'expired');
+    assert.equal(
+      tokenDescription({ id: 1, expired: true, entity: { entityType: 'TOKEN', id: 1, label: '' } }, 0),
+      'expired',
+    );
   });
 });
 
@@ -54,7 +90,9 @@ class FakeStatuses implements StatusSource {
     this.failNext = undefined;
     if (f) return Promise.reject(f);
     const s = this.states.get(key);
-    return s === undefined ? Promise.reject(new ApiError({ kind: 'notFound', method: 'GET', path: key, status: 404 })) : Promise.resolve({ status: s });
+    return s === undefined
+      ? Promise.reject(new ApiError({ kind: 'notFound', method: 'GET', path: key, status: 404 }))
+      : Promise.resolve({ status: s });
   }
   device(id: number) {
     return this.answer(`device:${id}`);
@@ -69,7 +107,12 @@ function setup() {
   const source = new FakeStatuses();
   const options = { ...DEFAULT_FOLLOWER_OPTIONS, baseIntervalMs: 1000, maxIntervalMs: 8000 };
   let wakes = 0;
-  const follow = new StatusFollow(() => source, options, () => t, () => (wakes += 1));
+  const follow = new StatusFollow(
+    () => source,
+    options,
+    () => t,
+    () => (wakes += 1),
+  );
   const reported: StatusReading[] = [];
   follow.onChange((r) => reported.push(...r));
   const signal = new AbortController().signal;
@@ -118,7 +161,10 @@ describe('the status follow', () => {
     assert.equal(reported.length, 0, 'still preparing: nothing changed');
     source.states.set('device:2', 'AVAILABLE');
     await tick();
-    assert.deepEqual(reported.map((x) => [x.id, x.kind, x.settling]), [[2, 'available', false]]);
+    assert.deepEqual(
+      reported.map((x) => [x.id, x.kind, x.settling]),
+      [[2, 'available', false]],
+    );
     assert.equal(follow.nextDue(), Infinity, 'not shown, not visible: no longer read');
   });
 
@@ -138,7 +184,13 @@ describe('the status follow', () => {
     source.states.set('device:3', 'AVAILABLE');
     follow.show([], [3]);
     follow.setVisible(true);
-    source.failNext = new ApiError({ kind: 'rateLimited', method: 'GET', path: 'x', status: 429, retryAfterMs: 30_000 });
+    source.failNext = new ApiError({
+      kind: 'rateLimited',
+      method: 'GET',
+      path: 'x',
+      status: 429,
+      retryAfterMs: 30_000,
+    });
     await tick();
     const failedAt = now();
     await tick();

@@ -12,9 +12,14 @@ describe("the manual's diagnostics table", () => {
     const start = manual.indexOf('Every diagnostic has a code:');
     assert.ok(start > 0, 'the table is introduced by "Every diagnostic has a code:"');
     const rows = manual.slice(start).split('\n').slice(2);
-    const table = rows.slice(0, rows.findIndex((l) => !l.startsWith('|')));
+    const table = rows.slice(
+      0,
+      rows.findIndex((l) => !l.startsWith('|')),
+    );
     assert.equal(table[0], '| Code | Severity | Meaning |');
-    const listed = table.slice(2).flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));
+    const listed = table
+      .slice(2)
+      .flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]!));
     assert.equal(new Set(listed).size, listed.length, `each code once: ${listed.join(', ')}`);
     assert.deepEqual([...listed].sort(), [...Object.values(DiagnosticCode)].sort());
   });

@@ -14,15 +14,25 @@ const OTHER_PAGES = ['CONTRIBUTING.md', 'MARKETPLACE.md'];
 describe('the links of the manual', () => {
   test("a heading's anchor follows GitHub's rules", () => {
     assert.equal(slug('Files and the service: export and import'), 'files-and-the-service-export-and-import');
-    assert.equal(slug('Commands (`tas <command> --help` documents each)'), 'commands-tas-command---help-documents-each');
+    assert.equal(
+      slug('Commands (`tas <command> --help` documents each)'),
+      'commands-tas-command---help-documents-each',
+    );
     assert.equal(slug('The command line: `tas`'), 'the-command-line-tas');
     assert.equal(slug('tas get and tas apply'), 'tas-get-and-tas-apply');
     assert.equal(slug('Speed & size, 2.0 — notes'), 'speed--size-20--notes');
-    assert.deepEqual([...anchors('# A\n\n## Notes\n\n```sh\n# not a heading\n```\n\n### Notes\n')], ['a', 'notes', 'notes-1']);
+    assert.deepEqual(
+      [...anchors('# A\n\n## Notes\n\n```sh\n# not a heading\n```\n\n### Notes\n')],
+      ['a', 'notes', 'notes-1'],
+    );
   });
 
   test('a missing file, a missing heading and a heading on another page are found; the web is not asked', () => {
-    const files: Record<string, string> = { 'README.md': '# Title\n\n## Install\n', 'docs/cli.md': '# tas\n\n## Exit codes\n', 'docs/images/a.png': 'png' };
+    const files: Record<string, string> = {
+      'README.md': '# Title\n\n## Install\n',
+      'docs/cli.md': '# tas\n\n## Exit codes\n',
+      'docs/images/a.png': 'png',
+    };
     const read = (p: string) => files[p];
     assert.equal(broken('README.md', 'docs/cli.md#exit-codes', read), undefined);
     assert.equal(broken('docs/cli.md', '../README.md#install', read), undefined);
@@ -32,7 +42,10 @@ describe('the links of the manual', () => {
     assert.equal(broken('README.md', 'docs/sync.md', read), 'docs/sync.md does not exist');
     assert.equal(broken('docs/cli.md', `${REPOSITORY}/blob/HEAD/docs/cli.md#exit-codes`, read), undefined);
     assert.equal(broken('MARKETPLACE.md', `${REPOSITORY}#install`, read), undefined);
-    assert.equal(broken('MARKETPLACE.md', `${REPOSITORY}#troubleshooting`, read), 'no heading "#troubleshooting" in README.md');
+    assert.equal(
+      broken('MARKETPLACE.md', `${REPOSITORY}#troubleshooting`, read),
+      'no heading "#troubleshooting" in README.md',
+    );
     assert.equal(broken('README.md', 'https://example.invalid/x#y', read), undefined);
     assert.deepEqual(links('[a](x.md) `[b](y.md)` ![c](i.png "t")\n```md\n[d](z.md)\n```\n'), ['x.md', 'i.png']);
   });

@@ -18,30 +18,42 @@ const READ = [
 
 const client = {
   testSuites: {
-    list: () => Promise.resolve([{ id: 3, name: 'Nightly', testCaseIds: [10, 11, 12] }, { id: 8, name: 'Smoke', testCaseIds: [10] }]),
+    list: () =>
+      Promise.resolve([
+        { id: 3, name: 'Nightly', testCaseIds: [10, 11, 12] },
+        { id: 8, name: 'Smoke', testCaseIds: [10] },
+      ]),
     execute: () => Promise.resolve({ executionIds: [1, 2, 4, 6] }),
   },
   executions: {
     list: () => Promise.resolve(READ),
-    newest: (start: number, count: number) => Promise.resolve({ items: READ.slice(start, start + count), hasMore: false }),
+    newest: (start: number, count: number) =>
+      Promise.resolve({ items: READ.slice(start, start + count), hasMore: false }),
     rerun: () => Promise.resolve({ executionId: 9 }),
   },
 } as unknown as TasClient;
 
 const names = () => Promise.resolve(new Map<number, string>());
-const suites = (followed: boolean) => new SuiteActions(client, names, () => [], ...(followed ? [new Follower(undefined)] : []));
+const suites = (followed: boolean) =>
+  new SuiteActions(client, names, () => [], ...(followed ? [new Follower(undefined)] : []));
 
 describe('actions without a follower', () => {
   test('suites: the active executions are those just read', async () => {
     const without = await suites(false).list();
     assert.deepEqual(without, await suites(true).list());
-    assert.deepEqual(without.map((s) => s.activeExecutionIds), [[1, 4], []]);
+    assert.deepEqual(
+      without.map((s) => s.activeExecutionIds),
+      [[1, 4], []],
+    );
   });
 
   test('execute: the readings of the started executions that are still active', async () => {
     const without = await suites(false).execute(3);
     assert.deepEqual(without, await suites(true).execute(3));
-    assert.deepEqual(without.executions.map((e) => e.id), [1, 4]);
+    assert.deepEqual(
+      without.executions.map((e) => e.id),
+      [1, 4],
+    );
   });
 
   test('rerun: a new execution, nothing known of the old one', async () => {

@@ -10,7 +10,6 @@ import { type FakeClock, setup } from './followerFakes';
 // The follower's pacing with a fake clock (followerFakes.ts): each step runs the next timer, so the
 // tests see exactly which requests it makes and when, without waiting.
 
-
 describe('execution states, read leniently', () => {
   test('known final states, spellings and a finish time end the follow; unknown ones do not', () => {
     assert.deepEqual(statusKind('PASSED', undefined), { kind: 'passed', final: true });
@@ -22,7 +21,14 @@ describe('execution states, read leniently', () => {
   });
 
   test('other field names are understood; a record without an id is not an execution', () => {
-    const s = summarizeExecution({ executionId: 7, state: 'RUNNING', testCase: { id: 3, name: 'Call' }, startTime: 1_700_000_000_000, step: 2, totalSteps: 5 });
+    const s = summarizeExecution({
+      executionId: 7,
+      state: 'RUNNING',
+      testCase: { id: 3, name: 'Call' },
+      startTime: 1_700_000_000_000,
+      step: 2,
+      totalSteps: 5,
+    });
     assert.equal(s?.id, 7);
     assert.equal(s?.kind, 'running');
     assert.equal(s?.testCaseName, 'Call');
@@ -34,8 +40,14 @@ describe('execution states, read leniently', () => {
   });
 
   test('schedules in a few words', () => {
-    assert.equal(scheduleText({ startTime: 'T', repeating: true, repeatPeriod: 1, repeatUnit: 'DAYS' }), 'every day from T');
-    assert.equal(scheduleText({ startTime: 'T', repeating: true, repeatPeriod: 2, repeatUnit: 'HOUR' }), 'every 2 hours from T');
+    assert.equal(
+      scheduleText({ startTime: 'T', repeating: true, repeatPeriod: 1, repeatUnit: 'DAYS' }),
+      'every day from T',
+    );
+    assert.equal(
+      scheduleText({ startTime: 'T', repeating: true, repeatPeriod: 2, repeatUnit: 'HOUR' }),
+      'every 2 hours from T',
+    );
     assert.equal(scheduleText({ startTime: 'T', repeating: false }), 'once at T');
     assert.equal(scheduleText(null), undefined);
   });
@@ -51,7 +63,10 @@ describe('the follower', () => {
     await clock.step();
     service.states.set(1, 'PASSED');
     await clock.step();
-    assert.deepEqual(seen.map((c) => c.map((e) => e.status)), [['QUEUED'], ['RUNNING'], ['PASSED']]);
+    assert.deepEqual(
+      seen.map((c) => c.map((e) => e.status)),
+      [['QUEUED'], ['RUNNING'], ['PASSED']],
+    );
     assert.equal(clock.pending, 0, 'no timer left: nothing is followed');
     assert.equal(follower.following, 0);
   });
@@ -110,7 +125,9 @@ describe('the follower', () => {
   test('honours Retry-After and keeps following after errors', async () => {
     const { clock, service, follower } = setup();
     service.states.set(1, 'RUNNING');
-    service.failNext.push(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 30_000 }));
+    service.failNext.push(
+      new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 30_000 }),
+    );
     follower.follow([1]);
     await clock.step();
     const t0 = clock.t;
@@ -167,7 +184,10 @@ describe('the follower, to the millisecond', () => {
     await clock.step();
     await clock.step();
     assert.equal(clock.t - t0 - 6750, 2000, 'after the change, the first interval again');
-    assert.deepEqual(seen.map((c) => c[0]!.status), ['QUEUED', 'RUNNING']);
+    assert.deepEqual(
+      seen.map((c) => c[0]!.status),
+      ['QUEUED', 'RUNNING'],
+    );
   });
 
   test('two due executions are read one by one; from three on, one list request, and single reads for what it lacks', async () => {
@@ -184,9 +204,21 @@ describe('the follower, to the millisecond', () => {
     three.service.states.delete(4);
     await three.clock.step();
     assert.deepEqual(three.service.calls, ['list 100', 'get 4']);
-    assert.deepEqual(three.seen.at(-1)!.map((s) => `${s.id} ${s.status}`).sort(), ['1 RUNNING', '2 RUNNING', '3 RUNNING', '4 DELETED']);
+    assert.deepEqual(
+      three.seen
+        .at(-1)!
+        .map((s) => `${s.id} ${s.status}`)
+        .sort(),
+      ['1 RUNNING', '2 RUNNING', '3 RUNNING', '4 DELETED'],
+    );
     assert.equal(three.follower.following, 3);
-    assert.deepEqual(three.follower.active().map((s) => s.id).sort(), [1, 2, 3]);
+    assert.deepEqual(
+      three.follower
+        .active()
+        .map((s) => s.id)
+        .sort(),
+      [1, 2, 3],
+    );
   });
 
   test('a failed poll doubles the interval; Retry-After, when longer, is waited exactly; 0 or none is not', async () => {
@@ -198,11 +230,15 @@ describe('the follower, to the millisecond', () => {
     assert.equal(clock.pending, 1);
     await clock.step();
     assert.equal(clock.t, 4000, 'twice the first interval');
-    service.failNext.push(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 30_000 }));
+    service.failNext.push(
+      new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 30_000 }),
+    );
     await clock.step();
     await clock.step();
     assert.equal(clock.t, 4000 + 2000 + 30_000);
-    service.failNext.push(new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 0 }));
+    service.failNext.push(
+      new ApiError({ kind: 'rateLimited', method: 'GET', path: '/x', status: 429, retryAfterMs: 0 }),
+    );
     const t0 = clock.t;
     await clock.step();
     await clock.step();
@@ -241,7 +277,13 @@ describe('the follower, to the millisecond', () => {
 
   test('readings from elsewhere: a final one is not followed; an active one is, and reported; the same again is not news', async () => {
     const { clock, follower, seen } = setup();
-    const running = { id: 5, status: 'RUNNING', kind: 'running', final: false, testCaseName: 'Call' } as ExecutionSummary;
+    const running = {
+      id: 5,
+      status: 'RUNNING',
+      kind: 'running',
+      final: false,
+      testCaseName: 'Call',
+    } as ExecutionSummary;
     follower.follow([4], [{ id: 4, status: 'PASSED', kind: 'passed', final: true }]);
     assert.equal(follower.following, 1, 'a final reading of an id asked for is not kept: it is read');
     follower.observe([{ id: 6, status: 'PASSED', kind: 'passed', final: true }]);

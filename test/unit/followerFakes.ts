@@ -1,5 +1,10 @@
 import { ApiError } from '../../server/src/core/api/errors';
-import { DEFAULT_FOLLOWER_OPTIONS, Follower, type FollowerSource, type FollowerTimers } from '../../server/src/core/executions/follower';
+import {
+  DEFAULT_FOLLOWER_OPTIONS,
+  Follower,
+  type FollowerSource,
+  type FollowerTimers,
+} from '../../server/src/core/executions/follower';
 import type { ExecutionSummary } from '../../server/src/core/model/executions';
 
 // The follower's test doubles: a fake clock whose step runs the next timer and lets the poll it

@@ -8,7 +8,13 @@ import { FakeService, notFound, settle, setup } from './followerFakes';
 // environment or a reading while a poll waits for the service, answers that are no execution.
 // The fake service holds reads until the test answers them, so every overlap is exact.
 
-const running = (id: number, more: Partial<ExecutionSummary> = {}): ExecutionSummary => ({ id, status: 'RUNNING', kind: 'running', final: false, ...more });
+const running = (id: number, more: Partial<ExecutionSummary> = {}): ExecutionSummary => ({
+  id,
+  status: 'RUNNING',
+  kind: 'running',
+  final: false,
+  ...more,
+});
 const passed = (id: number): ExecutionSummary => ({ id, status: 'PASSED', kind: 'passed', final: true });
 const network = () => new ApiError({ kind: 'network', method: 'GET', path: '/x' });
 
@@ -74,7 +80,13 @@ describe('the follower: answers that are no execution', () => {
     follower.follow([1, 2, 3]);
     await clock.step();
     assert.deepEqual(service.calls, ['list 100']);
-    assert.deepEqual(seen.at(-1)!.map((s) => s.id).sort(), [1, 2, 3]);
+    assert.deepEqual(
+      seen
+        .at(-1)!
+        .map((s) => s.id)
+        .sort(),
+      [1, 2, 3],
+    );
   });
 
   test('a single read that answers no execution: nothing reported, asked again an interval later, not at once', async () => {
@@ -130,7 +142,10 @@ describe('the follower: something changes while a poll waits', () => {
       if (late !== 'failure') await service.held.shift()!.answer({ id: 2, status: 'RUNNING' });
       assert.equal(clock.pending, 1, `${late}: the next poll is set`);
       assert.equal(follower.following, 1, late);
-      assert.ok(!seen.flat().some((s) => s.id === 1 && s.status === 'RUNNING'), `${late}: the ended one is not brought back`);
+      assert.ok(
+        !seen.flat().some((s) => s.id === 1 && s.status === 'RUNNING'),
+        `${late}: the ended one is not brought back`,
+      );
     }
   });
 
@@ -141,8 +156,8 @@ describe('the follower: something changes while a poll waits', () => {
       await clock.step();
       follower.setSource(new FakeService());
       await service.held.shift()!.fail(notFound(1));
-      assert.deepEqual(service.calls, ['get 1'], `${ids.join(",")}: nothing more asked of the old environment`);
-      assert.deepEqual(seen, [], `${ids.join(",")}: its execution is not reported gone in the new one`);
+      assert.deepEqual(service.calls, ['get 1'], `${ids.join(',')}: nothing more asked of the old environment`);
+      assert.deepEqual(seen, [], `${ids.join(',')}: its execution is not reported gone in the new one`);
       assert.equal(clock.pending, 0);
     }
   });
@@ -162,7 +177,7 @@ describe('the follower: something changes while a poll waits', () => {
     assert.equal(follower.get(1)?.status, 'RUNNING');
   });
 
-  test('one poll at a time: when the old environment\'s read ends during the new one\'s poll, no second poll starts', async () => {
+  test("one poll at a time: when the old environment's read ends during the new one's poll, no second poll starts", async () => {
     const { clock, service, follower } = held();
     follower.follow([1]);
     await clock.step();

@@ -8,14 +8,32 @@ import { insecureHttpAllowed, isInsecureHttp, isLoopbackHost } from '../../serve
 
 describe('plain http to another machine', () => {
   test('loopback is this machine: localhost, 127.0.0.0/8, [::1], IPv4-mapped 127.x, however written', () => {
-    for (const url of ['http://localhost:8080', 'http://LOCALHOST.', 'http://127.0.0.1', 'http://127.8.9.10:80', 'http://[::1]:3', 'http://[0:0:0:0:0:0:0:1]', 'http://[::ffff:127.0.0.1]', 'http://2130706433', 'http://0x7f.1']) {
+    for (const url of [
+      'http://localhost:8080',
+      'http://LOCALHOST.',
+      'http://127.0.0.1',
+      'http://127.8.9.10:80',
+      'http://[::1]:3',
+      'http://[0:0:0:0:0:0:0:1]',
+      'http://[::ffff:127.0.0.1]',
+      'http://2130706433',
+      'http://0x7f.1',
+    ]) {
       assert.ok(isLoopbackHost(new URL(url).hostname), url);
       assert.ok(!isInsecureHttp(url), url);
     }
   });
 
   test('anything else over http is insecure; https never is', () => {
-    for (const url of ['http://tas.invalid', 'http://10.0.0.1', 'http://[::ffff:10.0.0.1]', 'http://127.0.0.1.nip.io', 'http://localhost.example.invalid', 'http://[fe80::1]', ' http://tas.invalid/api/v2 ']) {
+    for (const url of [
+      'http://tas.invalid',
+      'http://10.0.0.1',
+      'http://[::ffff:10.0.0.1]',
+      'http://127.0.0.1.nip.io',
+      'http://localhost.example.invalid',
+      'http://[fe80::1]',
+      ' http://tas.invalid/api/v2 ',
+    ]) {
       assert.ok(isInsecureHttp(url), url);
     }
     for (const url of ['https://tas.invalid', 'https://10.0.0.1', 'not a url']) assert.ok(!isInsecureHttp(url), url);
@@ -41,7 +59,10 @@ describe('plain http to another machine', () => {
 
   test('the sign-in message says why and names the setting, and offers to change the URL', () => {
     const a = checkAdvice('insecureHttp', 'lab', 'http://tas.invalid');
-    assert.match(a.message, /plain http to another machine.*nothing was sent.*"allowInsecureHttp": true to lab in the tas.environments setting/);
+    assert.match(
+      a.message,
+      /plain http to another machine.*nothing was sent.*"allowInsecureHttp": true to lab in the tas.environments setting/,
+    );
     assert.deepEqual(a.steps, ['changeUrl']);
   });
 });

@@ -2,7 +2,14 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { visit } from 'jsonc-parser';
 import { findDuplicateKeys } from '../../server/src/core/jsonText/duplicateKeys';
-import { locate, locateEach, pathKey, rangesEach, type JsonPath, type RangeOf } from '../../server/src/core/jsonText/positions';
+import {
+  locate,
+  locateEach,
+  pathKey,
+  rangesEach,
+  type JsonPath,
+  type RangeOf,
+} from '../../server/src/core/jsonText/positions';
 import { createTextDocument } from '../../server/src/core/text/textDocument';
 import { walkLocal } from '../../server/src/core/validation/localChecks';
 
@@ -68,7 +75,11 @@ describe('duplicate keys proved absent by counting', () => {
       for (const kind of ['testCase', 'bundle'] as const) {
         const walked = walkLocal(kind, JSON.parse(text));
         assert.ok(walked, text);
-        assert.deepEqual(findDuplicateKeys(text, JSON.parse(text), walked.counts), findDuplicateKeys(text), `${kind}: ${text}`);
+        assert.deepEqual(
+          findDuplicateKeys(text, JSON.parse(text), walked.counts),
+          findDuplicateKeys(text),
+          `${kind}: ${text}`,
+        );
       }
     }
   });
@@ -86,18 +97,30 @@ describe('locate', () => {
         for (const path of [...paths, ['a'], ['a', 'b'], ['e'], []]) {
           const l = found.get(pathKey(path));
           assert.ok(l, JSON.stringify(path));
-          assert.deepEqual(l.valueAt, doc.positionAt(l.value.start), `${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`);
+          assert.deepEqual(
+            l.valueAt,
+            doc.positionAt(l.value.start),
+            `${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`,
+          );
           if (l.key) assert.deepEqual(l.keyAt, doc.positionAt(l.key.start), JSON.stringify(path));
-          assert.deepEqual(l.endAt, doc.positionAt(l.value.end), `end of ${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`);
+          assert.deepEqual(
+            l.endAt,
+            doc.positionAt(l.value.end),
+            `end of ${JSON.stringify(eol)} ${indent} ${JSON.stringify(path)}`,
+          );
         }
       }
     }
   });
 
-
   test('finds values and keys past escaped quotes and backslashes', () => {
     const text = '{"a\\"b":{"c":"x\\\\"},"d":["\\"",{"e":1}], "f" : [ 1 , { "g" : null } ] }';
-    const found = locate(text, [['a"b', 'c'], ['d', 1, 'e'], ['d', 0], ['f', 1, 'g']]);
+    const found = locate(text, [
+      ['a"b', 'c'],
+      ['d', 1, 'e'],
+      ['d', 0],
+      ['f', 1, 'g'],
+    ]);
     const at = (path: (string | number)[]) => {
       const l = found.get(pathKey(path));
       assert.ok(l, JSON.stringify(path));
@@ -119,9 +142,18 @@ describe('locateEach', () => {
   const paths: JsonPath[] = [['a', 'b', 1, 'c'], ['e', 1], ['a', 'd'], ['f"g', 'h'], ['a', 'b', 2], ['i'], []];
   // Missing paths stand on their closest existing ancestor.
   const missing: [JsonPath, JsonPath][] = [
-    [['a', 'b', 1, 'zz'], ['a', 'b', 1]],
-    [['a', 'b', 7], ['a', 'b']],
-    [['e', 0, 'k', 'l'], ['e', 0]],
+    [
+      ['a', 'b', 1, 'zz'],
+      ['a', 'b', 1],
+    ],
+    [
+      ['a', 'b', 7],
+      ['a', 'b'],
+    ],
+    [
+      ['e', 0, 'k', 'l'],
+      ['e', 0],
+    ],
     [['nope', 1], []],
   ];
 
@@ -179,7 +211,10 @@ describe('rangesEach', () => {
       for (const eol of ['\n', '\r\n', '\r']) {
         const text = JSON.stringify(value, null, indent).replace(/\n/g, eol);
         const doc = createTextDocument('file:///x.json', text);
-        const places = locateEach(text, items.map((i) => i.path));
+        const places = locateEach(
+          text,
+          items.map((i) => i.path),
+        );
         const ranges = rangesEach(text, items);
         items.forEach((item, k) => {
           const l = places[k]!;
@@ -187,7 +222,8 @@ describe('rangesEach', () => {
           let [start, end] = onKey ? [l.key!.start, l.key!.end] : [l.value.start, l.value.end];
           if (item.inner) [start, end] = [l.value.start + item.inner.start, l.value.start + item.inner.end];
           // (A text whose lines end in a lone \r has its objects underlined whole: no \n to stop at.)
-          else if (item.on === 'value' && '{['.includes(text[start]!) && text.slice(start, end).includes('\n')) end = start + 1;
+          else if (item.on === 'value' && '{['.includes(text[start]!) && text.slice(start, end).includes('\n'))
+            end = start + 1;
           const label = `${JSON.stringify(indent)} ${JSON.stringify(eol)} ${JSON.stringify(item)}`;
           assert.deepEqual(ranges[k], { start: doc.positionAt(start), end: doc.positionAt(end) }, label);
         });
@@ -196,13 +232,29 @@ describe('rangesEach', () => {
   });
 
   test("counts the text's members as it places, repeated keys and colons in texts included", () => {
-    const layouts = (t: string) => [t, JSON.stringify(JSON.parse(t), null, 2), t.replace(/":/g, '" :').replace(/,/g, ',\r\n')];
-    for (const text of [...texts, '{"a:b": "c:d", "e": [":", {"f": {"g": 1, "g": 2}}]}', '[{"x": 1}, [{"y": 2}], {"z": {"y": 3}}]']) {
+    const layouts = (t: string) => [
+      t,
+      JSON.stringify(JSON.parse(t), null, 2),
+      t.replace(/":/g, '" :').replace(/,/g, ',\r\n'),
+    ];
+    for (const text of [
+      ...texts,
+      '{"a:b": "c:d", "e": [":", {"f": {"g": 1, "g": 2}}]}',
+      '[{"x": 1}, [{"y": 2}], {"z": {"y": 3}}]',
+    ]) {
       for (const t of layouts(text)) {
         let expected = 0;
         visit(t, { onObjectProperty: () => expected++ });
         const counted = { members: -1 };
-        rangesEach(t, [{ path: [], on: 'value' }, { path: ['a', 0], on: 'value' }, { path: [0, 'x'], on: 'key' }], counted);
+        rangesEach(
+          t,
+          [
+            { path: [], on: 'value' },
+            { path: ['a', 0], on: 'value' },
+            { path: [0, 'x'], on: 'key' },
+          ],
+          counted,
+        );
         assert.equal(counted.members, expected, t);
       }
     }

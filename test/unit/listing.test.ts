@@ -40,7 +40,19 @@ const SUITES: Suite[] = [
 describe('tas listings', () => {
   test('a table of the columns in order: fields, values worked out, yes/no, blanks', () => {
     const { ctx, printed } = fakeContext(false);
-    printList(ctx, SUITES, { ID: 'id', NAME: 'name', CASES: (s) => s.testCaseIds.length, IDS: 'testCaseIds', DISABLED: 'disabled', SCHEDULE: 'schedule' }, 'none');
+    printList(
+      ctx,
+      SUITES,
+      {
+        ID: 'id',
+        NAME: 'name',
+        CASES: (s) => s.testCaseIds.length,
+        IDS: 'testCaseIds',
+        DISABLED: 'disabled',
+        SCHEDULE: 'schedule',
+      },
+      'none',
+    );
     assert.deepEqual(printed.tables, [
       {
         header: ['ID', 'NAME', 'CASES', 'IDS', 'DISABLED', 'SCHEDULE'],
@@ -63,7 +75,11 @@ describe('tas listings', () => {
 
   test('rows of the items with a numeric id, members read exactly and left out when unread', () => {
     const rows = rowsWithId<{ id: number; name?: string; count?: number }>(
-      [{ id: 3, name: 'a', count: 2, other: 'x' }, { id: '4', name: 'b' }, { id: 5, name: 7, count: '2' }],
+      [
+        { id: 3, name: 'a', count: 2, other: 'x' },
+        { id: '4', name: 'b' },
+        { id: 5, name: 7, count: '2' },
+      ],
       { name: exactStr, count: exactNum },
     );
     assert.deepEqual(rows, [{ id: 3, name: 'a', count: 2 }, { id: 5 }]);

@@ -9,9 +9,21 @@ import { noRepeatedKeys } from '../../server/src/core/jsonText/duplicateKeys';
 // rule's own walk (`secretPaths`) is the reference it must agree with, path for path and in order.
 
 const cases: unknown[] = [
-  { name: 'a', testStepList: [{ function: 'CALL', params: { password: 'abc', authParams: { scope: 'x', key: 'v', client_id: 'c' } } }] },
-  { password: { old: 'p1', list: ['p2', '', '${VAR}', { deeper: 'p3' }] }, token: ['t1', 't2'], apiKey: '<secret: kept on the service>' },
-  { headers: { Authorization: 'Bearer x', 'X-Api-Key': 'k', accept: 'json' }, nested: [{ clientSecret: 's' }, [{ dbPassword: 'd' }]] },
+  {
+    name: 'a',
+    testStepList: [
+      { function: 'CALL', params: { password: 'abc', authParams: { scope: 'x', key: 'v', client_id: 'c' } } },
+    ],
+  },
+  {
+    password: { old: 'p1', list: ['p2', '', '${VAR}', { deeper: 'p3' }] },
+    token: ['t1', 't2'],
+    apiKey: '<secret: kept on the service>',
+  },
+  {
+    headers: { Authorization: 'Bearer x', 'X-Api-Key': 'k', accept: 'json' },
+    nested: [{ clientSecret: 's' }, [{ dbPassword: 'd' }]],
+  },
   { b: 1, a: { password: 'x' }, 10: { token: 'y' }, 2: { token: 'z' }, authParams: ['not', { secret: 'q' }] },
   { sipTraceFilters: [{ sipMessageCodes: '180,,99,180' }, 'x', { sipMessageCodes: '200, 183' }], password: 'p' },
   { name: 'no secrets here', testStepList: [] },
@@ -63,7 +75,12 @@ describe('walkLocal', () => {
   });
 
   test('a clean test case, with or without SIP filters, has nothing to say', () => {
-    for (const v of [{ name: 'a' }, { name: 'a', sipTraceFilters: [] }, { sipTraceFilters: [{ sipMessageCodes: '180' }] }]) assert.deepEqual(localChecks('testCase', v), [], JSON.stringify(v));
+    for (const v of [
+      { name: 'a' },
+      { name: 'a', sipTraceFilters: [] },
+      { sipTraceFilters: [{ sipMessageCodes: '180' }] },
+    ])
+      assert.deepEqual(localChecks('testCase', v), [], JSON.stringify(v));
     assert.deepEqual(localChecks('bundle', [{ name: 'a' }, 'x', 3]), []);
   });
 
@@ -72,7 +89,8 @@ describe('walkLocal', () => {
       {
         path: ['password'],
         on: 'value',
-        message: 'A secret in plain text: it must not be committed. Replace it with "<secret: kept on the service>"; the service keeps the real value, and import never sends the placeholder.',
+        message:
+          'A secret in plain text: it must not be committed. Replace it with "<secret: kept on the service>"; the service keeps the real value, and import never sends the placeholder.',
         code: 'plaintext-secret',
         severity: 2,
       },
@@ -99,8 +117,18 @@ describe('walkLocal', () => {
       for (let i = 0; i < levels; i++) v = [v];
       return { a: v };
     };
-    assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => [1, null, true, 'x'])));
-    assert.ok(walkLocal('testCase', nested(MAX_DEPTH - 2, () => ({ n: 1, z: null, b: false, s: 'x' }))));
+    assert.ok(
+      walkLocal(
+        'testCase',
+        nested(MAX_DEPTH - 2, () => [1, null, true, 'x']),
+      ),
+    );
+    assert.ok(
+      walkLocal(
+        'testCase',
+        nested(MAX_DEPTH - 2, () => ({ n: 1, z: null, b: false, s: 'x' })),
+      ),
+    );
   });
 
   test("with the walk's counts, noRepeatedKeys says exactly whether some key repeats", () => {

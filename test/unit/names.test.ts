@@ -27,7 +27,11 @@ describe('name boxes refuse empty and taken names', () => {
       const validate = nameRule(kind, TAKEN, current);
       for (const empty of ['', '   ']) assert.match(validate(empty) ?? '', /needs a name/, `"${empty}" is refused`);
       const other = TAKEN.find((t) => t !== current)!;
-      assert.match(validate(other) ?? '', new RegExp(`is named "${other}"\\. Choose another name\\.`), 'a name another record has is refused');
+      assert.match(
+        validate(other) ?? '',
+        new RegExp(`is named "${other}"\\. Choose another name\\.`),
+        'a name another record has is refused',
+      );
       assert.match(validate(`  ${other} `) ?? '', /Choose another name/, 'spaces around it change nothing');
       assert.equal(validate('Fresh name'), undefined, 'a new name is taken');
       if (current) assert.equal(validate(current), undefined, 'keeping its own name is no clash');
@@ -49,8 +53,21 @@ describe('name boxes refuse empty and taken names', () => {
         const text = readFileSync(join(dir, f), 'utf8');
         return [...text.matchAll(/showInputBox\(\{([\s\S]*?)\n\s*\}\);/g)].map((m) => ({ file: f, body: m[1]! }));
       });
-    const naming = boxes.filter((b) => /prompt: '(Name of|A name for)|title: `Rename|title: 'New /.test(b.body) && !/Assign .* to a new project/.test(b.body));
-    assert.equal(naming.length, 5, `five boxes ask for a record name (trace filter and API client names for New and Edit): ${naming.map((b) => b.file).join(', ')}`);
-    for (const b of naming) assert.match(b.body, /validateInput: nameRule\('(project|traceFilter|testSuite|apiClient)'/, `${b.file}: ${b.body.slice(0, 80)}`);
+    const naming = boxes.filter(
+      (b) =>
+        /prompt: '(Name of|A name for)|title: `Rename|title: 'New /.test(b.body) &&
+        !/Assign .* to a new project/.test(b.body),
+    );
+    assert.equal(
+      naming.length,
+      5,
+      `five boxes ask for a record name (trace filter and API client names for New and Edit): ${naming.map((b) => b.file).join(', ')}`,
+    );
+    for (const b of naming)
+      assert.match(
+        b.body,
+        /validateInput: nameRule\(\s*'(project|traceFilter|testSuite|apiClient)'/,
+        `${b.file}: ${b.body.slice(0, 80)}`,
+      );
   });
 });

@@ -49,9 +49,12 @@ function allRefs(node: unknown, at: string, out: { at: string; ref: string }[] =
 
 /** Pointers of every schema the document holds: components, parameters, bodies, responses, headers. */
 function schemaPointers(): string[] {
-  const pointers = Object.keys(OPENAPI.components['schemas'] ?? {}).map((n) => `#/components/schemas/${pointerSegment(n)}`);
+  const pointers = Object.keys(OPENAPI.components['schemas'] ?? {}).map(
+    (n) => `#/components/schemas/${pointerSegment(n)}`,
+  );
   const addContent = (pointer: string) => {
-    const content = (resolvePointer(pointer) as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
+    const content = (resolvePointer(pointer) as { content?: Record<string, { schema?: unknown }> } | undefined)
+      ?.content;
     for (const [type, media] of Object.entries(content ?? {})) {
       if (media.schema !== undefined) pointers.push(`${pointer}/content/${pointerSegment(type)}/schema`);
     }
@@ -83,7 +86,10 @@ describe('schemas/openapi.json', () => {
     assert.equal(OPENAPI.openapi, '3.1.0');
     assert.equal(OPENAPI.info.title, 'Test Automation Service');
     const doc = OPENAPI as unknown as Record<string, unknown>;
-    assert.deepEqual((doc['servers'] as { url: string }[]).map((s) => s.url), ['{base_url}']);
+    assert.deepEqual(
+      (doc['servers'] as { url: string }[]).map((s) => s.url),
+      ['{base_url}'],
+    );
     assert.deepEqual(doc['security'], [{ bearerAuth: [] }]);
     const bearer = OPENAPI.components['securitySchemes']?.['bearerAuth'] as { type: string; scheme: string };
     assert.deepEqual([bearer.type, bearer.scheme], ['http', 'bearer']);
@@ -114,9 +120,9 @@ describe('schemas/openapi.json', () => {
   test('has a client method for every operation (docs/endpoints.md names it)', () => {
     const endpoints = readFileSync(resolve(root, 'docs/endpoints.md'), 'utf8');
     const methodOf = new Map(
-      [...endpoints.matchAll(/^\| (?:GET|POST|PUT|DELETE) \| `[^`]+` \| `[^`]+` \| `[^`]+` \| `(\w+)` \| `([^`]+)`/gm)].map(
-        (m) => [m[1]!, m[2]!],
-      ),
+      [
+        ...endpoints.matchAll(/^\| (?:GET|POST|PUT|DELETE) \| `[^`]+` \| `[^`]+` \| `[^`]+` \| `(\w+)` \| `([^`]+)`/gm),
+      ].map((m) => [m[1]!, m[2]!]),
     );
     const client = new TasClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'unused-here' });
     for (const { op } of ops) {
@@ -141,8 +147,16 @@ describe('schemas/openapi.json', () => {
         (p) => deref(p, '').value as { name: string; in: string; schema?: { type?: string } },
       );
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-      assert.deepEqual(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), inPath.sort(), key);
-      for (const p of params.filter((q) => q.in === 'path')) assert.equal(p.schema?.type, 'integer', `${key} ${p.name}`);
+      assert.deepEqual(
+        params
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort(),
+        inPath.sort(),
+        key,
+      );
+      for (const p of params.filter((q) => q.in === 'path'))
+        assert.equal(p.schema?.type, 'integer', `${key} ${p.name}`);
     }
   });
 
@@ -203,7 +217,11 @@ describe('schemas/openapi.json', () => {
       if (schema['type'] === 'array') schema = deref(schema['items'], '').value as Record<string, unknown>;
       const name = ref.split('/').pop()!;
       assert.notEqual(schema['additionalProperties'], false, `${key} allows further properties`);
-      assert.deepEqual([...((schema['required'] as string[] | undefined) ?? [])].sort(), documentedRequired[name] ?? [], `${key} (${name})`);
+      assert.deepEqual(
+        [...((schema['required'] as string[] | undefined) ?? [])].sort(),
+        documentedRequired[name] ?? [],
+        `${key} (${name})`,
+      );
     }
   });
 

@@ -43,8 +43,16 @@ describe('the emulator and schemas/openapi.json', () => {
   };
 
   test('has a route for every operation, and no other', () => {
-    const routes = emu.routes().map((r) => `${r.method} ${r.pattern}`).sort();
-    assert.deepEqual(routes, openApiOperations().map((o) => o.key).sort());
+    const routes = emu
+      .routes()
+      .map((r) => `${r.method} ${r.pattern}`)
+      .sort();
+    assert.deepEqual(
+      routes,
+      openApiOperations()
+        .map((o) => o.key)
+        .sort(),
+    );
   });
 
   test('answers 400 naming the field when a body does not match the description', async () => {
@@ -60,7 +68,10 @@ describe('the emulator and schemas/openapi.json', () => {
 
     const nested = await send('PUT', '/api/v2/testcases/1', { traceFilters: [{ mobileDeviceId: 'one' }] });
     assert.equal(nested.status, 400);
-    assert.match((nested.body as { message: string }).message, /'traceFilters\[0\]\.mobileDeviceId' must be an integer/);
+    assert.match(
+      (nested.body as { message: string }).message,
+      /'traceFilters\[0\]\.mobileDeviceId' must be an integer/,
+    );
   });
 
   test('answers 400 naming the parameter when a path or query parameter does not match', async () => {
@@ -78,15 +89,24 @@ describe('the emulator and schemas/openapi.json', () => {
   test('lets well-formed requests through, null fields counting as absent', async () => {
     const listed = await send('POST', '/api/v2/projects/listAssignments', { entityType: 'TEST_CASE', entityIds: [1] });
     assert.equal(listed.status, 200);
-    const names = (listed.body as { assignments: Record<string, { name: string }[]> }).assignments['1']!.map((p) => p.name);
+    const names = (listed.body as { assignments: Record<string, { name: string }[]> }).assignments['1']!.map(
+      (p) => p.name,
+    );
     // The same project set again: accepted, nothing changes.
-    const assigned = await send('POST', '/api/v2/projects/assignments', { entityType: 'TEST_CASE', entityIds: [1], projectNames: names });
+    const assigned = await send('POST', '/api/v2/projects/assignments', {
+      entityType: 'TEST_CASE',
+      entityIds: [1],
+      projectNames: names,
+    });
     assert.equal(assigned.status, 200);
     const read = await send('GET', '/api/v2/testcases/1');
     assert.equal(read.status, 200);
     // A record read is PUT back without what the document marks response-only.
     const { id: _id, projects: _projects, ...fields } = read.body as Record<string, unknown>;
-    assert.equal((await send('PUT', '/api/v2/testcases/1', { ...fields, traceFilters: [], sipTraceFilters: [] })).status, 200);
+    assert.equal(
+      (await send('PUT', '/api/v2/testcases/1', { ...fields, traceFilters: [], sipTraceFilters: [] })).status,
+      200,
+    );
     assert.equal((await send('PUT', '/api/v2/testcases/1', { description: null })).status, 200);
     assert.equal((await send('GET', '/api/v2/testexecutions?start=0&end=2&search=')).status, 200);
   });
@@ -116,9 +136,25 @@ describe('the emulator and schemas/openapi.json', () => {
 
   test('checkRequest accepts conforming requests and names every field that does not conform', () => {
     const none = new URLSearchParams();
-    assert.equal(checkRequest('POST', '/api/v2/projects/assignments', {}, none, { entityType: 'TOKEN', entityIds: [1, 2] }), undefined);
-    assert.equal(checkRequest('GET', '/api/v2/projects', {}, new URLSearchParams('page=1&size=5&sort=name&sort=id,desc'), undefined), undefined);
-    assert.equal(checkRequest('GET', '/api/v2/unknown', {}, none, undefined), undefined, 'not an operation: nothing to check');
+    assert.equal(
+      checkRequest('POST', '/api/v2/projects/assignments', {}, none, { entityType: 'TOKEN', entityIds: [1, 2] }),
+      undefined,
+    );
+    assert.equal(
+      checkRequest(
+        'GET',
+        '/api/v2/projects',
+        {},
+        new URLSearchParams('page=1&size=5&sort=name&sort=id,desc'),
+        undefined,
+      ),
+      undefined,
+    );
+    assert.equal(
+      checkRequest('GET', '/api/v2/unknown', {}, none, undefined),
+      undefined,
+      'not an operation: nothing to check',
+    );
     const many = checkRequest('POST', '/api/v2/testsuites', {}, none, {
       name: 7,
       testCaseIds: [1, 'two'],
@@ -135,9 +171,16 @@ describe('the emulator and schemas/openapi.json', () => {
       traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, msisdn: '49' }],
       vendorField: 'is fine',
     });
-    assert.match(refused ?? '', /body field 'traceFilters\[0\]\.msisdn' is response-only; body field 'id' is response-only/);
+    assert.match(
+      refused ?? '',
+      /body field 'traceFilters\[0\]\.msisdn' is response-only; body field 'id' is response-only/,
+    );
     assert.doesNotMatch(refused ?? '', /vendorField/);
-    assert.equal(checkRequest('POST', '/api/v2/testcases/import', {}, none, [{ id: 3, name: 'kept' }]), undefined, 'an import item keeps its id');
+    assert.equal(
+      checkRequest('POST', '/api/v2/testcases/import', {}, none, [{ id: 3, name: 'kept' }]),
+      undefined,
+      'an import item keeps its id',
+    );
     const items = checkRequest('POST', '/api/v2/testcases/import', {}, none, [{ name: 'a' }, 7, { tags: 1 }]);
     assert.match(items ?? '', /body item 1 must be a JSON object; body item 2 field 'tags' must be a string/);
     assert.match(checkRequest('POST', '/api/v2/tokens/validate', {}, none, undefined) ?? '', /body is required/);
@@ -169,7 +212,12 @@ describe('the emulator and schemas/openapi.json', () => {
     await expectConforms('GET', '/api/v2/testcases/1', '/api/v2/testcases/{id}', 200);
     await expectConforms('GET', '/api/v2/testcases/999999', '/api/v2/testcases/{id}', 404);
     await expectConforms('GET', '/api/v2/testcases?size=50', '/api/v2/testcases', 200);
-    const executions = (await expectConforms('GET', '/api/v2/testexecutions', '/api/v2/testexecutions', 200)) as unknown[];
+    const executions = (await expectConforms(
+      'GET',
+      '/api/v2/testexecutions',
+      '/api/v2/testexecutions',
+      200,
+    )) as unknown[];
     assert.ok(executions.length > 0);
     const devices = (await expectConforms('GET', '/api/v2/mobiledevices', '/api/v2/mobiledevices', 200)) as unknown[];
     assert.ok(devices.length > 0);
@@ -203,7 +251,12 @@ describe('the emulator and schemas/openapi.json', () => {
     ];
     for (const [path, pattern] of reads) await expectConforms('GET', path, pattern, 200);
     const labels = Object.keys(emu.store.agentConfigs);
-    await expectConforms('GET', `/api/v2/agentconfig?label=${encodeURIComponent(labels[0]!)}`, '/api/v2/agentconfig', 200);
+    await expectConforms(
+      'GET',
+      `/api/v2/agentconfig?label=${encodeURIComponent(labels[0]!)}`,
+      '/api/v2/agentconfig',
+      200,
+    );
     await expectConforms('POST', '/api/v2/testcases/export', '/api/v2/testcases/export', 200, { ids: [1, 2] });
     await expectConforms('POST', '/api/v2/projects/listAssignments', '/api/v2/projects/listAssignments', 200, {
       entityType: 'MOBILE_ID',

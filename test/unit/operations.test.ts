@@ -18,7 +18,9 @@ function specKeys(): string[] {
 
 describe('the operation table', () => {
   test('has exactly the endpoints of the document, each once', () => {
-    const keys = Object.values(OPERATIONS).map((o) => `${o.method} ${o.path}`).sort();
+    const keys = Object.values(OPERATIONS)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
     assert.deepEqual(keys, specKeys());
   });
 
@@ -51,7 +53,9 @@ describe('the operation table', () => {
 describe('docs/endpoints.md client columns', () => {
   const table = readFileSync(resolve(root, 'docs/endpoints.md'), 'utf8');
   const rows = [
-    ...table.matchAll(/^\| (GET|POST|PUT|DELETE) \| `([^`]+)` \| `[^`]+` \| `[^`]+` \| `(\w+)` \| `([^`]+)`[^|]*\| `([^`]+)` \|/gm),
+    ...table.matchAll(
+      /^\| (GET|POST|PUT|DELETE) \| `([^`]+)` \| `[^`]+` \| `[^`]+` \| `(\w+)` \| `([^`]+)`[^|]*\| `([^`]+)` \|/gm,
+    ),
   ].map((m) => ({ method: m[1]!, path: m[2]!, op: m[3]!, clientMethod: m[4]!, contractTest: m[5]! }));
   const client = new TasClient({ baseUrl: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'unused-here' });
 
@@ -78,7 +82,11 @@ describe('docs/endpoints.md client columns', () => {
       const [group, method] = r.clientMethod.split('.') as [string, string];
       const api = (client as unknown as Record<string, Record<string, unknown>>)[group];
       assert.equal(typeof api?.[method], 'function', `${r.clientMethod} is a client method`);
-      assert.match(String(api![method]), new RegExp(`(\\bO|OPERATIONS)\\.${r.op}\\b`), `${r.clientMethod} calls ${r.op}`);
+      assert.match(
+        String(api![method]),
+        new RegExp(`(\\bO|OPERATIONS)\\.${r.op}\\b`),
+        `${r.clientMethod} calls ${r.op}`,
+      );
       assert.match(contract, new RegExp(`\\.${group}\\.${method}\\(`), `${r.contractTest} calls ${r.clientMethod}`);
     }
   });
@@ -89,7 +97,9 @@ describe('docs/endpoints.md client columns', () => {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => readFileSync(resolve(root, 'test/contract', f), 'utf8'))
       .join('\n');
-    const groups = Object.entries(client as unknown as Record<string, unknown>).filter(([group, api]) => group !== 'session' && typeof api === 'object' && api !== null);
+    const groups = Object.entries(client as unknown as Record<string, unknown>).filter(
+      ([group, api]) => group !== 'session' && typeof api === 'object' && api !== null,
+    );
     assert.ok(groups.length >= 10, 'the resource groups of the client');
     for (const [group, api] of groups) {
       for (const method of Object.getOwnPropertyNames(Object.getPrototypeOf(api))) {

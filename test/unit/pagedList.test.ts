@@ -15,7 +15,9 @@ function service(count: number, size: number) {
   const asked: number[] = [];
   const read = (page: number): Promise<ListPage<Row>> => {
     asked.push(page);
-    const items = Array.from({ length: Math.max(0, Math.min(size, count - page * size)) }, (_, i) => ({ id: page * size + i + 1 }));
+    const items = Array.from({ length: Math.max(0, Math.min(size, count - page * size)) }, (_, i) => ({
+      id: page * size + i + 1,
+    }));
     return Promise.resolve({ items, hasMore: (page + 1) * size < count, total: count });
   };
   return { asked, read };
@@ -51,7 +53,10 @@ describe('a paged list', () => {
       { items: [{ id: 2 }, { id: 3 }], hasMore: false },
     ];
     const told: number[][] = [];
-    const list = new PagedList<Row>((page) => Promise.resolve(pages[page]!), (fresh) => told.push(fresh.map((r) => r.id)));
+    const list = new PagedList<Row>(
+      (page) => Promise.resolve(pages[page]!),
+      (fresh) => told.push(fresh.map((r) => r.id)),
+    );
     await list.ensure();
     await list.loadMore();
     assert.deepEqual(ids(list), [1, 2, 3]);

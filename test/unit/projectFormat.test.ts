@@ -1,6 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { assignmentSummary, byType, clearQuestion, groupLabel, pickState, selectedEntities, traceFilterIdsIn } from '../../client/src/views/projectFormat';
+import {
+  assignmentSummary,
+  byType,
+  clearQuestion,
+  groupLabel,
+  pickState,
+  selectedEntities,
+  traceFilterIdsIn,
+} from '../../client/src/views/projectFormat';
 import type { EntityRef } from '../../server/src/core/model/entities';
 
 // How Assign to Projects... picks its records and words its questions and answers.
@@ -28,20 +36,38 @@ describe('Assign to Projects... wording and selection', () => {
   });
 
   test('the picker starts with the projects every record is in, and counts the others', () => {
-    const s = pickState([{ id: 1, projects: [voice, sms] }, { id: 2, projects: [voice] }]);
+    const s = pickState([
+      { id: 1, projects: [voice, sms] },
+      { id: 2, projects: [voice] },
+    ]);
     assert.deepEqual(s.common, [voice]);
     assert.deepEqual([...s.partial], [[3, 1]]);
   });
 
   test('the read-back in words', () => {
-    assert.equal(assignmentSummary([smoke], [{ id: 1, projects: [voice, sms] }]), 'Test suite Smoke is now in Voice, Messaging.');
+    assert.equal(
+      assignmentSummary([smoke], [{ id: 1, projects: [voice, sms] }]),
+      'Test suite Smoke is now in Voice, Messaging.',
+    );
     assert.equal(assignmentSummary([smoke], [{ id: 1, projects: [] }]), 'Test suite Smoke is now in no project.');
     assert.equal(
-      assignmentSummary([smoke, nightly], [{ id: 1, projects: [voice] }, { id: 2, projects: [] }]),
+      assignmentSummary(
+        [smoke, nightly],
+        [
+          { id: 1, projects: [voice] },
+          { id: 2, projects: [] },
+        ],
+      ),
       '2 test suites now: Smoke: Voice; Nightly: no project.',
     );
     const many = Array.from({ length: 7 }, (_, i) => ({ entityType: 'TEST_CASE' as const, id: i, label: `c${i}` }));
-    assert.match(assignmentSummary(many, many.map((m) => ({ id: m.id, projects: [voice] }))), /^7 test cases now: c0: Voice;.*; and 2 more\.$/);
+    assert.match(
+      assignmentSummary(
+        many,
+        many.map((m) => ({ id: m.id, projects: [voice] })),
+      ),
+      /^7 test cases now: c0: Voice;.*; and 2 more\.$/,
+    );
   });
 
   test('clearing asks in plain words', () => {
@@ -51,8 +77,12 @@ describe('Assign to Projects... wording and selection', () => {
   });
 
   test('trace filter ids of a test-case file, even one being edited', () => {
-    const text = '{"name":"a","traceFilters":[{"mobileDeviceId":1,"traceFilterId":3},{"mobileDeviceId":2, "traceFilterId" : 12}], "x": ';
-    assert.deepEqual([...traceFilterIdsIn(text)].sort((a, b) => a - b), [3, 12]);
+    const text =
+      '{"name":"a","traceFilters":[{"mobileDeviceId":1,"traceFilterId":3},{"mobileDeviceId":2, "traceFilterId" : 12}], "x": ';
+    assert.deepEqual(
+      [...traceFilterIdsIn(text)].sort((a, b) => a - b),
+      [3, 12],
+    );
     assert.equal(traceFilterIdsIn('{"id": 3}').size, 0);
   });
 });

@@ -54,7 +54,8 @@ export function tableMessages(markdown: string): Map<string, Entry> {
 function declared(module: Record<string, unknown>, file: string): Map<string, Entry> {
   const found = new Map<string, Entry>();
   for (const [name, value] of Object.entries(module)) {
-    if (typeof value !== 'object' || value === null || typeof (value as { method?: unknown }).method !== 'string') continue;
+    if (typeof value !== 'object' || value === null || typeof (value as { method?: unknown }).method !== 'string')
+      continue;
     const { method, direction } = value as { method: string; direction?: MessageDirection };
     assert.ok(direction !== undefined, `${name} (${method}) is declared with its direction`);
     const kind = value instanceof NotificationType || value instanceof NotificationType0 ? 'notification' : 'request';
@@ -69,7 +70,10 @@ function codeMessages(): Map<string, Entry> {
   const files = readdirSync(PARTS).filter((f) => f.endsWith('.ts') && f !== NOT_A_FEATURE);
   for (const file of files) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const part = require(join(__dirname, '../../server/src/protocol', file.replace(/\.ts$/, ''))) as Record<string, unknown>;
+    const part = require(join(__dirname, '../../server/src/protocol', file.replace(/\.ts$/, ''))) as Record<
+      string,
+      unknown
+    >;
     for (const [method, entry] of declared(part, file)) {
       assert.ok(!found.has(method), `${method} is declared once (again in ${file})`);
       found.set(method, entry);
@@ -106,6 +110,9 @@ describe("ARCHITECTURE.md's protocol table", () => {
 
   it('is what protocol.ts exports: every part re-exported, nothing declared elsewhere', () => {
     const methods = (m: Map<string, Entry>): string[] => [...m.keys()].sort();
-    assert.deepEqual(methods(declared(protocol as unknown as Record<string, unknown>, 'protocol.ts')), methods(codeMessages()));
+    assert.deepEqual(
+      methods(declared(protocol as unknown as Record<string, unknown>, 'protocol.ts')),
+      methods(codeMessages()),
+    );
   });
 });

@@ -24,18 +24,37 @@ describe('redaction', () => {
   });
 
   test('by the one rule: auth parameters but the public ones, device token values', () => {
-    const value = { apiClients: [{ authParams: { signingKey: 'k', audience: 'billing' } }], deviceTokenValue: 'tasdt_x', authParamsList: ['kept'] };
-    assert.deepEqual(redact(value), { apiClients: [{ authParams: { signingKey: REDACTED, audience: 'billing' } }], deviceTokenValue: REDACTED, authParamsList: ['kept'] });
+    const value = {
+      apiClients: [{ authParams: { signingKey: 'k', audience: 'billing' } }],
+      deviceTokenValue: 'tasdt_x',
+      authParamsList: ['kept'],
+    };
+    assert.deepEqual(redact(value), {
+      apiClients: [{ authParams: { signingKey: REDACTED, audience: 'billing' } }],
+      deviceTokenValue: REDACTED,
+      authParamsList: ['kept'],
+    });
   });
 
   test('everything inside a secret member is masked, whatever its shape', () => {
-    const value = { headers: { Authorization: ['Bearer abc', { scheme: 'Basic', value: 'eDp5' }] }, password: { old: 'a', new: 'b' }, name: 'kept' };
-    assert.deepEqual(redact(value), { headers: { Authorization: [REDACTED, { scheme: REDACTED, value: REDACTED }] }, password: { old: REDACTED, new: REDACTED }, name: 'kept' });
+    const value = {
+      headers: { Authorization: ['Bearer abc', { scheme: 'Basic', value: 'eDp5' }] },
+      password: { old: 'a', new: 'b' },
+      name: 'kept',
+    };
+    assert.deepEqual(redact(value), {
+      headers: { Authorization: [REDACTED, { scheme: REDACTED, value: REDACTED }] },
+      password: { old: REDACTED, new: REDACTED },
+      name: 'kept',
+    });
   });
 
   test('error text: secret JSON members it echoes are masked too', () => {
     const s = new SecretScrubber();
-    assert.equal(s.scrub('invalid body {"name": "a", "password": "hunter22"}'), `invalid body {"name": "a", "password": "${REDACTED}"}`);
+    assert.equal(
+      s.scrub('invalid body {"name": "a", "password": "hunter22"}'),
+      `invalid body {"name": "a", "password": "${REDACTED}"}`,
+    );
   });
 
   test('known secret values are scrubbed from text, whatever their length', () => {
@@ -49,10 +68,22 @@ describe('redaction', () => {
 describe('retry timing', () => {
   test('backoff grows exponentially with jitter and is capped', () => {
     const p = { ...DEFAULT_RETRY, baseDelayMs: 100, maxDelayMs: 1000 };
-    assert.equal(backoffMs(p, 1, () => 0), 50);
-    assert.equal(backoffMs(p, 1, () => 1), 100);
-    assert.equal(backoffMs(p, 3, () => 1), 400);
-    assert.equal(backoffMs(p, 10, () => 1), 1000);
+    assert.equal(
+      backoffMs(p, 1, () => 0),
+      50,
+    );
+    assert.equal(
+      backoffMs(p, 1, () => 1),
+      100,
+    );
+    assert.equal(
+      backoffMs(p, 3, () => 1),
+      400,
+    );
+    assert.equal(
+      backoffMs(p, 10, () => 1),
+      1000,
+    );
   });
 
   test('Retry-After reads seconds and HTTP dates', () => {

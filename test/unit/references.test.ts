@@ -1,7 +1,19 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { checkReferences, closestDevice, DEVICE_CHOICES, deviceCandidates, referencedIds, type LinkOf } from '../../server/src/core/liveChecks/referenceChecks';
-import type { DeviceInfo, ReferenceSnapshot, ReferenceState, Unverified } from '../../server/src/core/liveChecks/referenceData';
+import {
+  checkReferences,
+  closestDevice,
+  DEVICE_CHOICES,
+  deviceCandidates,
+  referencedIds,
+  type LinkOf,
+} from '../../server/src/core/liveChecks/referenceChecks';
+import type {
+  DeviceInfo,
+  ReferenceSnapshot,
+  ReferenceState,
+  Unverified,
+} from '../../server/src/core/liveChecks/referenceData';
 import type { Finding } from '../../server/src/core/model/diagnostics';
 
 // The reference checks on plain data: a document against a snapshot of the service's lists,
@@ -29,19 +41,41 @@ function snapshot(more: Partial<ReferenceSnapshot> = {}): ReferenceState {
   };
 }
 
-const unverified = (part: Partial<Unverified>): Unverified => ({ devices: new Set(), traceFilters: new Set(), testCases: new Set(), testNodes: new Set(), reason: 'the service timed out.', ...part });
+const unverified = (part: Partial<Unverified>): Unverified => ({
+  devices: new Set(),
+  traceFilters: new Set(),
+  testCases: new Set(),
+  testNodes: new Set(),
+  reason: 'the service timed out.',
+  ...part,
+});
 const brief = (fs: Finding[]) => fs.map((f) => ({ code: f.code, path: f.path.join('/'), severity: f.severity }));
 
 describe('reference checks', () => {
   test('an unavailable service: one note at the top, nothing else', () => {
-    const fs = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 99 }] }, { status: 'unavailable', reason: 'cannot reach the service.' });
-    assert.deepEqual(fs, [{ path: [], on: 'value', message: 'References not verified: cannot reach the service.', code: 'references-not-verified', severity: 3 }]);
+    const fs = checkReferences(
+      'testCase',
+      { testStepList: [{ mobileDeviceId: 99 }] },
+      { status: 'unavailable', reason: 'cannot reach the service.' },
+    );
+    assert.deepEqual(fs, [
+      {
+        path: [],
+        on: 'value',
+        message: 'References not verified: cannot reach the service.',
+        code: 'references-not-verified',
+        severity: 3,
+      },
+    ]);
   });
 
   test('known ids give nothing; unknown trace filters and devices are errors where they are named', () => {
     const doc = {
       testStepList: [{ mobileDeviceId: 1 }, { mobileDeviceId: 77 }, { function: 'WAIT' }],
-      traceFilters: [{ mobileDeviceId: 2, traceFilterId: 10 }, { mobileDeviceId: 1, traceFilterId: 11 }],
+      traceFilters: [
+        { mobileDeviceId: 2, traceFilterId: 10 },
+        { mobileDeviceId: 1, traceFilterId: 11 },
+      ],
     };
     const fs = checkReferences('testCase', doc, snapshot());
     assert.deepEqual(brief(fs), [
@@ -55,22 +89,44 @@ describe('reference checks', () => {
   });
 
   test('an unknown device in a trace filter item is offered the device with the same MSISDN, else the closest name', () => {
-    const sameNumber = checkReferences('testCase', { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 (170) 1111', mobileDeviceName: 'Galaxy Hamburg' }] }, snapshot());
+    const sameNumber = checkReferences(
+      'testCase',
+      { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 (170) 1111', mobileDeviceName: 'Galaxy Hamburg' }] },
+      snapshot(),
+    );
     assert.equal(sameNumber.length, 1);
     assert.equal(sameNumber[0]!.path.join('/'), 'sipTraceFilters/0/mobileDeviceId');
-    assert.equal(sameNumber[0]!.message, 'Mobile device 9 does not exist on the service. Did you mean 1 (Pixel Berlin)?');
+    assert.equal(
+      sameNumber[0]!.message,
+      'Mobile device 9 does not exist on the service. Did you mean 1 (Pixel Berlin)?',
+    );
     const data = sameNumber[0]!.data as { replacementId: number; candidates: { id: number }[] };
     assert.equal(data.replacementId, 1);
-    assert.deepEqual(data.candidates.map((c) => c.id), [1, 2, 3, 4], 'the match first, then by name distance');
+    assert.deepEqual(
+      data.candidates.map((c) => c.id),
+      [1, 2, 3, 4],
+      'the match first, then by name distance',
+    );
 
     // A step names the device; the trace filter item of the same id carries the name it was copied with.
-    const byName = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, mobileDeviceName: 'Pixel Bremn' }] }, snapshot());
+    const byName = checkReferences(
+      'testCase',
+      {
+        testStepList: [{ mobileDeviceId: 9 }],
+        traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, mobileDeviceName: 'Pixel Bremn' }],
+      },
+      snapshot(),
+    );
     assert.deepEqual(brief(byName), [
       { code: 'unknown-device', path: 'traceFilters/0/mobileDeviceId', severity: 1 },
       { code: 'unknown-device', path: 'testStepList/0/mobileDeviceId', severity: 1 },
     ]);
     assert.match(byName[1]!.message, /Did you mean 3 \(Pixel Bremen\)\?$/);
-    const unnamed = checkReferences('testCase', { traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, msisdn: '00000' }] }, snapshot({ devices: new Map([[4, { id: 4, msisdn: '00000' }]]) }));
+    const unnamed = checkReferences(
+      'testCase',
+      { traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, msisdn: '00000' }] },
+      snapshot({ devices: new Map([[4, { id: 4, msisdn: '00000' }]]) }),
+    );
     assert.match(unnamed[0]!.message, /Did you mean 4 \(unnamed\)\?$/);
   });
 
@@ -94,8 +150,15 @@ describe('reference checks', () => {
   });
 
   test('ids the lists lacked and their records could not settle: notes with the reason, never errors', () => {
-    const state = snapshot({ unverified: unverified({ devices: new Set([50]), traceFilters: new Set([60]), testCases: new Set([700]) }) });
-    const doc = { id: 700, name: 'Call', testStepList: [{ mobileDeviceId: 50 }], traceFilters: [{ mobileDeviceId: 50, traceFilterId: 60 }] };
+    const state = snapshot({
+      unverified: unverified({ devices: new Set([50]), traceFilters: new Set([60]), testCases: new Set([700]) }),
+    });
+    const doc = {
+      id: 700,
+      name: 'Call',
+      testStepList: [{ mobileDeviceId: 50 }],
+      traceFilters: [{ mobileDeviceId: 50, traceFilterId: 60 }],
+    };
     const fs = checkReferences('testCase', doc, state);
     assert.deepEqual(brief(fs), [
       { code: 'references-not-verified', path: 'traceFilters/0/mobileDeviceId', severity: 3 },
@@ -103,23 +166,41 @@ describe('reference checks', () => {
       { code: 'references-not-verified', path: 'testStepList/0/mobileDeviceId', severity: 3 },
       { code: 'name-taken', path: 'name', severity: 2 },
     ]);
-    assert.equal(fs[0]!.message, "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.");
-    assert.equal(fs[1]!.message, "Trace filter 60 is not in the service's list and its own record could not be read (the service timed out): not verified.");
-    const noReason = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 50 }] }, snapshot({ unverified: unverified({ devices: new Set([50]), reason: '' }) }));
-    assert.equal(noReason[0]!.message, "Mobile device 50 is not in the service's list and its own record could not be read: not verified.");
+    assert.equal(
+      fs[0]!.message,
+      "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.",
+    );
+    assert.equal(
+      fs[1]!.message,
+      "Trace filter 60 is not in the service's list and its own record could not be read (the service timed out): not verified.",
+    );
+    const noReason = checkReferences(
+      'testCase',
+      { testStepList: [{ mobileDeviceId: 50 }] },
+      snapshot({ unverified: unverified({ devices: new Set([50]), reason: '' }) }),
+    );
+    assert.equal(
+      noReason[0]!.message,
+      "Mobile device 50 is not in the service's list and its own record could not be read: not verified.",
+    );
   });
 
   test("the case's identity: an id the service no longer has, the linked id of .tas/sync.json, a name another case holds", () => {
     assert.deepEqual(checkReferences('testCase', { id: 100, name: 'Call' }, snapshot()), []);
     const gone = checkReferences('testCase', { id: 999, name: 'Gone' }, snapshot());
     assert.deepEqual(brief(gone), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
-    assert.equal(gone[0]!.message, 'Test case 999 no longer exists on the service; this file is not linked to anything there.');
+    assert.equal(
+      gone[0]!.message,
+      'Test case 999 no longer exists on the service; this file is not linked to anything there.',
+    );
     const taken = checkReferences('testCase', { id: 100, name: 'SMS' }, snapshot());
     assert.deepEqual(brief(taken), [{ code: 'name-taken', path: 'name', severity: 2 }]);
     assert.equal(taken[0]!.message, "Test case 101 on the service already has the name 'SMS'; names must be unique.");
     assert.deepEqual(taken[0]!.data, { otherId: 101 });
     // A new file (no id) whose name is taken.
-    assert.deepEqual(brief(checkReferences('testCase', { name: 'Call' }, snapshot())), [{ code: 'name-taken', path: 'name', severity: 2 }]);
+    assert.deepEqual(brief(checkReferences('testCase', { name: 'Call' }, snapshot())), [
+      { code: 'name-taken', path: 'name', severity: 2 },
+    ]);
 
     // Linked here (sync state) to a case that was deleted: warned, on the id when the file has it, else on the name.
     const linkedGone: LinkOf = () => ({ id: 555, fileIdHere: false });
@@ -127,13 +208,25 @@ describe('reference checks', () => {
       { code: 'unlinked-id', path: 'name', severity: 2 },
       { code: 'name-taken', path: 'name', severity: 2 },
     ]);
-    assert.deepEqual(brief(checkReferences('testCase', { id: 555, name: 'X' }, snapshot(), () => ({ id: 555, fileIdHere: true }))), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
+    assert.deepEqual(
+      brief(checkReferences('testCase', { id: 555, name: 'X' }, snapshot(), () => ({ id: 555, fileIdHere: true }))),
+      [{ code: 'unlinked-id', path: 'id', severity: 2 }],
+    );
     // Linked to a case that exists, under this name: all well, whatever the file's id (another environment's).
-    assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ id: 101, fileIdHere: false })), []);
+    assert.deepEqual(
+      checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ id: 101, fileIdHere: false })),
+      [],
+    );
     // Another environment's file, not linked here: its id means nothing here and its name is matched on import.
-    assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ fileIdHere: false })), []);
+    assert.deepEqual(
+      checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot(), () => ({ fileIdHere: false })),
+      [],
+    );
     // Not verified: the id's own record could not be read.
-    assert.deepEqual(checkReferences('testCase', { id: 999 }, snapshot({ unverified: unverified({ testCases: new Set([999]) }) })), []);
+    assert.deepEqual(
+      checkReferences('testCase', { id: 999 }, snapshot({ unverified: unverified({ testCases: new Set([999]) }) })),
+      [],
+    );
     // No test case list loaded: no identity check.
     assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot({ testCases: undefined })), []);
   });
@@ -141,7 +234,11 @@ describe('reference checks', () => {
   test('bundles: each item checked, its link by index; device records need their test node and device model', () => {
     const links: Record<number, { id?: number; fileIdHere: boolean }> = { 1: { id: 101, fileIdHere: true } };
     const bundle = [
-      { id: 100, name: 'Call', devices: [{ testNodeId: 5, deviceModelId: 8 }, { testNodeId: 6, deviceModelId: 9 }, 'not a record'] },
+      {
+        id: 100,
+        name: 'Call',
+        devices: [{ testNodeId: 5, deviceModelId: 8 }, { testNodeId: 6, deviceModelId: 9 }, 'not a record'],
+      },
       { name: 'SMS', testStepList: [{ mobileDeviceId: 42 }], devices: 'none' },
       'not a test case',
     ];
@@ -154,15 +251,30 @@ describe('reference checks', () => {
     ]);
     assert.equal(fs[1]!.message, 'Test node 6 does not exist on the service.');
     assert.equal(fs[2]!.message, 'Device model 9 does not exist on the service.');
-    const unsure = checkReferences('bundle', bundle, snapshot({ testNodes: new Map(), deviceModels: new Map(), deviceModelsCut: true, unverified: unverified({ testNodes: new Set([6]) }) }));
-    assert.deepEqual(brief(unsure).filter((f) => f.path.startsWith('0/')), [
-      { code: 'unknown-test-node', path: '0/devices/0/testNodeId', severity: 1 },
-      { code: 'references-not-verified', path: '0/devices/0/deviceModelId', severity: 3 },
-      { code: 'references-not-verified', path: '0/devices/1/testNodeId', severity: 3 },
-      { code: 'references-not-verified', path: '0/devices/1/deviceModelId', severity: 3 },
-    ]);
+    const unsure = checkReferences(
+      'bundle',
+      bundle,
+      snapshot({
+        testNodes: new Map(),
+        deviceModels: new Map(),
+        deviceModelsCut: true,
+        unverified: unverified({ testNodes: new Set([6]) }),
+      }),
+    );
+    assert.deepEqual(
+      brief(unsure).filter((f) => f.path.startsWith('0/')),
+      [
+        { code: 'unknown-test-node', path: '0/devices/0/testNodeId', severity: 1 },
+        { code: 'references-not-verified', path: '0/devices/0/deviceModelId', severity: 3 },
+        { code: 'references-not-verified', path: '0/devices/1/testNodeId', severity: 3 },
+        { code: 'references-not-verified', path: '0/devices/1/deviceModelId', severity: 3 },
+      ],
+    );
     // Lists not loaded (a single test case file needs none): nothing said.
-    assert.deepEqual(brief(checkReferences('bundle', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], snapshot())), []);
+    assert.deepEqual(
+      brief(checkReferences('bundle', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], snapshot())),
+      [],
+    );
     assert.deepEqual(checkReferences('testCase', { devices: [{ testNodeId: 6 }] }, state), []);
   });
 
@@ -181,19 +293,47 @@ describe('reference checks', () => {
     // The linked id stands for the file's own; another environment's id is not asked for.
     assert.deepEqual([...referencedIds('testCase', { id: 7 }, () => ({ id: 70, fileIdHere: true })).testCases], [70]);
     assert.deepEqual([...referencedIds('testCase', { id: 7 }, () => ({ fileIdHere: false })).testCases], []);
-    const into = referencedIds('bundle', [{ id: 8, devices: [{ testNodeId: 5 }, { testNodeId: 'x' }, 3] }, { devices: 'no' }, 'no'], undefined, w);
+    const into = referencedIds(
+      'bundle',
+      [{ id: 8, devices: [{ testNodeId: 5 }, { testNodeId: 'x' }, 3] }, { devices: 'no' }, 'no'],
+      undefined,
+      w,
+    );
     assert.equal(into, w);
     assert.deepEqual([...w.testNodes], [5]);
     assert.deepEqual([...w.testCases].sort(), [7, 8]);
   });
 
   test('device choices: the likely match first, then by name distance, at most DEVICE_CHOICES', () => {
-    const many: DeviceInfo[] = Array.from({ length: 8 }, (_, i) => ({ id: 20 - i, name: `Phone ${String.fromCharCode(65 + i)}` }));
-    assert.deepEqual(deviceCandidates(many, {}).map((d) => d.id), [13, 14, 15, 16, 17]);
+    const many: DeviceInfo[] = Array.from({ length: 8 }, (_, i) => ({
+      id: 20 - i,
+      name: `Phone ${String.fromCharCode(65 + i)}`,
+    }));
+    assert.deepEqual(
+      deviceCandidates(many, {}).map((d) => d.id),
+      [13, 14, 15, 16, 17],
+    );
     assert.equal(deviceCandidates(many, {}).length, DEVICE_CHOICES);
-    assert.deepEqual(deviceCandidates(many, { name: 'Phone C' }, many[5]).map((d) => d.id), [15, 18, 13, 14, 16]);
-    assert.deepEqual(deviceCandidates([{ id: 2 }, { id: 1, name: 'Phone' }], { name: 'Phone' }).map((d) => d.id), [1, 2], 'an unnamed device last');
-    assert.deepEqual(deviceCandidates([{ id: 2, name: 'ab' }, { id: 1, name: 'ab' }], { name: 'ab' }).map((d) => d.id), [1, 2], 'ties by id');
+    assert.deepEqual(
+      deviceCandidates(many, { name: 'Phone C' }, many[5]).map((d) => d.id),
+      [15, 18, 13, 14, 16],
+    );
+    assert.deepEqual(
+      deviceCandidates([{ id: 2 }, { id: 1, name: 'Phone' }], { name: 'Phone' }).map((d) => d.id),
+      [1, 2],
+      'an unnamed device last',
+    );
+    assert.deepEqual(
+      deviceCandidates(
+        [
+          { id: 2, name: 'ab' },
+          { id: 1, name: 'ab' },
+        ],
+        { name: 'ab' },
+      ).map((d) => d.id),
+      [1, 2],
+      'ties by id',
+    );
     assert.equal(closestDevice(DEVICES, { msisdn: '491701111' })?.id, 1);
     assert.equal(closestDevice(DEVICES, { msisdn: '999', name: 'Galaxy Hamburg' })?.id, 2);
     assert.equal(closestDevice(DEVICES, { msisdn: '999' }), undefined);
@@ -202,76 +342,239 @@ describe('reference checks', () => {
   });
 
   test('items that name no device or trace filter are not checked', () => {
-    const doc = { traceFilters: [{ mobileDeviceId: 1 }, { traceFilterId: 10 }], sipTraceFilters: [{ msisdn: '1' }, { mobileDeviceName: 'x' }] };
+    const doc = {
+      traceFilters: [{ mobileDeviceId: 1 }, { traceFilterId: 10 }],
+      sipTraceFilters: [{ msisdn: '1' }, { mobileDeviceName: 'x' }],
+    };
     assert.deepEqual(checkReferences('testCase', doc, snapshot()), []);
   });
 
   test('each finding in full: on the value, in words, with its code and severity', () => {
-    const doc = { testStepList: [{ mobileDeviceId: 4 }, { mobileDeviceId: 77 }], traceFilters: [{ mobileDeviceId: 2, traceFilterId: 10, mobileDeviceName: 'Old', msisdn: '1' }] };
-    const fs = checkReferences('testCase', { id: 999, name: 'X', ...doc }, snapshot({ devices: new Map([[2, { id: 2, name: 'Galaxy Hamburg', msisdn: '4917022222' }]]) }));
+    const doc = {
+      testStepList: [{ mobileDeviceId: 4 }, { mobileDeviceId: 77 }],
+      traceFilters: [{ mobileDeviceId: 2, traceFilterId: 10, mobileDeviceName: 'Old', msisdn: '1' }],
+    };
+    const fs = checkReferences(
+      'testCase',
+      { id: 999, name: 'X', ...doc },
+      snapshot({ devices: new Map([[2, { id: 2, name: 'Galaxy Hamburg', msisdn: '4917022222' }]]) }),
+    );
     assert.deepEqual(fs, [
-      { path: ['traceFilters', 0, 'mobileDeviceName'], on: 'value', message: "Device 2 is now named 'Galaxy Hamburg' on the service.", code: 'stale-device-name', severity: 2, data: { replacement: 'Galaxy Hamburg' } },
-      { path: ['traceFilters', 0, 'msisdn'], on: 'value', message: 'Device 2 now has MSISDN 4917022222 on the service.', code: 'stale-msisdn', severity: 2, data: { replacement: '4917022222' } },
-      { path: ['testStepList', 0, 'mobileDeviceId'], on: 'value', message: 'Mobile device 4 does not exist on the service.', code: 'unknown-device', severity: 1, data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] } },
-      { path: ['testStepList', 1, 'mobileDeviceId'], on: 'value', message: 'Mobile device 77 does not exist on the service.', code: 'unknown-device', severity: 1, data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] } },
-      { path: ['id'], on: 'value', message: 'Test case 999 no longer exists on the service; this file is not linked to anything there.', code: 'unlinked-id', severity: 2 },
+      {
+        path: ['traceFilters', 0, 'mobileDeviceName'],
+        on: 'value',
+        message: "Device 2 is now named 'Galaxy Hamburg' on the service.",
+        code: 'stale-device-name',
+        severity: 2,
+        data: { replacement: 'Galaxy Hamburg' },
+      },
+      {
+        path: ['traceFilters', 0, 'msisdn'],
+        on: 'value',
+        message: 'Device 2 now has MSISDN 4917022222 on the service.',
+        code: 'stale-msisdn',
+        severity: 2,
+        data: { replacement: '4917022222' },
+      },
+      {
+        path: ['testStepList', 0, 'mobileDeviceId'],
+        on: 'value',
+        message: 'Mobile device 4 does not exist on the service.',
+        code: 'unknown-device',
+        severity: 1,
+        data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] },
+      },
+      {
+        path: ['testStepList', 1, 'mobileDeviceId'],
+        on: 'value',
+        message: 'Mobile device 77 does not exist on the service.',
+        code: 'unknown-device',
+        severity: 1,
+        data: { candidates: [{ id: 2, name: 'Galaxy Hamburg' }] },
+      },
+      {
+        path: ['id'],
+        on: 'value',
+        message: 'Test case 999 no longer exists on the service; this file is not linked to anything there.',
+        code: 'unlinked-id',
+        severity: 2,
+      },
     ]);
     const taken = checkReferences('testCase', { name: 'SMS' }, snapshot());
-    assert.deepEqual(taken, [{ path: ['name'], on: 'value', message: "Test case 101 on the service already has the name 'SMS'; names must be unique.", code: 'name-taken', severity: 2, data: { otherId: 101 } }]);
-    const unsure = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 50 }] }, snapshot({ unverified: unverified({ devices: new Set([50]) }) }));
-    assert.deepEqual(unsure, [{ path: ['testStepList', 0, 'mobileDeviceId'], on: 'value', message: "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.", code: 'references-not-verified', severity: 3 }]);
+    assert.deepEqual(taken, [
+      {
+        path: ['name'],
+        on: 'value',
+        message: "Test case 101 on the service already has the name 'SMS'; names must be unique.",
+        code: 'name-taken',
+        severity: 2,
+        data: { otherId: 101 },
+      },
+    ]);
+    const unsure = checkReferences(
+      'testCase',
+      { testStepList: [{ mobileDeviceId: 50 }] },
+      snapshot({ unverified: unverified({ devices: new Set([50]) }) }),
+    );
+    assert.deepEqual(unsure, [
+      {
+        path: ['testStepList', 0, 'mobileDeviceId'],
+        on: 'value',
+        message:
+          "Mobile device 50 is not in the service's list and its own record could not be read (the service timed out): not verified.",
+        code: 'references-not-verified',
+        severity: 3,
+      },
+    ]);
   });
 
-  test('the name or MSISDN a step\'s device was copied with: from either kind of trace filter item, the first item that has one', () => {
-    const guess = (doc: object) => checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], ...doc }, snapshot()).at(-1)!.message;
-    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }), /Did you mean 3 \(Pixel Bremen\)\?$/);
-    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '4917022222' }] }), /Did you mean 2 \(Galaxy Hamburg\)\?$/);
-    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9 }, { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }), /Did you mean 3 /, 'an item without either is passed over');
-    assert.match(guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }, { mobileDeviceId: 9, mobileDeviceName: 'Galaxy Hamburg' }] }), /Did you mean 3 /, 'the first wins');
+  test("the name or MSISDN a step's device was copied with: from either kind of trace filter item, the first item that has one", () => {
+    const guess = (doc: object) =>
+      checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], ...doc }, snapshot()).at(-1)!.message;
+    assert.match(
+      guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }),
+      /Did you mean 3 \(Pixel Bremen\)\?$/,
+    );
+    assert.match(
+      guess({ sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '4917022222' }] }),
+      /Did you mean 2 \(Galaxy Hamburg\)\?$/,
+    );
+    assert.match(
+      guess({ sipTraceFilters: [{ mobileDeviceId: 9 }, { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }),
+      /Did you mean 3 /,
+      'an item without either is passed over',
+    );
+    assert.match(
+      guess({
+        sipTraceFilters: [
+          { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' },
+          { mobileDeviceId: 9, mobileDeviceName: 'Galaxy Hamburg' },
+        ],
+      }),
+      /Did you mean 3 /,
+      'the first wins',
+    );
   });
 
   test('two unknown devices copied with different names get their own suggestions', () => {
-    const doc = { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 170 1111' }, { mobileDeviceId: 8, mobileDeviceName: 'Galaxy Hamburg' }] };
+    const doc = {
+      sipTraceFilters: [
+        { mobileDeviceId: 9, msisdn: '+49 170 1111' },
+        { mobileDeviceId: 8, mobileDeviceName: 'Galaxy Hamburg' },
+      ],
+    };
     const fs = checkReferences('testCase', doc, snapshot());
-    assert.deepEqual(fs.map((f) => (f.data as { replacementId?: number }).replacementId), [1, 2]);
+    assert.deepEqual(
+      fs.map((f) => (f.data as { replacementId?: number }).replacementId),
+      [1, 2],
+    );
   });
 
   test('a name two service cases share: a file holding one of them is told of the other', () => {
-    const state = snapshot({ testCases: new Map([[101, 'SMS'], [102, 'SMS']]) });
-    assert.deepEqual(checkReferences('testCase', { id: 102, name: 'SMS' }, state).map((f) => f.data), [{ otherId: 101 }]);
-    assert.deepEqual(checkReferences('testCase', { id: 101, name: 'SMS' }, state).map((f) => f.data), [{ otherId: 102 }]);
+    const state = snapshot({
+      testCases: new Map([
+        [101, 'SMS'],
+        [102, 'SMS'],
+      ]),
+    });
+    assert.deepEqual(
+      checkReferences('testCase', { id: 102, name: 'SMS' }, state).map((f) => f.data),
+      [{ otherId: 101 }],
+    );
+    assert.deepEqual(
+      checkReferences('testCase', { id: 101, name: 'SMS' }, state).map((f) => f.data),
+      [{ otherId: 102 }],
+    );
   });
 
   test('bundle devices: odd items are passed over; a cut model list is a note with no reason to give; a reason keeps its inner dots', () => {
-    const state = snapshot({ testNodes: new Map([[5, { id: 5 }]]), deviceModels: new Map([[8, { id: 8 }]]), deviceModelsCut: true });
-    assert.deepEqual(checkReferences('bundle', { devices: [{ testNodeId: 6 }] }, state), [], 'a bundle that is no list');
-    const fs = checkReferences('bundle', [{ devices: [null, 3, { deviceModelId: 9 }, { testNodeId: 5 }] }, { id: 100, name: 'Call' }], state);
-    assert.deepEqual(fs, [{ path: [0, 'devices', 2, 'deviceModelId'], on: 'value', message: "Device model 9 is not in the service's list and its own record could not be read: not verified.", code: 'references-not-verified', severity: 3 }]);
-    const nodes = checkReferences('bundle', [{ devices: [{ testNodeId: 6 }, { testNodeId: 7 }] }], snapshot({ testNodes: new Map(), unverified: unverified({ testNodes: new Set([7]), reason: 'the service at tas.invalid timed out.' }) }));
+    const state = snapshot({
+      testNodes: new Map([[5, { id: 5 }]]),
+      deviceModels: new Map([[8, { id: 8 }]]),
+      deviceModelsCut: true,
+    });
+    assert.deepEqual(
+      checkReferences('bundle', { devices: [{ testNodeId: 6 }] }, state),
+      [],
+      'a bundle that is no list',
+    );
+    const fs = checkReferences(
+      'bundle',
+      [{ devices: [null, 3, { deviceModelId: 9 }, { testNodeId: 5 }] }, { id: 100, name: 'Call' }],
+      state,
+    );
+    assert.deepEqual(fs, [
+      {
+        path: [0, 'devices', 2, 'deviceModelId'],
+        on: 'value',
+        message: "Device model 9 is not in the service's list and its own record could not be read: not verified.",
+        code: 'references-not-verified',
+        severity: 3,
+      },
+    ]);
+    const nodes = checkReferences(
+      'bundle',
+      [{ devices: [{ testNodeId: 6 }, { testNodeId: 7 }] }],
+      snapshot({
+        testNodes: new Map(),
+        unverified: unverified({ testNodes: new Set([7]), reason: 'the service at tas.invalid timed out.' }),
+      }),
+    );
     assert.deepEqual(nodes, [
-      { path: [0, 'devices', 0, 'testNodeId'], on: 'value', message: 'Test node 6 does not exist on the service.', code: 'unknown-test-node', severity: 1 },
-      { path: [0, 'devices', 1, 'testNodeId'], on: 'value', message: "Test node 7 is not in the service's list and its own record could not be read (the service at tas.invalid timed out): not verified.", code: 'references-not-verified', severity: 3 },
+      {
+        path: [0, 'devices', 0, 'testNodeId'],
+        on: 'value',
+        message: 'Test node 6 does not exist on the service.',
+        code: 'unknown-test-node',
+        severity: 1,
+      },
+      {
+        path: [0, 'devices', 1, 'testNodeId'],
+        on: 'value',
+        message:
+          "Test node 7 is not in the service's list and its own record could not be read (the service at tas.invalid timed out): not verified.",
+        code: 'references-not-verified',
+        severity: 3,
+      },
     ]);
   });
 
-  test('referencedIds: a bundle item\'s link by its index; odd shapes are passed over', () => {
+  test("referencedIds: a bundle item's link by its index; odd shapes are passed over", () => {
     const links: LinkOf = (i) => (i === 1 ? { id: 20, fileIdHere: true } : undefined);
     assert.deepEqual([...referencedIds('bundle', [{ id: 1 }, { id: 2 }], links).testCases].sort(), [1, 20]);
     const odd = referencedIds('bundle', [{ id: 9 }, { devices: [null, { testNodeId: 5 }] }]);
     assert.deepEqual([...odd.testNodes], [5]);
-    assert.deepEqual([...referencedIds('bundle', { devices: [{ testNodeId: 5 }] }).testNodes], [], 'a bundle that is no list');
-    assert.deepEqual([...referencedIds('testCase', [{ devices: [{ testNodeId: 5 }] }]).testNodes], [], 'a test case file that is a list');
+    assert.deepEqual(
+      [...referencedIds('bundle', { devices: [{ testNodeId: 5 }] }).testNodes],
+      [],
+      'a bundle that is no list',
+    );
+    assert.deepEqual(
+      [...referencedIds('testCase', [{ devices: [{ testNodeId: 5 }] }]).testNodes],
+      [],
+      'a test case file that is a list',
+    );
   });
 
   test("a file of another environment: its ids are that environment's, looked up by who they are, never by id here", () => {
-    const home: LinkOf = () => ({ fileIdHere: false, home: { env: 'staging', identity: () => undefined, recorded: () => [], chosen: () => undefined } });
+    const home: LinkOf = () => ({
+      fileIdHere: false,
+      home: { env: 'staging', identity: () => undefined, recorded: () => [], chosen: () => undefined },
+    });
     const fs = checkReferences('testCase', { testStepList: [{ mobileDeviceId: 1 }] }, snapshot(), home);
-    assert.deepEqual(fs.map((f) => f.code), ['foreign-reference'], 'device 1 exists here, but the file means staging\'s device 1');
+    assert.deepEqual(
+      fs.map((f) => f.code),
+      ['foreign-reference'],
+      "device 1 exists here, but the file means staging's device 1",
+    );
     assert.match(fs[0]!.message, /^This file's ids belong to staging: /);
   });
 
   test('linked to a deleted case, a file with neither an id of here nor a name is warned on its id', () => {
-    assert.deepEqual(brief(checkReferences('testCase', { id: 7 }, snapshot(), () => ({ id: 555, fileIdHere: false }))), [{ code: 'unlinked-id', path: 'id', severity: 2 }]);
+    assert.deepEqual(
+      brief(checkReferences('testCase', { id: 7 }, snapshot(), () => ({ id: 555, fileIdHere: false }))),
+      [{ code: 'unlinked-id', path: 'id', severity: 2 }],
+    );
   });
 
   test('a test case file that is a list (a schema error) gets no device record checks', () => {

@@ -34,17 +34,28 @@ export function satisfies(version: string, range: string): boolean {
     const wild = given.findIndex((p) => !/^\d+$/.test(p));
     const parts = (wild === -1 ? given : given.slice(0, wild)).map(Number);
     switch (m[1]) {
-      case '>=': return cmp(parts) >= 0;
-      case '<=': return cmp(parts) <= 0;
-      case '>': return cmp(parts) > 0;
-      case '<': return cmp(parts) < 0;
-      case '^': return v[0] === parts[0] && cmp(parts) >= 0;
-      case '~': return v[0] === parts[0] && (parts.length < 2 || v[1] === parts[1]) && cmp(parts) >= 0;
-      default: return parts.every((p, i) => v[i] === p);
+      case '>=':
+        return cmp(parts) >= 0;
+      case '<=':
+        return cmp(parts) <= 0;
+      case '>':
+        return cmp(parts) > 0;
+      case '<':
+        return cmp(parts) < 0;
+      case '^':
+        return v[0] === parts[0] && cmp(parts) >= 0;
+      case '~':
+        return v[0] === parts[0] && (parts.length < 2 || v[1] === parts[1]) && cmp(parts) >= 0;
+      default:
+        return parts.every((p, i) => v[i] === p);
     }
   };
   return range.split('||').some((alt) =>
-    alt.trim().replace(/(>=|<=|>|<|\^|~|=)\s+/g, '$1').split(/\s+/).every(one),
+    alt
+      .trim()
+      .replace(/(>=|<=|>|<|\^|~|=)\s+/g, '$1')
+      .split(/\s+/)
+      .every(one),
   );
 }
 

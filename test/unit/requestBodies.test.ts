@@ -28,7 +28,12 @@ before(async () => {
     req.on('data', (c: Buffer) => (text += c.toString()));
     req.on('end', (): void => {
       const u = new URL(req.url!, 'http://127.0.0.1');
-      received.push({ method: req.method!, path: u.pathname, query: u.searchParams, body: text ? (JSON.parse(text) as unknown) : undefined });
+      received.push({
+        method: req.method!,
+        path: u.pathname,
+        query: u.searchParams,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+      });
       res.setHeader('content-type', 'application/json');
       if (u.pathname === '/api/v2/connect/token') {
         res.end(JSON.stringify({ accessToken: 'shape-token', tokenType: 'Bearer', expiresIn: 3600 }));
@@ -57,7 +62,9 @@ const testCase = (): TestCase & Record<string, unknown> => ({
   name: 'Call and hang up',
   testStepList: [{ function: 'CALL', vendorStepField: 1 }],
   traceFilters: [{ mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: 'A', msisdn: '49', captureMode: 'FULL' }],
-  sipTraceFilters: [{ mobileDeviceId: 1, sipMessageCodes: '200', mobileDeviceName: 'A', msisdn: '49', direction: 'IN' }],
+  sipTraceFilters: [
+    { mobileDeviceId: 1, sipMessageCodes: '200', mobileDeviceName: 'A', msisdn: '49', direction: 'IN' },
+  ],
   projects,
   devices: [{ id: 1, name: 'A' }],
   apiClients: [{ id: 2, name: 'B' }],
@@ -85,7 +92,10 @@ interface Drive {
 }
 
 const plain = (call: Drive['call']): Drive => ({ call });
-const fed = <T>(record: T, call: (c: TasClient, r: T) => Promise<unknown>): Drive => ({ record, call: (c) => call(c, structuredClone(record)) });
+const fed = <T>(record: T, call: (c: TasClient, r: T) => Promise<unknown>): Drive => ({
+  record,
+  call: (c) => call(c, structuredClone(record)),
+});
 
 const suite = { name: 'S', testCaseWeights: [1], projects, vendorField: 'kept' };
 
@@ -155,7 +165,10 @@ describe('request bodies', () => {
     for (const [id, { record }] of Object.entries(CALLS)) {
       if (record === undefined) continue;
       const op = OPERATIONS[id as OperationId];
-      assert.ok(checkRequest(op.method, op.path, { id: '1' }, new URLSearchParams(), record), `${id}: the record as read is refused`);
+      assert.ok(
+        checkRequest(op.method, op.path, { id: '1' }, new URLSearchParams(), record),
+        `${id}: the record as read is refused`,
+      );
     }
   });
 

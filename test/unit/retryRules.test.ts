@@ -19,7 +19,12 @@ const DELETE: Operation = { method: 'DELETE', path: '/api/v2/testsuites/{id}', r
 /** An answer's body as undici gives it: chunks to read, and a way to drop it. */
 const bodyOf = (text: string) => Readable.from(text === '' ? [] : [Buffer.from(text)]);
 
-function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseUrl = 'https://tas.invalid', token: { expiresIn?: unknown } = { expiresIn: 3600 }) {
+function harness(
+  steps: Step[],
+  retry: Partial<typeof DEFAULT_RETRY> = {},
+  baseUrl = 'https://tas.invalid',
+  token: { expiresIn?: unknown } = { expiresIn: 3600 },
+) {
   let clock = 1_000_000;
   let tokens = 0;
   const waits: number[] = [];
@@ -29,7 +34,11 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
     request(opts: { path: string; method: string; signal: AbortSignal; headers: Record<string, string> }) {
       if (opts.path.startsWith('/api/v2/connect/token')) {
         tokens += 1;
-        return Promise.resolve({ statusCode: 200, headers: {}, body: bodyOf(JSON.stringify({ accessToken: `tok${calls.length}`, ...token })) });
+        return Promise.resolve({
+          statusCode: 200,
+          headers: {},
+          body: bodyOf(JSON.stringify({ accessToken: `tok${calls.length}`, ...token })),
+        });
       }
       calls.push({ path: opts.path, method: opts.method, timedOut: () => opts.signal.aborted, headers: opts.headers });
       const step = steps.shift() ?? { status: 200, body: {} };
@@ -49,7 +58,11 @@ function harness(steps: Step[], retry: Partial<typeof DEFAULT_RETRY> = {}, baseU
         );
       }
       if ('fail' in step) return Promise.reject(Object.assign(new Error(step.fail), { code: step.fail }));
-      return Promise.resolve({ statusCode: step.status, headers: step.headers ?? {}, body: bodyOf(step.body === undefined ? '' : JSON.stringify(step.body)) });
+      return Promise.resolve({
+        statusCode: step.status,
+        headers: step.headers ?? {},
+        body: bodyOf(step.body === undefined ? '' : JSON.stringify(step.body)),
+      });
     },
     close: () => Promise.resolve(),
   } as unknown as Dispatcher;
@@ -86,11 +99,26 @@ describe('retry rules', () => {
     assert.deepEqual(DEFAULT_RETRY, { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 8000, maxTotalMs: 30_000 });
     assert.deepEqual([...RETRY_STATUSES].sort(), [429, 502, 503, 504]);
     // Half the ceiling plus up to half again: 250 * 2^(attempt-1), capped at 8 s.
-    assert.equal(backoffMs(DEFAULT_RETRY, 1, () => 0), 125);
-    assert.equal(backoffMs(DEFAULT_RETRY, 1, () => 1), 250);
-    assert.equal(backoffMs(DEFAULT_RETRY, 3, () => 0.5), 750);
-    assert.equal(backoffMs(DEFAULT_RETRY, 10, () => 1), 8000);
-    assert.equal(backoffMs(DEFAULT_RETRY, 10, () => 0), 4000);
+    assert.equal(
+      backoffMs(DEFAULT_RETRY, 1, () => 0),
+      125,
+    );
+    assert.equal(
+      backoffMs(DEFAULT_RETRY, 1, () => 1),
+      250,
+    );
+    assert.equal(
+      backoffMs(DEFAULT_RETRY, 3, () => 0.5),
+      750,
+    );
+    assert.equal(
+      backoffMs(DEFAULT_RETRY, 10, () => 1),
+      8000,
+    );
+    assert.equal(
+      backoffMs(DEFAULT_RETRY, 10, () => 0),
+      4000,
+    );
   });
 
   test('Retry-After: seconds or an HTTP date; anything else is not read', () => {
@@ -121,15 +149,23 @@ describe('retry rules', () => {
     assert.deepEqual(await h.call(READ), { ok: 1 });
     assert.equal(h.calls.length, 3);
     assert.deepEqual(h.waits, [250, 500]);
-    assert.deepEqual(h.log.filter((e) => e.path !== '/api/v2/connect/token').map((e) => [e.status, e.attempt, e.retrying, e.errorKind]), [
-      [503, 1, true, 'http'],
-      [502, 2, true, 'http'],
-      [200, 3, false, undefined],
-    ]);
+    assert.deepEqual(
+      h.log
+        .filter((e) => e.path !== '/api/v2/connect/token')
+        .map((e) => [e.status, e.attempt, e.retrying, e.errorKind]),
+      [
+        [503, 1, true, 'http'],
+        [502, 2, true, 'http'],
+        [200, 3, false, undefined],
+      ],
+    );
   });
 
   test('Retry-After is waited for instead of the backoff; one past the time left is not waited for', async () => {
-    const h = harness([{ status: 429, headers: { 'retry-after': '2' } }, { status: 200, body: 1 }]);
+    const h = harness([
+      { status: 429, headers: { 'retry-after': '2' } },
+      { status: 200, body: 1 },
+    ]);
     assert.equal(await h.call(READ), 1);
     assert.deepEqual(h.waits, [2000]);
     const late = harness([{ status: 429, headers: { 'retry-after': '31' } }]);
@@ -234,20 +270,26 @@ describe('retry rules', () => {
     assert.equal((await del.failure(DELETE)).status, 500);
     const done = harness([{ fail: 'ECONNRESET' }, { status: 404 }]);
     await done.call(DELETE);
-    assert.deepEqual(done.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]), [
-      [undefined, 'network', true],
-      [404, undefined, false],
-    ]);
+    assert.deepEqual(
+      done.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]),
+      [
+        [undefined, 'network', true],
+        [404, undefined, false],
+      ],
+    );
   });
 
   test('the token goes in the Authorization header; a 401 is logged as such; plain http elsewhere is refused before sending', async () => {
     const h = harness([{ status: 401 }, { status: 404 }]);
     await h.failure(READ);
     assert.match(h.calls[0]!.headers['authorization'] ?? '', /^Bearer tok\d+$/);
-    assert.deepEqual(h.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]), [
-      [401, 'unauthorized', true],
-      [404, 'http', false],
-    ]);
+    assert.deepEqual(
+      h.log.filter((x) => x.path !== '/api/v2/connect/token').map((x) => [x.status, x.errorKind, x.retrying]),
+      [
+        [401, 'unauthorized', true],
+        [404, 'http', false],
+      ],
+    );
     const plain = harness([{ status: 200 }], {}, 'http://tas.invalid');
     assert.equal((await plain.failure(READ)).kind, 'insecureHttp');
     assert.equal(plain.calls.length, 0);

@@ -27,7 +27,11 @@ before(async () => {
       received.push({ method: req.method!, url: req.url!, body: body ? (JSON.parse(body) as unknown) : undefined });
       res.setHeader('content-type', 'application/json');
       const answers: Record<string, string> = {
-        'POST /api/v2/connect/token': JSON.stringify({ accessToken: 'round-trip-token', tokenType: 'Bearer', expiresIn: 3600 }),
+        'POST /api/v2/connect/token': JSON.stringify({
+          accessToken: 'round-trip-token',
+          tokenType: 'Bearer',
+          expiresIn: 3600,
+        }),
         'GET /api/v2/testcases/7': JSON.stringify(record),
         'PUT /api/v2/testcases/7': body,
         // An "unspecified" list answered as a wrapped object instead of a plain array.
@@ -56,7 +60,11 @@ test('a test case read and written back keeps every field the client does not kn
     const put = received.find((r) => r.method === 'PUT');
     const { id: _id, ...fields } = record;
     const traceFilters = record.traceFilters.map(({ mobileDeviceName: _n, msisdn: _m, ...item }) => item);
-    assert.deepEqual(put?.body, { ...fields, traceFilters }, 'the PUT body is the record as read, unknown fields included, response-only ones left out');
+    assert.deepEqual(
+      put?.body,
+      { ...fields, traceFilters },
+      'the PUT body is the record as read, unknown fields included, response-only ones left out',
+    );
   } finally {
     await client.close();
   }

@@ -24,7 +24,11 @@ function probe(body: string): string {
   return dir;
 }
 
-function runner(cwd: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+function runner(
+  cwd: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [script, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env } });
     let out = '';
@@ -36,7 +40,12 @@ function runner(cwd: string, args: string[], env: Record<string, string>): Promi
 }
 
 const reportEnv = `test('env', () => { const seen = Object.keys(process.env).filter((n) => n.startsWith('TAS_')).sort(); if (seen.length) throw new Error('saw ' + seen.join(',')); });`;
-const shell = { TAS_BASE_URL: 'http://127.0.0.1:1', TAS_CLIENT_ID: 'ci-client', TAS_CLIENT_SECRET: 'not-a-real-secret', TAS_START_END: 'time' };
+const shell = {
+  TAS_BASE_URL: 'http://127.0.0.1:1',
+  TAS_CLIENT_ID: 'ci-client',
+  TAS_CLIENT_SECRET: 'not-a-real-secret',
+  TAS_START_END: 'time',
+};
 
 describe('run-tests.mjs', () => {
   test('a shell holding TAS_* (a CI job set up for tas) reaches no test: they run on loopback', async () => {
@@ -59,7 +68,11 @@ describe('run-tests.mjs', () => {
     mkdirSync(join(dir, 'test/contract'), { recursive: true });
     writeFileSync(join(dir, 'test/contract/probe.test.ts'), '\n');
     writeFileSync(join(dir, 'out/test/contract/probe.test.js'), `const { test } = require('node:test');\n${body}\n`);
-    const r = await runner(dir, ['--deployment', 'contract'], { ...shell, TAS_CONTRACT_BASE_URL: 'https://tas.invalid', TAS_CONTRACT_CLIENT_ID: 'c' });
+    const r = await runner(dir, ['--deployment', 'contract'], {
+      ...shell,
+      TAS_CONTRACT_BASE_URL: 'https://tas.invalid',
+      TAS_CONTRACT_CLIENT_ID: 'c',
+    });
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.err, /runs against https:\/\/tas\.invalid, read-only/);
   });
@@ -70,34 +83,61 @@ describe('run-tests.mjs', () => {
     assert.equal((await runner(dir, ['--deployment', 'contract'], {})).code, 2);
   });
 
-  test('tests keep to their own folders: a .tas above its folder, a folder left behind or a ~/.tas made fails the run by name; the run\'s folder goes', async () => {
+  test("tests keep to their own folders: a .tas above its folder, a folder left behind or a ~/.tas made fails the run by name; the run's folder goes", async () => {
     // The runner's own temporary folder and home folder, so that what the probes do stays here.
     const outer = mkdtempSync(join(tmpdir(), 'run-tests-tmp-'));
     const home = mkdtempSync(join(tmpdir(), 'run-tests-home-'));
     temps.push(outer, home);
     const env = { TMPDIR: outer, HOME: home };
     const probeTest = (name: string, body: string) =>
-      probe(`const fs = require('node:fs'); const os = require('node:os'); const path = require('node:path');\ntest(${JSON.stringify(name)}, () => { ${body} });`);
+      probe(
+        `const fs = require('node:fs'); const os = require('node:os'); const path = require('node:path');\ntest(${JSON.stringify(name)}, () => { ${body} });`,
+      );
 
-    const tidy = await runner(probeTest('makes its own root and removes it', `const d = fs.mkdtempSync(path.join(os.tmpdir(), 'own-')); fs.mkdirSync(path.join(d, '.tas')); fs.rmSync(d, { recursive: true });`), ['probe'], env);
+    const tidy = await runner(
+      probeTest(
+        'makes its own root and removes it',
+        `const d = fs.mkdtempSync(path.join(os.tmpdir(), 'own-')); fs.mkdirSync(path.join(d, '.tas')); fs.rmSync(d, { recursive: true });`,
+      ),
+      ['probe'],
+      env,
+    );
     assert.equal(tidy.code, 0, tidy.out + tidy.err);
 
-    const above = await runner(probeTest('writes sync state above its folder', `fs.mkdirSync(path.join(os.tmpdir(), '.tas')); fs.writeFileSync(path.join(os.tmpdir(), '.tas', 'sync.json'), '{}');`), ['probe'], env);
+    const above = await runner(
+      probeTest(
+        'writes sync state above its folder',
+        `fs.mkdirSync(path.join(os.tmpdir(), '.tas')); fs.writeFileSync(path.join(os.tmpdir(), '.tas', 'sync.json'), '{}');`,
+      ),
+      ['probe'],
+      env,
+    );
     assert.equal(above.code, 1, above.out + above.err);
     assert.match(above.err, /run-tests: a test wrote \.tas into the temporary folder itself, above its own folder/);
 
-    const left = await runner(probeTest('forgets its folder', `fs.mkdtempSync(path.join(os.tmpdir(), 'forgotten-'));`), ['probe'], env);
+    const left = await runner(
+      probeTest('forgets its folder', `fs.mkdtempSync(path.join(os.tmpdir(), 'forgotten-'));`),
+      ['probe'],
+      env,
+    );
     assert.equal(left.code, 1, left.out + left.err);
     assert.match(left.err, /run-tests: tests left 1 temporary entry behind .*: forgotten-\w+/);
 
-    const inHome = await runner(probeTest('writes sync state in the home folder', `fs.mkdirSync(path.join(os.homedir(), '.tas'));`), ['probe'], env);
+    const inHome = await runner(
+      probeTest('writes sync state in the home folder', `fs.mkdirSync(path.join(os.homedir(), '.tas'));`),
+      ['probe'],
+      env,
+    );
     assert.equal(inHome.code, 1, inHome.out + inHome.err);
-    assert.match(inHome.err, new RegExp(`run-tests: the run made ${join(home, '.tas').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(
+      inHome.err,
+      new RegExp(`run-tests: the run made ${join(home, '.tas').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
 
     assert.deepEqual(readdirSync(outer), [], 'each run removes its temporary folder');
   });
 
-  test('a test that never ends fails by name instead of hanging the run; a test\'s own timeout wins', async () => {
+  test("a test that never ends fails by name instead of hanging the run; a test's own timeout wins", async () => {
     const body = [
       `test('waits forever', () => new Promise(() => { setInterval(() => undefined, 1000); }));`,
       `test('slow but within its own timeout', { timeout: 5000 }, () => new Promise((r) => setImmediate(() => setTimeout(r, 600))));`,

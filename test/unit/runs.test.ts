@@ -2,8 +2,21 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { TasClient } from '../../server/src/core/api/client';
 import { Follower } from '../../server/src/core/executions/follower';
-import type { FileSyncState, ImportItemResult, LocalCaseRef, RunTestCaseResult, SyncDecision } from '../../server/src/core/model/sync';
-import { fileLabel, RunActions, runCheck, RunFailure, type RunParams, type RunSync } from '../../server/src/core/runs/run';
+import type {
+  FileSyncState,
+  ImportItemResult,
+  LocalCaseRef,
+  RunTestCaseResult,
+  SyncDecision,
+} from '../../server/src/core/model/sync';
+import {
+  fileLabel,
+  RunActions,
+  runCheck,
+  RunFailure,
+  type RunParams,
+  type RunSync,
+} from '../../server/src/core/runs/run';
 import { EDITOR_WORDS } from '../../server/src/host/words';
 
 // The run-from-a-file decisions: which state asks which question, which choice imports (and how),
@@ -14,7 +27,11 @@ interface Calls {
   imports: { ref: LocalCaseRef; decision: SyncDecision | undefined }[];
 }
 
-function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { outcome: 'updated', id: 7 }, linkedId: number | undefined = 7) {
+function setup(
+  state: FileSyncState,
+  imported: Partial<ImportItemResult> = { outcome: 'updated', id: 7 },
+  linkedId: number | undefined = 7,
+) {
   const calls: Calls = { runs: [], imports: [] };
   const client = {
     testCases: {
@@ -26,7 +43,8 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
     executions: { get: () => Promise.reject(new Error('not read in this test')) },
   } as unknown as TasClient;
   const sync: RunSync = {
-    status: (ref) => Promise.resolve({ ...ref, state, name: 'Voice call', ...(linkedId !== undefined && { id: linkedId }) }),
+    status: (ref) =>
+      Promise.resolve({ ...ref, state, name: 'Voice call', ...(linkedId !== undefined && { id: linkedId }) }),
     importOne: (ref, decision) => {
       calls.imports.push({ ref, decision });
       return Promise.resolve({ ...ref, outcome: 'updated', ...imported });
@@ -34,7 +52,11 @@ function setup(state: FileSyncState, imported: Partial<ImportItemResult> = { out
   };
   const follower = new Follower(undefined);
   const actions = new RunActions(client, sync, () => [], EDITOR_WORDS, follower);
-  return { calls, follower, run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }) };
+  return {
+    calls,
+    follower,
+    run: (p: Omit<RunParams, 'uri'>) => actions.run({ uri: 'file:///w/voice.testcase.json', ...p }),
+  };
 }
 
 async function failure(p: Promise<RunTestCaseResult>): Promise<RunFailure> {
@@ -84,14 +106,19 @@ describe('run from a file', () => {
     const s = setup('conflict', { outcome: 'updated', id: 9 });
     const r = await s.run({ choice: 'importAndRun', dirty: true });
     assert.equal(r.kind === 'started' && r.testCaseId, 9);
-    assert.deepEqual(s.calls.imports.map((i) => i.decision), ['overwriteService']);
+    assert.deepEqual(
+      s.calls.imports.map((i) => i.decision),
+      ['overwriteService'],
+    );
     assert.deepEqual(s.calls.runs, [9]);
   });
 
   test('importNew: imports without a decision, then runs the created test case', async () => {
     const s = setup('notLinked', { outcome: 'created', id: 42 }, undefined);
     await s.run({ choice: 'importNew', index: 2 });
-    assert.deepEqual(s.calls.imports, [{ ref: { uri: 'file:///w/voice.testcase.json', index: 2 }, decision: undefined }]);
+    assert.deepEqual(s.calls.imports, [
+      { ref: { uri: 'file:///w/voice.testcase.json', index: 2 }, decision: undefined },
+    ]);
     assert.deepEqual(s.calls.runs, [42]);
   });
 
@@ -103,7 +130,10 @@ describe('run from a file', () => {
   });
 
   const refusals: [Partial<ImportItemResult>, RegExp][] = [
-    [{ outcome: 'refused', message: 'The test step 2 names no function.' }, /could not be imported\. The test step 2 names no function\./],
+    [
+      { outcome: 'refused', message: 'The test step 2 names no function.' },
+      /could not be imported\. The test step 2 names no function\./,
+    ],
     [{ outcome: 'nameTaken', takenById: 12 }, /another test case on the service \(id 12\) already has the name/],
     [{ outcome: 'conflict' }, /differ/],
     [{ outcome: 'skipped', message: 'cancelled' }, /could not be imported/],
@@ -120,17 +150,28 @@ describe('run from a file', () => {
   }
 
   test('a case of a bundle is named by its position', () => {
-    assert.equal(fileLabel({ uri: 'file:///w/a%20b/smoke.testcases.json', index: 0 }), 'test case 1 of smoke.testcases.json');
+    assert.equal(
+      fileLabel({ uri: 'file:///w/a%20b/smoke.testcases.json', index: 0 }),
+      'test case 1 of smoke.testcases.json',
+    );
     assert.equal(fileLabel({ uri: 'file:///w/my%20case.testcase.json' }), 'my case.testcase.json');
   });
 });
 
 describe('the run check (the editor and tas run)', () => {
-  const status = (state: FileSyncState, id?: number) => ({ uri: 'file:///w/voice.testcase.json', state, ...(id !== undefined && { id }) });
+  const status = (state: FileSyncState, id?: number) => ({
+    uri: 'file:///w/voice.testcase.json',
+    state,
+    ...(id !== undefined && { id }),
+  });
 
   test('only a saved, unchanged, linked case runs', () => {
     assert.deepEqual(runCheck(status('unchanged', 7), false), { kind: 'run', id: 7 });
-    assert.deepEqual(runCheck({ ...status('unchanged', 7), name: 'Voice call' }, false), { kind: 'run', id: 7, name: 'Voice call' });
+    assert.deepEqual(runCheck({ ...status('unchanged', 7), name: 'Voice call' }, false), {
+      kind: 'run',
+      id: 7,
+      name: 'Voice call',
+    });
     assert.equal(runCheck(status('unchanged', 7), true).kind, 'needsChoice');
     assert.equal(runCheck(status('unchanged'), false).kind, 'needsChoice');
     for (const state of ['notLinked', 'missingOnService', 'localChanged', 'serviceChanged', 'conflict'] as const) {

@@ -1,7 +1,16 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import type { ValidateFunction } from 'ajv/dist/2020';
-import { bundleSchema, errorsOf, isObject, minimal, testCaseSchema, validateBundle, validateTestCase, type Schema } from './schemaHelpers';
+import {
+  bundleSchema,
+  errorsOf,
+  isObject,
+  minimal,
+  testCaseSchema,
+  validateBundle,
+  validateTestCase,
+  type Schema,
+} from './schemaHelpers';
 
 // The file-format schemas as hover and completion source: a description on every property, and
 // snippets that expand to valid files.
@@ -28,7 +37,8 @@ describe('the test case and bundle schemas', () => {
       visit(node, path);
       for (const key of ['properties', '$defs']) {
         const map = node[key];
-        if (isObject(map)) for (const [name, sub] of Object.entries(map)) if (isObject(sub)) walk(sub, `${path}/${key}/${name}`, visit);
+        if (isObject(map))
+          for (const [name, sub] of Object.entries(map)) if (isObject(sub)) walk(sub, `${path}/${key}/${name}`, visit);
       }
       for (const key of ['items', 'additionalProperties', 'not']) {
         const sub = node[key];
@@ -65,7 +75,8 @@ describe('the test case and bundle schemas', () => {
           if (path === file || /\/\$defs\/[^/]+$/.test(path)) {
             assert.ok(typeof node['description'] === 'string', `${path} needs a description`);
           }
-          if (node['markdownDescription'] !== undefined) assert.ok(typeof node['description'] === 'string', `${path}: description next to markdownDescription`);
+          if (node['markdownDescription'] !== undefined)
+            assert.ok(typeof node['description'] === 'string', `${path}: description next to markdownDescription`);
           if (typeof node['$ref'] === 'string') deref(node['$ref'], schema);
         });
       }
@@ -77,15 +88,45 @@ describe('the test case and bundle schemas', () => {
       assert.deepEqual(
         fields('mobileDevice'),
         [
-          'id', 'name', 'msisdn', 'imsi', 'imei', 'ranType', 'testNodeId', 'deviceModelId', 'subscriptionType', 'platformName',
-          'deviceId', 'nationalFormat', 'internationalFormat', 'iccid', 'eid', 'ecid', 'testNodeName', 'deviceModelName', 'projects',
+          'id',
+          'name',
+          'msisdn',
+          'imsi',
+          'imei',
+          'ranType',
+          'testNodeId',
+          'deviceModelId',
+          'subscriptionType',
+          'platformName',
+          'deviceId',
+          'nationalFormat',
+          'internationalFormat',
+          'iccid',
+          'eid',
+          'ecid',
+          'testNodeName',
+          'deviceModelName',
+          'projects',
         ].sort(),
       );
       assert.deepEqual(
         fields('apiClient'),
         [
-          'id', 'basicAuthViaSecrets', 'name', 'apiClientAuthType', 'headerParams', 'authParams', 'serverURL', 'payload', 'httpMethod',
-          'failureRegexBody', 'username', 'password', 'tokenEndpointForOAuth2', 'oauth2Scopes', 'projects',
+          'id',
+          'basicAuthViaSecrets',
+          'name',
+          'apiClientAuthType',
+          'headerParams',
+          'authParams',
+          'serverURL',
+          'payload',
+          'httpMethod',
+          'failureRegexBody',
+          'username',
+          'password',
+          'tokenEndpointForOAuth2',
+          'oauth2Scopes',
+          'projects',
         ].sort(),
       );
       const password = (defs['apiClient']?.['properties'] as Record<string, Schema>)['password'];
@@ -99,7 +140,8 @@ describe('the test case and bundle schemas', () => {
       const instantiate = (body: unknown): unknown => {
         if (typeof body === 'string') return body.startsWith('^') ? JSON.parse(expand(body.slice(1))) : expand(body);
         if (Array.isArray(body)) return body.map(instantiate);
-        if (isObject(body)) return Object.fromEntries(Object.entries(body).map(([k, v]) => [expand(k), instantiate(v)]));
+        if (isObject(body))
+          return Object.fromEntries(Object.entries(body).map(([k, v]) => [expand(k), instantiate(v)]));
         return body;
       };
       const defs = testCaseSchema['$defs'] as Record<string, Schema>;

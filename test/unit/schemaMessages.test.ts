@@ -5,9 +5,15 @@ import { closest, describeValue, distance, findingFor } from '../../server/src/c
 
 // Validator errors in words: each keyword's message, place, severity and fix data.
 
-const err = (keyword: string, params: Record<string, unknown> = {}, message?: string): ErrorObject => ({ keyword, params, instancePath: '', schemaPath: '', ...(message && { message }) }) as ErrorObject;
+const err = (keyword: string, params: Record<string, unknown> = {}, message?: string): ErrorObject =>
+  ({ keyword, params, instancePath: '', schemaPath: '', ...(message && { message }) }) as ErrorObject;
 const none = () => [];
-const say = (keyword: string, params: Record<string, unknown>, path: (string | number)[] = ['testStepList', 0, 'function'], value: unknown = 'x') => findingFor(err(keyword, params), path, value, none)!.message;
+const say = (
+  keyword: string,
+  params: Record<string, unknown>,
+  path: (string | number)[] = ['testStepList', 0, 'function'],
+  value: unknown = 'x',
+) => findingFor(err(keyword, params), path, value, none)!.message;
 
 describe('schema messages', () => {
   test('values described: text (cut at 40), numbers, lists, objects, null, booleans', () => {
@@ -64,33 +70,70 @@ describe('schema messages', () => {
       severity: 1,
       data: { field: 'nmae', suggestion: 'name' },
     });
-    assert.deepEqual(findingFor(err('additionalProperties', { additionalProperty: 'retryPolicy' }), ['x'], {}, allowed), {
-      path: ['x', 'retryPolicy'],
-      on: 'key',
-      message: "Unknown field 'retryPolicy': the interface document does not describe it. It is kept and sent to the service as it is.",
-      code: 'unknown-field',
-      severity: 2,
-      data: { field: 'retryPolicy' },
-    });
+    assert.deepEqual(
+      findingFor(err('additionalProperties', { additionalProperty: 'retryPolicy' }), ['x'], {}, allowed),
+      {
+        path: ['x', 'retryPolicy'],
+        on: 'key',
+        message:
+          "Unknown field 'retryPolicy': the interface document does not describe it. It is kept and sent to the service as it is.",
+        code: 'unknown-field',
+        severity: 2,
+        data: { field: 'retryPolicy' },
+      },
+    );
     assert.deepEqual(findingFor(err('type', { type: 'boolean' }), ['disabled'], 'no', none), {
       path: ['disabled'],
       on: 'value',
-      message: "'disabled' must be true or false, not the text \"no\".",
+      message: '\'disabled\' must be true or false, not the text "no".',
       code: 'wrong-type',
       severity: 1,
       data: { literal: 'false' },
     });
-    for (const [text, literal] of [[' YES ', 'true'], ['1', 'true'], ['true', 'true'], ['0', 'false'], ['False', 'false'], ['maybe', undefined]] as const) {
-      assert.deepEqual(findingFor(err('type', { type: 'boolean' }), ['disabled'], text, none)!.data, literal === undefined ? undefined : { literal }, text);
+    for (const [text, literal] of [
+      [' YES ', 'true'],
+      ['1', 'true'],
+      ['true', 'true'],
+      ['0', 'false'],
+      ['False', 'false'],
+      ['maybe', undefined],
+    ] as const) {
+      assert.deepEqual(
+        findingFor(err('type', { type: 'boolean' }), ['disabled'], text, none)!.data,
+        literal === undefined ? undefined : { literal },
+        text,
+      );
     }
     assert.equal(findingFor(err('type', { type: 'boolean' }), ['disabled'], 1, none)!.data, undefined);
-    assert.equal(findingFor(err('type', { type: 'integer' }), ['id'], '1', none)!.data, undefined, 'no true/false fix for a field that wants a number');
-    assert.equal(findingFor(err('type', { type: 'integer,null' }), ['id'], 'x', none)!.message, "'id' must be a whole number or null, not the text \"x\".");
-    assert.equal(findingFor(err('type', { type: 'string' }), [], 1, none)!.message, 'The test case must be text, not the number 1.');
-    assert.equal(findingFor(err('type', { type: 'object' }), [], 1, none, 'The bundle')!.message, 'The bundle must be an object, not the number 1.');
-    assert.equal(findingFor(err('type', { type: 'array' }), ['a', 2], 1, none)!.message, 'Item 2 must be a list, not the number 1.');
-    assert.equal(findingFor(err('type', { type: 'number' }), ['a'], null, none)!.message, "'a' must be a number, not null.");
-    assert.equal(findingFor(err('type', { type: 'weird' }), ['a'], null, none)!.message, "'a' must be weird, not null.");
+    assert.equal(
+      findingFor(err('type', { type: 'integer' }), ['id'], '1', none)!.data,
+      undefined,
+      'no true/false fix for a field that wants a number',
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'integer,null' }), ['id'], 'x', none)!.message,
+      '\'id\' must be a whole number or null, not the text "x".',
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'string' }), [], 1, none)!.message,
+      'The test case must be text, not the number 1.',
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'object' }), [], 1, none, 'The bundle')!.message,
+      'The bundle must be an object, not the number 1.',
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'array' }), ['a', 2], 1, none)!.message,
+      'Item 2 must be a list, not the number 1.',
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'number' }), ['a'], null, none)!.message,
+      "'a' must be a number, not null.",
+    );
+    assert.equal(
+      findingFor(err('type', { type: 'weird' }), ['a'], null, none)!.message,
+      "'a' must be weird, not null.",
+    );
   });
 
   test('limits, lengths, enums, forms, items: value errors in words', () => {

@@ -4,7 +4,19 @@ import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
-import { BUNDLE_ID, bundleSchema, errorsOf, minimal, readJson, root, TEST_CASE_ID, testCaseSchema, validateBundle, validateTestCase, type Schema } from './schemaHelpers';
+import {
+  BUNDLE_ID,
+  bundleSchema,
+  errorsOf,
+  minimal,
+  readJson,
+  root,
+  TEST_CASE_ID,
+  testCaseSchema,
+  validateBundle,
+  validateTestCase,
+  type Schema,
+} from './schemaHelpers';
 
 // The file-format schemas (schemas/*.schema.json), checked against the sample workspace and
 // against records taken live from the emulator. Their descriptions and snippets (they are the
@@ -12,7 +24,8 @@ import { BUNDLE_ID, bundleSchema, errorsOf, minimal, readJson, root, TEST_CASE_I
 
 describe('the test case and bundle schemas', () => {
   test('are draft 2020-12 with the agreed $ids, and the bundle reuses the test case definitions', () => {
-    for (const s of [testCaseSchema, bundleSchema]) assert.equal(s['$schema'], 'https://json-schema.org/draft/2020-12/schema');
+    for (const s of [testCaseSchema, bundleSchema])
+      assert.equal(s['$schema'], 'https://json-schema.org/draft/2020-12/schema');
     assert.equal(testCaseSchema['$id'], TEST_CASE_ID);
     assert.equal(bundleSchema['$id'], undefined, 'no $id: editors resolve the reference against the file location');
     assert.equal(bundleSchema['type'], 'array');
@@ -80,7 +93,18 @@ describe('the test case and bundle schemas', () => {
       };
       assert.deepEqual(
         errorsOf(validateTestCase, wrong),
-        ['description', 'disableReason', 'disabled', 'id', 'notes', 'projects', 'sipTraceFilters', 'tags', 'testStepList', 'traceFilters']
+        [
+          'description',
+          'disableReason',
+          'disabled',
+          'id',
+          'notes',
+          'projects',
+          'sipTraceFilters',
+          'tags',
+          'testStepList',
+          'traceFilters',
+        ]
           .map((f) => `/${f} type`)
           .sort(),
       );
@@ -103,9 +127,17 @@ describe('the test case and bundle schemas', () => {
     });
 
     test('accepts steps of any shape, and checks the types of the usual step fields', () => {
-      const free = minimal({ testStepList: [{}, { vendorStep: { anything: [1, 2] } }, { function: 'WAIT', params: { seconds: 5 }, extra: true }] });
+      const free = minimal({
+        testStepList: [
+          {},
+          { vendorStep: { anything: [1, 2] } },
+          { function: 'WAIT', params: { seconds: 5 }, extra: true },
+        ],
+      });
       assert.deepEqual(errorsOf(validateTestCase, free), []);
-      const typed = minimal({ testStepList: [{ function: 5, mobileDeviceId: '1', params: [], description: {} }, 'CALL'] });
+      const typed = minimal({
+        testStepList: [{ function: 5, mobileDeviceId: '1', params: [], description: {} }, 'CALL'],
+      });
       assert.deepEqual(errorsOf(validateTestCase, typed), [
         '/testStepList/0/description type',
         '/testStepList/0/function type',
@@ -117,25 +149,32 @@ describe('the test case and bundle schemas', () => {
 
     test('trace filter items need their two IDs and allow only the known fields', () => {
       const ok = { mobileDeviceId: 1, traceFilterId: 2, mobileDeviceName: 'Pixel', msisdn: '49170' };
-      assert.deepEqual(errorsOf(validateTestCase, minimal({ traceFilters: [ok, { mobileDeviceId: 1, traceFilterId: 3 }] })), []);
+      assert.deepEqual(
+        errorsOf(validateTestCase, minimal({ traceFilters: [ok, { mobileDeviceId: 1, traceFilterId: 3 }] })),
+        [],
+      );
       // What the service answers for a device that does not exist (see test/emulator/DECISIONS.md).
       const unknownDevice = { ...ok, mobileDeviceName: null, msisdn: null };
       assert.deepEqual(errorsOf(validateTestCase, minimal({ traceFilters: [unknownDevice] })), []);
-      assert.deepEqual(errorsOf(validateTestCase, minimal({ traceFilters: [{ mobileDeviceId: 1 }, { traceFilterId: 1, filter: 'sip' }] })), [
-        '/traceFilters/0 required',
-        '/traceFilters/1 additionalProperties',
-        '/traceFilters/1 required',
-      ]);
+      assert.deepEqual(
+        errorsOf(
+          validateTestCase,
+          minimal({ traceFilters: [{ mobileDeviceId: 1 }, { traceFilterId: 1, filter: 'sip' }] }),
+        ),
+        ['/traceFilters/0 required', '/traceFilters/1 additionalProperties', '/traceFilters/1 required'],
+      );
     });
 
     test('SIP trace filter items need a device and codes and allow only the known fields', () => {
       const ok = { mobileDeviceId: 1, sipMessageCodes: '180,183,200', mobileDeviceName: 'Pixel', msisdn: '49170' };
       assert.deepEqual(errorsOf(validateTestCase, minimal({ sipTraceFilters: [ok] })), []);
-      assert.deepEqual(errorsOf(validateTestCase, minimal({ sipTraceFilters: [{ sipMessageCodes: '200' }, { mobileDeviceId: 1, codes: '200' }] })), [
-        '/sipTraceFilters/0 required',
-        '/sipTraceFilters/1 additionalProperties',
-        '/sipTraceFilters/1 required',
-      ]);
+      assert.deepEqual(
+        errorsOf(
+          validateTestCase,
+          minimal({ sipTraceFilters: [{ sipMessageCodes: '200' }, { mobileDeviceId: 1, codes: '200' }] }),
+        ),
+        ['/sipTraceFilters/0 required', '/sipTraceFilters/1 additionalProperties', '/sipTraceFilters/1 required'],
+      );
     });
 
     test('sipMessageCodes are comma-separated SIP status codes 100-699, spaces allowed after commas', () => {
@@ -143,8 +182,27 @@ describe('the test case and bundle schemas', () => {
       for (const good of ['100', '699', '180,183,200', '180, 183,  200', '486,600']) {
         assert.deepEqual(errorsOf(validateTestCase, codes(good)), [], good);
       }
-      for (const bad of ['', ' ', '99', '700', '1800', '180,1830,OK', 'OK', '180,', ',180', '180,,183', '180 ,183', ' 180', '180;183', '18O']) {
-        assert.deepEqual(errorsOf(validateTestCase, codes(bad)), ['/sipTraceFilters/0/sipMessageCodes pattern'], JSON.stringify(bad));
+      for (const bad of [
+        '',
+        ' ',
+        '99',
+        '700',
+        '1800',
+        '180,1830,OK',
+        'OK',
+        '180,',
+        ',180',
+        '180,,183',
+        '180 ,183',
+        ' 180',
+        '180;183',
+        '18O',
+      ]) {
+        assert.deepEqual(
+          errorsOf(validateTestCase, codes(bad)),
+          ['/sipTraceFilters/0/sipMessageCodes pattern'],
+          JSON.stringify(bad),
+        );
       }
     });
   });
@@ -167,7 +225,9 @@ describe('the test case and bundle schemas', () => {
       const bundle = [
         minimal({
           devices: [{ id: 1, name: 'Pixel', testNodeId: 2, deviceModelId: 3, projects: [], batteryLevel: 90 }],
-          apiClients: [{ id: 1, name: 'Billing', headerParams: { Accept: 'application/json' }, basicAuthViaSecrets: false }],
+          apiClients: [
+            { id: 1, name: 'Billing', headerParams: { Accept: 'application/json' }, basicAuthViaSecrets: false },
+          ],
         }),
       ];
       assert.deepEqual(errorsOf(validateBundle, bundle), []);
@@ -214,7 +274,10 @@ describe('the test case and bundle schemas', () => {
     test('an export of test cases 1, 2 and 3 is a valid bundle', async () => {
       const bundle = (await call('POST', '/api/v2/testcases/export', { ids: [1, 2, 3] })) as Schema[];
       assert.equal(bundle.length, 3);
-      assert.ok(bundle.every((t) => Array.isArray(t['devices']) && (t['devices'] as unknown[]).length > 0), 'devices are filled');
+      assert.ok(
+        bundle.every((t) => Array.isArray(t['devices']) && (t['devices'] as unknown[]).length > 0),
+        'devices are filled',
+      );
       // Demo case 3 carries a field the document does not describe: the one thing the schema (and
       // so the language server, as a warning) points out.
       assert.deepEqual(bundle[2]?.['retryPolicy'], { maxRetries: 1, delaySeconds: 30 });
@@ -224,7 +287,9 @@ describe('the test case and bundle schemas', () => {
     });
 
     test('an export with API client records is a valid bundle', async () => {
-      const page = (await call('GET', '/api/v2/testcases?filterName=name&filterValue=Billing&size=1')) as { content: { id: number }[] };
+      const page = (await call('GET', '/api/v2/testcases?filterName=name&filterValue=Billing&size=1')) as {
+        content: { id: number }[];
+      };
       const id = page.content[0]?.id;
       assert.ok(id, 'the demo data has a test case that calls an API client');
       const bundle = (await call('POST', '/api/v2/testcases/export', { ids: [id] })) as Schema[];
@@ -237,5 +302,4 @@ describe('the test case and bundle schemas', () => {
       assert.deepEqual(errorsOf(validateTestCase, record), []);
     });
   });
-
 });

@@ -45,7 +45,10 @@ describe('scrubbing known secret values', () => {
   test('secret members are masked by the one rule, known values anywhere', () => {
     const s = new SecretScrubber();
     s.add('tok-1');
-    assert.equal(s.scrub('{"password": "hunter22", "echo": "Bearer tok-1"}'), `{"password": "${REDACTED}", "echo": "Bearer ${REDACTED}"}`);
+    assert.equal(
+      s.scrub('{"password": "hunter22", "echo": "Bearer tok-1"}'),
+      `{"password": "${REDACTED}", "echo": "Bearer ${REDACTED}"}`,
+    );
   });
 
   test('base64 without its padding, as URLs and tokens carry it; Basic auth in every base64 form', () => {
@@ -53,7 +56,11 @@ describe('scrubbing known secret values', () => {
     assert.equal(scrubText('next=YWJjMTI&page=2', ['abc12']), `next=${REDACTED}&page=2`);
     const s = new SecretScrubber();
     s.addCredentials('id', 'p?>');
-    for (const form of [Buffer.from('id:p?>').toString('base64'), Buffer.from('id:p?>').toString('base64url'), Buffer.from('id:p?>').toString('base64').replace(/=+$/, '')]) {
+    for (const form of [
+      Buffer.from('id:p?>').toString('base64'),
+      Buffer.from('id:p?>').toString('base64url'),
+      Buffer.from('id:p?>').toString('base64').replace(/=+$/, ''),
+    ]) {
       assert.equal(s.scrub(`Basic ${form};`), `Basic ${REDACTED};`, form);
     }
   });

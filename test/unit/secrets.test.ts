@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { isSecretKey } from '../../server/src/core/secrets/rule';
-import { SECRET_PLACEHOLDER, formatPath, maskSecrets, placeholderPaths, restorePlaceholders, secretPaths } from '../../server/src/core/secrets/secrets';
+import {
+  SECRET_PLACEHOLDER,
+  formatPath,
+  maskSecrets,
+  placeholderPaths,
+  restorePlaceholders,
+  secretPaths,
+} from '../../server/src/core/secrets/secrets';
 
 const bundleItem = () => ({
   name: 'Call the billing API',
@@ -23,10 +30,22 @@ const bundleItem = () => ({
 
 describe('secrets in local files', () => {
   test('secret names, whatever their case and separators', () => {
-    for (const k of ['password', 'Password', 'X-Api-Key', 'api_key', 'apiKey', 'Authorization', 'client_secret', 'dbPassword', 'accessToken', 'deviceTokenValue']) {
+    for (const k of [
+      'password',
+      'Password',
+      'X-Api-Key',
+      'api_key',
+      'apiKey',
+      'Authorization',
+      'client_secret',
+      'dbPassword',
+      'accessToken',
+      'deviceTokenValue',
+    ]) {
       assert.ok(isSecretKey(k), k);
     }
-    for (const k of ['username', 'tokenEndpointForOAuth2', 'textRegex', 'target', 'audience', 'passwordPolicy']) assert.ok(!isSecretKey(k), k);
+    for (const k of ['username', 'tokenEndpointForOAuth2', 'textRegex', 'target', 'audience', 'passwordPolicy'])
+      assert.ok(!isSecretKey(k), k);
   });
 
   test('finds passwords, every auth parameter and secret headers; not variables or empty values', () => {
@@ -82,8 +101,16 @@ describe('secrets in local files', () => {
   });
 
   test('secrets are listed in reading order: names by text, indexes by number', () => {
-    const v = { b: { password: 'x' }, a: { list: [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, { token: 'y' }, { token: 'z' }] } };
+    const v = {
+      b: { password: 'x' },
+      a: { list: [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, { token: 'y' }, { token: 'z' }] },
+    };
     (v.a.list[2] as Record<string, string>)['token'] = 'w';
-    assert.deepEqual(secretPaths(v).map(formatPath), ['a.list[2].token', 'a.list[10].token', 'a.list[11].token', 'b.password']);
+    assert.deepEqual(secretPaths(v).map(formatPath), [
+      'a.list[2].token',
+      'a.list[10].token',
+      'a.list[11].token',
+      'b.password',
+    ]);
   });
 });

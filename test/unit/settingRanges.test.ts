@@ -8,7 +8,11 @@ import { readJson, type Schema } from './schemaHelpers';
 // Every numeric tas.* setting has one range: the core's table, package.json and the manual agree.
 
 describe('numeric setting ranges', () => {
-  const properties = ((readJson('package.json') as { contributes: Schema }).contributes['configuration'] as { properties: Record<string, Schema> }).properties;
+  const properties = (
+    (readJson('package.json') as { contributes: Schema }).contributes['configuration'] as {
+      properties: Record<string, Schema>;
+    }
+  ).properties;
 
   test('every numeric setting in package.json has its minimum, maximum and default from the core table, and no other', () => {
     const numeric = Object.entries(properties).filter(([, p]) => p['type'] === 'number' || p['type'] === 'integer');
@@ -31,15 +35,28 @@ describe('numeric setting ranges', () => {
   test("the manual's Credentials section gives every numeric TAS_* variable tas reads with its range and default", () => {
     const credentials = manualSection('Credentials').text.replace(/\s+/g, ' ');
     for (const [name, range] of Object.entries(NUMERIC_VARIABLES)) {
-      assert.match(credentials, new RegExp(`\`${name}\` \\([^)]*, ${range.min} to ${range.max}, default ${range.default}\\)`), name);
+      assert.match(
+        credentials,
+        new RegExp(`\`${name}\` \\([^)]*, ${range.min} to ${range.max}, default ${range.default}\\)`),
+        name,
+      );
     }
   });
 
   test('out of range: the nearest end and a note; wrong type: the default and a note; unset: the default, no note', () => {
-    assert.deepEqual(clampSetting('tas.requestTimeoutSeconds', 1e10), { value: 3600, note: 'The setting tas.requestTimeoutSeconds is 10000000000, outside 1..3600: 3600 is used.' });
-    assert.deepEqual(clampSetting('tas.validation.maxProblems', 0), { value: 1, note: 'The setting tas.validation.maxProblems is 0, outside 1..10000: 1 is used.' });
+    assert.deepEqual(clampSetting('tas.requestTimeoutSeconds', 1e10), {
+      value: 3600,
+      note: 'The setting tas.requestTimeoutSeconds is 10000000000, outside 1..3600: 3600 is used.',
+    });
+    assert.deepEqual(clampSetting('tas.validation.maxProblems', 0), {
+      value: 1,
+      note: 'The setting tas.validation.maxProblems is 0, outside 1..10000: 1 is used.',
+    });
     assert.deepEqual(clampSetting('tas.validation.maxProblems', 12.7), { value: 12 });
-    assert.deepEqual(clampSetting('tas.executions.pollIntervalSeconds', -1, 'TAS_POLL_INTERVAL'), { value: 0.05, note: 'TAS_POLL_INTERVAL is -1, outside 0.05..600: 0.05 is used.' });
+    assert.deepEqual(clampSetting('tas.executions.pollIntervalSeconds', -1, 'TAS_POLL_INTERVAL'), {
+      value: 0.05,
+      note: 'TAS_POLL_INTERVAL is -1, outside 0.05..600: 0.05 is used.',
+    });
     assert.equal(clampSetting('tas.cache.ttlSeconds', Number.NaN).value, 300);
     assert.match(clampSetting('tas.cache.ttlSeconds', '5').note ?? '', /is "5", not a number: 300 is used/);
     assert.deepEqual(clampSetting('tas.cache.ttlSeconds', undefined), { value: 300 });

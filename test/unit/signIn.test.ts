@@ -1,7 +1,25 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import { checkAdvice, NEXT_STEP_LABEL, plainMessage, statusLook, stepOf, urlCheckMessage } from '../../client/src/connectionText';
-import { activeAfter, addEnvironment, changeBaseUrl, EnvironmentEditError, nameProblem, normalizeBaseUrl, parseEnvironments, pickerItems, removeEnvironment, renameEnvironment } from '../../client/src/environmentList';
+import {
+  checkAdvice,
+  NEXT_STEP_LABEL,
+  plainMessage,
+  statusLook,
+  stepOf,
+  urlCheckMessage,
+} from '../../client/src/connectionText';
+import {
+  activeAfter,
+  addEnvironment,
+  changeBaseUrl,
+  EnvironmentEditError,
+  nameProblem,
+  normalizeBaseUrl,
+  parseEnvironments,
+  pickerItems,
+  removeEnvironment,
+  renameEnvironment,
+} from '../../client/src/environmentList';
 import { EnvironmentSync } from '../../client/src/environmentSync';
 import type { ConnectionState } from '../../server/src/core/model/environment';
 
@@ -72,9 +90,17 @@ describe('environment sync', () => {
 
 describe('the status bar', () => {
   test('each state looks different, and a click does what the tooltip says', () => {
-    const looks = (['signedOut', 'connecting', 'connected', 'credentialsRefused', 'unreachable', 'notService', 'insecureHttp'] as ConnectionState[]).map((s) =>
-      statusLook(s, 'staging'),
-    );
+    const looks = (
+      [
+        'signedOut',
+        'connecting',
+        'connected',
+        'credentialsRefused',
+        'unreachable',
+        'notService',
+        'insecureHttp',
+      ] as ConnectionState[]
+    ).map((s) => statusLook(s, 'staging'));
     assert.equal(new Set(looks.map((l) => l.text)).size, looks.length);
     const [signedOut, connecting, connected, refused, unreachable, notService, insecure] = looks;
     assert.deepEqual(signedOut!.command, { id: 'tas.signIn', args: [] });
@@ -91,12 +117,18 @@ describe('the status bar', () => {
     assert.match(notService!.text, /not a Test Automation Service/);
     assert.deepEqual(insecure!.command, { id: 'tas.manageEnvironments', args: [] });
     assert.match(insecure!.text, /plain http/);
-    assert.deepEqual(looks.map((l) => l.warning), [false, false, false, true, true, true, true]);
+    assert.deepEqual(
+      looks.map((l) => l.warning),
+      [false, false, false, true, true, true, true],
+    );
   });
 
   test("the server's explanation goes into the tooltip", () => {
     const look = statusLook('unreachable', 'staging', 'Cannot reach the service at https://x (connection refused).');
-    assert.equal(look.tooltip, 'Test Automation Service: Cannot reach the service at https://x (connection refused).\nClick to try again.');
+    assert.equal(
+      look.tooltip,
+      'Test Automation Service: Cannot reach the service at https://x (connection refused).\nClick to try again.',
+    );
   });
 });
 
@@ -112,13 +144,19 @@ describe('sign-in check advice', () => {
 
   test('not a service: change the URL', () => {
     const a = checkAdvice('notService', 'staging', 'https://www.example.com', 'HTTP 404');
-    assert.match(a.message, /^Not signed in to staging: https:\/\/www\.example\.com does not answer like a Test Automation Service \(HTTP 404\)\. Check the URL/);
+    assert.match(
+      a.message,
+      /^Not signed in to staging: https:\/\/www\.example\.com does not answer like a Test Automation Service \(HTTP 404\)\. Check the URL/,
+    );
     assert.deepEqual(a.steps, ['changeUrl']);
   });
 
   test('unreachable: try again, or change the URL', () => {
     const a = checkAdvice('unreachable', 'staging', 'https://staging.example.com', 'connection refused');
-    assert.match(a.message, /cannot reach https:\/\/staging\.example\.com \(connection refused\)\. Check the URL and the network/);
+    assert.match(
+      a.message,
+      /cannot reach https:\/\/staging\.example\.com \(connection refused\)\. Check the URL and the network/,
+    );
     assert.deepEqual(a.steps, ['retry', 'changeUrl']);
   });
 
@@ -127,8 +165,14 @@ describe('sign-in check advice', () => {
       urlCheckMessage('unreachable', 'Lab', 'http://127.0.0.1:9', 'connection refused'),
       "http://127.0.0.1:9 was checked with Lab's stored credentials: it cannot be reached (connection refused). Use this URL for Lab anyway?",
     );
-    assert.match(urlCheckMessage('credentialsRefused', 'Lab', 'https://prod.example.com', 'HTTP 401'), /refused Lab's stored client ID or secret \(HTTP 401\)\. Use this URL/);
-    assert.match(urlCheckMessage('notService', 'Lab', 'https://www.example.com'), /does not answer like a Test Automation Service\. Use this URL/);
+    assert.match(
+      urlCheckMessage('credentialsRefused', 'Lab', 'https://prod.example.com', 'HTTP 401'),
+      /refused Lab's stored client ID or secret \(HTTP 401\)\. Use this URL/,
+    );
+    assert.match(
+      urlCheckMessage('notService', 'Lab', 'https://www.example.com'),
+      /does not answer like a Test Automation Service\. Use this URL/,
+    );
   });
 
   test('buttons map back to their steps; dismissing is no step', () => {
@@ -139,9 +183,18 @@ describe('sign-in check advice', () => {
 
 describe('messages to users', () => {
   test('the JSON-RPC wrapper words are removed', () => {
-    assert.equal(plainMessage(new Error('Request tas/refresh failed with message: Cannot reach the service.')), 'Cannot reach the service.');
-    assert.equal(plainMessage(new Error('Sign in first: Test Automation: Sign In.')), 'Sign in first: Test Automation: Sign In.');
-    assert.doesNotMatch(plainMessage(new Error('Request tas/refresh failed unexpectedly without providing any details.')), /tas\//);
+    assert.equal(
+      plainMessage(new Error('Request tas/refresh failed with message: Cannot reach the service.')),
+      'Cannot reach the service.',
+    );
+    assert.equal(
+      plainMessage(new Error('Sign in first: Test Automation: Sign In.')),
+      'Sign in first: Test Automation: Sign In.',
+    );
+    assert.doesNotMatch(
+      plainMessage(new Error('Request tas/refresh failed unexpectedly without providing any details.')),
+      /tas\//,
+    );
   });
 });
 
@@ -152,14 +205,23 @@ describe('environment list edits', () => {
   });
 
   test('add: the URL is stored without a trailing slash or /api/v2; names are unique', () => {
-    assert.deepEqual(addEnvironment(list, { name: ' dev ', baseUrl: 'http://127.0.0.1:8080/api/v2/' })[2], { name: 'dev', baseUrl: 'http://127.0.0.1:8080' });
-    assert.throws(() => addEnvironment(list, { name: 'prod', baseUrl: 'https://x.example.com' }), new EnvironmentEditError('That name is taken.'));
+    assert.deepEqual(addEnvironment(list, { name: ' dev ', baseUrl: 'http://127.0.0.1:8080/api/v2/' })[2], {
+      name: 'dev',
+      baseUrl: 'http://127.0.0.1:8080',
+    });
+    assert.throws(
+      () => addEnvironment(list, { name: 'prod', baseUrl: 'https://x.example.com' }),
+      new EnvironmentEditError('That name is taken.'),
+    );
     assert.throws(() => addEnvironment(list, { name: 'dev', baseUrl: 'ftp://x' }), /Use an http or https URL/);
     assert.equal(normalizeBaseUrl('https://a.example.com/API/V2'), 'https://a.example.com');
   });
 
   test('rename keeps the URL and the order; the active name follows', () => {
-    assert.deepEqual(renameEnvironment(list, 'staging', 'stage'), [{ name: 'stage', baseUrl: 'https://staging.example.com' }, list[1]]);
+    assert.deepEqual(renameEnvironment(list, 'staging', 'stage'), [
+      { name: 'stage', baseUrl: 'https://staging.example.com' },
+      list[1],
+    ]);
     assert.throws(() => renameEnvironment(list, 'staging', 'prod'), /That name is taken/);
     assert.throws(() => renameEnvironment(list, 'nope', 'x'), /no environment named nope/);
     assert.equal(nameProblem('staging', list, 'staging'), undefined);
@@ -168,7 +230,10 @@ describe('environment list edits', () => {
   });
 
   test('change URL touches one entry', () => {
-    assert.deepEqual(changeBaseUrl(list, 'prod', 'https://new.example.com/'), [list[0], { name: 'prod', baseUrl: 'https://new.example.com' }]);
+    assert.deepEqual(changeBaseUrl(list, 'prod', 'https://new.example.com/'), [
+      list[0],
+      { name: 'prod', baseUrl: 'https://new.example.com' },
+    ]);
     assert.throws(() => changeBaseUrl(list, 'prod', 'not a url'), /Enter a full URL/);
   });
 
@@ -188,7 +253,11 @@ describe('environment list edits', () => {
 
   test('the picker shows which environments have credentials and which is active', () => {
     assert.deepEqual(pickerItems(list, 'prod', new Set(['prod'])), [
-      { label: 'staging', description: 'https://staging.example.com', detail: '$(circle-slash) no credentials: picking it asks for them' },
+      {
+        label: 'staging',
+        description: 'https://staging.example.com',
+        detail: '$(circle-slash) no credentials: picking it asks for them',
+      },
       { label: 'prod', description: 'https://tas.example.com', detail: '$(key) credentials stored · active' },
     ]);
   });

@@ -20,13 +20,21 @@ function tableAfter(text: string, marker: string): string[][] {
   const lines = text.slice(at).split('\n');
   const start = lines.findIndex((l) => l.startsWith('|'));
   const rows: string[][] = [];
-  for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(lines[i]!.split('|').slice(1, -1).map((c) => c.trim()));
+  for (let i = start + 2; i < lines.length && lines[i]!.startsWith('|'); i++)
+    rows.push(
+      lines[i]!.split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
   return rows;
 }
 
 const NUMBER = String.raw`\d[\d,]*(?:\.\d+)?`;
 /** A figure: one number, or two as `p50 / p95` or `a to b`, and its unit. */
-const FIGURE = new RegExp(`(?<![\\w.])(${NUMBER})(?:\\s*(?:/|to|-)\\s*(${NUMBER}))?\\s*(µs|ms|s|seconds|minutes|x|KB|MB|GB)(?![\\w])`, 'g');
+const FIGURE = new RegExp(
+  `(?<![\\w.])(${NUMBER})(?:\\s*(?:/|to|-)\\s*(${NUMBER}))?\\s*(µs|ms|s|seconds|minutes|x|KB|MB|GB)(?![\\w])`,
+  'g',
+);
 /** Words before a figure that make it a target or threshold, not a measurement. */
 const THRESHOLD = /(?:target|under|over|within|at least|at most|more than|less than|≥|≤|<|>)\s*(?:of\s*)?$/i;
 
@@ -45,7 +53,8 @@ export function unsupportedFigures(text: string, results: string, units: RegExp)
 describe("the manual's Speed figures", () => {
   test('a figure RESULTS.md does not hold is found; targets and thresholds are not figures', () => {
     const results = '| 5 KB | 0.016 / 0.033 | 7.7x | 1,077 |';
-    const text = 'ours 0.016 / 0.033 ms, 7.7x, 1077 MB; was 0.020 ms and 6.0x; target under 30 ms, ≥ 10x; 4.35 to 17.0 ms';
+    const text =
+      'ours 0.016 / 0.033 ms, 7.7x, 1077 MB; was 0.020 ms and 6.0x; target under 30 ms, ≥ 10x; 4.35 to 17.0 ms';
     assert.deepEqual(unsupportedFigures(text, results, /./), ['0.020 ms', '6.0x', '4.35 to 17.0 ms']);
   });
 
@@ -68,7 +77,12 @@ describe("the manual's Speed figures", () => {
     const measured = tableAfter(RESULTS, '### Validation: ours vs');
     const shown = tableAfter(speed, '**Validation**');
     assert.equal(shown.length, measured.length, 'one row of Speed per measured document');
-    const header = RESULTS.slice(RESULTS.indexOf('### Validation: ours vs')).split('\n').find((l) => l.startsWith('|'))!.split('|').slice(1, -1).map((c) => c.trim());
+    const header = RESULTS.slice(RESULTS.indexOf('### Validation: ours vs'))
+      .split('\n')
+      .find((l) => l.startsWith('|'))!
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const col = (name: string) => header.indexOf(name);
     for (let i = 0; i < measured.length; i++) {
       const [, floor, ours, baseline, ratio] = shown[i]!;

@@ -28,18 +28,26 @@ describe('npm start: which editor', () => {
 
   test('--emulator-only wins over everything', () => {
     const only = parseStartArgs(['--emulator-only']);
-    for (const m of [linux, { ...linux, hasCode: true }, { ...linux, ci: true }, { ...linux, platform: 'win32' as const }]) {
+    for (const m of [
+      linux,
+      { ...linux, hasCode: true },
+      { ...linux, ci: true },
+      { ...linux, platform: 'win32' as const },
+    ]) {
       assert.equal(chooseMode(only, m), 'emulator-only');
     }
   });
 
   test('an unknown option is a usage error that lists the options', () => {
-    assert.throws(() => parseStartArgs(['--emulator']), (err: unknown) => {
-      assert.ok(err instanceof StartUsageError);
-      assert.match(err.message, /does not know the option "--emulator"/);
-      assert.match(err.message, /--emulator-only/);
-      return true;
-    });
+    assert.throws(
+      () => parseStartArgs(['--emulator']),
+      (err: unknown) => {
+        assert.ok(err instanceof StartUsageError);
+        assert.match(err.message, /does not know the option "--emulator"/);
+        assert.match(err.message, /--emulator-only/);
+        return true;
+      },
+    );
     assert.deepEqual(parseStartArgs([]), plain);
     assert.equal(parseStartArgs(['--help']).help, true);
   });
@@ -56,16 +64,23 @@ describe('npm start: which editor', () => {
 describe('npm start: the browser route', () => {
   const p = toolPaths('/repo');
 
-  test('its tools and state live in the repository\'s own .tools/, apart from the tests\'', () => {
+  test("its tools and state live in the repository's own .tools/, apart from the tests'", () => {
     assert.equal(p.codeServer, '/repo/.tools/code-server/node_modules/code-server/out/node/entry.js');
     assert.equal(p.userData, '/repo/.tools/start/user-data');
     assert.equal(p.workspace, '/repo/samples/workspace');
   });
 
-  test('code-server runs with the emulator\'s credentials and nothing of a surrounding editor', () => {
+  test("code-server runs with the emulator's credentials and nothing of a surrounding editor", () => {
     const env = codeServerEnv(
       p,
-      { PATH: '/usr/bin', HOME: '/users/x', VSCODE_IPC_HOOK: 'x', ELECTRON_RUN_AS_NODE: '1', TAS_CLIENT_SECRET: 'other', TAS_BASE_URL: 'https://elsewhere' },
+      {
+        PATH: '/usr/bin',
+        HOME: '/users/x',
+        VSCODE_IPC_HOOK: 'x',
+        ELECTRON_RUN_AS_NODE: '1',
+        TAS_CLIENT_SECRET: 'other',
+        TAS_BASE_URL: 'https://elsewhere',
+      },
       { TAS_BASE_URL: 'http://127.0.0.1:1234', TAS_CLIENT_ID: 'demo-admin', TAS_CLIENT_SECRET: 'demo-admin-secret' },
     );
     assert.equal(env['TAS_BASE_URL'], 'http://127.0.0.1:1234');

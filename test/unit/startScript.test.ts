@@ -9,7 +9,11 @@ import { after, describe, test } from 'node:test';
 
 const startJs = resolve(__dirname, '../../../dist/start.js');
 
-function start(args: string[]): { child: ChildProcess; output: () => string; waitFor: (re: RegExp) => Promise<RegExpExecArray> } {
+function start(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  waitFor: (re: RegExp) => Promise<RegExpExecArray>;
+} {
   const env: NodeJS.ProcessEnv = { ...process.env, TAS_EMULATOR_PORT: '0' };
   delete env['CODE_BINARY'];
   const child = spawn(process.execPath, [startJs, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,20 +52,24 @@ describe('npm start -- --emulator-only', () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   });
 
-  test('serves the emulator alone; its URL answers / with a page; Ctrl+C stops it with exit code 0', { timeout: 30_000 }, async () => {
-    const run = start(['--emulator-only']);
-    children.push(run.child);
-    const [, url] = await run.waitFor(/emulator with demo data: (http:\/\/127\.0\.0\.1:\d+)/);
-    await run.waitFor(/Only the emulator \(--emulator-only\)\. Press Ctrl\+C to stop\./);
-    const res = await fetch(`${url}/`);
-    assert.equal(res.status, 200);
-    assert.match(await res.text(), /Test Automation Service emulator/);
-    const exited = once(run.child, 'exit');
-    run.child.kill('SIGINT');
-    const [code] = (await exited) as [number | null];
-    assert.equal(code, 0, run.output());
-    await assert.rejects(fetch(`${url}/_emulator/health`), 'the emulator is stopped');
-  });
+  test(
+    'serves the emulator alone; its URL answers / with a page; Ctrl+C stops it with exit code 0',
+    { timeout: 30_000 },
+    async () => {
+      const run = start(['--emulator-only']);
+      children.push(run.child);
+      const [, url] = await run.waitFor(/emulator with demo data: (http:\/\/127\.0\.0\.1:\d+)/);
+      await run.waitFor(/Only the emulator \(--emulator-only\)\. Press Ctrl\+C to stop\./);
+      const res = await fetch(`${url}/`);
+      assert.equal(res.status, 200);
+      assert.match(await res.text(), /Test Automation Service emulator/);
+      const exited = once(run.child, 'exit');
+      run.child.kill('SIGINT');
+      const [code] = (await exited) as [number | null];
+      assert.equal(code, 0, run.output());
+      await assert.rejects(fetch(`${url}/_emulator/health`), 'the emulator is stopped');
+    },
+  );
 
   test('an unknown option ends at once with the usage, starting nothing', { timeout: 30_000 }, async () => {
     const run = start(['--emulatr-only']);

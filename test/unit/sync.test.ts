@@ -37,7 +37,15 @@ const record = () => ({
 
 describe('sync projection and hash', () => {
   test('ignores what only the service decides, empty defaults and key order', () => {
-    const local = { name: 'Login via SMS', tags: 'smoke', futureField: { a: 2, b: 1 }, testStepList: record().testStepList, traceFilters: [{ traceFilterId: 2, mobileDeviceId: 3 }], $schema: 'x', id: 99 };
+    const local = {
+      name: 'Login via SMS',
+      tags: 'smoke',
+      futureField: { a: 2, b: 1 },
+      testStepList: record().testStepList,
+      traceFilters: [{ traceFilterId: 2, mobileDeviceId: 3 }],
+      $schema: 'x',
+      id: 99,
+    };
     assert.equal(syncHash(local), syncHash(record()));
     assert.match(syncHash(local), /^sha256:[0-9a-f]{64}$/);
   });
@@ -50,7 +58,10 @@ describe('sync projection and hash', () => {
 
   test('a placeholder and the real secret at the same place compare equal', () => {
     const withSecret = { ...record(), testStepList: [{ function: 'HTTP', params: { password: 'hunter2' } }] };
-    const withPlaceholder = { ...record(), testStepList: [{ function: 'HTTP', params: { password: SECRET_PLACEHOLDER } }] };
+    const withPlaceholder = {
+      ...record(),
+      testStepList: [{ function: 'HTTP', params: { password: SECRET_PLACEHOLDER } }],
+    };
     assert.equal(syncHash(withPlaceholder), syncHash(withSecret));
   });
 
@@ -130,9 +141,18 @@ describe('names nothing is lost to', () => {
   });
 
   test('a name differing only in case from a file in the folder is that file (macOS, Windows)', () => {
-    const names = assignFileNames({ cases: [{ id: 1, name: 'login' }], linkedFiles: new Map(), filesLinkedTo: new Map(), present: ['Login.testcase.json'] });
+    const names = assignFileNames({
+      cases: [{ id: 1, name: 'login' }],
+      linkedFiles: new Map(),
+      filesLinkedTo: new Map(),
+      present: ['Login.testcase.json'],
+    });
     assert.equal(names.get(1), 'Login.testcase.json');
-    const held = assignFileNames({ cases: [{ id: 1, name: 'login' }], linkedFiles: new Map(), filesLinkedTo: new Map([['LOGIN.testcase.json', 5]]) });
+    const held = assignFileNames({
+      cases: [{ id: 1, name: 'login' }],
+      linkedFiles: new Map(),
+      filesLinkedTo: new Map([['LOGIN.testcase.json', 5]]),
+    });
     assert.equal(held.get(1), 'login-1.testcase.json');
   });
 
@@ -149,7 +169,8 @@ describe('names nothing is lost to', () => {
   });
 
   test('link keys: clean relative paths to test-case files only', () => {
-    for (const ok of ['a.testcase.json', 'sub/b.testcases.json#3', 'ÄÖ/c.testcase.json']) assert.equal(linkKeyProblem(ok), undefined, ok);
+    for (const ok of ['a.testcase.json', 'sub/b.testcases.json#3', 'ÄÖ/c.testcase.json'])
+      assert.equal(linkKeyProblem(ok), undefined, ok);
     const refused: [string, RegExp][] = [
       ['package.json', /names no test-case file/],
       ['..\\..\\evil.bat', /backslash/],
@@ -182,7 +203,23 @@ describe('canonical file text', () => {
     const { text, replaced } = testCaseFileText({ zeta: 1, alpha: 2, ...record() }, { id: 7, schema: './s.json' });
     assert.equal(replaced, 0);
     const keys = Object.keys(JSON.parse(text) as object);
-    assert.deepEqual(keys, ['$schema', 'id', 'name', 'description', 'tags', 'disabled', 'disableReason', 'notes', 'testStepList', 'traceFilters', 'sipTraceFilters', 'projects', 'alpha', 'futureField', 'zeta']);
+    assert.deepEqual(keys, [
+      '$schema',
+      'id',
+      'name',
+      'description',
+      'tags',
+      'disabled',
+      'disableReason',
+      'notes',
+      'testStepList',
+      'traceFilters',
+      'sipTraceFilters',
+      'projects',
+      'alpha',
+      'futureField',
+      'zeta',
+    ]);
     assert.ok(text.includes('"futureField": {\n    "b": 1,\n    "a": 2\n  }'));
     assert.ok(text.endsWith('}\n'));
     assert.ok(text.includes('"mobileDeviceName": "Pixel"'), 'device names stay for the language server');
@@ -199,18 +236,37 @@ describe('canonical file text', () => {
     const reversed = Object.fromEntries(Object.entries(item).reverse());
     const { text } = bundleFileText([reversed]);
     assert.equal(text, bundleFileText([item]).text);
-    assert.deepEqual(Object.keys((JSON.parse(text) as object[])[0]!), ['id', 'name', 'description', 'tags', 'disabled', 'disableReason', 'notes', 'testStepList', 'traceFilters', 'sipTraceFilters', 'projects', 'apiClients', 'created', 'devices', 'futureField', 'updated']);
+    assert.deepEqual(Object.keys((JSON.parse(text) as object[])[0]!), [
+      'id',
+      'name',
+      'description',
+      'tags',
+      'disabled',
+      'disableReason',
+      'notes',
+      'testStepList',
+      'traceFilters',
+      'sipTraceFilters',
+      'projects',
+      'apiClients',
+      'created',
+      'devices',
+      'futureField',
+      'updated',
+    ]);
   });
 
   test('secrets are written as placeholders and counted', () => {
-    const { text, replaced } = bundleFileText([{ ...record(), apiClients: [{ id: 1, password: 'hunter2', authParams: { client_secret: 's' } }] }]);
+    const { text, replaced } = bundleFileText([
+      { ...record(), apiClients: [{ id: 1, password: 'hunter2', authParams: { client_secret: 's' } }] },
+    ]);
     assert.equal(replaced, 2);
     assert.ok(!text.includes('hunter2'));
   });
 });
 
 describe('id write-back', () => {
-  test('inserts the id as the first member in the file\'s own indentation, nothing else changes', () => {
+  test("inserts the id as the first member in the file's own indentation, nothing else changes", () => {
     const text = '{\n\t"name": "A",\n\t"tags": "x"\n}';
     const out = applyIdEdits(text, idEdits(text, 42));
     assert.equal(out, '{\n\t"id": 42,\n\t"name": "A",\n\t"tags": "x"\n}');
@@ -220,13 +276,19 @@ describe('id write-back', () => {
     const text = '{\n    "name": "A",   "id": 1\n}\n';
     assert.equal(applyIdEdits(text, idEdits(text, 2)), '{\n    "name": "A",   "id": 2\n}\n');
     const bundle = '[\n  {\n    "name": "A"\n  },\n  {\n    "name": "B"\n  }\n]\n';
-    assert.equal(applyIdEdits(bundle, idEdits(bundle, 5, 1)), '[\n  {\n    "name": "A"\n  },\n  {\n    "id": 5,\n    "name": "B"\n  }\n]\n');
+    assert.equal(
+      applyIdEdits(bundle, idEdits(bundle, 5, 1)),
+      '[\n  {\n    "name": "A"\n  },\n  {\n    "id": 5,\n    "name": "B"\n  }\n]\n',
+    );
   });
 
   test('offsets become line and character positions', () => {
     const text = '{\n  "name": "A"\n}';
     const edits = toTextEdits(text, idEdits(text, 3));
-    assert.equal(TextDocument.applyEdits(TextDocument.create('file:///a', 'json', 1, text), edits), applyIdEdits(text, idEdits(text, 3)));
+    assert.equal(
+      TextDocument.applyEdits(TextDocument.create('file:///a', 'json', 1, text), edits),
+      applyIdEdits(text, idEdits(text, 3)),
+    );
   });
 });
 
@@ -244,17 +306,23 @@ describe('sync-state file', () => {
     assert.deepEqual(parseState(text, 'sync.json'), data);
   });
 
-  test('the sync root: nearest .tas, else nearest .git, else the file\'s folder', async () => {
+  test("the sync root: nearest .tas, else nearest .git, else the file's folder", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tas-sync-root-'));
     try {
       await mkdir(join(dir, 'repo', '.git'), { recursive: true });
       await mkdir(join(dir, 'repo', 'tests', 'deep'), { recursive: true });
       assert.equal(await findSyncRoot(join(dir, 'repo', 'tests', 'deep', 'a.testcase.json')), join(dir, 'repo'));
       await mkdir(join(dir, 'repo', 'tests', '.tas'));
-      assert.equal(await findSyncRoot(join(dir, 'repo', 'tests', 'deep', 'a.testcase.json')), join(dir, 'repo', 'tests'));
+      assert.equal(
+        await findSyncRoot(join(dir, 'repo', 'tests', 'deep', 'a.testcase.json')),
+        join(dir, 'repo', 'tests'),
+      );
       await mkdir(join(dir, 'loose'));
       assert.equal(await findSyncRoot(join(dir, 'loose', 'a.testcase.json')), join(dir, 'loose'));
-      assert.equal(stateKey(join(dir, 'repo'), join(dir, 'repo', 'tests', 'b.testcases.json'), 3), 'tests/b.testcases.json#3');
+      assert.equal(
+        stateKey(join(dir, 'repo'), join(dir, 'repo', 'tests', 'b.testcases.json'), 3),
+        'tests/b.testcases.json#3',
+      );
       const state = await SyncState.load(join(dir, 'repo'));
       state.setLink('tests/a.testcase.json', 'http://e', { id: 1, base: 'sha256:0' });
       await state.save();
@@ -290,7 +358,7 @@ describe('classification of a linked case', () => {
 describe('the report of an import in two passes', () => {
   const a = 'file:///w/a.testcase.json';
   const b = 'file:///w/b.testcases.json';
-  test('decided items take the second pass\'s outcome; the rest keep the first pass\'s, in the first pass\'s order', () => {
+  test("decided items take the second pass's outcome; the rest keep the first pass's, in the first pass's order", () => {
     const first = [
       { uri: a, outcome: 'nameTaken' as const, takenById: 4 },
       { uri: b, index: 0, outcome: 'created' as const, id: 7 },
@@ -314,6 +382,13 @@ describe('the report of an import in two passes', () => {
     assert.deepEqual(mergeImportResults(first, [], { [a]: 'skip' }), first);
     assert.deepEqual(mergeImportResults(first, [{ uri: a, outcome: 'updated', id: 3 }], {}), first);
     // An index is part of the key: item 0 of a bundle is not the bundle.
-    assert.deepEqual(mergeImportResults([{ uri: b, index: 0, outcome: 'conflict', id: 5 }], [{ uri: b, index: 0, outcome: 'updated', id: 5 }], { [b]: 'skip' }), [{ uri: b, index: 0, outcome: 'conflict', id: 5 }]);
+    assert.deepEqual(
+      mergeImportResults(
+        [{ uri: b, index: 0, outcome: 'conflict', id: 5 }],
+        [{ uri: b, index: 0, outcome: 'updated', id: 5 }],
+        { [b]: 'skip' },
+      ),
+      [{ uri: b, index: 0, outcome: 'conflict', id: 5 }],
+    );
   });
 });

@@ -49,27 +49,43 @@ describe('the sync root', () => {
     t.folder('home', 'work', '.tas');
     t.folder('home', 'work', 'repo', '.git');
     t.folder('home', 'work', 'repo', 'cases', 'deep');
-    assert.equal(await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'), t.at('home', 'work', 'repo'), 'a .tas above the .git');
+    assert.equal(
+      await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'),
+      t.at('home', 'work', 'repo'),
+      'a .tas above the .git',
+    );
     t.folder('home', 'work', 'repo', '.tas');
-    assert.equal(await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'), t.at('home', 'work', 'repo'), 'at the top');
+    assert.equal(
+      await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'),
+      t.at('home', 'work', 'repo'),
+      'at the top',
+    );
     t.folder('home', 'work', 'repo', 'cases', '.tas');
-    assert.equal(await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'), t.at('home', 'work', 'repo', 'cases'), 'below the top: the nearest');
+    assert.equal(
+      await t.rootOf('home', 'work', 'repo', 'cases', 'deep', 'a.testcase.json'),
+      t.at('home', 'work', 'repo', 'cases'),
+      'below the top: the nearest',
+    );
   });
 
-  test('a worktree or a submodule (.git is a file) is its own repository: the superproject\'s .tas stays out', async () => {
+  test("a worktree or a submodule (.git is a file) is its own repository: the superproject's .tas stays out", async () => {
     const t = tree();
     t.folder('home', 'super', '.git');
     t.folder('home', 'super', '.tas');
     t.gitFile('home', 'super', 'sub');
     t.folder('home', 'super', 'sub', 'cases');
     assert.equal(await t.rootOf('home', 'super', 'sub', 'cases', 'a.testcase.json'), t.at('home', 'super', 'sub'));
-    assert.equal(await t.rootOf('home', 'super', 'a.testcase.json'), t.at('home', 'super'), 'the superproject keeps its own');
+    assert.equal(
+      await t.rootOf('home', 'super', 'a.testcase.json'),
+      t.at('home', 'super'),
+      'the superproject keeps its own',
+    );
     t.gitFile('home', 'worktree');
     t.folder('home', 'worktree', 'cases');
     assert.equal(await t.rootOf('home', 'worktree', 'cases', 'a.testcase.json'), t.at('home', 'worktree'));
   });
 
-  test('outside any repository: a .tas in the home or temporary folder, or above them, never counts; the file\'s own folder is the root', async () => {
+  test("outside any repository: a .tas in the home or temporary folder, or above them, never counts; the file's own folder is the root", async () => {
     const t = tree();
     t.folder('.tas'); // above both
     t.folder('home', '.tas');
@@ -102,7 +118,13 @@ describe('the sync root', () => {
     t.folder('real-home', 'loose');
     symlinkSync(t.at('real-home'), t.at('home-link'));
     const limits = rootLimits([t.at('home-link')]);
-    assert.equal(await findSyncRoot(t.at('real-home', 'loose', 'a.testcase.json'), new RootCache(limits)), t.at('real-home', 'loose'));
-    assert.equal(await findSyncRoot(t.at('home-link', 'loose', 'a.testcase.json'), new RootCache(limits)), t.at('home-link', 'loose'));
+    assert.equal(
+      await findSyncRoot(t.at('real-home', 'loose', 'a.testcase.json'), new RootCache(limits)),
+      t.at('real-home', 'loose'),
+    );
+    assert.equal(
+      await findSyncRoot(t.at('home-link', 'loose', 'a.testcase.json'), new RootCache(limits)),
+      t.at('home-link', 'loose'),
+    );
   });
 });

@@ -2,7 +2,12 @@ import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import { refusalWords } from '../../server/src/core/testCases/deletion';
 import { serviceQuery, summarizeTestCase } from '../../server/src/core/testCases/list';
-import { filterWords, listMessage, testCaseDescription, testCaseTooltipLines } from '../../client/src/views/testCaseFormat';
+import {
+  filterWords,
+  listMessage,
+  testCaseDescription,
+  testCaseTooltipLines,
+} from '../../client/src/views/testCaseFormat';
 
 // The Test Cases view's server side: list items read leniently, the query sent, a refused delete in words.
 
@@ -32,13 +37,22 @@ describe('test case list items', () => {
   });
 
   test('records the document does not describe: unknown fields ignored, odd ones left blank, no id dropped', () => {
-    assert.deepEqual(summarizeTestCase({ id: '9', surprise: { x: 1 }, deviceList: 'Pixel', projects: [{ id: 'x' }, 3, { id: 4 }], testStepCount: 'many' }), {
-      id: 9,
-      name: 'Test case 9',
-      devices: [],
-      projects: [{ id: 4, name: 'Project 4' }],
-      entity: { entityType: 'TEST_CASE', id: 9, label: 'Test case 9' },
-    });
+    assert.deepEqual(
+      summarizeTestCase({
+        id: '9',
+        surprise: { x: 1 },
+        deviceList: 'Pixel',
+        projects: [{ id: 'x' }, 3, { id: 4 }],
+        testStepCount: 'many',
+      }),
+      {
+        id: 9,
+        name: 'Test case 9',
+        devices: [],
+        projects: [{ id: 4, name: 'Project 4' }],
+        entity: { entityType: 'TEST_CASE', id: 9, label: 'Test case 9' },
+      },
+    );
     assert.equal(summarizeTestCase({ name: 'no id' }), undefined);
     assert.equal(summarizeTestCase(42), undefined);
     assert.equal(summarizeTestCase({ id: 1, testStepList: [{}, {}] })?.stepCount, 2);
@@ -50,15 +64,28 @@ describe('the list query', () => {
     assert.deepEqual(serviceQuery({ page: 2 }), { page: 2, size: 50, sort: ['name,asc', 'id,asc'] });
   });
   test('project, field filter and sort by last update; sizes kept sane; an empty value is no filter', () => {
-    assert.deepEqual(serviceQuery({ page: 0, size: 5000, projectIds: [1, 3], filter: { field: 'device', value: ' Pixel ' }, sort: 'updated' }), {
+    assert.deepEqual(
+      serviceQuery({
+        page: 0,
+        size: 5000,
+        projectIds: [1, 3],
+        filter: { field: 'device', value: ' Pixel ' },
+        sort: 'updated',
+      }),
+      {
+        page: 0,
+        size: 200,
+        sort: ['updated,desc', 'id,asc'],
+        prj: [1, 3],
+        filterName: 'device',
+        filterValue: 'Pixel',
+      },
+    );
+    assert.deepEqual(serviceQuery({ page: -1, size: 0, projectIds: [], filter: { field: 'name', value: ' ' } }), {
       page: 0,
-      size: 200,
-      sort: ['updated,desc', 'id,asc'],
-      prj: [1, 3],
-      filterName: 'device',
-      filterValue: 'Pixel',
+      size: 1,
+      sort: ['name,asc', 'id,asc'],
     });
-    assert.deepEqual(serviceQuery({ page: -1, size: 0, projectIds: [], filter: { field: 'name', value: ' ' } }), { page: 0, size: 1, sort: ['name,asc', 'id,asc'] });
   });
 });
 
@@ -73,10 +100,16 @@ describe('a refused delete in words', () => {
       refusalWords('test case 4', { suites: ['Nightly'], executionIds: [] }),
       'The service refused to delete test case 4: it is in test suite "Nightly". Remove it from that suite (Add/Remove Test Cases in Test Suites), then delete it again.',
     );
-    assert.match(refusalWords('test case 4', { suites: [], executionIds: [3, 5] }), /executions 3 and 5 of it are still queued or running\. Wait for them to end or cancel them in Executions/);
+    assert.match(
+      refusalWords('test case 4', { suites: [], executionIds: [3, 5] }),
+      /executions 3 and 5 of it are still queued or running\. Wait for them to end or cancel them in Executions/,
+    );
   });
   test('nothing found: still plain words with a next step', () => {
-    assert.match(refusalWords('test case 4', { suites: [], executionIds: [] }), /something still uses it .*Check Test Suites and Executions/);
+    assert.match(
+      refusalWords('test case 4', { suites: [], executionIds: [] }),
+      /something still uses it .*Check Test Suites and Executions/,
+    );
   });
 });
 
@@ -91,26 +124,44 @@ describe('how the view words a test case and its filter', () => {
   };
   test('row: steps, devices (shortened), projects, and the linked file marker when it differs', () => {
     assert.equal(testCaseDescription(t), '1 step · Pixel 7, Galaxy S23 +1 · Voice');
-    assert.equal(testCaseDescription(t, { path: 'cases/Call.testcase.json' }), 'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice');
-    assert.equal(testCaseDescription(t, { path: 'x', state: 'unchanged' }), 'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice');
-    assert.equal(testCaseDescription({ ...t, devices: [], projects: [] }, { path: 'x', state: 'localChanged' }), '● in workspace, changed locally · 1 step');
+    assert.equal(
+      testCaseDescription(t, { path: 'cases/Call.testcase.json' }),
+      'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice',
+    );
+    assert.equal(
+      testCaseDescription(t, { path: 'x', state: 'unchanged' }),
+      'in workspace · 1 step · Pixel 7, Galaxy S23 +1 · Voice',
+    );
+    assert.equal(
+      testCaseDescription({ ...t, devices: [], projects: [] }, { path: 'x', state: 'localChanged' }),
+      '● in workspace, changed locally · 1 step',
+    );
     assert.match(testCaseDescription(t, { path: 'x', state: 'conflict' }), /^● in workspace, changed on both sides/);
     assert.equal(testCaseDescription({ ...t, stepCount: undefined, devices: [], projects: [] }), '');
   });
   test('tooltip: every field, blanks said as such', () => {
-    assert.deepEqual(testCaseTooltipLines({ ...t, devices: [], projects: [] }, { path: 'a/Call.testcase.json', state: 'serviceChanged' }), [
-      'Call (id 7)',
-      'Steps: 1',
-      'Devices: none',
-      'Projects: none',
-      'Local file: a/Call.testcase.json (in workspace, changed on the service)',
-    ]);
+    assert.deepEqual(
+      testCaseTooltipLines(
+        { ...t, devices: [], projects: [] },
+        { path: 'a/Call.testcase.json', state: 'serviceChanged' },
+      ),
+      [
+        'Call (id 7)',
+        'Steps: 1',
+        'Devices: none',
+        'Projects: none',
+        'Local file: a/Call.testcase.json (in workspace, changed on the service)',
+      ],
+    );
   });
   test('filter: the description and the message saying how to clear it', () => {
     const f = { project: { id: 2, name: 'Voice' }, field: { field: 'device' as const, value: 'Pixel' } };
     assert.equal(filterWords(f, 'updated'), 'project Voice · device contains "Pixel" · last updated first');
     assert.equal(filterWords({}, 'name'), '');
     assert.equal(listMessage({}, 50, 10_000), undefined);
-    assert.equal(listMessage(f, 3, 3), 'Filtered (project Voice · device contains "Pixel"): 3 test cases. Clear Filter in the view\'s title bar shows all.');
+    assert.equal(
+      listMessage(f, 3, 3),
+      'Filtered (project Voice · device contains "Pixel"): 3 test cases. Clear Filter in the view\'s title bar shows all.',
+    );
   });
 });

@@ -13,7 +13,14 @@ describe('test cases in a file', () => {
   test('a bundle: one case per array item, in order, nameless items kept by position', () => {
     const text = '[\n  { "name": "A" },\n  { "description": "no name" },\n  { "name": "C" }\n]';
     const cases = casesIn(text, true);
-    assert.deepEqual(cases.map((c) => [c.index, c.name]), [[0, 'A'], [1, undefined], [2, 'C']]);
+    assert.deepEqual(
+      cases.map((c) => [c.index, c.name]),
+      [
+        [0, 'A'],
+        [1, undefined],
+        [2, 'C'],
+      ],
+    );
     assert.equal(text.slice(cases[2]!.start, cases[2]!.end), '{ "name": "C" }');
   });
 
@@ -56,7 +63,12 @@ describe('execution logs', () => {
   });
 
   test('the failed step is named from the log', () => {
-    assert.deepEqual(failedStep(logLines(details)), { step: 3, of: 3, name: 'HANGUP', line: '2026-01-01T00:00:02Z ERROR Step 3/3 HANGUP: failed' });
+    assert.deepEqual(failedStep(logLines(details)), {
+      step: 3,
+      of: 3,
+      name: 'HANGUP',
+      line: '2026-01-01T00:00:02Z ERROR Step 3/3 HANGUP: failed',
+    });
     assert.equal(failedStep(['INFO Finished: FAILED']), undefined);
   });
 

@@ -33,7 +33,9 @@ describe('undici, the parts the client uses', () => {
       });
       assert.equal(res.statusCode, 201);
       assert.deepEqual(await res.body.json(), { ok: true });
-      assert.deepEqual(seen, [{ method: 'POST', url: '/api/v2/testcases?size=2', type: 'application/json', body: '{"name":"a"}' }]);
+      assert.deepEqual(seen, [
+        { method: 'POST', url: '/api/v2/testcases?size=2', type: 'application/json', body: '{"name":"a"}' },
+      ]);
     } finally {
       await agent.close();
       server.close();

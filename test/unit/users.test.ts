@@ -19,7 +19,10 @@ const tester = { id: 2, email: 'tester@example.com', role: 'TESTER' };
 
 describe('users', () => {
   test('a user is read leniently: an id is needed, email and role when given', () => {
-    assert.deepEqual(summarizeUser({ id: 3, email: 'a@b.c', role: 'ADMIN', createdAt: '2026-01-01T00:00:00Z', extra: 1 }), { id: 3, email: 'a@b.c', role: 'ADMIN', createdAt: '2026-01-01T00:00:00Z' });
+    assert.deepEqual(
+      summarizeUser({ id: 3, email: 'a@b.c', role: 'ADMIN', createdAt: '2026-01-01T00:00:00Z', extra: 1 }),
+      { id: 3, email: 'a@b.c', role: 'ADMIN', createdAt: '2026-01-01T00:00:00Z' },
+    );
     assert.deepEqual(summarizeUser({ id: '4', username: 'someone' }), { id: 4, email: 'someone' });
     assert.equal(summarizeUser({ email: 'x@y.z' }), undefined);
     assert.equal(summarizeUser('user'), undefined);
@@ -31,10 +34,18 @@ describe('users', () => {
   });
 
   test('a row names the user, the role and "you"; the signed-in user cannot be deleted from the menu', () => {
-    assert.deepEqual(userRow(tester, admin), { label: 'tester@example.com', description: 'TESTER', tooltip: 'tester@example.com (id 2)\nRole: TESTER', contextValue: 'user' });
+    assert.deepEqual(userRow(tester, admin), {
+      label: 'tester@example.com',
+      description: 'TESTER',
+      tooltip: 'tester@example.com (id 2)\nRole: TESTER',
+      contextValue: 'user',
+    });
     assert.equal(userRow(admin, admin).description, 'ADMIN · you');
     assert.equal(userRow(admin, admin).contextValue, 'user.self');
-    assert.equal(notAdminMessage(tester), 'Only users with the ADMIN role manage users. You are signed in as tester@example.com with the role TESTER.');
+    assert.equal(
+      notAdminMessage(tester),
+      'Only users with the ADMIN role manage users. You are signed in as tester@example.com with the role TESTER.',
+    );
   });
 
   test('roles offered: ADMIN and those the list shows, without the current one; heirs are everyone else', () => {
@@ -46,7 +57,13 @@ describe('users', () => {
   test('Delete User names the heir in the question and in the action button', () => {
     const q = deleteUserQuestion('tester@example.com', 'admin@example.com');
     assert.match(q.detail ?? '', /Everything tester@example.com owns on the service goes to admin@example.com/);
-    assert.deepEqual(q.choices.map((c) => [c.title, c.loses]), [['Keep the User', false], ['Delete and Give to admin@example.com', true]]);
+    assert.deepEqual(
+      q.choices.map((c) => [c.title, c.loses]),
+      [
+        ['Keep the User', false],
+        ['Delete and Give to admin@example.com', true],
+      ],
+    );
   });
 
   test('rule 7: a non-ADMIN user is told, before sending, which records the service refuses unless theirs', () => {
@@ -54,7 +71,11 @@ describe('users', () => {
     assert.match(q.message, /signed in as tester@example.com with the role TESTER, not ADMIN/);
     assert.match(q.detail ?? '', /if any of these is not yours: Filter A, Filter B\./);
     assert.equal(q.choices[0]!.title, 'Do Not Assign');
-    const many = notOwnerQuestion('t', undefined, Array.from({ length: 12 }, (_, i) => `R${i}`));
+    const many = notOwnerQuestion(
+      't',
+      undefined,
+      Array.from({ length: 12 }, (_, i) => `R${i}`),
+    );
     assert.match(many.detail ?? '', /R9, and 2 more\./);
   });
 
@@ -66,31 +87,62 @@ describe('users', () => {
     assert.notEqual(generateTempPassword(), a);
     const q = tempPasswordQuestion('ann@example.com', a);
     assert.equal(q.detail, a);
-    assert.deepEqual(q.choices.map((c) => c.title), ['Copy']);
+    assert.deepEqual(
+      q.choices.map((c) => c.title),
+      ['Copy'],
+    );
   });
 });
 
 describe('lab tools', () => {
-  test('a token verdict in words, with the record\'s facts and never a token value', () => {
-    assert.deepEqual(tokenVerdict({ valid: true, id: 4, mobileId: 7, fullControl: false, expiresAt: '2026-12-01T00:00:00Z', token: 'dt-abc' }), {
-      valid: true,
-      words: 'The service says the token is valid.',
-      facts: ['Token: 4', 'Device: 7', 'Full control: no', 'Expires: 2026-12-01T00:00:00Z'],
-    });
-    assert.equal(tokenVerdict({ valid: false, reason: 'EXPIRED', id: 4 }).words, 'The service says the token is not valid: the token has expired.');
-    assert.equal(tokenVerdict({ valid: false, reason: 'BLOCKED' }).words, 'The service says the token is not valid: the service says BLOCKED.');
+  test("a token verdict in words, with the record's facts and never a token value", () => {
+    assert.deepEqual(
+      tokenVerdict({
+        valid: true,
+        id: 4,
+        mobileId: 7,
+        fullControl: false,
+        expiresAt: '2026-12-01T00:00:00Z',
+        token: 'dt-abc',
+      }),
+      {
+        valid: true,
+        words: 'The service says the token is valid.',
+        facts: ['Token: 4', 'Device: 7', 'Full control: no', 'Expires: 2026-12-01T00:00:00Z'],
+      },
+    );
+    assert.equal(
+      tokenVerdict({ valid: false, reason: 'EXPIRED', id: 4 }).words,
+      'The service says the token is not valid: the token has expired.',
+    );
+    assert.equal(
+      tokenVerdict({ valid: false, reason: 'BLOCKED' }).words,
+      'The service says the token is not valid: the service says BLOCKED.',
+    );
     assert.equal(tokenVerdict({}).valid, undefined);
     assert.equal(tokenVerdict(undefined).valid, undefined);
   });
 
   test('the members these commands carry are secret to the one rule: masked in any traced JSON', () => {
-    const traced = JSON.stringify({ tempPassword: 'tp-1', password: 'pw-2', token: 'tk-3', agentConfig: '{"key":"ak-4"}' });
+    const traced = JSON.stringify({
+      tempPassword: 'tp-1',
+      password: 'pw-2',
+      token: 'tk-3',
+      agentConfig: '{"key":"ak-4"}',
+    });
     const masked = redactJsonText(traced);
     for (const s of ['tp-1', 'pw-2', 'tk-3', 'ak-4']) assert.ok(!masked.includes(s), masked);
   });
 
   test('a service that echoes the sent secret in its error: the failure loses it, and keeps the rest', async () => {
-    const echo = new ApiError({ kind: 'invalidRequest', method: 'POST', path: '/api/v2/tokens/validate', status: 400, serviceMessage: 'token dt-echoed-9 is malformed', body: { token: 'dt-echoed-9' } });
+    const echo = new ApiError({
+      kind: 'invalidRequest',
+      method: 'POST',
+      path: '/api/v2/tokens/validate',
+      status: 400,
+      serviceMessage: 'token dt-echoed-9 is malformed',
+      body: { token: 'dt-echoed-9' },
+    });
     const err = await keepingSecret('dt-echoed-9', () => Promise.reject(echo)).catch((e: unknown) => e);
     assert.ok(err instanceof ApiError);
     assert.equal(err.serviceMessage, 'token [redacted] is malformed');

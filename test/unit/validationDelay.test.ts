@@ -35,13 +35,27 @@ describe('ValidationScheduler: the delay follows the cost it measured', () => {
     let published = 0;
     let referencesAsked!: () => void;
     const reached = new Promise<void>((resolve) => (referencesAsked = resolve));
-    const connection = { sendDiagnostics: () => Promise.resolve(void published++), console: { error: (m: string) => assert.fail(m) } };
+    const connection = {
+      sendDiagnostics: () => Promise.resolve(void published++),
+      console: { error: (m: string) => assert.fail(m) },
+    };
     const documents = { get: () => doc, all: () => [doc] };
     // The reference stage is not this test's: it is reached after the cost is known, and stays there.
     const refs = { state: () => (referencesAsked(), new Promise(() => undefined)) };
     let t = 0;
-    const session = { environment: { current: undefined }, lists: refs, status: { update: () => undefined } } as unknown as ServiceSession;
-    const language = createLanguageService({ session, commands: { chooseCounterpart: 'x' }, roots: () => [], openDocuments: () => [doc], watched: () => false, inlayHints: () => true });
+    const session = {
+      environment: { current: undefined },
+      lists: refs,
+      status: { update: () => undefined },
+    } as unknown as ServiceSession;
+    const language = createLanguageService({
+      session,
+      commands: { chooseCounterpart: 'x' },
+      roots: () => [],
+      openDocuments: () => [doc],
+      watched: () => false,
+      inlayHints: () => true,
+    });
     const scheduler = new ValidationScheduler(
       connection as unknown as Connection,
       documents as unknown as TextDocuments<TextDocument>,

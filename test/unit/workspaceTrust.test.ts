@@ -12,7 +12,9 @@ import { configurationReads } from './configurationReads';
 const root = resolve(__dirname, '../../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: unknown } };
-  contributes: { configuration: { properties: Record<string, { scope?: string; format?: string; type?: string; items?: unknown }> } };
+  contributes: {
+    configuration: { properties: Record<string, { scope?: string; format?: string; type?: string; items?: unknown }> };
+  };
 };
 const settings = pkg.contributes.configuration.properties;
 
@@ -31,12 +33,17 @@ describe('workspace trust', () => {
   });
 
   test('every other setting that could name a place or a credential is application-scoped too', () => {
-    const risky = Object.entries(settings).filter(([name, s]) => WHERE.test(name.replace(/^tas\.trace\.server$/, '')) || s.format === 'uri' || JSON.stringify(s.items ?? {}).includes('"uri"'));
+    const risky = Object.entries(settings).filter(
+      ([name, s]) =>
+        WHERE.test(name.replace(/^tas\.trace\.server$/, '')) ||
+        s.format === 'uri' ||
+        JSON.stringify(s.items ?? {}).includes('"uri"'),
+    );
     assert.ok(risky.length >= 2);
     for (const [name, s] of risky) assert.equal(s.scope, 'application', `${name} must be application-scoped`);
   });
 
-  test('the server reads no setting beyond tas.* and the editor\'s own proxy settings (every file, by syntax tree)', () => {
+  test("the server reads no setting beyond tas.* and the editor's own proxy settings (every file, by syntax tree)", () => {
     const reads = configurationReads(resolve(root, 'server/src'));
     assert.deepEqual(reads.refused, [], 'settings read in a form this check cannot follow');
     assert.deepEqual([...new Set(reads.sections)].sort(), ['http', 'tas']);
@@ -53,14 +60,20 @@ describe('workspace trust', () => {
         rmSync(dir, { recursive: true, force: true });
       }
     };
-    assert.deepEqual(probe('a.ts', `c.workspace.getConfiguration([{ section: 'tas' }, { section: 'remote.tunnels' }]);`).sections, ['tas', 'remote.tunnels']);
+    assert.deepEqual(
+      probe('a.ts', `c.workspace.getConfiguration([{ section: 'tas' }, { section: 'remote.tunnels' }]);`).sections,
+      ['tas', 'remote.tunnels'],
+    );
     assert.deepEqual(probe('b.ts', `c.workspace.getConfiguration({ section: "git" });`).sections, ['git']);
     assert.deepEqual(probe('c.ts', `c.workspace.getConfiguration('files');`).sections, ['files']);
     assert.equal(probe('d.ts', `c.workspace.getConfiguration([{ section: name }]);`).refused.length, 1);
     assert.equal(probe('e.ts', `c.sendRequest('workspace/configuration', { items: [] });`).refused.length, 1);
     assert.equal(probe('f.ts', `c.sendRequest(ConfigurationRequest.type, { items: [] });`).refused.length, 1);
     assert.deepEqual(
-      probe('g.ts', `const [raw, http] = await c.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]); use(http?.proxy, http.userAgent);`).httpKeys,
+      probe(
+        'g.ts',
+        `const [raw, http] = await c.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]); use(http?.proxy, http.userAgent);`,
+      ).httpKeys,
       ['proxy', 'userAgent'],
     );
   });

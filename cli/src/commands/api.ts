@@ -14,7 +14,9 @@ export function matchOperation(method: string, path: string): { op: Operation; p
   for (const op of Object.values(OPERATIONS) as Operation[]) {
     if (op.method !== method) continue;
     const names: string[] = [];
-    const source = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'));
+    const source = op.path
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{(\w+)\}/g, (_m, n: string) => (names.push(n), '([^/]+)'));
     const m = new RegExp(`^${source}$`).exec(path);
     if (m) return { op, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')])) };
   }
@@ -24,7 +26,7 @@ export function matchOperation(method: string, path: string): { op: Operation; p
 
 export const api: CommandSpec = {
   name: 'api',
-  summary: 'Call any operation of the service with the session\'s token handling.',
+  summary: "Call any operation of the service with the session's token handling.",
   action: 'call the service',
   usage: 'tas api <METHOD> <path> [--data JSON|@file|@-]',
   description: [
@@ -51,12 +53,21 @@ export const api: CommandSpec = {
     const { op, params } = matchOperation(method, path);
     let answer: unknown;
     try {
-      answer = await ctx.client.session.call(op, { params, query, ...(body !== undefined && { body }), signal: ctx.signal });
+      answer = await ctx.client.session.call(op, {
+        params,
+        query,
+        ...(body !== undefined && { body }),
+        signal: ctx.signal,
+      });
     } catch (err) {
       // Like curl or gh api: the request and what came back, the service's body on stdout.
       if (!(err instanceof ApiError) || err.status === undefined || err.kind === 'unauthorized') throw err;
       if (err.body !== undefined) ctx.out.json(err.body);
-      throw new CliError(`${method} ${path} answered HTTP ${err.status}${err.serviceMessage ? `: ${err.serviceMessage}` : '.'}`, exitCodeOf(err), { cause: err });
+      throw new CliError(
+        `${method} ${path} answered HTTP ${err.status}${err.serviceMessage ? `: ${err.serviceMessage}` : '.'}`,
+        exitCodeOf(err),
+        { cause: err },
+      );
     }
     if (answer !== undefined) ctx.out.json(answer);
     return Exit.ok;

@@ -8,8 +8,18 @@ import { refMapOf } from '../refMap';
 // tas copy: test cases of this environment created in another (a profile), without files, by the
 // import's mapping rule. Exit 5 when a case waits for a counterpart or its name is taken there.
 
-const DRY: Record<CopyItemResult['outcome'], string> = { created: 'would create', refused: 'would refuse', nameTaken: 'would refuse', skipped: 'would skip' };
-const COLOUR: Record<CopyItemResult['outcome'], 'green' | 'yellow' | 'red'> = { created: 'green', nameTaken: 'yellow', refused: 'red', skipped: 'red' };
+const DRY: Record<CopyItemResult['outcome'], string> = {
+  created: 'would create',
+  refused: 'would refuse',
+  nameTaken: 'would refuse',
+  skipped: 'would skip',
+};
+const COLOUR: Record<CopyItemResult['outcome'], 'green' | 'yellow' | 'red'> = {
+  created: 'green',
+  nameTaken: 'yellow',
+  refused: 'red',
+  skipped: 'red',
+};
 
 export const copy: CommandSpec = {
   name: 'copy',
@@ -25,26 +35,39 @@ export const copy: CommandSpec = {
     '--dry-run says what would be created and every mapping it would apply, sending nothing.',
     'An id that names no test case here stops the copy: nothing is sent (exit 2).',
   ].join('\n'),
-  options: { to: { type: 'string' }, 'dry-run': { type: 'boolean' }, map: { type: 'string', multiple: true }, 'map-file': { type: 'string' } },
+  options: {
+    to: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    map: { type: 'string', multiple: true },
+    'map-file': { type: 'string' },
+  },
   optionHelp: {
     to: ['PROFILE', 'the profile of the environment to copy into (tas login --profile PROFILE)'],
     'dry-run': ['', 'say what would be created, mapped or refused; send nothing'],
     map: ['kind:id=id', "the counterpart there of this environment's device, apiClient or traceFilter id (repeatable)"],
-    'map-file': ['file', 'a JSON file of counterparts: {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}'],
+    'map-file': [
+      'file',
+      'a JSON file of counterparts: {"device": {"12": 34}, "apiClient": {...}, "traceFilter": {...}}',
+    ],
   },
   positionals: { min: 1 },
   complete: { options: { 'map-file': 'files' } },
   async run(ctx, values, args) {
     const toProfile = str(values['to']);
-    if (toProfile === undefined || toProfile === '') throw new UsageError('say where to copy to: --to PROFILE (a profile of tas login).');
+    if (toProfile === undefined || toProfile === '')
+      throw new UsageError('say where to copy to: --to PROFILE (a profile of tas login).');
     const ids = args.map((a) => parseId(a, 'A test case id'));
     const map = refMapOf(ctx.cwd, values);
     const dryRun = flag(values['dry-run']);
     const target = ctx.profileClient(toProfile);
     // Said by the profile's name, else by its URL (TAS_* variables have no name).
-    const fromName = ctx.source.from.startsWith('profile ') ? ctx.source.from.slice('profile '.length) : ctx.source.environment.baseUrl;
+    const fromName = ctx.source.from.startsWith('profile ')
+      ? ctx.source.from.slice('profile '.length)
+      : ctx.source.environment.baseUrl;
     if (envKey(target.source.environment.baseUrl) === envKey(ctx.source.environment.baseUrl)) {
-      throw new UsageError(`profile ${toProfile} is the environment the test cases are in (${ctx.source.environment.baseUrl}): copy to another one.`);
+      throw new UsageError(
+        `profile ${toProfile} is the environment the test cases are in (${ctx.source.environment.baseUrl}): copy to another one.`,
+      );
     }
     const report = await syncOf(ctx).copy(
       { client: ctx.client, env: envKey(ctx.source.environment.baseUrl), name: fromName },
@@ -64,14 +87,26 @@ export const copy: CommandSpec = {
     ctx.out.clearProgress();
     if (ctx.options.json) {
       // The records a person could pick from are the editor's; the terminal names ids with --map.
-      ctx.out.json({ ...report, results: report.results.map((r) => ({ ...r, ...(r.unmapped && { unmapped: r.unmapped.map(({ choices: _c, ...u }) => u) }) })) });
+      ctx.out.json({
+        ...report,
+        results: report.results.map((r) => ({
+          ...r,
+          ...(r.unmapped && { unmapped: r.unmapped.map(({ choices: _c, ...u }) => u) }),
+        })),
+      });
     } else {
       for (const r of report.results) {
         const label = dryRun ? DRY[r.outcome] : r.outcome.padEnd(10);
         const what = `test case ${r.sourceId}${r.name !== undefined ? ` "${r.name}"` : ''}`;
         const made = r.id !== undefined ? ` -> test case ${r.id}` : '';
-        const mapped = r.mappings && r.mappings.length > 0 ? `${dryRun ? 'would map' : 'mapped'} ${r.mappings.join(', ')}` : undefined;
-        const hint = r.unmapped && r.unmapped.length > 0 ? `Name each counterpart with --map kind:id=id (e.g. --map ${r.unmapped[0]!.kind}:${r.unmapped[0]!.id}=ID) or --map-file.` : undefined;
+        const mapped =
+          r.mappings && r.mappings.length > 0
+            ? `${dryRun ? 'would map' : 'mapped'} ${r.mappings.join(', ')}`
+            : undefined;
+        const hint =
+          r.unmapped && r.unmapped.length > 0
+            ? `Name each counterpart with --map kind:id=id (e.g. --map ${r.unmapped[0]!.kind}:${r.unmapped[0]!.id}=ID) or --map-file.`
+            : undefined;
         const said = r.outcome === 'created' ? undefined : r.message;
         const why = [mapped, said, hint].filter((x) => x !== undefined).join('; ');
         ctx.out.out(`${ctx.out.paint(label, COLOUR[r.outcome])} ${what}${made}${why ? `: ${why}` : ''}`);

@@ -19,7 +19,9 @@ export const devices = listCommand<DeviceRow>({
   description: 'Lists the mobile devices of the service: id, name, MSISDN, platform, test node and model.',
   async rows(ctx) {
     // The whole list, however the service pages it; summary items are completed by their records.
-    const list = await completeItems(await ctx.client.devices.list(ctx.signal), lacksField('msisdn'), (id) => ctx.client.devices.get(id, ctx.signal));
+    const list = await completeItems(await ctx.client.devices.list(ctx.signal), lacksField('msisdn'), (id) =>
+      ctx.client.devices.get(id, ctx.signal),
+    );
     return rowsWithId<DeviceRow>(list, {
       name: exactStr,
       msisdn: exactStr,
@@ -29,6 +31,13 @@ export const devices = listCommand<DeviceRow>({
       deviceModelName: exactStr,
     });
   },
-  columns: { ID: 'id', NAME: 'name', MSISDN: 'msisdn', PLATFORM: 'platformName', NODE: 'testNodeName', MODEL: 'deviceModelName' },
+  columns: {
+    ID: 'id',
+    NAME: 'name',
+    MSISDN: 'msisdn',
+    PLATFORM: 'platformName',
+    NODE: 'testNodeName',
+    MODEL: 'deviceModelName',
+  },
   empty: 'The service has no mobile devices.',
 });

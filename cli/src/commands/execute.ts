@@ -20,15 +20,16 @@ export const execute: CommandSpec = {
     const settings = waitSettings(values, ctx.cwd);
     const id = await suiteId(ctx.client, ref, ctx.signal);
     const answer = await startOnce(`execute test suite ${ref}`, () => suiteActions(ctx.client).execute(id));
-    for (const s of answer.skipped) ctx.out.err(`not started${s.testCaseId !== undefined ? `: test case ${s.testCaseId}` : ''}: ${s.reason}`);
+    for (const s of answer.skipped)
+      ctx.out.err(`not started${s.testCaseId !== undefined ? `: test case ${s.testCaseId}` : ''}: ${s.reason}`);
     if (answer.executionIds.length === 0) throw new CliError(`Test suite ${ref} started no execution.`, Exit.failed);
     return printOrFollow(ctx, settings, {
       ids: answer.executionIds,
       readings: answer.executions,
       json: { skipped: answer.skipped },
       // The report is titled by the suite's name, whether it was given by name or by id.
-      title: (result) => (settings.junit ? suiteName(ctx.client, ref, id, result.executions, ctx.signal) : `test suite ${ref}`),
+      title: (result) =>
+        settings.junit ? suiteName(ctx.client, ref, id, result.executions, ctx.signal) : `test suite ${ref}`,
     });
   },
 };
-

@@ -20,4 +20,25 @@ import { version } from './version';
 import { watch } from './watch';
 
 // Every command, in the order `tas --help` lists them.
-export const COMMANDS: readonly CommandSpec[] = [validate, importCmd, exportCmd, copy, run, watch, suites, execute, cancel, executions, rerun, devices, nodes, users, get, apply, api, login, completionCommand(() => COMMANDS), version];
+export const COMMANDS: readonly CommandSpec[] = [
+  validate,
+  importCmd,
+  exportCmd,
+  copy,
+  run,
+  watch,
+  suites,
+  execute,
+  cancel,
+  executions,
+  rerun,
+  devices,
+  nodes,
+  users,
+  get,
+  apply,
+  api,
+  login,
+  completionCommand(() => COMMANDS),
+  version,
+];

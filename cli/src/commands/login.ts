@@ -47,26 +47,41 @@ export const login: CommandSpec = {
     const givenUrl = str(values['base-url']);
     const givenId = str(values['client-id']);
     if (!ctx.stdin.isTTY && (givenUrl === undefined || givenId === undefined)) {
-      throw new UsageError('stdin is not a terminal: give --base-url and --client-id; the first line of stdin is then the client secret.');
+      throw new UsageError(
+        'stdin is not a terminal: give --base-url and --client-id; the first line of stdin is then the client secret.',
+      );
     }
     // Failures name what was given here (--base-url, or the URL typed), not the TAS_* variables.
-    const words = terminalWords({ from: 'login', baseUrl: givenUrl !== undefined ? 'option' : 'typed', clientId: givenId !== undefined ? 'option' : 'typed' });
+    const words = terminalWords({
+      from: 'login',
+      baseUrl: givenUrl !== undefined ? 'option' : 'typed',
+      clientId: givenId !== undefined ? 'option' : 'typed',
+    });
     const typedUrl = givenUrl ?? (await ask(ctx, 'Base URL: '));
     // What was typed is not repeated: a secret pasted into the wrong prompt stays off the screen.
     const problem = baseUrlProblem(typedUrl);
-    if (problem) throw new UsageError(`${givenUrl !== undefined ? '--base-url' : 'The base URL you typed'} is not a service URL: ${problem}`);
+    if (problem)
+      throw new UsageError(
+        `${givenUrl !== undefined ? '--base-url' : 'The base URL you typed'} is not a service URL: ${problem}`,
+      );
     const baseUrl = normalizeBaseUrl(typedUrl);
     // Refused before the secret is asked for, in the words every refused request gets.
     if (refusesPlainHttp(baseUrl, ctx.options.allowInsecureHttp)) {
       const refused = new ApiError({ kind: 'insecureHttp', method: 'POST', path: '/api/v2/connect/token' });
-      throw new CliError(`${failureText(refused, 'sign in', words)} Nothing was asked for or written.`, exitCodeOf(refused));
+      throw new CliError(
+        `${failureText(refused, 'sign in', words)} Nothing was asked for or written.`,
+        exitCodeOf(refused),
+      );
     }
     const clientId = givenId ?? (await ask(ctx, 'Client ID: '));
     const clientSecret = await askSecret(ctx, 'Client secret: ');
     if (!clientId || !clientSecret) throw new UsageError('The client ID and secret must not be empty.');
     ctx.out.secrets.addCredentials(clientId, clientSecret);
     if (!flag(values['no-verify'])) {
-      const client = new TasClient({ baseUrl, clientId, clientSecret, allowInsecureHttp: ctx.options.allowInsecureHttp }, ctx.sessionOptions());
+      const client = new TasClient(
+        { baseUrl, clientId, clientSecret, allowInsecureHttp: ctx.options.allowInsecureHttp },
+        ctx.sessionOptions(),
+      );
       try {
         await client.session.authenticate();
       } catch (err) {

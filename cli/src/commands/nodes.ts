@@ -18,8 +18,21 @@ export const nodes = listCommand<NodeRow>({
   description: 'Lists the test nodes (the machines the devices are attached to) with their state.',
   async rows(ctx) {
     const list = await ctx.client.testNodes.list(ctx.signal);
-    return rowsWithId<NodeRow>(list, { name: exactStr, label: exactStr, status: exactStr, deviceCount: exactNum, lastSeen: exactStr });
+    return rowsWithId<NodeRow>(list, {
+      name: exactStr,
+      label: exactStr,
+      status: exactStr,
+      deviceCount: exactNum,
+      lastSeen: exactStr,
+    });
   },
-  columns: { ID: 'id', NAME: 'name', LABEL: 'label', STATUS: 'status', DEVICES: 'deviceCount', 'LAST SEEN': 'lastSeen' },
+  columns: {
+    ID: 'id',
+    NAME: 'name',
+    LABEL: 'label',
+    STATUS: 'status',
+    DEVICES: 'deviceCount',
+    'LAST SEEN': 'lastSeen',
+  },
   empty: 'The service has no test nodes.',
 });

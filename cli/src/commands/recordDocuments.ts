@@ -53,10 +53,15 @@ export const get: CommandSpec = {
   complete: { positionals: ['device', 'node', 'apiclient', 'tracefilter', 'suite'] },
   async run(ctx, _values, [kindArg = '', idArg = '']) {
     const kind = KINDS[kindArg.toLowerCase().replace(/[-_]/g, '')];
-    if (!kind) throw new UsageError(`the kind must be device, node, apiclient, tracefilter or suite, not "${kindArg}".`);
+    if (!kind)
+      throw new UsageError(`the kind must be device, node, apiclient, tracefilter or suite, not "${kindArg}".`);
     const id = Number(idArg);
     if (!Number.isSafeInteger(id) || id < 0) throw new UsageError(`the id must be a whole number, not "${idArg}".`);
-    const text = await actionsOn(ctx.client, { words: ctx.words }).records.read(kind, id, ctx.source.environment.baseUrl);
+    const text = await actionsOn(ctx.client, { words: ctx.words }).records.read(
+      kind,
+      id,
+      ctx.source.environment.baseUrl,
+    );
     ctx.out.out(text.trimEnd());
     return Exit.ok;
   },
@@ -97,15 +102,22 @@ export const apply: CommandSpec = {
       throw new CliError(`${shown}: ${counted(errors.length, 'problem')}; nothing was sent.`, Exit.failed);
     }
     const force = flag(values['force']);
-    const r = await actionsOn(ctx.client, { words: ctx.words }).records.save(text, { service: ctx.source.environment.baseUrl, force });
+    const r = await actionsOn(ctx.client, { words: ctx.words }).records.save(text, {
+      service: ctx.source.environment.baseUrl,
+      force,
+    });
     if (r.status === 'conflict') {
       const diff = caseDiff(text, r.current, shown, 'service', diffLimit(ctx));
       for (const line of diff?.lines ?? []) ctx.out.err(line);
       if (diff && diff.total > diff.lines.length) ctx.out.err(`... ${diff.total - diff.lines.length} more lines`);
-      throw new CliError(`${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`, Exit.conflict);
+      throw new CliError(
+        `${r.message} Run tas get again and apply your change to it, or pass --force to overwrite theirs.`,
+        Exit.conflict,
+      );
     }
     // Sent and refused by the service: 7; refused before sending (the file's own problem): 1.
-    if (r.status === 'refused') throw new CliError(`${at(recordFieldPosition(doc, r.field))}: ${r.message}`, r.sent ? Exit.refused : Exit.failed);
+    if (r.status === 'refused')
+      throw new CliError(`${at(recordFieldPosition(doc, r.field))}: ${r.message}`, r.sent ? Exit.refused : Exit.failed);
     await writeAtomic(path, r.text);
     const meta = metaOf(JSON.parse(text));
     const kind = meta ? ENTITY_KIND_WORDS[meta.kind] : 'record';

@@ -16,6 +16,10 @@ export const rerun: CommandSpec = {
     const settings = waitSettings(values, ctx.cwd);
     const id = parseId(ref, 'The execution id');
     const { execution } = await startOnce(`rerun execution ${id}`, () => executionActions(ctx.client).rerun(id));
-    return printOrFollow(ctx, settings, { ids: [execution.id], readings: [execution], title: () => `rerun of execution ${id}` });
+    return printOrFollow(ctx, settings, {
+      ids: [execution.id],
+      readings: [execution],
+      title: () => `rerun of execution ${id}`,
+    });
   },
 };

@@ -14,7 +14,7 @@ const WHY: Record<string, string> = {
   missingOnService: 'is linked to a test case that no longer exists on the service: run tas import on it first',
   localChanged: 'has changes the service does not have: run tas import on it first',
   conflict: 'and the service both changed since the last sync: run tas import on it and settle the conflict first',
-  serviceChanged: 'is older than the service\'s version: run tas export to take it, or tas import --force to replace it',
+  serviceChanged: "is older than the service's version: run tas export to take it, or tas import --force to replace it",
 };
 
 const isId = (ref: string): boolean => /^\d+$/.test(ref);
@@ -36,17 +36,30 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
   const out: { id: number; name?: string }[] = [];
   const perArg = filesToRun(ctx, refs);
   const files = [...new Set(perArg.flatMap((a) => a.files))];
-  const statuses = files.length > 0 ? await syncEngine(ctx).status(files.map((f) => ({ uri: fileUri(ctx.cwd, f) })), ctx.signal) : [];
+  const statuses =
+    files.length > 0
+      ? await syncEngine(ctx).status(
+          files.map((f) => ({ uri: fileUri(ctx.cwd, f) })),
+          ctx.signal,
+        )
+      : [];
   const checked = statuses.map((s) => ({ s, check: runCheck(s, false) }));
   // A file that cannot be read as a test case: its own message says where and what.
   const unreadable = checked.filter(({ check }) => check.kind === 'unknown');
   if (unreadable.length > 0) {
-    const lines = unreadable.map(({ s }) => s.message ?? `${displayPath(fileURLToPath(s.uri), ctx.cwd)} could not be read.`);
+    const lines = unreadable.map(
+      ({ s }) => s.message ?? `${displayPath(fileURLToPath(s.uri), ctx.cwd)} could not be read.`,
+    );
     throw new CliError(`Not run:\n${lines.join('\n')}\ntas validate shows each problem.`, Exit.failed);
   }
-  const refused = checked.flatMap(({ s, check }) => (check.kind === 'needsChoice' ? [{ s, message: check.message }] : []));
+  const refused = checked.flatMap(({ s, check }) =>
+    check.kind === 'needsChoice' ? [{ s, message: check.message }] : [],
+  );
   if (refused.length > 0) {
-    const lines = refused.map(({ s, message }) => `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? message}`);
+    const lines = refused.map(
+      ({ s, message }) =>
+        `${displayPath(fileURLToPath(s.uri), ctx.cwd)}${s.index !== undefined ? ` (item ${s.index})` : ''} ${WHY[s.state] ?? message}`,
+    );
     throw new CliError(`Not run, so that what runs is what the file says:\n${lines.join('\n')}`, Exit.conflict);
   }
   // Ids and files in the arguments' order; the working folder (only ! arguments) comes last.
@@ -56,7 +69,9 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
       const uri = fileUri(ctx.cwd, file);
       if (started.has(uri)) continue;
       started.add(uri);
-      for (const { s, check } of checked) if (s.uri === uri && check.kind === 'run') out.push({ id: check.id, ...(check.name !== undefined && { name: check.name }) });
+      for (const { s, check } of checked)
+        if (s.uri === uri && check.kind === 'run')
+          out.push({ id: check.id, ...(check.name !== undefined && { name: check.name }) });
     }
   };
   let next = 0;
@@ -93,12 +108,25 @@ export const run: CommandSpec = {
         answer = await ctx.client.testCases.run(c.id, ctx.signal);
       } catch (err) {
         if (executions.length > 0) ctx.out.err(`Started before the failure: ${executions.map((e) => e.id).join(', ')}`);
-        if ((err as { kind?: unknown }).kind === 'notFound') throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.usage, { cause: err });
+        if ((err as { kind?: unknown }).kind === 'notFound')
+          throw new CliError(`Test case ${c.id} does not exist on the service.`, Exit.usage, { cause: err });
         throw startFailure(err, `run test case ${c.id}`);
       }
-      executions.push({ id: answer.executionId, status: 'QUEUED', kind: 'queued', final: false, testCaseId: c.id, ...(c.name !== undefined && { testCaseName: c.name }) });
+      executions.push({
+        id: answer.executionId,
+        status: 'QUEUED',
+        kind: 'queued',
+        final: false,
+        testCaseId: c.id,
+        ...(c.name !== undefined && { testCaseName: c.name }),
+      });
     }
     // Their first readings are made up here (queued): the follower reads them itself.
-    return printOrFollow(ctx, settings, { ids: executions.map((e) => e.id), readings: executions, known: [], title: () => 'tas run' });
+    return printOrFollow(ctx, settings, {
+      ids: executions.map((e) => e.id),
+      readings: executions,
+      known: [],
+      title: () => 'tas run',
+    });
   },
 };

@@ -1,6 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type CaseLinks, createServiceSession, type Diagnostic, SETTING_RANGES, envKey, type FileKind, type ReferenceState, type ServiceSession, validation, type Wanted } from '../../../server/src/core';
+import {
+  type CaseLinks,
+  createServiceSession,
+  type Diagnostic,
+  SETTING_RANGES,
+  envKey,
+  type FileKind,
+  type ReferenceState,
+  type ServiceSession,
+  validation,
+  type Wanted,
+} from '../../../server/src/core';
 import { parseCount } from '../args';
 import { flag, str, type CommandSpec } from '../command';
 import type { Context } from '../context';
@@ -8,7 +19,15 @@ import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
-import { checkLocal, DEFAULT_MAX_PROBLEMS, type FileResult, messageText, readForCheck, withReferences, type LocalResult } from '../validation';
+import {
+  checkLocal,
+  DEFAULT_MAX_PROBLEMS,
+  type FileResult,
+  messageText,
+  readForCheck,
+  withReferences,
+  type LocalResult,
+} from '../validation';
 
 const SEVERITY = { 1: 'error', 2: 'warning', 3: 'info', 4: 'hint' } as const;
 const FORMATS = ['text', 'json', 'sarif', 'github', 'junit'];
@@ -19,7 +38,12 @@ const LOCAL_CHUNK = 25;
 function serviceSession(ctx: Context): ServiceSession {
   const { environment, from } = ctx.source;
   const onRequest = ctx.sessionOptions().onRequest;
-  const session = createServiceSession({ words: ctx.words, sessionOptions: () => ctx.sessionOptions(), ...(onRequest && { onRequest }), cacheTtlMs: () => Number.POSITIVE_INFINITY });
+  const session = createServiceSession({
+    words: ctx.words,
+    sessionOptions: () => ctx.sessionOptions(),
+    ...(onRequest && { onRequest }),
+    cacheTtlMs: () => Number.POSITIVE_INFINITY,
+  });
   session.environment.set({ name: from, ...environment });
   return session;
 }
@@ -30,7 +54,11 @@ type Lists = ServiceSession['lists'];
  * The service's lists once for the whole run, or why they cannot be had. The ids the files name
  * that the lists lack (`wanted`, once the files are read) are then confirmed by their own records.
  */
-async function referenceStates(refs: Lists, kinds: Set<FileKind>, wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>): Promise<Map<FileKind, ReferenceState>> {
+async function referenceStates(
+  refs: Lists,
+  kinds: Set<FileKind>,
+  wanted: () => Promise<{ ids: Map<FileKind, Wanted>; apiClients: boolean }>,
+): Promise<Map<FileKind, ReferenceState>> {
   const states = new Map<FileKind, ReferenceState>();
   for (const kind of kinds) states.set(kind, await refs.state(kind));
   if ([...states.values()].some((s) => s.status !== 'ok')) return states;
@@ -40,7 +68,12 @@ async function referenceStates(refs: Lists, kinds: Set<FileKind>, wanted: () => 
   for (const [kind, state] of states) {
     const w = ids.get(kind);
     const confirmed = w ? await refs.confirm(state, w) : state;
-    states.set(kind, clients && confirmed.status === 'ok' ? { ...confirmed, data: { ...confirmed.data, apiClients: clients } } : confirmed);
+    states.set(
+      kind,
+      clients && confirmed.status === 'ok'
+        ? { ...confirmed, data: { ...confirmed.data, apiClients: clients } }
+        : confirmed,
+    );
   }
   return states;
 }
@@ -80,14 +113,15 @@ export const validate: CommandSpec = {
   name: 'validate',
   summary: 'Check test-case files like the editor does.',
   action: 'check the files',
-  usage: 'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+  usage:
+    'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
     'with credentials set, the devices, trace filters, test cases and API clients they name and',
-    'each step against its function\'s parameters (functionparams), as the editor does.',
+    "each step against its function's parameters (functionparams), as the editor does.",
     'Folders are searched (node_modules, .git and .tas left out). Quote globs: "cases/**/*.json",',
     '"cases/{smoke,nightly}", "[a-m]*.testcase.json"; one starting with ! leaves out what it',
-    'matches: \'!cases/drafts\' (single quotes keep an interactive shell from reading the !).',
+    "matches: '!cases/drafts' (single quotes keep an interactive shell from reading the !).",
     'Without paths: the current folder. Output like a compiler: file:line:col: severity code message.',
     'Exit 1 on errors (or more warnings than --max-warnings); 3 or 4 when references could not',
     'be checked (refused credentials, service unreachable): --offline checks without the service.',
@@ -101,20 +135,29 @@ export const validate: CommandSpec = {
   },
   optionHelp: {
     offline: ['', 'schema and local rules only; no service requests'],
-    format: ['FORMAT', 'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations), or junit (JUnit XML)'],
+    format: [
+      'FORMAT',
+      'text (default), json, sarif (SARIF 2.1.0 for code scanning), github (workflow annotations), or junit (JUnit XML)',
+    ],
     'max-warnings': ['N', 'exit 1 when there are more than N warnings (like ESLint)'],
-    'max-problems': ['N', `at most N problems per file, plus one saying how many more (default ${DEFAULT_MAX_PROBLEMS}, at most ${SETTING_RANGES['tas.validation.maxProblems'].max}, as the editor's tas.validation.maxProblems)`],
+    'max-problems': [
+      'N',
+      `at most N problems per file, plus one saying how many more (default ${DEFAULT_MAX_PROBLEMS}, at most ${SETTING_RANGES['tas.validation.maxProblems'].max}, as the editor's tas.validation.maxProblems)`,
+    ],
     output: ['FILE', 'write the report to FILE instead of stdout'],
   },
   positionals: { min: 0 },
   complete: { positionals: 'files', options: { format: FORMATS, output: 'files' } },
   async run(ctx, values, args) {
     const format = str(values['format']) ?? (ctx.options.json ? 'json' : 'text');
-    if (!FORMATS.includes(format)) throw new UsageError(`--format takes text, json, sarif, github or junit, not "${format}".`);
-    const maxWarnings = values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
+    if (!FORMATS.includes(format))
+      throw new UsageError(`--format takes text, json, sarif, github or junit, not "${format}".`);
+    const maxWarnings =
+      values['max-warnings'] === undefined ? undefined : parseCount(str(values['max-warnings']), '--max-warnings', 0);
     const maxProblems = parseCount(str(values['max-problems']), '--max-problems', DEFAULT_MAX_PROBLEMS);
     const range = SETTING_RANGES['tas.validation.maxProblems'];
-    if (maxProblems < range.min || maxProblems > range.max) throw new UsageError(`--max-problems takes ${range.min} to ${range.max}, not ${maxProblems}.`);
+    if (maxProblems < range.min || maxProblems > range.max)
+      throw new UsageError(`--max-problems takes ${range.min} to ${range.max}, not ${maxProblems}.`);
     const files = findFiles(args, ctx.cwd);
     const outputArg = str(values['output']);
     const output = outputArg === undefined ? undefined : outputFile(outputArg, ctx.cwd, '--output');
@@ -131,7 +174,9 @@ export const validate: CommandSpec = {
     else if (format === 'json') {
       report = JSON.stringify(
         {
-          files: results.filter((r) => r.diagnostics.length > 0).map((r) => ({ path: displayPath(r.path, ctx.cwd), diagnostics: r.diagnostics.map(jsonDiagnostic) })),
+          files: results
+            .filter((r) => r.diagnostics.length > 0)
+            .map((r) => ({ path: displayPath(r.path, ctx.cwd), diagnostics: r.diagnostics.map(jsonDiagnostic) })),
           checked: files.length,
           errors,
           warnings,
@@ -201,14 +246,23 @@ async function checkFiles(
   files: string[],
   maxProblems: number,
   online: boolean,
-): Promise<{ results: FileResult[]; states?: Map<FileKind, ReferenceState>; unverified?: { reason: string; code: ExitCode } }> {
-  const kinds = new Set(files.flatMap((f): FileKind[] => (f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [])));
+): Promise<{
+  results: FileResult[];
+  states?: Map<FileKind, ReferenceState>;
+  unverified?: { reason: string; code: ExitCode };
+}> {
+  const kinds = new Set(
+    files.flatMap((f): FileKind[] =>
+      f.endsWith('.testcases.json') ? ['bundle'] : f.endsWith('.testcase.json') ? ['testCase'] : [],
+    ),
+  );
   // A file's id names a test case only in its home environment (the sync state says which);
   // the sync states are read while the files are checked.
   const env = online ? envKey(ctx.source.environment.baseUrl) : undefined;
   const syncStates = validation.syncStates();
   const uris = files.map((f) => pathToFileURL(f).href);
-  const links = env === undefined ? undefined : uris.map((uri) => validation.links(uri, env, syncStates).catch(() => undefined));
+  const links =
+    env === undefined ? undefined : uris.map((uri) => validation.links(uri, env, syncStates).catch(() => undefined));
   let localsRead!: (locals: LocalResult[]) => void;
   const localsDone = new Promise<LocalResult[]>((resolve) => (localsRead = resolve));
   const service = online ? serviceSession(ctx) : undefined;
@@ -216,7 +270,13 @@ async function checkFiles(
     const pending = service
       ? referenceStates(service.lists, kinds, async () => {
           const [read, linked] = [await localsDone, links ? await Promise.all(links) : []];
-          return { ids: wantedIds(read, linked), apiClients: read.some((l, i) => l.parsed !== undefined && validation.namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i])) };
+          return {
+            ids: wantedIds(read, linked),
+            apiClients: read.some(
+              (l, i) =>
+                l.parsed !== undefined && validation.namesForeignApiClient(l.parsed.kind, l.parsed.value, linked[i]),
+            ),
+          };
         })
       : undefined;
     // Awaited below; marked handled now, so a failure meanwhile is not an unhandled rejection.
@@ -231,7 +291,10 @@ async function checkFiles(
         for (let k = i; k < Math.min(i + LOCAL_CHUNK, files.length); k++) {
           // A file that cannot be read is an error of that file, not the end of the run.
           const { text, problem } = readForCheck(files[k]!);
-          const local: LocalResult = text === undefined ? { path: files[k]!, diagnostics: [] } : checkLocal(files[k]!, text, uris[k], maxProblems);
+          const local: LocalResult =
+            text === undefined
+              ? { path: files[k]!, diagnostics: [] }
+              : checkLocal(files[k]!, text, uris[k], maxProblems);
           if (problem) local.diagnostics.unshift(problem);
           locals.push(local);
           if (ask && local.parsed) ask(local.parsed.kind, local.parsed.value);
@@ -245,13 +308,33 @@ async function checkFiles(
     const failed = states && [...states.values()].find((s) => s.status === 'unavailable');
     if (failed?.status === 'unavailable') {
       // One line for the run instead of a note in every file.
-      return { results: locals.map((l) => withReferences(l)), unverified: { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service } };
+      return {
+        results: locals.map((l) => withReferences(l)),
+        unverified: { reason: failed.reason, code: exitCodeOf(failed.cause) === Exit.auth ? Exit.auth : Exit.service },
+      };
     }
     const linksOf = states && links ? await Promise.all(links) : [];
     // Steps against each function's description and the API clients they name, as the editor
     // checks them: with the lists at hand (the service answered), each answer asked once a run.
-    const steps = await Promise.all(locals.map((l, i) => (service && states && l.parsed ? validation.steps(l.parsed.doc, l.parsed.kind, l.parsed.value, service.lists, true, l.maxProblems, linksOf[i]) : Promise.resolve([]))));
-    return { results: locals.map((l, i) => withReferences(l, states && ((kind) => states.get(kind)), linksOf[i], steps[i])), ...(states && { states }) };
+    const steps = await Promise.all(
+      locals.map((l, i) =>
+        service && states && l.parsed
+          ? validation.steps(
+              l.parsed.doc,
+              l.parsed.kind,
+              l.parsed.value,
+              service.lists,
+              true,
+              l.maxProblems,
+              linksOf[i],
+            )
+          : Promise.resolve([]),
+      ),
+    );
+    return {
+      results: locals.map((l, i) => withReferences(l, states && ((kind) => states.get(kind)), linksOf[i], steps[i])),
+      ...(states && { states }),
+    };
   } finally {
     // Also on a failure, so the client ends.
     await service?.dispose();

@@ -1,6 +1,12 @@
 import * as vscode from 'vscode';
 import type { RecordDocumentKind } from '../../../server/src/core';
-import { DeleteRecordRequest, DeviceUsersRequest, ListApiClientsRequest, NewRecordDocumentRequest, RecordChoicesRequest } from '../../../server/src/protocol';
+import {
+  DeleteRecordRequest,
+  DeviceUsersRequest,
+  ListApiClientsRequest,
+  NewRecordDocumentRequest,
+  RecordChoicesRequest,
+} from '../../../server/src/protocol';
 import type { Command, Ctx } from '../context';
 import { confirmed } from '../modal';
 import { confirmDone } from '../notify';
@@ -14,7 +20,12 @@ import { usersDetail } from './usage';
 // document (a device's test node and model picked from the service's lists first); Save creates
 // the record. Delete Device... and Delete API Client... say first what uses the record.
 
-type Row = { type?: string; device?: { id: number; name: string }; node?: { id: number; name: string }; client?: { id: number; name?: string } };
+type Row = {
+  type?: string;
+  device?: { id: number; name: string };
+  node?: { id: number; name: string };
+  client?: { id: number; name?: string };
+};
 
 async function newRecord(ctx: Ctx, kind: RecordDocumentKind): Promise<void> {
   let picks: { testNodeId?: number; deviceModelId?: number } = {};
@@ -26,7 +37,11 @@ async function newRecord(ctx: Ctx, kind: RecordDocumentKind): Promise<void> {
     );
     if (!node) return;
     const model = await vscode.window.showQuickPick(
-      choices.deviceModels.map((m) => ({ label: m.name ?? `device model ${m.id}`, description: `id ${m.id}`, id: m.id })),
+      choices.deviceModels.map((m) => ({
+        label: m.name ?? `device model ${m.id}`,
+        description: `id ${m.id}`,
+        id: m.id,
+      })),
       { title: 'New Device (2/2)', placeHolder: 'The device model', matchOnDescription: true },
     );
     if (!model) return;
@@ -49,8 +64,10 @@ async function deviceArg(ctx: Ctx, arg: unknown, title: string): Promise<{ id: n
 
 async function apiClientArg(ctx: Ctx, arg: unknown, title: string): Promise<{ id: number; name: string } | undefined> {
   const row = arg as Row | undefined;
-  if (row?.type === 'apiClient' && row.client) return { id: row.client.id, name: row.client.name ?? `API client ${row.client.id}` };
-  const list = ctx.views.apiClients.loaded.length > 0 ? ctx.views.apiClients.loaded : await ask(ctx.server, ListApiClientsRequest);
+  if (row?.type === 'apiClient' && row.client)
+    return { id: row.client.id, name: row.client.name ?? `API client ${row.client.id}` };
+  const list =
+    ctx.views.apiClients.loaded.length > 0 ? ctx.views.apiClients.loaded : await ask(ctx.server, ListApiClientsRequest);
   const picked = await vscode.window.showQuickPick(
     list.map((c) => ({ label: c.name ?? `API client ${c.id}`, description: `id ${c.id}`, id: c.id })),
     { title, placeHolder: 'Choose an API client' },
@@ -70,7 +87,10 @@ export function createRecordCommands(): Record<string, Command> {
     deleteDevice: (ctx) => async (arg: unknown) => {
       const d = await deviceArg(ctx, arg, 'Delete Device');
       if (!d) return;
-      const [testCases, files] = await Promise.all([ask(ctx.server, DeviceUsersRequest, { id: d.id }), filesReferring(d.id, deviceIdsIn)]);
+      const [testCases, files] = await Promise.all([
+        ask(ctx.server, DeviceUsersRequest, { id: d.id }),
+        filesReferring(d.id, deviceIdsIn),
+      ]);
       if (!(await confirmed(deleteDeviceQuestion(d.name, usersDetail(testCases, relative(files), 'device'))))) return;
       await ask(ctx.server, DeleteRecordRequest, { kind: 'mobileDevice', id: d.id, shown: d.name });
       ctx.views.devices.refresh();

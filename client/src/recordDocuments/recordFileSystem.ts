@@ -1,6 +1,19 @@
 import * as vscode from 'vscode';
-import { createTextDocument, metaOf, parseRecordDocumentUri, recordFieldPosition, ENTITY_KIND_WORDS, RECORD_SCHEME, type RecordDocumentKind, type SaveResult } from '../../../server/src/core';
-import { ReadRecordDocumentRequest, RecordDocumentBaseNotification, SaveRecordDocumentRequest } from '../../../server/src/protocol';
+import {
+  createTextDocument,
+  metaOf,
+  parseRecordDocumentUri,
+  recordFieldPosition,
+  ENTITY_KIND_WORDS,
+  RECORD_SCHEME,
+  type RecordDocumentKind,
+  type SaveResult,
+} from '../../../server/src/core';
+import {
+  ReadRecordDocumentRequest,
+  RecordDocumentBaseNotification,
+  SaveRecordDocumentRequest,
+} from '../../../server/src/protocol';
 import { ExtensionError } from '../log';
 import { askModal } from '../modal';
 import { confirmDone } from '../notify';
@@ -67,7 +80,9 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   ) {
     this.disposables.push(
       vscode.workspace.registerFileSystemProvider(RECORD_SCHEME, this, { isCaseSensitive: true }),
-      vscode.workspace.registerTextDocumentContentProvider(THEIRS_SCHEME, { provideTextDocumentContent: (uri) => this.theirs.get(uri.toString()) ?? '' }),
+      vscode.workspace.registerTextDocumentContentProvider(THEIRS_SCHEME, {
+        provideTextDocumentContent: (uri) => this.theirs.get(uri.toString()) ?? '',
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== RECORD_SCHEME || e.contentChanges.length === 0) return;
         this.problems.delete(e.document.uri);
@@ -163,7 +178,14 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       return;
     }
     // Named by its id once it has one (a new record's document keeps its new-N address).
-    const what = `${ENTITY_KIND_WORDS[e.kind]} ${/"id":\s*(\d+)/.exec(text)?.[1] ?? uri.path.split('/').pop()?.replace(/\.json$/, '') ?? ''}`;
+    const what = `${ENTITY_KIND_WORDS[e.kind]} ${
+      /"id":\s*(\d+)/.exec(text)?.[1] ??
+      uri.path
+        .split('/')
+        .pop()
+        ?.replace(/\.json$/, '') ??
+      ''
+    }`;
     // The editor shows a failed save itself (the document stays unsaved); the log keeps it.
     const failed = (message: string) => {
       this.log.warn(`${what} not saved: ${message}`);
@@ -187,7 +209,10 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.tellBase(uri, r.text);
     if (r.text !== text) this.kept.set(uri.toString(), r.text);
     this.saved(e.kind);
-    confirmDone(this.log, r.created ? `${ENTITY_KIND_WORDS[e.kind]} ${r.id} created.` : `${ENTITY_KIND_WORDS[e.kind]} ${r.id} saved.`);
+    confirmDone(
+      this.log,
+      r.created ? `${ENTITY_KIND_WORDS[e.kind]} ${r.id} created.` : `${ENTITY_KIND_WORDS[e.kind]} ${r.id} saved.`,
+    );
   }
 
   /**
@@ -220,14 +245,26 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (this.entries.get(key)?.text === pending.kept) this.entries.set(key, pending.written);
   }
 
-  private async resolveConflict(uri: vscode.Uri, r: Extract<SaveResult, { status: 'conflict' }>, text: string, base: string, what: string): Promise<SaveResult> {
+  private async resolveConflict(
+    uri: vscode.Uri,
+    r: Extract<SaveResult, { status: 'conflict' }>,
+    text: string,
+    base: string,
+    what: string,
+  ): Promise<SaveResult> {
     const theirs = vscode.Uri.parse(`${THEIRS_SCHEME}:${uri.path}?${Date.now()}`);
     this.theirs.set(theirs.toString(), r.current);
-    await vscode.commands.executeCommand('vscode.diff', theirs, uri, `${what}: the service's version ↔ yours`, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', theirs, uri, `${what}: the service's version ↔ yours`, {
+      preview: true,
+    });
     const choice = await askModal(recordConflictQuestion(what, r.mergeable));
     if (choice === 'merge') return ask(this.server, SaveRecordDocumentRequest, { text, base, merge: true });
     if (choice === 'overwrite') return ask(this.server, SaveRecordDocumentRequest, { text, base, force: true });
-    return { status: 'refused', sent: false, message: `${r.message} Your document is unsaved: take what you need from the service's version in the diff, then save again.` };
+    return {
+      status: 'refused',
+      sent: false,
+      message: `${r.message} Your document is unsaved: take what you need from the service's version in the diff, then save again.`,
+    };
   }
 
   /** The refusal on the field it names (its key's line; `id`, not `$record`'s), else on the first line. */
@@ -245,7 +282,9 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   createDirectory(): void {
-    throw vscode.FileSystemError.NoPermissions('Records are created with New Device..., New Test Node..., New API Client... or New Trace Filter....');
+    throw vscode.FileSystemError.NoPermissions(
+      'Records are created with New Device..., New Test Node..., New API Client... or New Trace Filter....',
+    );
   }
 
   delete(): void {

@@ -11,7 +11,11 @@ type Code = vscode.Diagnostic['code'];
 const codeOf = (code: Code): string | number | undefined => (typeof code === 'object' ? code.value : code);
 
 /** The diagnostics to show for `scheme`, given whether the editor checks JSON syntax itself. */
-export function syntaxShownOnce<D extends { code?: Code }>(scheme: string, diagnostics: D[], editorChecksJson: boolean): D[] {
+export function syntaxShownOnce<D extends { code?: Code }>(
+  scheme: string,
+  diagnostics: D[],
+  editorChecksJson: boolean,
+): D[] {
   if (scheme !== RECORD_SCHEME || !editorChecksJson) return diagnostics;
   return diagnostics.filter((d) => codeOf(d.code) !== DiagnosticCode.syntax);
 }

@@ -40,7 +40,8 @@ export class SyncLenses implements vscode.CodeLensProvider, vscode.Disposable {
     if (!vscode.workspace.getConfiguration('tas').get<boolean>('codeLens.enabled', true)) return [];
     const bundle = doc.uri.path.endsWith('.testcases.json');
     const tree = parseTree(doc.getText());
-    const items = bundle && tree?.type === 'array' ? (tree.children ?? []).map((n, index) => ({ index, offset: n.offset })) : [];
+    const items =
+      bundle && tree?.type === 'array' ? (tree.children ?? []).map((n, index) => ({ index, offset: n.offset })) : [];
     let linked: { index?: number; id: number }[] = [];
     try {
       linked = await ask(this.server, LinkedCasesRequest, { uris: [doc.uri.toString()] });

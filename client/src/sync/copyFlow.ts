@@ -26,8 +26,24 @@ export async function copyToEnvironment(ui: SyncUi, cases: TestCaseRef[], target
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const choicesAt = folder?.scheme === 'file' ? folder.fsPath : undefined;
   const send = (dryRun: boolean, map: RefChoices) =>
-    withSyncProgress(ui.server, `${dryRun ? 'Preparing to copy' : 'Copying'} ${what} to ${target.name}`, (operation, token) =>
-      ask(ui.server, CopyTestCasesRequest, { ids: cases.map((c) => c.id), target, dryRun, map, remember: true, ...(choicesAt !== undefined && { choicesAt }), operation }, token),
+    withSyncProgress(
+      ui.server,
+      `${dryRun ? 'Preparing to copy' : 'Copying'} ${what} to ${target.name}`,
+      (operation, token) =>
+        ask(
+          ui.server,
+          CopyTestCasesRequest,
+          {
+            ids: cases.map((c) => c.id),
+            target,
+            dryRun,
+            map,
+            remember: true,
+            ...(choicesAt !== undefined && { choicesAt }),
+            operation,
+          },
+          token,
+        ),
     );
 
   let map: RefChoices = {};
@@ -44,10 +60,19 @@ export async function copyToEnvironment(ui: SyncUi, cases: TestCaseRef[], target
   }
   const creating = preview.results.filter((r) => r.outcome === 'created').length;
   if (creating === 0) {
-    ui.showResult(`Nothing to copy to ${target.name}.`, copyProblems(preview), 'Copy preview.md', copyReportText(preview, source, target.name, `Nothing to copy to ${target.name}.`));
+    ui.showResult(
+      `Nothing to copy to ${target.name}.`,
+      copyProblems(preview),
+      'Copy preview.md',
+      copyReportText(preview, source, target.name, `Nothing to copy to ${target.name}.`),
+    );
     return;
   }
-  const question = mappingPreviewQuestion(`Copy ${creating === cases.length ? what : `${creating} of ${cases.length} test cases`} from ${source} to ${target.name}?`, copyPreview(preview), 'Copy');
+  const question = mappingPreviewQuestion(
+    `Copy ${creating === cases.length ? what : `${creating} of ${cases.length} test cases`} from ${source} to ${target.name}?`,
+    copyPreview(preview),
+    'Copy',
+  );
   // Nothing is lost by copying: a question, not a warning.
   if ((await askModal(question, 'info')) !== true) return;
 

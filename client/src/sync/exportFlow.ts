@@ -3,7 +3,14 @@ import { ExportTestCasesRequest, TestCaseChoicesRequest } from '../../../server/
 import type { ExportItemResult, ExportReport, SyncDecision, TestCaseChoice } from '../../../server/src/core';
 import { ExtensionError } from '../log';
 import { ask } from '../serverPort';
-import { exportedFile, exportProblems, exportQuestion, exportReportText, exportSummary, mergeExportReports } from './format';
+import {
+  exportedFile,
+  exportProblems,
+  exportQuestion,
+  exportReportText,
+  exportSummary,
+  mergeExportReports,
+} from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 import { counted } from '../../../server/src/core';
@@ -23,7 +30,13 @@ const dirtyUris = (): string[] => vscode.workspace.textDocuments.filter((d) => d
  * undecided: each is shown as a diff and asked about; only "Overwrite the file" writes them.
  * With `open`, a single file exported is opened in an editor; `listed`: the ids were picked from the service's list.
  */
-export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget, what: string, options: { open?: boolean; listed?: boolean } = {}): Promise<void> {
+export async function exportIds(
+  ui: SyncUi,
+  ids: number[],
+  target: ExportTarget,
+  what: string,
+  options: { open?: boolean; listed?: boolean } = {},
+): Promise<void> {
   const env = ui.environment();
   const where = ui.pathOf((target.bundle ?? target.folder).toString());
   const send = (list: number[], decisions?: Record<string, SyncDecision>) =>
@@ -47,7 +60,8 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   // A bundle's items share its file: one question per file.
   const byFile = new Map<string, ExportItemResult>();
   // References unknown at home are not settled by overwriting: reported, not asked.
-  for (const r of first.results) if (r.outcome === 'needsDecision' && r.reason !== 'unknownAtHome' && !byFile.has(r.uri)) byFile.set(r.uri, r);
+  for (const r of first.results)
+    if (r.outcome === 'needsDecision' && r.reason !== 'unknownAtHome' && !byFile.has(r.uri)) byFile.set(r.uri, r);
   const files = [...byFile.values()];
   const pending = files.map((r, i): Pending => ({
     key: r.uri,
@@ -61,14 +75,21 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
   let second: ExportReport | undefined;
   if (overwrite.length > 0) {
     // A bundle is written as a whole; single files only for the cases they hold.
-    const again = target.bundle ? ids : [...new Set(first.results.filter((r) => overwrite.includes(r.uri)).map((r) => r.id))];
+    const again = target.bundle
+      ? ids
+      : [...new Set(first.results.filter((r) => overwrite.includes(r.uri)).map((r) => r.id))];
     second = await send(again, Object.fromEntries(overwrite.map((uri) => [uri, 'overwriteFile' as const])));
   }
   const report = mergeExportReports(first, second, decisions);
   ui.lenses.refresh();
   const summary = exportSummary(report, where);
   const warnings = report.warnings ?? [];
-  const problems = [...warnings.map((w) => `- ${w}`), ...exportProblems(report.results).map((r) => `- ${ui.pathOf(r.uri)} (${r.name ?? `test case ${r.id}`}): ${r.message ?? r.outcome}`)];
+  const problems = [
+    ...warnings.map((w) => `- ${w}`),
+    ...exportProblems(report.results).map(
+      (r) => `- ${ui.pathOf(r.uri)} (${r.name ?? `test case ${r.id}`}): ${r.message ?? r.outcome}`,
+    ),
+  ];
   ui.showResult(summary, problems, 'Export report.md', exportReportText(report.results, ui.pathOf, summary, warnings));
   // What was exported is opened when it is one file (one test case, or one bundle).
   const file = options.open ? exportedFile(report.results) : undefined;
@@ -77,8 +98,9 @@ export async function exportIds(ui: SyncUi, ids: number[], target: ExportTarget,
 
 /** Every test case on the service, read under a progress in the status bar. */
 export function testCaseChoices(ui: SyncUi): Thenable<TestCaseChoice[]> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' }, () =>
-    ask(ui.server, TestCaseChoicesRequest),
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: 'Reading test cases from the service' },
+    () => ask(ui.server, TestCaseChoicesRequest),
   );
 }
 
@@ -115,7 +137,9 @@ export async function exportTarget(count: number, folder?: vscode.Uri): Promise<
   });
   if (!saved) return undefined;
   // The language server only reads bundles by their `.testcases.json` ending.
-  const named = saved.path.endsWith('.testcases.json') ? saved : saved.with({ path: saved.path.replace(/(\.json)?$/, '.testcases.json') });
+  const named = saved.path.endsWith('.testcases.json')
+    ? saved
+    : saved.with({ path: saved.path.replace(/(\.json)?$/, '.testcases.json') });
   return { folder: vscode.Uri.joinPath(named, '..'), bundle: named };
 }
 

@@ -1,9 +1,17 @@
-import { caseKey, type ExportItemResult, type ExportReport, type ImportItemResult, type ImportOutcome, type NotDoneReason, type SyncDecision, counted } from '../../../server/src/core';
+import {
+  caseKey,
+  type ExportItemResult,
+  type ExportReport,
+  type ImportItemResult,
+  type ImportOutcome,
+  type NotDoneReason,
+  type SyncDecision,
+  counted,
+} from '../../../server/src/core';
 import type { ModalQuestion } from '../questions';
 
 // How import and export read to the user: summaries, the report behind "Show Details", the
 // questions about undecided files and their choices. No `vscode` import, so unit tests cover it.
-
 
 /** Outcomes the user still has to decide. */
 export const UNDECIDED_IMPORT: ReadonlySet<ImportOutcome> = new Set(['conflict', 'serviceChanged', 'nameTaken']);
@@ -22,7 +30,10 @@ const IMPORT_WORDS: [ImportOutcome, string][] = [
 ];
 
 const tally = <T extends string>(outcomes: T[], words: [T, string][]): string[] =>
-  words.map(([o, w]) => [outcomes.filter((x) => x === o).length, w] as const).filter(([n]) => n > 0).map(([n, w]) => `${n} ${w}`);
+  words
+    .map(([o, w]) => [outcomes.filter((x) => x === o).length, w] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, w]) => `${n} ${w}`);
 
 /** Why an item was not done, as a summary groups it (the item's message says it in full). */
 const NOT_DONE_WORDS: Record<NotDoneReason, string> = {
@@ -39,10 +50,26 @@ const NOT_DONE_WORDS: Record<NotDoneReason, string> = {
  * A summary's tally: items counted per outcome, and those not done (`notDone`) per why, worded
  * `notDoneWord (why)`: "1 written, 2 not written (unusable in the service's answer)".
  */
-function tallyByWhy<T extends string>(results: { outcome: T; reason?: string }[], words: [T, string][], notDone: T, notDoneWord: string): string[] {
-  const key = (r: { outcome: T; reason?: string }): string => (r.outcome === notDone && r.reason !== undefined && r.reason in NOT_DONE_WORDS ? `${notDone}:${r.reason}` : r.outcome);
+function tallyByWhy<T extends string>(
+  results: { outcome: T; reason?: string }[],
+  words: [T, string][],
+  notDone: T,
+  notDoneWord: string,
+): string[] {
+  const key = (r: { outcome: T; reason?: string }): string =>
+    r.outcome === notDone && r.reason !== undefined && r.reason in NOT_DONE_WORDS
+      ? `${notDone}:${r.reason}`
+      : r.outcome;
   const entries = words.flatMap(([o, w]): [string, string][] =>
-    o !== notDone ? [[o, w]] : [...Object.entries(NOT_DONE_WORDS).map(([reason, why]): [string, string] => [`${o}:${reason}`, `${notDoneWord} (${why})`]), [o, w]],
+    o !== notDone
+      ? [[o, w]]
+      : [
+          ...Object.entries(NOT_DONE_WORDS).map(([reason, why]): [string, string] => [
+            `${o}:${reason}`,
+            `${notDoneWord} (${why})`,
+          ]),
+          [o, w],
+        ],
   );
   return tally(results.map(key), entries);
 }
@@ -54,8 +81,14 @@ function tallyByWhy<T extends string>(results: { outcome: T; reason?: string }[]
 export function importSummary(results: ImportItemResult[], environment?: string): string {
   if (results.length === 0) return 'Nothing to import: no *.testcase.json or *.testcases.json file was found there.';
   const into = environment ? ` into ${environment}` : '';
-  const done = results.filter((r) => r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService').length;
-  const what = done === results.length ? counted(results.length, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
+  const done = results.filter(
+    (r) =>
+      r.outcome === 'created' || r.outcome === 'updated' || r.outcome === 'unchanged' || r.outcome === 'tookService',
+  ).length;
+  const what =
+    done === results.length
+      ? counted(results.length, 'test case')
+      : `${done} of ${counted(results.length, 'test case')}`;
   return `Imported ${what}${into}: ${tallyByWhy(results, IMPORT_WORDS, 'refused', 'not imported').join(', ')}.${renamesSentence(results)}`;
 }
 
@@ -75,7 +108,7 @@ const EXPORT_WORDS: [ExportItemResult['outcome'] | 'unknownAtHome', string][] = 
   ['written', 'written'],
   ['unchanged', 'unchanged'],
   ['needsDecision', 'not written (local changes)'],
-  ['unknownAtHome', 'not written (references unknown in the file\'s home)'],
+  ['unknownAtHome', "not written (references unknown in the file's home)"],
   ['skipped', 'skipped'],
   ['failed', 'not written'],
 ];
@@ -87,13 +120,16 @@ export function exportSummary(report: ExportReport, where?: string): string {
   const ids = new Set(results.map((r) => r.id)).size;
   const to = where ? ` to ${where}` : '';
   const done = results.filter((r) => r.outcome === 'written' || r.outcome === 'unchanged').length;
-  const what = done === results.length ? counted(ids, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
+  const what =
+    done === results.length ? counted(ids, 'test case') : `${done} of ${counted(results.length, 'test case')}`;
   const secrets =
     report.secretsReplaced > 0
       ? ` ${counted(report.secretsReplaced, 'secret value')} ${report.secretsReplaced === 1 ? 'was' : 'were'} written as placeholders; the real values stay on the service.`
       : '';
   // A file held back for references its home does not know is told apart from one with local changes.
-  const shown = results.map((r) => (r.outcome === 'needsDecision' && r.reason === 'unknownAtHome' ? { ...r, outcome: 'unknownAtHome' as const } : r));
+  const shown = results.map((r) =>
+    r.outcome === 'needsDecision' && r.reason === 'unknownAtHome' ? { ...r, outcome: 'unknownAtHome' as const } : r,
+  );
   return `Exported ${what}${to}: ${tallyByWhy(shown, EXPORT_WORDS, 'failed', 'not written').join(', ')}.${secrets}`;
 }
 
@@ -102,7 +138,11 @@ export function exportSummary(report: ExportReport, where?: string): string {
  * the second pass's outcome, files left undecided (the questions were cancelled) stay as they were.
  * Warnings (ignored links) are said once.
  */
-export function mergeExportReports(first: ExportReport, second: ExportReport | undefined, decisions: Record<string, SyncDecision>): ExportReport {
+export function mergeExportReports(
+  first: ExportReport,
+  second: ExportReport | undefined,
+  decisions: Record<string, SyncDecision>,
+): ExportReport {
   const again = new Map((second?.results ?? []).map((r) => [`${r.uri} ${r.id}`, r]));
   const results = first.results.map((r): ExportItemResult => {
     if (r.outcome !== 'needsDecision') return r;
@@ -112,7 +152,11 @@ export function mergeExportReports(first: ExportReport, second: ExportReport | u
     return rest;
   });
   const warnings = [...new Set([...(first.warnings ?? []), ...(second?.warnings ?? [])])];
-  return { results, secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0), ...(warnings.length > 0 && { warnings }) };
+  return {
+    results,
+    secretsReplaced: first.secretsReplaced + (second?.secretsReplaced ?? 0),
+    ...(warnings.length > 0 && { warnings }),
+  };
 }
 
 /**
@@ -133,7 +177,13 @@ export const exportProblems = (results: ExportItemResult[]): ExportItemResult[] 
 /** A file as the user knows it: its path relative to the workspace when it is inside. */
 export type PathOf = (uri: string) => string;
 
-function row(path: string, name: string | undefined, index: number | undefined, what: string, message: string | undefined): string {
+function row(
+  path: string,
+  name: string | undefined,
+  index: number | undefined,
+  what: string,
+  message: string | undefined,
+): string {
   const item = index !== undefined ? ` item ${index}` : '';
   const named = name ? ` (${name})` : '';
   return `- ${path}${item}${named}: ${what}${message ? `. ${message}` : ''}`;
@@ -152,18 +202,48 @@ const IMPORT_LABEL: Record<ImportOutcome, string> = {
 };
 
 /** Ignored links and the like, said once at the top of a report. */
-const warningLines = (warnings: readonly string[]): string[] => (warnings.length > 0 ? ['## Warnings', '', ...warnings.map((w) => `- ${w}`), ''] : []);
+const warningLines = (warnings: readonly string[]): string[] =>
+  warnings.length > 0 ? ['## Warnings', '', ...warnings.map((w) => `- ${w}`), ''] : [];
 
 /** The report "Show Details" opens: the summary, then the problems, then everything else. */
-export function importReportText(results: ImportItemResult[], pathOf: PathOf, summary: string, warnings: readonly string[] = []): string {
+export function importReportText(
+  results: ImportItemResult[],
+  pathOf: PathOf,
+  summary: string,
+  warnings: readonly string[] = [],
+): string {
   const problems = importProblems(results);
   const rest = results.filter((r) => !problems.includes(r));
-  const renamed = (r: ImportItemResult) => (r.renamedFrom !== undefined ? `, ${r.outcome === 'updated' ? `renamed from "${r.renamedFrom}"` : renameWords(r).replace(/^renames/, 'importing it renames')}` : '');
+  const renamed = (r: ImportItemResult) =>
+    r.renamedFrom !== undefined
+      ? `, ${r.outcome === 'updated' ? `renamed from "${r.renamedFrom}"` : renameWords(r).replace(/^renames/, 'importing it renames')}`
+      : '';
   const lines = [`# Import to Service`, '', summary, '', ...warningLines(warnings)];
-  if (problems.length > 0) lines.push('## Not imported', '', ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${renamed(r)}`, r.message)), '');
+  if (problems.length > 0)
+    lines.push(
+      '## Not imported',
+      '',
+      ...problems.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${renamed(r)}`, r.message)),
+      '',
+    );
   // References of another environment sent as this one's records (sync/mapping.ts): each named.
-  const mapped = (r: ImportItemResult) => (r.mappings && r.mappings.length > 0 ? `, references mapped: ${r.mappings.join(', ')}` : '');
-  if (rest.length > 0) lines.push('## Imported', '', ...rest.map((r) => row(pathOf(r.uri), r.name, r.index, `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}${renamed(r)}${mapped(r)}`, undefined)), '');
+  const mapped = (r: ImportItemResult) =>
+    r.mappings && r.mappings.length > 0 ? `, references mapped: ${r.mappings.join(', ')}` : '';
+  if (rest.length > 0)
+    lines.push(
+      '## Imported',
+      '',
+      ...rest.map((r) =>
+        row(
+          pathOf(r.uri),
+          r.name,
+          r.index,
+          `${IMPORT_LABEL[r.outcome]}${r.id !== undefined ? ` (id ${r.id})` : ''}${renamed(r)}${mapped(r)}`,
+          undefined,
+        ),
+      ),
+      '',
+    );
   return lines.join('\n');
 }
 
@@ -175,13 +255,30 @@ const EXPORT_LABEL: Record<ExportItemResult['outcome'], string> = {
   failed: 'not written',
 };
 
-export function exportReportText(results: ExportItemResult[], pathOf: PathOf, summary: string, warnings: readonly string[] = []): string {
+export function exportReportText(
+  results: ExportItemResult[],
+  pathOf: PathOf,
+  summary: string,
+  warnings: readonly string[] = [],
+): string {
   const problems = exportProblems(results);
   const rest = results.filter((r) => !problems.includes(r));
   const lines = [`# Export from Service`, '', summary, '', ...warningLines(warnings)];
   const label = (r: ExportItemResult) => `${r.name ?? `test case ${r.id}`} (id ${r.id})`;
-  if (problems.length > 0) lines.push('## Not written', '', ...problems.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], r.message)), '');
-  if (rest.length > 0) lines.push('## Exported', '', ...rest.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], undefined)), '');
+  if (problems.length > 0)
+    lines.push(
+      '## Not written',
+      '',
+      ...problems.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], r.message)),
+      '',
+    );
+  if (rest.length > 0)
+    lines.push(
+      '## Exported',
+      '',
+      ...rest.map((r) => row(pathOf(r.uri), label(r), r.index, EXPORT_LABEL[r.outcome], undefined)),
+      '',
+    );
   return lines.join('\n');
 }
 
@@ -208,9 +305,18 @@ const ofTotal = (position: number, total: number): string => (total > 1 ? ` (${p
  * first choice (focused, Enter) loses nothing: a conflict leaves both sides; a change made only
  * on the service is taken into the unchanged file.
  */
-export function importQuestion(r: ImportItemResult, path: string, environment: string, position = 1, total = 1): Question | undefined {
+export function importQuestion(
+  r: ImportItemResult,
+  path: string,
+  environment: string,
+  position = 1,
+  total = 1,
+): Question | undefined {
   const name = r.name ? `"${r.name}"` : path;
-  const rename = r.renamedFrom !== undefined ? ` On the service it is named "${r.renamedFrom}": "${CHOICE.overwriteService}" ${renameWords(r)}.` : '';
+  const rename =
+    r.renamedFrom !== undefined
+      ? ` On the service it is named "${r.renamedFrom}": "${CHOICE.overwriteService}" ${renameWords(r)}.`
+      : '';
   const nothing = `${rename}${total > position ? ' Cancel leaves this and the rest as they are.' : ' Cancel leaves both as they are.'}`;
   switch (r.outcome) {
     case 'conflict':
@@ -248,7 +354,13 @@ export function importQuestion(r: ImportItemResult, path: string, environment: s
 }
 
 /** The question for a file the export would overwrite: keeping it is the focused choice. */
-export function exportQuestion(r: ExportItemResult, path: string, environment: string, position = 1, total = 1): Question {
+export function exportQuestion(
+  r: ExportItemResult,
+  path: string,
+  environment: string,
+  position = 1,
+  total = 1,
+): Question {
   const why =
     r.reason === 'unsavedChanges'
       ? `${path} has unsaved changes.`
@@ -272,7 +384,10 @@ export function exportQuestion(r: ExportItemResult, path: string, environment: s
  * Import items the user chose to leave as they are: nothing is sent for them; they read
  * "skipped" with why.
  */
-export function leftAsTheyAre(results: ImportItemResult[], decisions: Record<string, SyncDecision>): ImportItemResult[] {
+export function leftAsTheyAre(
+  results: ImportItemResult[],
+  decisions: Record<string, SyncDecision>,
+): ImportItemResult[] {
   return results.map((r) => {
     if (decisions[caseKey(r.uri, r.index)] !== 'skip') return r;
     const { serviceText: _dropped, ...rest } = r;

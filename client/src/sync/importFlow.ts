@@ -1,12 +1,25 @@
 import * as vscode from 'vscode';
 import { ImportFilesRequest } from '../../../server/src/protocol';
-import { caseKey, mergeImportResults, type ImportReport, type RefChoices, type SyncDecision } from '../../../server/src/core';
+import {
+  caseKey,
+  mergeImportResults,
+  type ImportReport,
+  type RefChoices,
+  type SyncDecision,
+} from '../../../server/src/core';
 import { askModal } from '../modal';
 import { mappingPreviewQuestion } from '../questions';
 import { pickCounterparts } from './counterparts';
 import { distinctUnmapped, previewLines } from './mappingFormat';
 import { ask } from '../serverPort';
-import { importProblems, importQuestion, importReportText, importSummary, leftAsTheyAre, UNDECIDED_IMPORT } from './format';
+import {
+  importProblems,
+  importQuestion,
+  importReportText,
+  importSummary,
+  leftAsTheyAre,
+  UNDECIDED_IMPORT,
+} from './format';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 
@@ -23,9 +36,19 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   const env = ui.environment();
   const what = uris.length === 1 ? ui.pathOf(uris[0]!.toString()) : `${uris.length} files and folders`;
   let map: RefChoices = {};
-  const send = (list: string[], decisions?: Record<string, SyncDecision>, confirmMappings = false, choices: RefChoices = map) =>
+  const send = (
+    list: string[],
+    decisions?: Record<string, SyncDecision>,
+    confirmMappings = false,
+    choices: RefChoices = map,
+  ) =>
     withSyncProgress(ui.server, `Importing ${what} into ${env}`, (operation, token) =>
-      ask(ui.server, ImportFilesRequest, { uris: list, ...(decisions && { decisions }), operation, map: choices, remember: true, confirmMappings }, token),
+      ask(
+        ui.server,
+        ImportFilesRequest,
+        { uris: list, ...(decisions && { decisions }), operation, map: choices, remember: true, confirmMappings },
+        token,
+      ),
     );
   const all = uris.map((u) => u.toString());
   // References of another environment: counterparts picked, every mapping previewed, then sent.
@@ -40,7 +63,9 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
   const warnings = first.warnings ?? [];
   const asked = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
-    const undecided = results.filter((r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${caseKey(r.uri, r.index)} ${r.outcome}`));
+    const undecided = results.filter(
+      (r) => UNDECIDED_IMPORT.has(r.outcome) && !asked.has(`${caseKey(r.uri, r.index)} ${r.outcome}`),
+    );
     if (undecided.length === 0) break;
     for (const r of undecided) asked.add(`${caseKey(r.uri, r.index)} ${r.outcome}`);
     const pending = undecided.map((r, i): Pending => ({
@@ -61,14 +86,20 @@ export async function importUris(ui: SyncUi, uris: vscode.Uri[]): Promise<void> 
       // already sent (or lost on the way) is sent a second time.
       const files = [...new Set(results.filter((r) => decided.has(caseKey(r.uri, r.index))).map((r) => r.uri))];
       const all = { ...decisions };
-      for (const r of results) if (files.includes(r.uri) && !decided.has(caseKey(r.uri, r.index))) all[caseKey(r.uri, r.index)] = 'skip';
+      for (const r of results)
+        if (files.includes(r.uri) && !decided.has(caseKey(r.uri, r.index))) all[caseKey(r.uri, r.index)] = 'skip';
       results = mergeImportResults(results, (await send(files, all)).results, decisions);
     }
     if (cancelled) break;
   }
   ui.lenses.refresh();
   const summary = importSummary(results, env);
-  const problems = [...warnings.map((w) => `- ${w}`), ...importProblems(results).map((r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`)];
+  const problems = [
+    ...warnings.map((w) => `- ${w}`),
+    ...importProblems(results).map(
+      (r) => `- ${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}: ${r.message ?? r.outcome}`,
+    ),
+  ];
   ui.showResult(summary, problems, 'Import report.md', importReportText(results, ui.pathOf, summary, warnings));
 }
 
@@ -79,7 +110,13 @@ const MAPPING_ROUNDS = 3;
  * The counterparts of references with none (or two) picked, then every mapping shown: the
  * choices to send, or undefined when the person stopped (nothing was sent).
  */
-async function settleMappings(ui: SyncUi, report: ImportReport, env: string, start: RefChoices, again: (choices: RefChoices) => Thenable<ImportReport>): Promise<RefChoices | undefined> {
+async function settleMappings(
+  ui: SyncUi,
+  report: ImportReport,
+  env: string,
+  start: RefChoices,
+  again: (choices: RefChoices) => Thenable<ImportReport>,
+): Promise<RefChoices | undefined> {
   let map = start;
   let preview = report;
   const asked = new Set<string>();
@@ -93,8 +130,17 @@ async function settleMappings(ui: SyncUi, report: ImportReport, env: string, sta
     if (picks.picked > 0) preview = await again(map);
     if (picks.stopped) break;
   }
-  const lines = previewLines(preview.results.map((r) => ({ ...r, label: `${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}` })));
-  const question = mappingPreviewQuestion(`Import into ${env} with references mapped to its records?`, lines.join('\n'), 'Import');
+  const lines = previewLines(
+    preview.results.map((r) => ({
+      ...r,
+      label: `${ui.pathOf(r.uri)}${r.index !== undefined ? ` item ${r.index}` : ''}`,
+    })),
+  );
+  const question = mappingPreviewQuestion(
+    `Import into ${env} with references mapped to its records?`,
+    lines.join('\n'),
+    'Import',
+  );
   return (await askModal(question, 'info')) === true ? map : undefined;
 }
 

@@ -9,16 +9,23 @@ let operations = 0;
  * the operation id given to `run`; cancelling cancels the request, and the server then answers
  * with what it did (the rest reported as skipped).
  */
-export function withSyncProgress<T>(server: Pick<ServerPort, 'onSyncProgress'>, title: string, run: (operation: string, token: vscode.CancellationToken) => Promise<T>): Thenable<T> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const operation = `sync-${process.pid}-${++operations}`;
-    const sub = server.onSyncProgress((p) => {
-      if (p.operation === operation) progress.report({ message: progressText(p) });
-    });
-    try {
-      return await run(operation, token);
-    } finally {
-      sub.dispose();
-    }
-  });
+export function withSyncProgress<T>(
+  server: Pick<ServerPort, 'onSyncProgress'>,
+  title: string,
+  run: (operation: string, token: vscode.CancellationToken) => Promise<T>,
+): Thenable<T> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const operation = `sync-${process.pid}-${++operations}`;
+      const sub = server.onSyncProgress((p) => {
+        if (p.operation === operation) progress.report({ message: progressText(p) });
+      });
+      try {
+        return await run(operation, token);
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
 }

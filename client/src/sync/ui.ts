@@ -89,7 +89,9 @@ export class SyncUi implements vscode.Disposable {
     for (const p of problems) this.server.log.warn(p);
     const show = problems.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const message = problems.length === 1 ? `${summary} ${problems[0]!.replace(/^- /, '')}` : summary;
-    void show(message, 'Show Details').then((choice) => (choice === 'Show Details' ? this.documents.showReport(reportName, reportText) : undefined));
+    void show(message, 'Show Details').then((choice) =>
+      choice === 'Show Details' ? this.documents.showReport(reportName, reportText) : undefined,
+    );
   }
 
   dispose(): void {

@@ -33,7 +33,11 @@ export function casesIn(text: string, bundle: boolean): CaseInFile[] {
 }
 
 /** Where step `step` (1-based) of a case is in the text: the step's object in its testStepList. */
-export function stepOffset(text: string, index: number | undefined, step: number): { start: number; end: number } | undefined {
+export function stepOffset(
+  text: string,
+  index: number | undefined,
+  step: number,
+): { start: number; end: number } | undefined {
   const root = parseTree(text, [], { allowTrailingComma: true });
   if (!root) return undefined;
   const node = findNodeAtLocation(root, [...(index !== undefined ? [index] : []), 'testStepList', step - 1]);

@@ -48,18 +48,34 @@ export class TestItemFollow implements vscode.Disposable {
    * Shows `execution` on `item` until it ends (resolves then) or `stop` fires; the run is left
    * open for the caller to end.
    */
-  follow(run: vscode.TestRun, item: vscode.TestItem, execution: ExecutionSummary, stop?: vscode.CancellationToken): Promise<'ended' | 'stopped'> {
+  follow(
+    run: vscode.TestRun,
+    item: vscode.TestItem,
+    execution: ExecutionSummary,
+    stop?: vscode.CancellationToken,
+  ): Promise<'ended' | 'stopped'> {
     return new Promise((resolve) => {
       // An ended follow no longer listens to `stop`, whose source may live much longer.
       const ended = () => {
         sub?.dispose();
         resolve('ended');
       };
-      const f: Followed = { run, item, executionId: execution.id, printed: 0, lastStep: undefined, started: false, queue: Promise.resolve(), resolve: ended };
+      const f: Followed = {
+        run,
+        item,
+        executionId: execution.id,
+        printed: 0,
+        lastStep: undefined,
+        started: false,
+        queue: Promise.resolve(),
+        resolve: ended,
+      };
       this.followed.set(execution.id, [...(this.followed.get(execution.id) ?? []), f]);
       // Queued on the service is queued here too; update() starts the item when it runs.
       run.enqueued(item);
-      this.out(f, [`Execution ${execution.id} of ${execution.testCaseName ?? item.label} (${execution.source ?? 'run'}): ${execution.status.toLowerCase()}`]);
+      this.out(f, [
+        `Execution ${execution.id} of ${execution.testCaseName ?? item.label} (${execution.source ?? 'run'}): ${execution.status.toLowerCase()}`,
+      ]);
       const sub = stop?.onCancellationRequested(() => {
         sub?.dispose();
         if (!this.drop(f)) return;
@@ -111,8 +127,20 @@ export class TestItemFollow implements vscode.Disposable {
     this.out(f, [`Execution ${e.id} ended: ${e.status}${took ? ` after ${took}` : ''}.`]);
     if (e.kind === 'passed') f.run.passed(f.item, duration);
     else if (e.kind === 'failed') f.run.failed(f.item, this.failure(f, e, log), duration);
-    else if (e.kind === 'cancelled') f.run.errored(f.item, new vscode.TestMessage(`Execution ${e.id} was cancelled on the service (${e.status}).`), duration);
-    else f.run.errored(f.item, new vscode.TestMessage(`Execution ${e.id} ended as ${e.status}, which does not say passed or failed. Open its details in the Executions view.`), duration);
+    else if (e.kind === 'cancelled')
+      f.run.errored(
+        f.item,
+        new vscode.TestMessage(`Execution ${e.id} was cancelled on the service (${e.status}).`),
+        duration,
+      );
+    else
+      f.run.errored(
+        f.item,
+        new vscode.TestMessage(
+          `Execution ${e.id} ended as ${e.status}, which does not say passed or failed. Open its details in the Executions view.`,
+        ),
+        duration,
+      );
     f.resolve();
   }
 
@@ -121,11 +149,18 @@ export class TestItemFollow implements vscode.Disposable {
     const step = failedStep(log);
     const errors = log.filter((l) => /\bERROR\b/.test(l));
     const message = new vscode.TestMessage(
-      [step ? `Execution ${e.id} failed at step ${step.step}/${step.of} (${step.name}).` : `Execution ${e.id} failed.`, ...errors].join('\n'),
+      [
+        step ? `Execution ${e.id} failed at step ${step.step}/${step.of} (${step.name}).` : `Execution ${e.id} failed.`,
+        ...errors,
+      ].join('\n'),
     );
     const doc = f.item.uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === f.item.uri!.toString());
     const at = step && doc ? stepOffset(doc.getText(), refOf(f.item)?.index, step.step) : undefined;
-    if (doc && at) message.location = new vscode.Location(doc.uri, new vscode.Range(doc.positionAt(at.start), doc.positionAt(at.end)));
+    if (doc && at)
+      message.location = new vscode.Location(
+        doc.uri,
+        new vscode.Range(doc.positionAt(at.start), doc.positionAt(at.end)),
+      );
     else if (f.item.uri && f.item.range) message.location = new vscode.Location(f.item.uri, f.item.range);
     return message;
   }

@@ -97,7 +97,8 @@ export class TestFiles implements vscode.Disposable {
     const item = this.controller.items.get(uri.toString());
     if (!item) return;
     this.controller.invalidateTestResults(item);
-    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()) || item.children.size > 0) await this.readCases(item);
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()) || item.children.size > 0)
+      await this.readCases(item);
   }
 
   /** Reads a file's cases (the open editor's text when it is open): names, ranges, a bundle's children. */
@@ -111,7 +112,8 @@ export class TestFiles implements vscode.Disposable {
       return; // Deleted meanwhile: the watcher removes it.
     }
     const cases = casesIn(doc.getText(), isBundle(uri));
-    const range = (c: { start: number; end: number }) => new vscode.Range(doc.positionAt(c.start), doc.positionAt(c.start));
+    const range = (c: { start: number; end: number }) =>
+      new vscode.Range(doc.positionAt(c.start), doc.positionAt(c.start));
     if (!isBundle(uri)) {
       // Labelled by its file name, as in the Explorer; the range puts the run button on the object.
       const c = cases[0];
@@ -121,7 +123,11 @@ export class TestFiles implements vscode.Disposable {
     item.range = new vscode.Range(0, 0, 0, 0);
     item.children.replace(
       cases.map((c) => {
-        const child = this.controller.createTestItem(`${item.id}#${c.index ?? 0}`, c.name ?? `Test case ${(c.index ?? 0) + 1}`, uri);
+        const child = this.controller.createTestItem(
+          `${item.id}#${c.index ?? 0}`,
+          c.name ?? `Test case ${(c.index ?? 0) + 1}`,
+          uri,
+        );
         child.range = range(c);
         return child;
       }),

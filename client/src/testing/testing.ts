@@ -35,7 +35,12 @@ export class Testing implements vscode.Disposable {
     private readonly holdAttention: (holder: object, waiting: boolean) => void,
   ) {
     this.itemFollow = new TestItemFollow(requests, followed);
-    this.profile = this.controller.createRunProfile('Run on the service', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
+    this.profile = this.controller.createRunProfile(
+      'Run on the service',
+      vscode.TestRunProfileKind.Run,
+      (request, token) => this.run(request, token),
+      true,
+    );
     this.disposables.push(
       this.profile,
       this.controller,
@@ -76,7 +81,8 @@ export class Testing implements vscode.Disposable {
   /** `tas.runTestCase`: a file (the active editor's by default) or one case of a bundle, through the Run profile. */
   async runFile(arg?: unknown, index?: unknown): Promise<void> {
     const editor = vscode.window.activeTextEditor;
-    const uri = arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : editor?.document.uri;
+    const uri =
+      arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : editor?.document.uri;
     if (!uri || !/\.testcases?\.json$/i.test(uri.path)) {
       throw new ServiceActionError('Open a test-case file (*.testcase.json or *.testcases.json) to run it.', 'noFile');
     }
@@ -138,7 +144,10 @@ export class Testing implements vscode.Disposable {
   }
 
   /** The question about a file that is not as on the service; its focused choice changes nothing. */
-  private choose(item: vscode.TestItem, q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>): Promise<RunChoice | undefined> {
+  private choose(
+    item: vscode.TestItem,
+    q: Extract<RunTestCaseResult, { kind: 'needsChoice' }>,
+  ): Promise<RunChoice | undefined> {
     return askModal(runQuestion(item.label, q));
   }
 
@@ -151,7 +160,9 @@ export class Testing implements vscode.Disposable {
         void this.show(item, e, `Execution ${e.id}`);
       }
     }
-    const fresh = changed.filter((e) => !e.final && e.testCaseId !== undefined && !this.claimed.has(e.id) && !this.itemFollow.has(e.id));
+    const fresh = changed.filter(
+      (e) => !e.final && e.testCaseId !== undefined && !this.claimed.has(e.id) && !this.itemFollow.has(e.id),
+    );
     if (fresh.length === 0) return;
     // A run this window is starting may be the one reported: its answer says so.
     await Promise.allSettled([...this.starting]);

@@ -29,7 +29,9 @@ export class ApiClientsView extends ListView<ApiClientInfo, ApiClientNode> {
     const item = new vscode.TreeItem(name, vscode.TreeItemCollapsibleState.None);
     item.id = `apiClient:${c.id}`;
     item.description = [c.httpMethod, c.serverURL].filter(Boolean).join(' ');
-    item.tooltip = [`${name} (id ${c.id})`, item.description, c.authType ? `Auth: ${c.authType}` : undefined].filter(Boolean).join('\n');
+    item.tooltip = [`${name} (id ${c.id})`, item.description, c.authType ? `Auth: ${c.authType}` : undefined]
+      .filter(Boolean)
+      .join('\n');
     item.contextValue = 'apiClient';
     item.iconPath = new vscode.ThemeIcon('globe');
     item.command = { command: 'tas.openApiClient', title: 'Open Record', arguments: [node] };

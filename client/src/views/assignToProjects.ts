@@ -17,16 +17,28 @@ const NEW_PROJECT = 'New project...';
 
 type Item = vscode.QuickPickItem & { projectName?: string; isNew?: boolean };
 
-async function chooseNames(requests: RequestPort, entityType: ProjectEntityType, entities: EntityRef[]): Promise<{ names: string[]; hadAny: boolean } | undefined> {
+async function chooseNames(
+  requests: RequestPort,
+  entityType: ProjectEntityType,
+  entities: EntityRef[],
+): Promise<{ names: string[]; hadAny: boolean } | undefined> {
   const { entities: current, projects } = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'Reading project assignments' },
     () => ask(requests, ProjectAssignmentsRequest, { entityType, ids: entities.map((e) => e.id) }),
   );
   const { common, partial } = pickState(current);
   const chosen = new Set(common.map((p) => p.id));
-  const what = entities.length === 1 ? `${kindWord(entityType, 1)} ${entities[0]!.label}` : `${entities.length} ${kindWord(entityType, entities.length)}`;
+  const what =
+    entities.length === 1
+      ? `${kindWord(entityType, 1)} ${entities[0]!.label}`
+      : `${entities.length} ${kindWord(entityType, entities.length)}`;
   const items: Item[] = [
-    { label: `$(add) ${NEW_PROJECT}`, isNew: true, alwaysShow: true, description: 'a name that does not exist yet creates the project' },
+    {
+      label: `$(add) ${NEW_PROJECT}`,
+      isNew: true,
+      alwaysShow: true,
+      description: 'a name that does not exist yet creates the project',
+    },
     ...projects.map((p) => ({
       label: p.name,
       projectName: p.name,
@@ -58,22 +70,40 @@ async function chooseNames(requests: RequestPort, entityType: ProjectEntityType,
 export function assignToProjects(requests: ServerPort, refreshProjects: () => void) {
   return async (clicked?: unknown, selection?: unknown): Promise<void> => {
     const entities = selectedEntities(clicked, selection);
-    if (entities.length === 0) throw new ExtensionError('Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.');
+    if (entities.length === 0)
+      throw new ExtensionError(
+        'Choose a test case, suite, device, test node, trace filter or device token in a Test Automation view, then run Assign to Projects... from its menu.',
+      );
     // Rule 7: without ADMIN the service refuses records the user does not own; said before sending.
     const me = await readSignedIn(requests);
     for (const [entityType, group] of byType(entities)) {
       const choice = await chooseNames(requests, entityType, group);
       if (!choice) return;
-      if (me && !isAdmin(me) && !(await confirmed(notOwnerQuestion(userLabel(me), me.role, group.map((e) => e.label))))) return;
+      if (
+        me &&
+        !isAdmin(me) &&
+        !(await confirmed(
+          notOwnerQuestion(
+            userLabel(me),
+            me.role,
+            group.map((e) => e.label),
+          ),
+        ))
+      )
+        return;
       if (choice.names.length === 0) {
         if (!choice.hadAny) {
-          void vscode.window.showInformationMessage(`Nothing to change: ${group.length === 1 ? group[0]!.label : `these ${kindWord(entityType, 2)}`} ${group.length === 1 ? 'is' : 'are'} in no project.`);
+          void vscode.window.showInformationMessage(
+            `Nothing to change: ${group.length === 1 ? group[0]!.label : `these ${kindWord(entityType, 2)}`} ${group.length === 1 ? 'is' : 'are'} in no project.`,
+          );
           continue;
         }
         if (!(await confirmed(clearProjectsQuestion(clearQuestion(group))))) return;
       }
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Assigning to projects' }, () =>
-        ask(requests, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),
+      const r = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Assigning to projects' },
+        () =>
+          ask(requests, AssignProjectsRequest, { entityType, ids: group.map((e) => e.id), projectNames: choice.names }),
       );
       refreshProjects();
       confirmDone(requests.log, assignmentSummary(group, r.entities));

@@ -1,4 +1,11 @@
-import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusTarget, TestNodeSummary } from '../../../server/src/core';
+import type {
+  DeviceStatusKind,
+  DeviceSummary,
+  DeviceTokenSummary,
+  NodeStatusKind,
+  StatusTarget,
+  TestNodeSummary,
+} from '../../../server/src/core';
 import { counted } from '../../../server/src/core';
 
 // How nodes, devices and tokens read in the Devices view: plain functions without `vscode`, so
@@ -16,8 +23,16 @@ export const DEVICE_COLOR: Partial<Record<DeviceStatusKind, string>> = {
   busy: 'testing.iconQueued',
   offline: 'disabledForeground',
 };
-export const NODE_ICON: Record<NodeStatusKind, string> = { online: 'server', restarting: 'sync~spin', offline: 'debug-disconnect', unknown: 'question' };
-export const NODE_COLOR: Partial<Record<NodeStatusKind, string>> = { online: 'testing.iconPassed', offline: 'disabledForeground' };
+export const NODE_ICON: Record<NodeStatusKind, string> = {
+  online: 'server',
+  restarting: 'sync~spin',
+  offline: 'debug-disconnect',
+  unknown: 'question',
+};
+export const NODE_COLOR: Partial<Record<NodeStatusKind, string>> = {
+  online: 'testing.iconPassed',
+  offline: 'disabledForeground',
+};
 
 /** The state in words: a known kind by its name, another as the service wrote it. */
 export function statusWord(kind: string, status: string | undefined): string {
@@ -26,7 +41,11 @@ export function statusWord(kind: string, status: string | undefined): string {
 }
 
 export function nodeDescription(n: TestNodeSummary, settling: boolean): string {
-  const parts = [settling && n.kind !== 'online' ? `${statusWord(n.kind, n.status)}, waiting until online…` : statusWord(n.kind, n.status)];
+  const parts = [
+    settling && n.kind !== 'online'
+      ? `${statusWord(n.kind, n.status)}, waiting until online…`
+      : statusWord(n.kind, n.status),
+  ];
   if (n.agentVersion) parts.push(`agent ${n.agentVersion}`);
   if (n.deviceCount !== undefined) parts.push(counted(n.deviceCount, 'device'));
   return parts.join(' · ');
@@ -66,13 +85,18 @@ export const nodeContext = (n: TestNodeSummary) => `testNode.${n.kind}`;
 /** What a finished Prepare or Restart Agent says. */
 export function settledMessage(target: StatusTarget, name: string, kind: string, status: string): string {
   if (target === 'device') {
-    return kind === 'available' ? `Device ${name} is prepared and available.` : `Device ${name} finished preparing: it is ${statusWord(kind, status)}.`;
+    return kind === 'available'
+      ? `Device ${name} is prepared and available.`
+      : `Device ${name} finished preparing: it is ${statusWord(kind, status)}.`;
   }
   return `The agent of test node ${name} has restarted: the node is ${statusWord(kind, status)}.`;
 }
 
 /** The Restart Agent question: which devices go offline. */
 export function restartQuestion(node: string, devices: readonly string[]): { message: string; detail: string } {
-  const list = devices.length === 0 ? 'No device is attached to it.' : `These devices go offline until it is back: ${devices.join(', ')}.`;
+  const list =
+    devices.length === 0
+      ? 'No device is attached to it.'
+      : `These devices go offline until it is back: ${devices.join(', ')}.`;
   return { message: `Restart the agent of test node ${node}?`, detail: `${list} Tests running on them may fail.` };
 }

@@ -1,8 +1,31 @@
 import * as vscode from 'vscode';
 import { ListDevicesRequest } from '../../../server/src/protocol';
-import { kindOfStatusTarget, type DevicesOverview, type DeviceSummary, type DeviceTokenSummary, type EntityRef, type ShownRecord, type StatusReading, type StatusTarget, type TestNodeSummary } from '../../../server/src/core';
+import {
+  kindOfStatusTarget,
+  type DevicesOverview,
+  type DeviceSummary,
+  type DeviceTokenSummary,
+  type EntityRef,
+  type ShownRecord,
+  type StatusReading,
+  type StatusTarget,
+  type TestNodeSummary,
+} from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
-import { DEVICE_COLOR, DEVICE_ICON, deviceContext, deviceDescription, deviceTooltip, NODE_COLOR, NODE_ICON, nodeContext, nodeDescription, settledMessage, tokenDescription, tokenLabel } from './deviceFormat';
+import {
+  DEVICE_COLOR,
+  DEVICE_ICON,
+  deviceContext,
+  deviceDescription,
+  deviceTooltip,
+  NODE_COLOR,
+  NODE_ICON,
+  nodeContext,
+  nodeDescription,
+  settledMessage,
+  tokenDescription,
+  tokenLabel,
+} from './deviceFormat';
 
 export type DeviceNode =
   | { type: 'testNode'; node: TestNodeSummary; entity: EntityRef }
@@ -80,7 +103,8 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     if (!o) return;
     if (r.kind === 'mobileDevice' && this.deviceRows.delete(r.id)) o.devices = o.devices.filter((d) => d.id !== r.id);
     else if (r.kind === 'testNode' && this.nodeRows.delete(r.id)) o.nodes = o.nodes.filter((n) => n.id !== r.id);
-    else if (r.kind === 'deviceToken' && o.tokens?.some((t) => t.id === r.id)) o.tokens = o.tokens.filter((t) => t.id !== r.id);
+    else if (r.kind === 'deviceToken' && o.tokens?.some((t) => t.id === r.id))
+      o.tokens = o.tokens.filter((t) => t.id !== r.id);
     else return;
     this.changed.fire(undefined);
   }
@@ -94,7 +118,9 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
         this.settling.delete(key);
         settle.resolve();
         const text = settledMessage(r.target, settle.name, r.kind, r.status);
-        void (r.kind === 'available' || r.kind === 'online' ? vscode.window.showInformationMessage(text) : vscode.window.showWarningMessage(text));
+        void (r.kind === 'available' || r.kind === 'online'
+          ? vscode.window.showInformationMessage(text)
+          : vscode.window.showWarningMessage(text));
       }
       if (r.gone) {
         this.forget({ kind: kindOfStatusTarget(r.target), id: r.id });
@@ -103,7 +129,12 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       const row = r.target === 'device' ? this.deviceRows.get(r.id) : this.nodeRows.get(r.id);
       if (!row) continue;
       if (row.type === 'device') Object.assign(row.device, { status: r.status, kind: r.kind });
-      else if (row.type === 'testNode') Object.assign(row.node, { status: r.status, kind: r.kind }, r.agentVersion ? { agentVersion: r.agentVersion } : {});
+      else if (row.type === 'testNode')
+        Object.assign(
+          row.node,
+          { status: r.status, kind: r.kind },
+          r.agentVersion ? { agentVersion: r.agentVersion } : {},
+        );
       this.changed.fire(row);
     }
   }
@@ -115,13 +146,17 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     if (node.type === 'testNode') return this.devicesOf(node.node.id).map((d) => this.deviceRows.get(d.id)!);
     if (node.type === 'otherDevices') return this.orphans().map((d) => this.deviceRows.get(d.id)!);
     if (node.type === 'device') {
-      return (o.tokens ?? []).filter((t) => t.mobileId === node.device.id).map((token) => ({ type: 'deviceToken', token, device: node.device, entity: token.entity }));
+      return (o.tokens ?? [])
+        .filter((t) => t.mobileId === node.device.id)
+        .map((token) => ({ type: 'deviceToken', token, device: node.device, entity: token.entity }));
     }
     return [];
   }
 
   private orphans(): DeviceSummary[] {
-    return [...this.deviceRows.values()].map((r) => r.device).filter((d) => d.testNodeId === undefined || !this.nodeRows.has(d.testNodeId));
+    return [...this.deviceRows.values()]
+      .map((r) => r.device)
+      .filter((d) => d.testNodeId === undefined || !this.nodeRows.has(d.testNodeId));
   }
 
   private async roots(): Promise<DeviceNode[]> {
@@ -158,15 +193,27 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     if (node.type === 'testNode') {
       const n = node.node;
       const settling = this.settling.has(`node:${n.id}`);
-      const item = new vscode.TreeItem(n.name, this.devicesOf(n.id).length > 0 ? vscode.TreeItemCollapsibleState.Expanded : None);
+      const item = new vscode.TreeItem(
+        n.name,
+        this.devicesOf(n.id).length > 0 ? vscode.TreeItemCollapsibleState.Expanded : None,
+      );
       item.id = `testNode:${n.id}`;
       item.description = nodeDescription(n, settling);
-      item.tooltip = [`${n.name} (test node ${n.id})`, `Status: ${n.status}`, n.agentVersion && `Agent ${n.agentVersion}`, n.label && `Label: ${n.label}`, n.ipAddress && `Address: ${n.ipAddress}`]
+      item.tooltip = [
+        `${n.name} (test node ${n.id})`,
+        `Status: ${n.status}`,
+        n.agentVersion && `Agent ${n.agentVersion}`,
+        n.label && `Label: ${n.label}`,
+        n.ipAddress && `Address: ${n.ipAddress}`,
+      ]
         .filter(Boolean)
         .join('\n');
       item.contextValue = nodeContext(n);
       const color = NODE_COLOR[n.kind];
-      item.iconPath = new vscode.ThemeIcon(settling ? 'sync~spin' : NODE_ICON[n.kind], color ? new vscode.ThemeColor(color) : undefined);
+      item.iconPath = new vscode.ThemeIcon(
+        settling ? 'sync~spin' : NODE_ICON[n.kind],
+        color ? new vscode.ThemeColor(color) : undefined,
+      );
       item.accessibilityInformation = { label: `Test node ${n.name}, ${item.description}` };
       return item;
     }
@@ -180,7 +227,10 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       item.tooltip = deviceTooltip(d, this.nodeName(d.testNodeId));
       item.contextValue = deviceContext(d);
       const color = DEVICE_COLOR[d.kind];
-      item.iconPath = new vscode.ThemeIcon(settling ? 'sync~spin' : DEVICE_ICON[d.kind], color ? new vscode.ThemeColor(color) : undefined);
+      item.iconPath = new vscode.ThemeIcon(
+        settling ? 'sync~spin' : DEVICE_ICON[d.kind],
+        color ? new vscode.ThemeColor(color) : undefined,
+      );
       item.accessibilityInformation = { label: `Device ${d.name}, ${item.description}` };
       return item;
     }
@@ -188,7 +238,13 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     const item = new vscode.TreeItem(tokenLabel(t), None);
     item.id = `deviceToken:${t.id}`;
     item.description = tokenDescription(t, Date.now());
-    item.tooltip = [`Device token ${t.id} of ${node.device.name}`, t.createdAt && `Created ${t.createdAt}`, t.expiresAt && `Expires ${t.expiresAt}`].filter(Boolean).join('\n');
+    item.tooltip = [
+      `Device token ${t.id} of ${node.device.name}`,
+      t.createdAt && `Created ${t.createdAt}`,
+      t.expiresAt && `Expires ${t.expiresAt}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
     item.contextValue = t.expired ? 'deviceToken.expired' : 'deviceToken';
     item.iconPath = new vscode.ThemeIcon('key');
     return item;

@@ -35,10 +35,13 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
       // plain Log language, where the colour-decorator default of the execution-log language does
       // not apply and "#015" shows a swatch: every details document gets its own language.
       vscode.workspace.onDidOpenTextDocument((doc) => {
-        if (doc.uri.scheme === DETAILS_SCHEME && doc.languageId !== LANGUAGE) void vscode.languages.setTextDocumentLanguage(doc, LANGUAGE);
+        if (doc.uri.scheme === DETAILS_SCHEME && doc.languageId !== LANGUAGE)
+          void vscode.languages.setTextDocumentLanguage(doc, LANGUAGE);
       }),
       followed.onDidChange(({ changed }) => {
-        const open = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === DETAILS_SCHEME).map((d) => d.uri.toString()));
+        const open = new Set(
+          vscode.workspace.textDocuments.filter((d) => d.uri.scheme === DETAILS_SCHEME).map((d) => d.uri.toString()),
+        );
         for (const e of changed) {
           const uri = detailsUri(e.id);
           if (open.has(uri.toString())) this.changed.fire(uri);

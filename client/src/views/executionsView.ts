@@ -3,7 +3,16 @@ import { ListExecutionsRequest } from '../../../server/src/protocol';
 import type { ExecutionSummary, ShownRecord } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import type { FollowedExecutions } from './followedExecutions';
-import { dayOf, executionContext, executionDescription, executionLabel, executionTooltip, placeIndex, STATUS_COLOR, STATUS_ICON } from './format';
+import {
+  dayOf,
+  executionContext,
+  executionDescription,
+  executionLabel,
+  executionTooltip,
+  placeIndex,
+  STATUS_COLOR,
+  STATUS_ICON,
+} from './format';
 
 export type ExecutionNode =
   | { type: 'execution'; execution: ExecutionSummary }
@@ -45,7 +54,11 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   ) {
     this.groupByDay = state.get<boolean>('tas.executions.groupByDay', false);
     this.tree = vscode.window.createTreeView('tas.executions', { treeDataProvider: this, canSelectMany: true });
-    this.disposables.push(this.tree, this.changed, followed.onDidChange(({ changed }) => this.apply(changed)));
+    this.disposables.push(
+      this.tree,
+      this.changed,
+      followed.onDidChange(({ changed }) => this.apply(changed)),
+    );
     void vscode.commands.executeCommand('setContext', 'tas.executions.grouped', this.groupByDay);
     void vscode.commands.executeCommand('setContext', 'tas.executions.filtered', false);
   }
@@ -91,7 +104,11 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   }
 
   private async fetch(start: number, count = PAGE): Promise<void> {
-    const page = await ask(this.requests, ListExecutionsRequest, { start, count, ...(this.search && { search: this.search }) });
+    const page = await ask(this.requests, ListExecutionsRequest, {
+      start,
+      count,
+      ...(this.search && { search: this.search }),
+    });
     for (const e of page.items) {
       if (this.byId.has(e.id)) continue;
       const node = { type: 'execution' as const, execution: e };
@@ -121,7 +138,11 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
   private apply(changed: ExecutionSummary[]): void {
     if (!this.loaded) {
       // The first page may have been asked for before these executions existed: placed after it.
-      if (this.loading) void this.loading.then(() => this.apply(changed), () => undefined);
+      if (this.loading)
+        void this.loading.then(
+          () => this.apply(changed),
+          () => undefined,
+        );
       return;
     }
     let reshaped = false;
@@ -177,7 +198,12 @@ export class ExecutionsView implements vscode.TreeDataProvider<ExecutionNode>, v
         this.keep = 0;
         this.loading ??= this.fetch(0, count).finally(() => (this.loading = undefined));
         await this.loading;
-        this.tree.message = this.items.length === 0 ? (this.search ? `No execution matches "${this.search}".` : 'No executions yet.') : undefined;
+        this.tree.message =
+          this.items.length === 0
+            ? this.search
+              ? `No execution matches "${this.search}".`
+              : 'No executions yet.'
+            : undefined;
       } catch (err) {
         this.tree.message = treeMessage(err);
         return [];

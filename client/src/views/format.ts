@@ -78,7 +78,10 @@ export function executionTooltip(e: ExecutionSummary): string {
     ['Duration', durationText(e.durationMs)],
     ['Triggered by', e.triggeredBy],
   ];
-  return rows.filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => `${k}: ${String(v)}`).join('\n');
+  return rows
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('\n');
 }
 
 /** The context value menus read: `execution.active` (cancel, no rerun) or `execution.final`. */
@@ -120,7 +123,11 @@ function localDay(t: number): string {
 /** "Nightly regression: 18 passed, 2 failed": what a round of executions ended in. */
 export function roundSummary(title: string, ended: ExecutionSummary[]): string {
   const counts = new Map<string, number>();
-  for (const e of ended) counts.set(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind, (counts.get(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind) ?? 0) + 1);
+  for (const e of ended)
+    counts.set(
+      e.kind === 'unknown' ? e.status.toLowerCase() : e.kind,
+      (counts.get(e.kind === 'unknown' ? e.status.toLowerCase() : e.kind) ?? 0) + 1,
+    );
   return `${title}: ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')}.`;
 }
 
@@ -137,7 +144,11 @@ export function listedBefore(a: ExecutionSummary, b: ExecutionSummary): boolean 
  * first): a new execution at the top. Undefined when it falls after the last row and more pages
  * are still to load (that page will bring it).
  */
-export function placeIndex(shown: readonly ExecutionSummary[], e: ExecutionSummary, complete: boolean): number | undefined {
+export function placeIndex(
+  shown: readonly ExecutionSummary[],
+  e: ExecutionSummary,
+  complete: boolean,
+): number | undefined {
   const i = shown.findIndex((x) => listedBefore(e, x));
   if (i >= 0) return i;
   return complete ? shown.length : undefined;

@@ -20,9 +20,12 @@ export interface LinkedFile {
  */
 export async function workspaceLinks(requests: RequestPort): Promise<Map<number, LinkedFile>> {
   const files = await vscode.workspace.findFiles(`{${FILE_PATTERNS.join(',')}}`, '**/node_modules/**', MAX_FILES);
-  const linked = files.length === 0 ? [] : await ask(requests, LinkedCasesRequest, { uris: files.map((f) => f.toString()) });
+  const linked =
+    files.length === 0 ? [] : await ask(requests, LinkedCasesRequest, { uris: files.map((f) => f.toString()) });
   const links = new Map<number, LinkedFile>();
-  for (const l of linked) if (!links.has(l.id) || l.index === undefined) links.set(l.id, { uri: l.uri, ...(l.index !== undefined && { index: l.index }) });
+  for (const l of linked)
+    if (!links.has(l.id) || l.index === undefined)
+      links.set(l.id, { uri: l.uri, ...(l.index !== undefined && { index: l.index }) });
   return links;
 }
 

@@ -10,16 +10,26 @@ export type NamedKind = Extract<EntityKind, 'project' | 'traceFilter' | 'testSui
  * Why the box refuses `value`, or undefined when it takes it. `taken`: the names the view knows;
  * `current`: the record's own name when it is renamed (keeping it is no clash).
  */
-export function nameProblem(kind: NamedKind, value: string, taken: Iterable<string>, current?: string): string | undefined {
+export function nameProblem(
+  kind: NamedKind,
+  value: string,
+  taken: Iterable<string>,
+  current?: string,
+): string | undefined {
   const name = value.trim();
   if (name === '') return `The ${ENTITY_KIND_WORDS[kind]} needs a name.`;
   if (name === current?.trim()) return undefined;
-  for (const t of taken) if (t.trim() === name) return `Another ${ENTITY_KIND_WORDS[kind]} is named "${name}". Choose another name.`;
+  for (const t of taken)
+    if (t.trim() === name) return `Another ${ENTITY_KIND_WORDS[kind]} is named "${name}". Choose another name.`;
   return undefined;
 }
 
 /** The box's validateInput. */
-export function nameRule(kind: NamedKind, taken: Iterable<string>, current?: string): (value: string) => string | undefined {
+export function nameRule(
+  kind: NamedKind,
+  taken: Iterable<string>,
+  current?: string,
+): (value: string) => string | undefined {
   const names = [...taken];
   return (value) => nameProblem(kind, value, names, current);
 }

@@ -22,10 +22,21 @@ export function groupLabel(t: ProjectEntityType, count: number): string {
 }
 
 /** The order of groups under a project. */
-export const KIND_ORDER: ProjectEntityType[] = ['TEST_CASE', 'TEST_SUITE', 'MOBILE_ID', 'TEST_NODE', 'TRACE_FILTER', 'TOKEN', 'API_CLIENT'];
+export const KIND_ORDER: ProjectEntityType[] = [
+  'TEST_CASE',
+  'TEST_SUITE',
+  'MOBILE_ID',
+  'TEST_NODE',
+  'TRACE_FILTER',
+  'TOKEN',
+  'API_CLIENT',
+];
 
 const isEntityRef = (x: unknown): x is EntityRef =>
-  typeof x === 'object' && x !== null && typeof (x as EntityRef).entityType === 'string' && typeof (x as EntityRef).id === 'number';
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as EntityRef).entityType === 'string' &&
+  typeof (x as EntityRef).id === 'number';
 
 /** The `entity` a tree node carries, if any. */
 export function entityOf(node: unknown): EntityRef | undefined {
@@ -40,7 +51,8 @@ export function entityOf(node: unknown): EntityRef | undefined {
 export function selectedEntities(clicked: unknown, selection: unknown): EntityRef[] {
   const one = entityOf(clicked);
   const many = Array.isArray(selection) ? selection.flatMap((n) => entityOf(n) ?? []) : [];
-  const chosen = one && many.some((e) => e.entityType === one.entityType && e.id === one.id) ? many : one ? [one] : many;
+  const chosen =
+    one && many.some((e) => e.entityType === one.entityType && e.id === one.id) ? many : one ? [one] : many;
   const seen = new Set<string>();
   return chosen.filter((e) => {
     const key = `${e.entityType}:${e.id}`;
@@ -80,11 +92,16 @@ export function pickState(current: readonly EntityAssignment[]): PickState {
 const list = (names: readonly string[]): string => (names.length === 0 ? 'no project' : names.join(', '));
 
 /** What each record is now in, read back after the assignment (rule 6). */
-export function assignmentSummary(entities: readonly EntityRef[], readBack: readonly EntityAssignment[], max = 5): string {
+export function assignmentSummary(
+  entities: readonly EntityRef[],
+  readBack: readonly EntityAssignment[],
+  max = 5,
+): string {
   const label = new Map(entities.map((e) => [e.id, e.label]));
   const lines = readBack.map((a) => `${label.get(a.id) ?? `#${a.id}`}: ${list(a.projects.map((p) => p.name))}`);
   const type = entities[0]?.entityType;
-  if (readBack.length === 1 && type) return `${kindWord(type, 1)[0]!.toUpperCase()}${kindWord(type, 1).slice(1)} ${label.get(readBack[0]!.id) ?? readBack[0]!.id} is now in ${list(readBack[0]!.projects.map((p) => p.name))}.`;
+  if (readBack.length === 1 && type)
+    return `${kindWord(type, 1)[0]!.toUpperCase()}${kindWord(type, 1).slice(1)} ${label.get(readBack[0]!.id) ?? readBack[0]!.id} is now in ${list(readBack[0]!.projects.map((p) => p.name))}.`;
   const shown = lines.slice(0, max).join('; ');
   const more = lines.length > max ? `; and ${lines.length - max} more` : '';
   return `${readBack.length} ${type ? kindWord(type, readBack.length) : 'records'} now: ${shown}${more}.`;
@@ -92,7 +109,10 @@ export function assignmentSummary(entities: readonly EntityRef[], readBack: read
 
 /** The confirmation before an empty choice clears every set (rule 3). */
 export function clearQuestion(entities: readonly EntityRef[]): string {
-  const what = entities.length === 1 ? `${kindWord(entities[0]!.entityType, 1)} ${entities[0]!.label}` : `${entities.length} ${kindWord(entities[0]!.entityType, entities.length)}`;
+  const what =
+    entities.length === 1
+      ? `${kindWord(entities[0]!.entityType, 1)} ${entities[0]!.label}`
+      : `${entities.length} ${kindWord(entities[0]!.entityType, entities.length)}`;
   return `Remove ${what} from every project?`;
 }
 

@@ -27,11 +27,17 @@ const ICONS: Record<ProjectEntityType, string> = {
 export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ProjectNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly list = new PagedList<ProjectRefInfo>((page) => ask(this.requests, ListProjectsRequest, { page, size: PAGE_SIZE }));
+  private readonly list = new PagedList<ProjectRefInfo>((page) =>
+    ask(this.requests, ListProjectsRequest, { page, size: PAGE_SIZE }),
+  );
   readonly tree: vscode.TreeView<ProjectNode>;
 
   constructor(private readonly requests: RequestPort) {
-    this.tree = vscode.window.createTreeView('tas.projects', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
+    this.tree = vscode.window.createTreeView('tas.projects', {
+      treeDataProvider: this,
+      showCollapseAll: true,
+      canSelectMany: true,
+    });
   }
 
   /** When the first page was last read (ms since the epoch). */
@@ -75,13 +81,18 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
     if (node.type === 'group') return node.members.map((entity) => ({ type: 'member', project: node.project, entity }));
     if (node.type !== 'project') return [];
     try {
-      const { members, unreadable } = await ask(this.requests, ProjectContentsRequest, { id: node.project.id, shown: node.project.name });
+      const { members, unreadable } = await ask(this.requests, ProjectContentsRequest, {
+        id: node.project.id,
+        shown: node.project.name,
+      });
       const groups: ProjectNode[] = KIND_ORDER.flatMap((entityType) => {
         const of = members.filter((m) => m.entityType === entityType);
         return of.length > 0 ? [{ type: 'group' as const, project: node.project, entityType, members: of }] : [];
       });
       const problems: ProjectNode[] = unreadable.map((u) => ({ type: 'unreadable', message: u.message }));
-      return groups.length + problems.length > 0 ? [...groups, ...problems] : [{ type: 'unreadable', message: 'Nothing is assigned to this project.' }];
+      return groups.length + problems.length > 0
+        ? [...groups, ...problems]
+        : [{ type: 'unreadable', message: 'Nothing is assigned to this project.' }];
     } catch (err) {
       return [{ type: 'unreadable', message: err instanceof Error ? err.message : String(err) }];
     }
@@ -111,7 +122,10 @@ export class ProjectsView implements vscode.TreeDataProvider<ProjectNode>, vscod
         return item;
       }
       case 'group': {
-        const item = new vscode.TreeItem(groupLabel(node.entityType, node.members.length), vscode.TreeItemCollapsibleState.Collapsed);
+        const item = new vscode.TreeItem(
+          groupLabel(node.entityType, node.members.length),
+          vscode.TreeItemCollapsibleState.Collapsed,
+        );
         item.id = `project:${node.project.id}/${node.entityType}`;
         item.contextValue = 'projectGroup';
         item.iconPath = new vscode.ThemeIcon(ICONS[node.entityType]);

@@ -63,15 +63,24 @@ export class RefreshSchedule {
     if (interval <= 0 || !list.visible || !this.focused || !this.reachable) return;
     // Never read yet: the view reads it itself when it shows; looked at again an interval later.
     if (list.readAt === undefined) {
-      this.timers.set(list, this.clock.setTimeout(() => this.check(list), interval));
+      this.timers.set(
+        list,
+        this.clock.setTimeout(() => this.check(list), interval),
+      );
       return;
     }
     const age = this.clock.now() - list.readAt;
     if (age >= interval) {
       list.reread();
-      this.timers.set(list, this.clock.setTimeout(() => this.check(list), interval));
+      this.timers.set(
+        list,
+        this.clock.setTimeout(() => this.check(list), interval),
+      );
     } else {
-      this.timers.set(list, this.clock.setTimeout(() => this.check(list), interval - age));
+      this.timers.set(
+        list,
+        this.clock.setTimeout(() => this.check(list), interval - age),
+      );
     }
   }
 

@@ -9,7 +9,9 @@ export class RunningStatus implements vscode.Disposable {
   constructor(followed: FollowedExecutions) {
     this.item.name = 'Test Automation: running executions';
     this.item.command = 'tas.executions.focus';
-    this.subscription = followed.onDidChange(({ active }) => this.show(active.length, active.filter((e) => e.kind === 'queued').length));
+    this.subscription = followed.onDidChange(({ active }) =>
+      this.show(active.length, active.filter((e) => e.kind === 'queued').length),
+    );
   }
 
   private show(active: number, queued: number): void {

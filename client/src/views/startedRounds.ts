@@ -54,7 +54,9 @@ export class StartedRounds implements vscode.Disposable {
   private async announce(r: Round): Promise<void> {
     const failed = r.ended.some((e) => e.kind === 'failed');
     const text = roundSummary(r.title, r.ended);
-    const choice = failed ? await vscode.window.showWarningMessage(text, 'Show') : await vscode.window.showInformationMessage(text, 'Show');
+    const choice = failed
+      ? await vscode.window.showWarningMessage(text, 'Show')
+      : await vscode.window.showInformationMessage(text, 'Show');
     if (choice === 'Show') await this.show(r.ended.map((e) => e.id));
   }
 

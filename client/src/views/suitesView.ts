@@ -26,12 +26,18 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
     private readonly requests: RequestPort,
     followed: FollowedExecutions,
   ) {
-    this.tree = vscode.window.createTreeView('tas.suites', { treeDataProvider: this, showCollapseAll: true, canSelectMany: true });
+    this.tree = vscode.window.createTreeView('tas.suites', {
+      treeDataProvider: this,
+      showCollapseAll: true,
+      canSelectMany: true,
+    });
     this.disposables.push(
       this.tree,
       this.changed,
       // A suite's running count comes from the follower's reports: Cancel appears and goes with it.
-      followed.onDidChange(({ active }) => this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : [])))),
+      followed.onDidChange(({ active }) =>
+        this.updateActive(active.flatMap((e) => (e.testSuiteId !== undefined ? [[e.testSuiteId, e.id] as const] : []))),
+      ),
     );
   }
 
@@ -43,7 +49,8 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   /** A record found gone: a suite leaves its row, a test case leaves every suite's rows, at once. */
   forget(r: ShownRecord): void {
     if (!this.suites) return;
-    if (r.kind === 'testSuite' && this.suites.some((s) => s.id === r.id)) this.suites = this.suites.filter((s) => s.id !== r.id);
+    if (r.kind === 'testSuite' && this.suites.some((s) => s.id === r.id))
+      this.suites = this.suites.filter((s) => s.id !== r.id);
     else if (r.kind === 'testCase' && this.suites.some((s) => s.testCases.some((t) => t.id === r.id))) {
       for (const s of this.suites) s.testCases = s.testCases.filter((t) => t.id !== r.id);
     } else return;
@@ -58,7 +65,10 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
     if (!this.suites) return;
     let touched = false;
     for (const s of this.suites) {
-      const ids = pairs.filter(([suiteId]) => suiteId === s.id).map(([, id]) => id).sort();
+      const ids = pairs
+        .filter(([suiteId]) => suiteId === s.id)
+        .map(([, id]) => id)
+        .sort();
       if (JSON.stringify(ids) !== JSON.stringify([...s.activeExecutionIds].sort())) {
         s.activeExecutionIds = ids;
         touched = true;
@@ -70,7 +80,12 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   async getChildren(node?: SuiteNode): Promise<SuiteNode[]> {
     if (node) {
       if (node.type !== 'suite') return [];
-      return node.suite.testCases.map((testCase) => ({ type: 'testCase', suite: node.suite, testCase, entity: { entityType: 'TEST_CASE', id: testCase.id, label: testCase.name } }));
+      return node.suite.testCases.map((testCase) => ({
+        type: 'testCase',
+        suite: node.suite,
+        testCase,
+        entity: { entityType: 'TEST_CASE', id: testCase.id, label: testCase.name },
+      }));
     }
     if (!this.requests.client) return [];
     try {
@@ -78,8 +93,15 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
         this.suites = await ask(this.requests, ListSuitesRequest);
         this.readAt = Date.now();
       }
-      this.tree.message = this.suites.length === 0 ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.' : undefined;
-      return this.suites.map((suite) => ({ type: 'suite', suite, entity: { entityType: 'TEST_SUITE', id: suite.id, label: suite.name } }));
+      this.tree.message =
+        this.suites.length === 0
+          ? 'The service has no test suites yet. Create one with New Test Suite from Test Cases.'
+          : undefined;
+      return this.suites.map((suite) => ({
+        type: 'suite',
+        suite,
+        entity: { entityType: 'TEST_SUITE', id: suite.id, label: suite.name },
+      }));
     } catch (err) {
       this.tree.message = treeMessage(err);
       return [];
@@ -89,14 +111,24 @@ export class SuitesView implements vscode.TreeDataProvider<SuiteNode>, vscode.Di
   getTreeItem(node: SuiteNode): vscode.TreeItem {
     if (node.type === 'suite') {
       const s = node.suite;
-      const item = new vscode.TreeItem(s.name, s.testCases.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+      const item = new vscode.TreeItem(
+        s.name,
+        s.testCases.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+      );
       item.id = `suite:${s.id}`;
       item.description = suiteDescription(s);
-      item.tooltip = [`${s.name} (id ${s.id})`, s.description, s.schedule && `Schedule: ${s.schedule}`, s.disabled ? 'Disabled' : undefined]
+      item.tooltip = [
+        `${s.name} (id ${s.id})`,
+        s.description,
+        s.schedule && `Schedule: ${s.schedule}`,
+        s.disabled ? 'Disabled' : undefined,
+      ]
         .filter(Boolean)
         .join('\n');
       item.contextValue = suiteContext(s);
-      item.iconPath = new vscode.ThemeIcon(s.activeExecutionIds.length > 0 ? 'sync~spin' : s.disabled ? 'circle-slash' : 'checklist');
+      item.iconPath = new vscode.ThemeIcon(
+        s.activeExecutionIds.length > 0 ? 'sync~spin' : s.disabled ? 'circle-slash' : 'checklist',
+      );
       return item;
     }
     const item = new vscode.TreeItem(node.testCase.name, vscode.TreeItemCollapsibleState.None);

@@ -35,8 +35,8 @@ export function markerWords(m: LinkMarker): string {
 }
 
 /** The local file differs from the service (either side changed). */
-export const differs = (m: LinkMarker | undefined): boolean => m?.state === 'localChanged' || m?.state === 'serviceChanged' || m?.state === 'conflict';
-
+export const differs = (m: LinkMarker | undefined): boolean =>
+  m?.state === 'localChanged' || m?.state === 'serviceChanged' || m?.state === 'conflict';
 
 function short(list: string[], max: number): string {
   return list.length <= max ? list.join(', ') : `${list.slice(0, max).join(', ')} +${list.length - max}`;
@@ -48,7 +48,13 @@ export function testCaseDescription(t: TestCaseSummary, marker?: LinkMarker): st
   if (marker) parts.push(differs(marker) ? `● ${markerWords(marker)}` : markerWords(marker));
   if (t.stepCount !== undefined) parts.push(counted(t.stepCount, 'step'));
   if (t.devices.length > 0) parts.push(short(t.devices, 2));
-  if (t.projects.length > 0) parts.push(short(t.projects.map((p) => p.name), 2));
+  if (t.projects.length > 0)
+    parts.push(
+      short(
+        t.projects.map((p) => p.name),
+        2,
+      ),
+    );
   return parts.join(' · ');
 }
 

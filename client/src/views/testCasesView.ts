@@ -1,14 +1,30 @@
 import * as vscode from 'vscode';
 import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
-import { caseKey, type LocalCaseRef, type ShownRecord, type TestCaseSort, type TestCaseSummary } from '../../../server/src/core';
+import {
+  caseKey,
+  type LocalCaseRef,
+  type ShownRecord,
+  type TestCaseSort,
+  type TestCaseSummary,
+} from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
 import { workspaceLinks } from './linkedFiles';
 import { PagedList } from './pagedList';
-import { differs, filterWords, isFiltered, listMessage, testCaseDescription, testCaseTooltipLines, type LinkMarker, type TestCaseFilter } from './testCaseFormat';
+import {
+  differs,
+  filterWords,
+  isFiltered,
+  listMessage,
+  testCaseDescription,
+  testCaseTooltipLines,
+  type LinkMarker,
+  type TestCaseFilter,
+} from './testCaseFormat';
 
 // The Test Cases view: the service's test cases a page at a time, marked when a file is linked.
 
-export type TestCaseNode = { type: 'testCase'; testCase: TestCaseSummary; entity: TestCaseSummary['entity'] } | { type: 'loadMore' };
+export type TestCaseNode =
+  { type: 'testCase'; testCase: TestCaseSummary; entity: TestCaseSummary['entity'] } | { type: 'loadMore' };
 
 /** A page the service answers quickly even with 10,000 test cases; more load on demand. */
 const PAGE_SIZE = 50;
@@ -127,7 +143,8 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
         return link ? [{ id: t.id, link }] : [];
       });
       if (mine.length === 0) return;
-      for (const { id, link } of mine) this.markers.set(id, { path: vscode.workspace.asRelativePath(vscode.Uri.parse(link.uri)) });
+      for (const { id, link } of mine)
+        this.markers.set(id, { path: vscode.workspace.asRelativePath(vscode.Uri.parse(link.uri)) });
       this.changed.fire(undefined);
       const statuses = await ask(this.requests, SyncStatusRequest, { uris: [...new Set(mine.map((m) => m.link.uri))] });
       if (generation !== this.list.generation) return;
@@ -140,7 +157,9 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       this.changed.fire(undefined);
     } catch (err) {
       // Markers are extra: the list stays; the reason goes to the log.
-      this.log.warn(`Test Cases: could not read the workspace's linked files: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(
+        `Test Cases: could not read the workspace's linked files: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 

@@ -29,7 +29,11 @@ export class TraceFiltersView extends ListView<TraceFilterSummary, TraceFilterNo
     const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
     item.id = `traceFilter:${f.id}`;
     item.description = f.filter;
-    item.tooltip = [`${f.name} (id ${f.id})`, f.filter, f.projects.length > 0 ? `Projects: ${f.projects.map((p) => p.name).join(', ')}` : undefined]
+    item.tooltip = [
+      `${f.name} (id ${f.id})`,
+      f.filter,
+      f.projects.length > 0 ? `Projects: ${f.projects.map((p) => p.name).join(', ')}` : undefined,
+    ]
       .filter(Boolean)
       .join('\n');
     item.contextValue = 'traceFilter';

@@ -3,10 +3,19 @@ import { userLabel, type UserSummary } from '../../../server/src/core';
 // How the Users view and its commands word users; no `vscode` here, so unit tests cover it.
 
 /** A row of the Users view; `self` marks the signed-in user (who cannot delete themselves). */
-export function userRow(u: UserSummary, me: UserSummary | undefined): { label: string; description: string; tooltip: string; contextValue: string } {
+export function userRow(
+  u: UserSummary,
+  me: UserSummary | undefined,
+): { label: string; description: string; tooltip: string; contextValue: string } {
   const self = me?.id === u.id;
   const description = [u.role ?? 'role not shown', self ? 'you' : undefined].filter(Boolean).join(' · ');
-  const tooltip = [`${userLabel(u)} (id ${u.id})`, `Role: ${u.role ?? 'not shown by the service'}`, u.createdAt ? `Created: ${u.createdAt}` : undefined].filter(Boolean).join('\n');
+  const tooltip = [
+    `${userLabel(u)} (id ${u.id})`,
+    `Role: ${u.role ?? 'not shown by the service'}`,
+    u.createdAt ? `Created: ${u.createdAt}` : undefined,
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { label: userLabel(u), description, tooltip, contextValue: self ? 'user.self' : 'user' };
 }
 
@@ -26,4 +35,5 @@ export function roleChoices(users: readonly UserSummary[], current?: string): st
 }
 
 /** The users who may receive a deleted user's records: everyone else. */
-export const heirsOf = (users: readonly UserSummary[], deleted: number): UserSummary[] => users.filter((u) => u.id !== deleted);
+export const heirsOf = (users: readonly UserSummary[], deleted: number): UserSummary[] =>
+  users.filter((u) => u.id !== deleted);

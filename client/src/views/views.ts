@@ -54,7 +54,16 @@ export class Views implements vscode.Disposable {
       if (ids.length === 1) await this.details.open(ids[0]!);
       else await vscode.commands.executeCommand('tas.executions.focus');
     });
-    const lists = [this.suites, this.executions, this.testCases, this.traceFilters, this.apiClients, this.users, this.projects, this.devices];
+    const lists = [
+      this.suites,
+      this.executions,
+      this.testCases,
+      this.traceFilters,
+      this.apiClients,
+      this.users,
+      this.projects,
+      this.devices,
+    ];
     // A workspace's value is input: clamped to its range (a huge one would overflow the timer), said once.
     const refreshClamps = new SettingClamps((message) => server.log.warn(message));
     this.refreshSchedule = new RefreshSchedule(
@@ -67,7 +76,11 @@ export class Views implements vscode.Disposable {
         },
         reread: () => ('catchUp' in v ? v.catchUp() : v.refresh()),
       })),
-      () => refreshClamps.read('tas.views.refreshSeconds', vscode.workspace.getConfiguration('tas').get<unknown>('views.refreshSeconds')) * 1000,
+      () =>
+        refreshClamps.read(
+          'tas.views.refreshSeconds',
+          vscode.workspace.getConfiguration('tas').get<unknown>('views.refreshSeconds'),
+        ) * 1000,
     );
     this.refreshSchedule.setFocused(vscode.window.state.focused);
     this.disposables.push(
@@ -130,7 +143,8 @@ export class Views implements vscode.Disposable {
   }
 
   attention(): void {
-    const looking = this.suites.tree.visible || this.executions.tree.visible || this.startedRounds.waiting || this.holders.size > 0;
+    const looking =
+      this.suites.tree.visible || this.executions.tree.visible || this.startedRounds.waiting || this.holders.size > 0;
     this.server.sendAttention(looking, vscode.window.state.focused);
     // Device statuses are read only while someone can see them.
     this.server.sendDevicesVisible(this.devices.tree.visible && vscode.window.state.focused);

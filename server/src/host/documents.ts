@@ -16,5 +16,6 @@ function clamp(doc: TextDocument, change: TextDocumentContentChangeEvent): TextD
 export const safeTextDocuments: TextDocumentsConfiguration<TextDocument> = {
   create: (uri, languageId, version, content) => TextDocument.create(uri, languageId, version, content),
   // One change at a time: each range refers to the text left by the changes before it.
-  update: (doc, changes, version) => changes.reduce((d, change) => TextDocument.update(d, [clamp(d, change)], version), doc),
+  update: (doc, changes, version) =>
+    changes.reduce((d, change) => TextDocument.update(d, [clamp(d, change)], version), doc),
 };

@@ -12,7 +12,15 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { safeTextDocuments } from './documents';
-import { createLanguageService, createServiceSession, createSync, maxBodyBytes, type Notice, type RequestLogEntry, TEST_CASE_SELECTOR } from '../core';
+import {
+  createLanguageService,
+  createServiceSession,
+  createSync,
+  maxBodyBytes,
+  type Notice,
+  type RequestLogEntry,
+  TEST_CASE_SELECTOR,
+} from '../core';
 import { registerDeviceFeatures } from './handlers/devices';
 import { registerExecutionFeatures } from './handlers/executions';
 import { registerEditingFeatures } from './handlers/editing';
@@ -24,7 +32,12 @@ import { registerProjectFeatures } from './handlers/projects';
 import { registerTestCaseFeatures } from './handlers/testCases';
 import { registerUserFeatures } from './handlers/users';
 import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
-import { CheckEnvironmentRequest, RecordGoneNotification, SetEnvironmentNotification, StatusNotification } from '../protocol';
+import {
+  CheckEnvironmentRequest,
+  RecordGoneNotification,
+  SetEnvironmentNotification,
+  StatusNotification,
+} from '../protocol';
 
 const SERVER_NAME = 'Test Automation language server';
 const SERVER_VERSION = '0.1.0';
@@ -40,7 +53,9 @@ const connection = createConnection(ProposedFeatures.all);
 // Node ends a process on an unhandled rejection; one stray failure must not take the editor's
 // checks away for the rest of the session. It is logged, so it is seen and fixed.
 process.on('unhandledRejection', (reason) => {
-  connection.console.error(`An unexpected failure was caught; the server goes on: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+  connection.console.error(
+    `An unexpected failure was caught; the server goes on: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  );
 });
 const documents = new TextDocuments(safeTextDocuments);
 const settings = new Settings(connection);
@@ -61,7 +76,9 @@ const sessionOptions = () => ({
   maxBodyBytes: maxBodyBytes(process.env['TAS_MAX_BODY_MB']),
 });
 const logRequest = (e: RequestLogEntry) =>
-  connection.console.log(`${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`);
+  connection.console.log(
+    `${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`,
+  );
 // The core's front doors, each made in one call with the editor's words and the settings.
 const session = createServiceSession({
   words: EDITOR_WORDS,
@@ -93,7 +110,8 @@ const language = createLanguageService({
 const sync = createSync({
   session,
   openText: (uri) => documents.get(uri)?.getText(),
-  applyEdit: async (uri, edits) => (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
+  applyEdit: async (uri, edits) =>
+    (await connection.workspace.applyEdit({ edit: { changes: { [uri]: edits } } })).applied,
 });
 const validation = new ValidationScheduler(connection, documents, language, () => settings.current);
 
@@ -117,10 +135,13 @@ connection.onInitialize((params): InitializeResult => {
   settings.canPull = params.capabilities.workspace?.configuration === true;
   canRegister = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   clientCapabilities = params.capabilities;
-  formattingRegistered = params.capabilities.textDocument?.formatting?.dynamicRegistration === true && params.capabilities.textDocument.rangeFormatting?.dynamicRegistration === true;
+  formattingRegistered =
+    params.capabilities.textDocument?.formatting?.dynamicRegistration === true &&
+    params.capabilities.textDocument.rangeFormatting?.dynamicRegistration === true;
   workspaceRoots = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
-  environmentFromClient = (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
+  environmentFromClient =
+    (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -146,23 +167,34 @@ connection.onInitialized(async () => {
   // After initialize, so the first status notification cannot precede its answer.
   if (!environmentFromClient) env.useProcessEnv(process.env);
   if (formattingRegistered) {
-    await Promise.all([connection.client.register(DocumentFormattingRequest.type, testCaseFilesOnly), connection.client.register(DocumentRangeFormattingRequest.type, testCaseFilesOnly)]).catch((err: unknown) => {
-      connection.console.warn(`The editor did not take the formatting registration (${err instanceof Error ? err.message : String(err)}); Format Document is not offered.`);
+    await Promise.all([
+      connection.client.register(DocumentFormattingRequest.type, testCaseFilesOnly),
+      connection.client.register(DocumentRangeFormattingRequest.type, testCaseFilesOnly),
+    ]).catch((err: unknown) => {
+      connection.console.warn(
+        `The editor did not take the formatting registration (${err instanceof Error ? err.message : String(err)}); Format Document is not offered.`,
+      );
     });
   }
   if (settings.canPull) {
     // Only where the client says it can take it; a refusal must not cost the settings themselves.
     if (canRegister) {
-      await connection.client.register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] }).catch((err: unknown) => {
-        connection.console.warn(`The editor did not take the settings-change registration (${err instanceof Error ? err.message : String(err)}); settings are read now and on each change it announces.`);
-      });
+      await connection.client
+        .register(DidChangeConfigurationNotification.type, { section: ['tas', 'http'] })
+        .catch((err: unknown) => {
+          connection.console.warn(
+            `The editor did not take the settings-change registration (${err instanceof Error ? err.message : String(err)}); settings are read now and on each change it announces.`,
+          );
+        });
     }
     if (await settings.pull()) env.reconnect();
     applyFollowerSettings();
   }
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
   // In the background: references and workspace symbols wait for it, diagnostics never do.
-  indexWorkspace(clientCapabilities).catch((err: unknown) => connection.console.error(`workspace index failed: ${err instanceof Error ? err.message : String(err)}`));
+  indexWorkspace(clientCapabilities).catch((err: unknown) =>
+    connection.console.error(`workspace index failed: ${err instanceof Error ? err.message : String(err)}`),
+  );
 });
 
 connection.onDidChangeConfiguration(async () => {
@@ -189,13 +221,20 @@ env.onChange(() => {
 connection.onRequest(CheckEnvironmentRequest, ({ environment }) => session.check(environment));
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
-const recordDocuments = registerRecordDocumentFeatures(connection, documents, { session, language, maxProblems: () => settings.current.maxProblems });
+const recordDocuments = registerRecordDocumentFeatures(connection, documents, {
+  session,
+  language,
+  maxProblems: () => settings.current.maxProblems,
+});
 documents.onDidChangeContent((e) => (validation.schedule(e.document), recordDocuments.schedule(e.document)));
 documents.onDidClose((e) => (validation.forget(e.document.uri), recordDocuments.forget(e.document.uri)));
 
 registerFeatures(connection, documents, { session, language });
 registerEditingFeatures(connection, documents, { language, capabilities: () => clientCapabilities });
-const indexWorkspace = registerNavigationFeatures(connection, documents, { language, watched: (taken) => (watched = taken) });
+const indexWorkspace = registerNavigationFeatures(connection, documents, {
+  language,
+  watched: (taken) => (watched = taken),
+});
 registerExecutionFeatures(connection, { session });
 registerSyncFeatures(connection, { session, sync, revalidate: () => validation.revalidateAll() });
 registerRunFeatures(connection, { sync });

@@ -45,19 +45,25 @@ export class Settings {
   async pull(): Promise<boolean> {
     if (!this.canPull) return false;
     // A client that answers workspace/configuration with an error leaves the settings as they were.
-    const [raw, http] = (await this.connection.workspace.getConfiguration([{ section: 'tas' }, { section: 'http' }]).catch((err: unknown) => {
-      this.connection.console.warn(`The editor did not answer the request for settings (${err instanceof Error ? err.message : String(err)}); the settings stay as they were.`);
-      return [];
-    })) as [
-      {
-        cache?: { ttlSeconds?: unknown };
-        validation?: { debounceMs?: unknown; maxProblems?: unknown };
-        requestTimeoutSeconds?: unknown;
-        executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
-        inlayHints?: { enabled?: unknown };
-      } | null,
-      { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
-    ] | [];
+    const [raw, http] = (await this.connection.workspace
+      .getConfiguration([{ section: 'tas' }, { section: 'http' }])
+      .catch((err: unknown) => {
+        this.connection.console.warn(
+          `The editor did not answer the request for settings (${err instanceof Error ? err.message : String(err)}); the settings stay as they were.`,
+        );
+        return [];
+      })) as
+      | [
+          {
+            cache?: { ttlSeconds?: unknown };
+            validation?: { debounceMs?: unknown; maxProblems?: unknown };
+            requestTimeoutSeconds?: unknown;
+            executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
+            inlayHints?: { enabled?: unknown };
+          } | null,
+          { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
+        ]
+      | [];
     // No answer at all (refused): keep what was read before (the defaults at first).
     if (raw === undefined && http === undefined) return false;
     const network: NetworkOptions = {
@@ -71,8 +77,11 @@ export class Settings {
       debounceMs: this.clamps.read('tas.validation.debounceMs', raw?.validation?.debounceMs),
       maxProblems: this.clamps.read('tas.validation.maxProblems', raw?.validation?.maxProblems),
       requestTimeoutSeconds: this.clamps.read('tas.requestTimeoutSeconds', raw?.requestTimeoutSeconds),
-      pollIntervalMs: this.clamps.read('tas.executions.pollIntervalSeconds', raw?.executions?.pollIntervalSeconds) * 1000,
-      finalStates: Array.isArray(raw?.executions?.finalStates) ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string') : [],
+      pollIntervalMs:
+        this.clamps.read('tas.executions.pollIntervalSeconds', raw?.executions?.pollIntervalSeconds) * 1000,
+      finalStates: Array.isArray(raw?.executions?.finalStates)
+        ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string')
+        : [],
       inlayHints: raw?.inlayHints?.enabled !== false,
       network,
     };

@@ -35,12 +35,17 @@ export class ValidationScheduler {
       immediate = true;
     }
     clearTimeout(this.timers.get(doc.uri));
-    const timer = setTimeout(() => {
-      this.timers.delete(doc.uri);
-      this.run(doc.uri, doc.version).catch((err: unknown) =>
-        this.connection.console.error(`validation of ${doc.uri} failed: ${err instanceof Error ? err.stack : String(err)}`),
-      );
-    }, immediate ? 0 : this.delayFor(doc.uri));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(doc.uri);
+        this.run(doc.uri, doc.version).catch((err: unknown) =>
+          this.connection.console.error(
+            `validation of ${doc.uri} failed: ${err instanceof Error ? err.stack : String(err)}`,
+          ),
+        );
+      },
+      immediate ? 0 : this.delayFor(doc.uri),
+    );
     this.timers.set(doc.uri, timer);
   }
 
@@ -104,6 +109,10 @@ export class ValidationScheduler {
     this.cost.set(uri, spent);
     const live = await checks.live(local, () => this.current(uri, version) !== undefined, letOthersFirst);
     if (!live) return; // a newer version or another environment is on its way
-    await this.connection.sendDiagnostics({ uri, version, diagnostics: checks.diagnostics([local, duplicates, ...live]) });
+    await this.connection.sendDiagnostics({
+      uri,
+      version,
+      diagnostics: checks.diagnostics([local, duplicates, ...live]),
+    });
   }
 }

@@ -25,4 +25,6 @@ export const UpdateApiClientRequest = clientRequest<UpdateApiClientParams, Outco
 export const DeleteApiClientRequest = clientRequest<IdParams, Outcome<null>>('tas/apiClients/delete');
 
 /** client -> server: set an API client's password (PUT of the record as read); never answered, masked in the trace. */
-export const SetApiClientPasswordRequest = clientRequest<SetApiClientPasswordParams, Outcome<null>>('tas/apiClients/setPassword');
+export const SetApiClientPasswordRequest = clientRequest<SetApiClientPasswordParams, Outcome<null>>(
+  'tas/apiClients/setPassword',
+);

@@ -4,7 +4,14 @@
 // name. Declared once here, re-exported by server/src/protocol.ts.
 
 import type { DevicesOverview, DeviceTokenSummary, Outcome, StatusReading, TestCaseRef, TokenVerdict } from '../core';
-import { clientNotification, clientRequest, clientRequest0, type IdParams, serverNotification, type Shown } from './message';
+import {
+  clientNotification,
+  clientRequest,
+  clientRequest0,
+  type IdParams,
+  serverNotification,
+  type Shown,
+} from './message';
 
 /** A device or test node status read after an action, followed from then on. */
 export interface ReadingResult {
@@ -59,13 +66,17 @@ export const RestartAgentRequest = clientRequest<IdParams, Outcome<ReadingResult
 export const DeviceTestCasesRequest = clientRequest<IdParams, Outcome<TestCaseRef[]>>('tas/devices/testCases');
 
 /** client -> server: the tokens of one device (GET /tokens filtered by mobileId). */
-export const DeviceTokensRequest = clientRequest<DeviceTokensParams, Outcome<DeviceTokenSummary[]>>('tas/devices/tokens');
+export const DeviceTokensRequest = clientRequest<DeviceTokensParams, Outcome<DeviceTokenSummary[]>>(
+  'tas/devices/tokens',
+);
 
 /**
  * client -> server: create a device token (never retried). `deviceTokenValue` is the secret, in
  * this answer only: the client shows it once and the trace scrubs the field by name.
  */
-export const CreateDeviceTokenRequest = clientRequest<CreateDeviceTokenParams, Outcome<CreateDeviceTokenResult>>('tas/devices/createToken');
+export const CreateDeviceTokenRequest = clientRequest<CreateDeviceTokenParams, Outcome<CreateDeviceTokenResult>>(
+  'tas/devices/createToken',
+);
 
 /** client -> server: revoke (delete) a device token. */
 export const RevokeDeviceTokenRequest = clientRequest<IdParams, Outcome<null>>('tas/devices/revokeToken');
@@ -77,7 +88,11 @@ export const DevicesAttentionNotification = clientNotification<DevicesAttentionP
 export const DeviceStatusChangedNotification = serverNotification<DeviceStatusChangedParams>('tas/devices/changed');
 
 /** client -> server: a test node's agent configuration (by its label) as text, for a read-only view. */
-export const AgentConfigRequest = clientRequest<AgentConfigParams, Outcome<AgentConfigResult>>('tas/testNodes/agentConfig');
+export const AgentConfigRequest = clientRequest<AgentConfigParams, Outcome<AgentConfigResult>>(
+  'tas/testNodes/agentConfig',
+);
 
 /** client -> server: what the service says of a device token; the answer holds no token. */
-export const ValidateDeviceTokenRequest = clientRequest<ValidateDeviceTokenParams, Outcome<TokenVerdict>>('tas/devices/validateToken');
+export const ValidateDeviceTokenRequest = clientRequest<ValidateDeviceTokenParams, Outcome<TokenVerdict>>(
+  'tas/devices/validateToken',
+);

@@ -2,7 +2,15 @@
 // re-exported by server/src/protocol.ts.
 
 import type { ExecutionPage, ExecutionSummary, Outcome } from '../core';
-import { clientNotification, clientRequest, type DeletionResult, type IdParams, type IdsParams, serverNotification, type TitledText } from './message';
+import {
+  clientNotification,
+  clientRequest,
+  type DeletionResult,
+  type IdParams,
+  type IdsParams,
+  serverNotification,
+  type TitledText,
+} from './message';
 
 export interface ListExecutionsParams {
   start: number;
@@ -33,7 +41,9 @@ export interface ExecutionsChangedParams {
 export const ListExecutionsRequest = clientRequest<ListExecutionsParams, Outcome<ExecutionPage>>('tas/executions/list');
 
 /** client -> server: an execution's record and log as text for the read-only details view. */
-export const ExecutionDetailsRequest = clientRequest<IdParams, Outcome<ExecutionDetailsResult>>('tas/executions/details');
+export const ExecutionDetailsRequest = clientRequest<IdParams, Outcome<ExecutionDetailsResult>>(
+  'tas/executions/details',
+);
 
 /** client -> server: rerun an execution (never retried); the new one is followed. */
 export const RerunExecutionRequest = clientRequest<IdParams, Outcome<RerunExecutionResult>>('tas/executions/rerun');
@@ -45,7 +55,8 @@ export const DeleteExecutionsRequest = clientRequest<IdsParams, Outcome<Deletion
 export const FollowExecutionsNotification = clientNotification<IdsParams>('tas/executions/follow');
 
 /** client -> server: whether anyone looks; the follower polls slower when nobody does. */
-export const ExecutionsAttentionNotification = clientNotification<ExecutionsAttentionParams>('tas/executions/attention');
+export const ExecutionsAttentionNotification =
+  clientNotification<ExecutionsAttentionParams>('tas/executions/attention');
 
 /** server -> client: followed executions that changed, and how many are still active. */
 export const ExecutionsChangedNotification = serverNotification<ExecutionsChangedParams>('tas/executions/changed');

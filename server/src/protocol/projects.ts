@@ -66,7 +66,9 @@ export const ListProjectsRequest = clientRequest<ListProjectsParams, Outcome<Pro
 export const ProjectContentsRequest = clientRequest<IdParams, Outcome<ProjectContentsResult>>('tas/projects/contents');
 
 /** client -> server: create a project, empty or with entities of one type (never retried). */
-export const CreateProjectRequest = clientRequest<CreateProjectParams, Outcome<CreateProjectResult>>('tas/projects/create');
+export const CreateProjectRequest = clientRequest<CreateProjectParams, Outcome<CreateProjectResult>>(
+  'tas/projects/create',
+);
 
 /** client -> server: rename a project (PUT). */
 export const RenameProjectRequest = clientRequest<RenameProjectParams, Outcome<ProjectRefInfo>>('tas/projects/rename');
@@ -75,10 +77,14 @@ export const RenameProjectRequest = clientRequest<RenameProjectParams, Outcome<P
 export const DeleteProjectRequest = clientRequest<IdParams, Outcome<null>>('tas/projects/delete');
 
 /** client -> server: the entities' current projects (listAssignments, rule 1) and every project, for the picker. */
-export const ProjectAssignmentsRequest = clientRequest<EntitiesParams, Outcome<ProjectAssignmentsResult>>('tas/projects/assignments');
+export const ProjectAssignmentsRequest = clientRequest<EntitiesParams, Outcome<ProjectAssignmentsResult>>(
+  'tas/projects/assignments',
+);
 
 /**
  * client -> server: replace each entity's projects with these names (rule 2; [] clears, rule 3;
  * unknown names create projects, rule 5), never retried, then read back (rule 6).
  */
-export const AssignProjectsRequest = clientRequest<AssignProjectsParams, Outcome<AssignProjectsResult>>('tas/projects/assign');
+export const AssignProjectsRequest = clientRequest<AssignProjectsParams, Outcome<AssignProjectsResult>>(
+  'tas/projects/assign',
+);

@@ -52,13 +52,17 @@ export interface RecordDocumentBaseParams extends RecordDocumentText {
 }
 
 /** client -> server: a record's document text, read from the service now. */
-export const ReadRecordDocumentRequest = clientRequest<ReadRecordDocumentParams, Outcome<RecordDocumentText>>('tas/recordDocuments/read');
+export const ReadRecordDocumentRequest = clientRequest<ReadRecordDocumentParams, Outcome<RecordDocumentText>>(
+  'tas/recordDocuments/read',
+);
 
 /**
  * client -> server: a new record's document from the template, with the device model and test
  * node chosen (a device's).
  */
-export const NewRecordDocumentRequest = clientRequest<NewRecordDocumentParams, Outcome<RecordDocumentText>>('tas/recordDocuments/new');
+export const NewRecordDocumentRequest = clientRequest<NewRecordDocumentParams, Outcome<RecordDocumentText>>(
+  'tas/recordDocuments/new',
+);
 
 /** client -> server: the device models and test nodes a new device is placed on. */
 export const RecordChoicesRequest = clientRequest0<Outcome<RecordChoicesResult>>('tas/recordDocuments/choices');
@@ -67,10 +71,14 @@ export const RecordChoicesRequest = clientRequest0<Outcome<RecordChoicesResult>>
  * client -> server: saves a document's text (update, or create when it names no id; a create is
  * never retried). `base`: the text as read, for `merge`; `force` overwrites someone else's change.
  */
-export const SaveRecordDocumentRequest = clientRequest<SaveRecordDocumentParams, Outcome<SaveResult>>('tas/recordDocuments/save');
+export const SaveRecordDocumentRequest = clientRequest<SaveRecordDocumentParams, Outcome<SaveResult>>(
+  'tas/recordDocuments/save',
+);
 
 /** client -> server: the names of the test cases the service says use a device. */
-export const DeviceUsersRequest = clientRequest<DeviceUsersParams, Outcome<string[]>>('tas/recordDocuments/deviceUsers');
+export const DeviceUsersRequest = clientRequest<DeviceUsersParams, Outcome<string[]>>(
+  'tas/recordDocuments/deviceUsers',
+);
 
 /** client -> server: deletes a device or an API client. */
 export const DeleteRecordRequest = clientRequest<DeleteRecordParams, Outcome<null>>('tas/recordDocuments/delete');

@@ -38,4 +38,6 @@ export const DeleteSuiteRequest = clientRequest<IdParams, Outcome<null>>('tas/su
 export const CreateSuiteRequest = clientRequest<CreateSuiteParams, Outcome<CreateSuiteResult>>('tas/suites/create');
 
 /** client -> server: replace a suite's test cases (the rest of the suite is kept as read). */
-export const SetSuiteTestCasesRequest = clientRequest<SetSuiteTestCasesParams, Outcome<null>>('tas/suites/setTestCases');
+export const SetSuiteTestCasesRequest = clientRequest<SetSuiteTestCasesParams, Outcome<null>>(
+  'tas/suites/setTestCases',
+);

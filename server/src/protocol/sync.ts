@@ -1,7 +1,18 @@
 // Messages of sync: files and the service (links, import, export, copy, counterparts). Declared
 // once here, re-exported by server/src/protocol.ts.
 
-import type { CopyReport, CopyRequest, CounterpartChoice, ExportReport, FileSyncStatus, ImportReport, LocalCaseRef, Outcome, RefChoices, SyncDecision } from '../core';
+import type {
+  CopyReport,
+  CopyRequest,
+  CounterpartChoice,
+  ExportReport,
+  FileSyncStatus,
+  ImportReport,
+  LocalCaseRef,
+  Outcome,
+  RefChoices,
+  SyncDecision,
+} from '../core';
 import { clientRequest, serverNotification } from './message';
 
 /** Files by uri. */

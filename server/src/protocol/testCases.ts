@@ -2,7 +2,14 @@
 // Declared once here, re-exported by server/src/protocol.ts.
 
 import type { Outcome, RunChoice, RunTestCaseResult, TestCaseChoice, TestCaseListQuery, TestCasePage } from '../core';
-import { clientRequest, clientRequest0, type DeletionResult, type IdParams, type IdsParams, type Shown } from './message';
+import {
+  clientRequest,
+  clientRequest0,
+  type DeletionResult,
+  type IdParams,
+  type IdsParams,
+  type Shown,
+} from './message';
 
 /** A suite that contains a test case: its name, and its id when the suite list has it. */
 export interface ContainingSuite {
@@ -38,7 +45,9 @@ export const TestCaseSuitesRequest = clientRequest<IdParams, Outcome<ContainingS
  * client -> server: delete test cases, one request each. A refusal (409) names the suites and the
  * queued or running executions that hold the test case, in words.
  */
-export const DeleteTestCasesRequest = clientRequest<DeleteTestCasesParams, Outcome<DeletionResult>>('tas/testCases/delete');
+export const DeleteTestCasesRequest = clientRequest<DeleteTestCasesParams, Outcome<DeletionResult>>(
+  'tas/testCases/delete',
+);
 
 /**
  * client -> server: run one test case (POST /testcases/{id}/run, never retried) and follow its

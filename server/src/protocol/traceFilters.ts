@@ -15,10 +15,14 @@ export interface UpdateTraceFilterParams extends IdParams, CreateTraceFilterPara
 export const ListTraceFiltersRequest = clientRequest0<Outcome<TraceFilterSummary[]>>('tas/traceFilters/list');
 
 /** client -> server: create a trace filter (never retried); answers its id when the service gives one. */
-export const CreateTraceFilterRequest = clientRequest<CreateTraceFilterParams, Outcome<CreatedId>>('tas/traceFilters/create');
+export const CreateTraceFilterRequest = clientRequest<CreateTraceFilterParams, Outcome<CreatedId>>(
+  'tas/traceFilters/create',
+);
 
 /** client -> server: change a trace filter's name and filter (PUT). */
-export const UpdateTraceFilterRequest = clientRequest<UpdateTraceFilterParams, Outcome<null>>('tas/traceFilters/update');
+export const UpdateTraceFilterRequest = clientRequest<UpdateTraceFilterParams, Outcome<null>>(
+  'tas/traceFilters/update',
+);
 
 /** client -> server: delete a trace filter. */
 export const DeleteTraceFilterRequest = clientRequest<IdParams, Outcome<null>>('tas/traceFilters/delete');

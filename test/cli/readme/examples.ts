@@ -32,7 +32,10 @@ interface Unit {
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** A page's prose cut into units, and every line of its code blocks with the block's language. */
-function parse(readme: string): { units: Unit[]; codeLines: { line: number; heading: string; lang: string; text: string }[] } {
+function parse(readme: string): {
+  units: Unit[];
+  codeLines: { line: number; heading: string; lang: string; text: string }[];
+} {
   const units: Unit[] = [];
   const codeLines: { line: number; heading: string; lang: string; text: string }[] = [];
   let heading = '';
@@ -104,15 +107,38 @@ function pageExamples({ path: page, text }: Page): Occurrence[] {
   const found: Occurrence[] = [];
   codeLines.forEach((c, i) => {
     const transcript: string[] = [];
-    if (c.lang === 'console') for (let j = i + 1; j < codeLines.length && codeLines[j]!.line === c.line + transcript.length + 1 && !codeLines[j]!.text.startsWith('$ '); j++) transcript.push(codeLines[j]!.text);
-    for (const text of blockCommands(c.lang, c.text)) found.push({ text, page, line: c.line, heading: c.heading, unit: '', ...(transcript.length > 0 && { transcript }) });
+    if (c.lang === 'console')
+      for (
+        let j = i + 1;
+        j < codeLines.length &&
+        codeLines[j]!.line === c.line + transcript.length + 1 &&
+        !codeLines[j]!.text.startsWith('$ ');
+        j++
+      )
+        transcript.push(codeLines[j]!.text);
+    for (const text of blockCommands(c.lang, c.text))
+      found.push({
+        text,
+        page,
+        line: c.line,
+        heading: c.heading,
+        unit: '',
+        ...(transcript.length > 0 && { transcript }),
+      });
   });
   for (const u of units) {
     const unit = collapse(u.table ? u.text.replace(/\\\|/g, '|') : u.text);
     for (const m of unit.matchAll(/`([^`]+)`/g)) {
       if (!m[1]!.startsWith('tas ')) continue;
       const rowCode = exitRowCode(u);
-      found.push({ text: collapse(m[1]!), page, line: u.line, heading: u.heading, unit, ...(rowCode !== undefined && { rowCode }) });
+      found.push({
+        text: collapse(m[1]!),
+        page,
+        line: u.line,
+        heading: u.heading,
+        unit,
+        ...(rowCode !== undefined && { rowCode }),
+      });
     }
   }
   return found.sort((a, b) => a.line - b.line);
@@ -135,5 +161,10 @@ export function exitRows(pages: Page[] = manualPages()): Map<number, string> {
 
 /** The manual's whole text, whitespace collapsed and `\|` read as `|`, for finding quoted words. */
 export function flatManual(pages: Page[] = manualPages()): string {
-  return collapse(pages.map((p) => p.text).join('\n\n').replace(/\\\|/g, '|'));
+  return collapse(
+    pages
+      .map((p) => p.text)
+      .join('\n\n')
+      .replace(/\\\|/g, '|'),
+  );
 }

@@ -34,7 +34,8 @@ export interface Scenario {
   steps: Step[];
 }
 
-export const examplesOf = (step: Step): readonly string[] => (typeof step.example === 'string' ? [step.example] : step.example);
+export const examplesOf = (step: Step): readonly string[] =>
+  typeof step.example === 'string' ? [step.example] : step.example;
 
 /** An example with `[options]`, `a|b` alternatives or `...`: a usage line, run made concrete. */
 export const isSynopsis = (text: string): boolean => /\[|\.\.\.|\S\|\S/.test(text);

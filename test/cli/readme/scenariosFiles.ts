@@ -27,8 +27,10 @@ function conflict(suffix: string): Step {
 const COPY = 'tas copy ID... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 const COPY_TABLE = 'tas copy <ids>... --to PROFILE [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 
-const EXPORT = 'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
-const IMPORT = 'tas import <files, folders, "globs">... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
+const EXPORT =
+  'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
+const IMPORT =
+  'tas import <files, folders, "globs">... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 
 /**
  * Home's "Roaming call" (118) calls from phone 4, "Old phone" from phone 5, which staging lacks;
@@ -69,7 +71,10 @@ export const FILE_SCENARIOS: Scenario[] = [
         example: 'tas validate',
         env: unreachable,
         before: (w) => broken(w, 'cases/broken-references.testcase.json'),
-        exit: { code: 1, says: ['With errors in the files it exits 1 and still says the references were not verified'] },
+        exit: {
+          code: 1,
+          says: ['With errors in the files it exits 1 and still says the references were not verified'],
+        },
         check: (r) => assert.match(r.stderr, /References not verified/),
       },
     ],
@@ -77,7 +82,15 @@ export const FILE_SCENARIOS: Scenario[] = [
   {
     title: 'The first steps in a terminal: import the files of cases/, run one and wait for its end',
     steps: [
-      { example: 'tas import cases', check: (_r, w) => assert.equal(typeof w.readJson('cases/sms-to-pixel.testcase.json')['id'], 'number', 'the new id is written back') },
+      {
+        example: 'tas import cases',
+        check: (_r, w) =>
+          assert.equal(
+            typeof w.readJson('cases/sms-to-pixel.testcase.json')['id'],
+            'number',
+            'the new id is written back',
+          ),
+      },
       { example: 'tas run cases/voice-call-mo.testcase.json --wait', check: (r) => assert.match(r.stdout, /passed/i) },
     ],
   },
@@ -85,11 +98,13 @@ export const FILE_SCENARIOS: Scenario[] = [
     title: 'tas validate, every option of its synopsis',
     steps: [
       ...['text', 'json', 'github'].map((format) => ({
-        example: 'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+        example:
+          'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
         line: `tas validate cases "cases/*.testcase.json" --format ${format} --max-warnings 0 --max-problems 20`,
       })),
       ...['sarif', 'junit'].map((format) => ({
-        example: 'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+        example:
+          'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
         line: `tas validate --offline cases --format ${format} --output reports/validate.${format}`,
         check: (_r: unknown, w: Workspace) => assert.ok(existsSync(w.path(`reports/validate.${format}`))),
       })),
@@ -107,8 +122,16 @@ export const FILE_SCENARIOS: Scenario[] = [
           broken(w, 'cases/SMS-draft.testcase.json');
         },
       },
-      { example: 'tas run', line: 'tas run 2 "cases/voice*"', check: (r) => assert.equal(r.stdout.trim().split('\n').length, 2, 'two executions started') },
-      { example: 'tas run', line: "tas run 2 '!cases/drafts'", check: (r) => assert.equal(r.stdout.trim().split('\n').length, 1, 'just the id ran') },
+      {
+        example: 'tas run',
+        line: 'tas run 2 "cases/voice*"',
+        check: (r) => assert.equal(r.stdout.trim().split('\n').length, 2, 'two executions started'),
+      },
+      {
+        example: 'tas run',
+        line: "tas run 2 '!cases/drafts'",
+        check: (r) => assert.equal(r.stdout.trim().split('\n').length, 1, 'just the id ran'),
+      },
     ],
   },
   {
@@ -122,7 +145,10 @@ export const FILE_SCENARIOS: Scenario[] = [
       {
         example: ['tas run <file>', 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]'],
         line: 'tas run cases/sms-to-pixel.testcase.json',
-        exit: { code: 5, says: ['`tas run <file>` exits 5', 'a file runs only when it agrees with the service (else exit 5)'] },
+        exit: {
+          code: 5,
+          says: ['`tas run <file>` exits 5', 'a file runs only when it agrees with the service (else exit 5)'],
+        },
       },
       { example: 'tas import', line: 'tas import cases/sms-to-pixel.testcase.json' },
       { example: 'tas run <file>', line: 'tas run cases/sms-to-pixel.testcase.json' },
@@ -131,7 +157,10 @@ export const FILE_SCENARIOS: Scenario[] = [
         line: 'tas run {disabled}',
         exit: { code: 7, says: ['a refusal of the service (a disabled test case, one without steps) exits 7'] },
       },
-      { example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]', line: 'tas run 1 cases "cases/voice*" --wait' },
+      {
+        example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]',
+        line: 'tas run 1 cases "cases/voice*" --wait',
+      },
       {
         example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]',
         line: 'tas run cases/voice-call-mo.testcase.json --timeout 5m --junit reports/run.xml',
@@ -142,11 +171,16 @@ export const FILE_SCENARIOS: Scenario[] = [
   {
     title: 'tas import: the synopsis, and a conflict with the two commands that settle it',
     steps: [
-      { example: 'tas import --dry-run', line: 'tas import cases --dry-run', check: (r) => assert.match(r.stdout, /would create\s+cases\/sms-to-pixel/) },
+      {
+        example: 'tas import --dry-run',
+        line: 'tas import cases --dry-run',
+        check: (r) => assert.match(r.stdout, /would create\s+cases\/sms-to-pixel/),
+      },
       { example: IMPORT, line: 'tas import "cases/*.testcase.json" --dry-run' },
       {
         example: IMPORT,
-        before: (w) => w.writeJson('new/voice.testcase.json', { ...w.readJson('cases/voice-call-mo.testcase.json'), id: undefined }),
+        before: (w) =>
+          w.writeJson('new/voice.testcase.json', { ...w.readJson('cases/voice-call-mo.testcase.json'), id: undefined }),
         line: 'tas import new --link-existing',
       },
       { example: IMPORT, line: 'tas import cases' },
@@ -169,13 +203,19 @@ export const FILE_SCENARIOS: Scenario[] = [
       {
         example: 'tas export ID --out DIR --force',
         line: 'tas export 1 --out cases --force',
-        check: (_r, w) => assert.equal(w.readJson('cases/voice-call-mo.testcase.json')['description'], 'changed on the service again'),
+        check: (_r, w) =>
+          assert.equal(w.readJson('cases/voice-call-mo.testcase.json')['description'], 'changed on the service again'),
       },
       {
         example: 'tas import --dry-run',
         line: 'tas import cases --dry-run',
-        before: (w) => w.writeJson('cases/voice-call-mo.testcase.json', { ...w.readJson('cases/voice-call-mo.testcase.json'), name: 'Voice call renamed' }),
-        check: (r) => assert.match(r.stdout, /would rename "Voice call MO LTE #001" to "Voice call renamed" on the service/),
+        before: (w) =>
+          w.writeJson('cases/voice-call-mo.testcase.json', {
+            ...w.readJson('cases/voice-call-mo.testcase.json'),
+            name: 'Voice call renamed',
+          }),
+        check: (r) =>
+          assert.match(r.stdout, /would rename "Voice call MO LTE #001" to "Voice call renamed" on the service/),
       },
     ],
   },
@@ -197,22 +237,37 @@ export const FILE_SCENARIOS: Scenario[] = [
           let deep: unknown = 1;
           for (let i = 0; i < 300; i++) deep = [deep];
           const cases = w.home.store.testCases;
-          w.vars['deep'] = String(cases.insert((id) => ({ ...cases.get(1)!, id, name: 'Deep one', description: deep as string })).id);
+          w.vars['deep'] = String(
+            cases.insert((id) => ({ ...cases.get(1)!, id, name: 'Deep one', description: deep as string })).id,
+          );
         },
         line: 'tas export 1 {deep} --out deep',
-        exit: { code: 1, says: ['prints a `failed` line naming the test case and the reason (exit 1: an answer that cannot be used is no outage)'] },
+        exit: {
+          code: 1,
+          says: [
+            'prints a `failed` line naming the test case and the reason (exit 1: an answer that cannot be used is no outage)',
+          ],
+        },
         check: (r, w) => {
           assert.match(r.stdout, new RegExp(`^failed\\s.*test case ${w.vars['deep']}\\b`, 'm'));
-          assert.equal(readdirSync(w.path('deep')).filter((f) => f.endsWith('.testcase.json')).length, 1, 'the other one is written');
+          assert.equal(
+            readdirSync(w.path('deep')).filter((f) => f.endsWith('.testcase.json')).length,
+            1,
+            'the other one is written',
+          );
         },
       },
     ],
   },
   {
-    title: 'Several environments, the manual\'s transcript: the dry run names what it cannot map, --map settles it, tas copy',
+    title:
+      "Several environments, the manual's transcript: the dry run names what it cannot map, --map settles it, tas copy",
     setup: twoEnvironments,
     steps: [
-      { example: 'TAS_PROFILE=staging tas import cases --dry-run', exit: { code: 5, says: ['`tas import` exits 5 unless you name the counterparts'] } },
+      {
+        example: 'TAS_PROFILE=staging tas import cases --dry-run',
+        exit: { code: 5, says: ['`tas import` exits 5 unless you name the counterparts'] },
+      },
       { example: ['TAS_PROFILE=staging tas import cases --map device:5=14', IMPORT] },
       // The manual's own transcript, in order: 118 went to staging with its file, so the copy is of another case.
       { example: 'tas copy 119 --to staging --dry-run' },
@@ -220,7 +275,8 @@ export const FILE_SCENARIOS: Scenario[] = [
     ],
   },
   {
-    title: 'Several environments, the way back: an export from staging never writes a phone home does not know, until --map names it',
+    title:
+      'Several environments, the way back: an export from staging never writes a phone home does not know, until --map names it',
     setup: twoEnvironments,
     steps: [
       { example: IMPORT, line: 'tas import cases --profile staging --map-file map.json' },
@@ -235,13 +291,19 @@ export const FILE_SCENARIOS: Scenario[] = [
         },
         line: 'tas export {roaming} --out cases --profile staging --force',
         exit: { code: 5, says: ['`tas export` exits 5 naming the reference'] },
-        check: (r, w) => assert.match(r.stdout, new RegExp(`names device ${w.vars['there']} of .*--map device:\\d+=${w.vars['there']}`)),
+        check: (r, w) =>
+          assert.match(
+            r.stdout,
+            new RegExp(`names device ${w.vars['there']} of .*--map device:\\d+=${w.vars['there']}`),
+          ),
       },
       {
         example: ['tas export ... --map kind:HOME_ID=ID', EXPORT],
         line: 'tas export {roaming} --out cases --profile staging --map device:2={there}',
         check: (_r, w) => {
-          const file = w.readJson('cases/Roaming-call.testcase.json') as { testStepList?: { mobileDeviceId?: number }[] };
+          const file = w.readJson('cases/Roaming-call.testcase.json') as {
+            testStepList?: { mobileDeviceId?: number }[];
+          };
           assert.equal(file.testStepList?.[0]?.mobileDeviceId, 2, "the home's id is written");
         },
       },
@@ -253,7 +315,8 @@ export const FILE_SCENARIOS: Scenario[] = [
     ],
   },
   {
-    title: 'Several environments: a reference without a counterpart stops its test case until --map or --map-file names it',
+    title:
+      'Several environments: a reference without a counterpart stops its test case until --map or --map-file names it',
     setup: twoEnvironments,
     steps: [
       {
@@ -275,7 +338,8 @@ export const FILE_SCENARIOS: Scenario[] = [
     ],
   },
   {
-    title: 'tas copy: counterparts by identity, --map and --map-file; exit 5 until each is settled, exit 2 for an id that names nothing',
+    title:
+      'tas copy: counterparts by identity, --map and --map-file; exit 5 until each is settled, exit 2 for an id that names nothing',
     setup: (w) => {
       homeCaseAt(w, 118, 'Roaming call', 4, 6);
       homeCaseAt(w, 119, 'Old phone', 5, 6);
@@ -286,16 +350,36 @@ export const FILE_SCENARIOS: Scenario[] = [
     steps: [
       { example: [COPY, COPY_TABLE], line: 'tas copy 118 --to staging --dry-run' },
       { example: [COPY, COPY_TABLE], line: 'tas copy 118 --to staging' },
-      { example: [COPY, COPY_TABLE], line: 'tas copy 118 --to staging', exit: { code: 5, says: ['exit 5 when a case waits for a counterpart or its name is taken'] }, check: (r) => assert.match(r.stdout, /nameTaken/) },
-      { example: [COPY, COPY_TABLE], line: 'tas copy 119 --to staging', exit: { code: 5, says: ['exit 5 when a case waits for a counterpart or its name is taken'] }, check: (r) => assert.match(r.stdout, /--map device:5=ID/) },
+      {
+        example: [COPY, COPY_TABLE],
+        line: 'tas copy 118 --to staging',
+        exit: { code: 5, says: ['exit 5 when a case waits for a counterpart or its name is taken'] },
+        check: (r) => assert.match(r.stdout, /nameTaken/),
+      },
+      {
+        example: [COPY, COPY_TABLE],
+        line: 'tas copy 119 --to staging',
+        exit: { code: 5, says: ['exit 5 when a case waits for a counterpart or its name is taken'] },
+        check: (r) => assert.match(r.stdout, /--map device:5=ID/),
+      },
       { example: [COPY, COPY_TABLE], line: 'tas copy 119 --to staging --map device:5=14' },
       { example: [COPY, COPY_TABLE], line: 'tas copy 120 --to staging --map-file map.json' },
       {
         example: [COPY, COPY_TABLE],
         line: 'tas copy 118 9999 --to staging',
-        before: (w) => void w.staging.store.testCases.delete(w.staging.store.testCases.all().find((t) => t.name === 'Roaming call')!.id),
-        exit: { code: 2, says: ['exit 2, and nothing copied, when an id names no test case', 'an id that names nothing: exit 2, nothing copied'] },
-        check: (_r, w) => assert.ok(!w.staging.store.testCases.all().some((t) => t.name === 'Roaming call'), 'nothing copied'),
+        before: (w) =>
+          void w.staging.store.testCases.delete(
+            w.staging.store.testCases.all().find((t) => t.name === 'Roaming call')!.id,
+          ),
+        exit: {
+          code: 2,
+          says: [
+            'exit 2, and nothing copied, when an id names no test case',
+            'an id that names nothing: exit 2, nothing copied',
+          ],
+        },
+        check: (_r, w) =>
+          assert.ok(!w.staging.store.testCases.all().some((t) => t.name === 'Roaming call'), 'nothing copied'),
       },
     ],
   },

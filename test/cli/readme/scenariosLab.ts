@@ -16,14 +16,19 @@ const RERUN = 'tas rerun <execution> [--wait] [--timeout D] [--junit FILE]';
 const WATCH = 'tas watch <execution id>... [--timeout D] [--junit FILE]';
 
 /** phone.json (device 12's record document) with some fields changed. */
-const editPhone = (w: Workspace, fields: Record<string, unknown>) => w.writeJson('phone.json', { ...w.readJson('phone.json'), ...fields });
-const puts = (w: Workspace) => w.home.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v2/mobiledevices/12').length;
+const editPhone = (w: Workspace, fields: Record<string, unknown>) =>
+  w.writeJson('phone.json', { ...w.readJson('phone.json'), ...fields });
+const puts = (w: Workspace) =>
+  w.home.requests.filter((r) => r.method === 'PUT' && r.path === '/api/v2/mobiledevices/12').length;
 
 export const LAB_SCENARIOS: Scenario[] = [
   {
     title: 'tas get and tas apply: save, refuse, conflict and --force',
     steps: [
-      { example: 'tas get device 12 > phone.json', check: (_r, w) => assert.equal((w.readJson('phone.json')['$record'] as { id: number }).id, 12) },
+      {
+        example: 'tas get device 12 > phone.json',
+        check: (_r, w) => assert.equal((w.readJson('phone.json')['$record'] as { id: number }).id, 12),
+      },
       {
         example: 'tas apply phone.json',
         before: (w) => editPhone(w, { msisdn: '4916000000012' }), // "# edit msisdn"
@@ -34,7 +39,11 @@ export const LAB_SCENARIOS: Scenario[] = [
       },
       { example: ['tas get KIND ID', GET], line: 'tas get device 12' },
       ...['node', 'apiclient', 'tracefilter', 'suite'].map((kind) => ({ example: GET, line: `tas get ${kind} 1` })),
-      { example: 'tas apply FILE', line: 'tas apply phone.json', before: (w: Workspace) => editPhone(w, { imei: '357598955382012' }) },
+      {
+        example: 'tas apply FILE',
+        line: 'tas apply phone.json',
+        before: (w: Workspace) => editPhone(w, { imei: '357598955382012' }),
+      },
       {
         example: 'tas apply',
         line: 'tas apply phone.json',
@@ -46,7 +55,13 @@ export const LAB_SCENARIOS: Scenario[] = [
         example: 'tas apply',
         line: 'tas apply phone.json',
         before: (w) => editPhone(w, { msisdn: '4916000000012', name: w.home.store.devices.get(13)!.name }),
-        exit: { code: 7, says: ['a refusal of the service: exit 7, its reason said', 'a record document `tas apply` sent and the service refused'] },
+        exit: {
+          code: 7,
+          says: [
+            'a refusal of the service: exit 7, its reason said',
+            'a record document `tas apply` sent and the service refused',
+          ],
+        },
         check: (r) => assert.match(r.stderr, /refused to save the device: .*name/),
       },
       {
@@ -56,13 +71,24 @@ export const LAB_SCENARIOS: Scenario[] = [
           editPhone(w, { name: 'My phone' });
           w.home.store.devices.get(12)!.imsi = '262010000000012';
         },
-        exit: { code: 5, says: ['it prints the difference (`-` the service\'s lines, `+` the file\'s) and exits 5 without sending', '`tas apply` found the record changed on the service since the file was read', 'a colleague\'s change since it was read: exit 5'] },
+        exit: {
+          code: 5,
+          says: [
+            "it prints the difference (`-` the service's lines, `+` the file's) and exits 5 without sending",
+            '`tas apply` found the record changed on the service since the file was read',
+            "a colleague's change since it was read: exit 5",
+          ],
+        },
         check: (r, w) => {
           assert.match(r.stdout + r.stderr, /^-.*262010000000012/m);
           assert.equal(puts(w), 3, 'nothing sent');
         },
       },
-      { example: APPLY, line: 'tas apply phone.json --force', check: (_r, w) => assert.equal(w.home.store.devices.get(12)!.name, 'My phone') },
+      {
+        example: APPLY,
+        line: 'tas apply phone.json --force',
+        check: (_r, w) => assert.equal(w.home.store.devices.get(12)!.name, 'My phone'),
+      },
       { example: 'tas get device 12 > more.json' },
       {
         example: 'tas apply FILE',
@@ -92,13 +118,29 @@ export const LAB_SCENARIOS: Scenario[] = [
         example: 'tas apply more.json',
         // "remove "id", "id" and "revision" from "$record", and "ecid"; give a new name, msisdn, imei, imsi"
         before: (w) => {
-          const { id: _id, ecid: _ecid, $record, ...rest } = w.readJson('more.json') as Record<string, unknown> & { $record: Record<string, unknown> };
+          const {
+            id: _id,
+            ecid: _ecid,
+            $record,
+            ...rest
+          } = w.readJson('more.json') as Record<string, unknown> & { $record: Record<string, unknown> };
           const { id: _rid, revision: _rev, ...meta } = $record;
-          w.writeJson('more.json', { $record: meta, ...rest, name: 'One more phone', msisdn: '4916000000099', imei: '357598955382099', imsi: '262010000000099' });
+          w.writeJson('more.json', {
+            $record: meta,
+            ...rest,
+            name: 'One more phone',
+            msisdn: '4916000000099',
+            imei: '357598955382099',
+            imsi: '262010000000099',
+          });
           w.vars['devices'] = String(w.home.store.devices.all().length);
         },
         check: (_r, w) => {
-          assert.equal(w.home.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/mobiledevices').length, 1, 'POST /mobiledevices once');
+          assert.equal(
+            w.home.requests.filter((r) => r.method === 'POST' && r.path === '/api/v2/mobiledevices').length,
+            1,
+            'POST /mobiledevices once',
+          );
           assert.equal(w.home.store.devices.all().length, Number(w.vars['devices']) + 1);
           assert.equal(w.home.store.devices.get(12)!.name, 'My phone', 'device 12 is not touched');
         },
@@ -113,13 +155,35 @@ export const LAB_SCENARIOS: Scenario[] = [
       { example: 'tas nodes' },
       { example: 'tas suites' },
       { example: 'tas executions [--search TEXT] [--limit N]', line: 'tas executions --search Voice --limit 5' },
-      { example: 'tas --verbose', line: 'tas --verbose executions', check: (r) => assert.match(r.stderr, /^The executions of this service: start\/end are /m) },
+      {
+        example: 'tas --verbose',
+        line: 'tas --verbose executions',
+        check: (r) => assert.match(r.stderr, /^The executions of this service: start\/end are /m),
+      },
       { example: 'tas --version', check: (r) => assert.match(r.stdout, /^\d+\.\d+\.\d+/) },
       { example: 'tas version', check: (r) => assert.match(r.stdout, /^\d+\.\d+\.\d+/) },
       { example: 'tas --help', check: (r) => assert.match(r.stdout, /Exit codes:/) },
-      ...['validate', 'import', 'export', 'copy', 'run', 'watch', 'suites', 'execute', 'cancel', 'executions', 'rerun', 'devices', 'nodes', 'users', 'get', 'apply', 'api', 'login', 'completion'].map(
-        (command) => ({ example: 'tas <command> --help', line: `tas ${command} --help` }),
-      ),
+      ...[
+        'validate',
+        'import',
+        'export',
+        'copy',
+        'run',
+        'watch',
+        'suites',
+        'execute',
+        'cancel',
+        'executions',
+        'rerun',
+        'devices',
+        'nodes',
+        'users',
+        'get',
+        'apply',
+        'api',
+        'login',
+        'completion',
+      ].map((command) => ({ example: 'tas <command> --help', line: `tas ${command} --help` })),
     ],
   },
   {
@@ -131,7 +195,11 @@ export const LAB_SCENARIOS: Scenario[] = [
         // "the report of `tas execute` is named by the suite's name, whether the suite was given by id or by name"
         example: [EXECUTE, 'tas execute'],
         line: 'tas execute 2 --wait --timeout 5m --junit reports/suite.xml',
-        check: (_r, w) => assert.match(readFileSync(w.path('reports/suite.xml'), 'utf8'), new RegExp(`<testsuite name="${w.home.store.testSuites.get(2)!.name}"`)),
+        check: (_r, w) =>
+          assert.match(
+            readFileSync(w.path('reports/suite.xml'), 'utf8'),
+            new RegExp(`<testsuite name="${w.home.store.testSuites.get(2)!.name}"`),
+          ),
       },
       { example: RERUN, line: 'tas rerun 200 --wait --timeout 5m --junit reports/rerun.xml' },
       { example: 'tas run', line: 'tas run 1' },
@@ -168,8 +236,16 @@ export const LAB_SCENARIOS: Scenario[] = [
         },
       },
       { example: API, line: 'tas api POST /api/v2/tracefilters --data \'{"name": "README one", "filter": "sip"}\'' },
-      { example: API, line: 'tas api POST tracefilters --data @filter.json', before: (w) => w.writeJson('filter.json', { name: 'README two', filter: 'dns' }) },
-      { example: API, line: 'tas api POST tracefilters --data @-', input: '{"name": "README three", "filter": "http"}' },
+      {
+        example: API,
+        line: 'tas api POST tracefilters --data @filter.json',
+        before: (w) => w.writeJson('filter.json', { name: 'README two', filter: 'dns' }),
+      },
+      {
+        example: API,
+        line: 'tas api POST tracefilters --data @-',
+        input: '{"name": "README three", "filter": "http"}',
+      },
       {
         example: 'tas api',
         line: 'tas api POST testcases --data \'{"name": 5}\'',
@@ -188,18 +264,30 @@ export const LAB_SCENARIOS: Scenario[] = [
         check: (_r, w) => {
           const file = w.config('profiles.json');
           assert.equal(statSync(file).mode & 0o777, 0o600);
-          const written = JSON.parse(readFileSync(file, 'utf8')) as { default: string; profiles: Record<string, { baseUrl: string }> };
+          const written = JSON.parse(readFileSync(file, 'utf8')) as {
+            default: string;
+            profiles: Record<string, { baseUrl: string }>;
+          };
           assert.equal(written.default, 'lab');
           assert.equal(written.profiles['lab']?.baseUrl, w.home.url);
         },
       },
-      { example: LOGIN, line: 'tas login --profile later --base-url https://tas.invalid --client-id demo-admin --no-verify', input: 'demo-admin-secret\n' },
+      {
+        example: LOGIN,
+        line: 'tas login --profile later --base-url https://tas.invalid --client-id demo-admin --no-verify',
+        input: 'demo-admin-secret\n',
+      },
       {
         example: [LOGIN, 'tas login'],
         line: 'tas login --profile lab --base-url {url} --client-id demo-admin',
         env: { TAS_CONFIG_DIR: undefined },
         input: 'demo-admin-secret\n',
-        exit: { code: 2, says: ['Where the profile would land inside a git work tree (links resolved, as above), it refuses before asking anything (exit 2)'] },
+        exit: {
+          code: 2,
+          says: [
+            'Where the profile would land inside a git work tree (links resolved, as above), it refuses before asking anything (exit 2)',
+          ],
+        },
         check: (r) => assert.match(r.stderr, /TAS_CONFIG_DIR/),
       },
       {
@@ -219,10 +307,21 @@ export const LAB_SCENARIOS: Scenario[] = [
       w.sample('voice-call-mo.testcase.json', 'smoke.testcase.json');
     },
     steps: [
-      ...['bash', 'zsh', 'fish'].map((shell) => ({ example: 'tas completion bash|zsh|fish', line: `tas completion ${shell}` })),
+      ...['bash', 'zsh', 'fish'].map((shell) => ({
+        example: 'tas completion bash|zsh|fish',
+        line: `tas completion ${shell}`,
+      })),
       { example: 'source <(tas completion bash)' },
-      { example: 'tas completion bash > ~/.local/share/bash-completion/completions/tas', check: (_r, w) => assert.match(readFileSync(w.path('.local/share/bash-completion/completions/tas'), 'utf8'), /complete -F/) },
-      { example: 'tas completion fish > ~/.config/fish/completions/tas.fish', check: (_r, w) => assert.match(readFileSync(w.path('.config/fish/completions/tas.fish'), 'utf8'), /complete -c tas/) },
+      {
+        example: 'tas completion bash > ~/.local/share/bash-completion/completions/tas',
+        check: (_r, w) =>
+          assert.match(readFileSync(w.path('.local/share/bash-completion/completions/tas'), 'utf8'), /complete -F/),
+      },
+      {
+        example: 'tas completion fish > ~/.config/fish/completions/tas.fish',
+        check: (_r, w) =>
+          assert.match(readFileSync(w.path('.config/fish/completions/tas.fish'), 'utf8'), /complete -c tas/),
+      },
       // On loopback the opt-in changes nothing; test/cli/insecureHttp.test.ts proves what it lets through.
       { example: 'tas devices --allow-insecure-http' },
       { example: 'TAS_ALLOW_INSECURE_HTTP=1 tas run smoke.testcase.json --wait' },
@@ -232,7 +331,10 @@ export const LAB_SCENARIOS: Scenario[] = [
 
 /** Examples that are not run, each with the reason. */
 export const NOT_RUN: Record<string, string> = {
-  'source <(tas completion zsh)': 'zsh syntax, and zsh need not be installed where the tests run; test/cli/completion.test.ts checks the zsh script',
-  'tas --profile ci <Tab>': 'a key pressed in an interactive shell, not a command; test/cli/completion.test.ts checks that the scripts find the command past global options and their values',
-  'tas completion fish | source': 'fish syntax, and fish need not be installed where the tests run; test/cli/completion.test.ts checks the fish script',
+  'source <(tas completion zsh)':
+    'zsh syntax, and zsh need not be installed where the tests run; test/cli/completion.test.ts checks the zsh script',
+  'tas --profile ci <Tab>':
+    'a key pressed in an interactive shell, not a command; test/cli/completion.test.ts checks that the scripts find the command past global options and their values',
+  'tas completion fish | source':
+    'fish syntax, and fish need not be installed where the tests run; test/cli/completion.test.ts checks the fish script',
 };

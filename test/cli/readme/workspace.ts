@@ -41,13 +41,20 @@ export class Workspace {
     this.moved = shuffle(staging);
     // `.git` makes the work folder the repository; `.tas` pins the sync root there whatever lies above.
     for (const dir of ['.git', '.tas', 'cases']) mkdirSync(join(this.work, dir), { recursive: true });
-    for (const file of ['voice-call-mo.testcase.json', 'sms-to-pixel.testcase.json']) cpSync(join(SAMPLES, file), join(this.work, 'cases', file));
+    for (const file of ['voice-call-mo.testcase.json', 'sms-to-pixel.testcase.json'])
+      cpSync(join(SAMPLES, file), join(this.work, 'cases', file));
     const bin = join(this.root.path, 'bin');
     mkdirSync(bin);
     writeFileSync(join(bin, 'tas'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
     chmodSync(join(bin, 'tas'), 0o755);
     const { clientId, clientSecret } = DEMO_CREDENTIALS.admin;
-    const profiles = { default: 'home', profiles: { home: { baseUrl: home.url, clientId, clientSecret }, staging: { baseUrl: staging.url, clientId, clientSecret } } };
+    const profiles = {
+      default: 'home',
+      profiles: {
+        home: { baseUrl: home.url, clientId, clientSecret },
+        staging: { baseUrl: staging.url, clientId, clientSecret },
+      },
+    };
     mkdirSync(this.config());
     writeFileSync(this.config('profiles.json'), JSON.stringify(profiles, null, 2), { mode: 0o600 });
   }
@@ -98,10 +105,18 @@ export class Workspace {
   }
 
   /** A command line run by bash in the work folder, as typed at a prompt. */
-  shell(line: string, options: { env?: NodeJS.ProcessEnv; input?: string; interrupt?: RegExp } = {}): Promise<CliResult> {
+  shell(
+    line: string,
+    options: { env?: NodeJS.ProcessEnv; input?: string; interrupt?: RegExp } = {},
+  ): Promise<CliResult> {
     return new Promise((done, fail) => {
       // Its own process group: Ctrl-C at a terminal signals the whole foreground group.
-      const child = spawn('bash', ['--norc', '--noprofile', '-c', line], { cwd: this.work, env: this.env(options.env), detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['--norc', '--noprofile', '-c', line], {
+        cwd: this.work,
+        env: this.env(options.env),
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       let interrupted = false;

@@ -121,9 +121,7 @@ export function whyNotRunnable(store: Store, tc: TestCase): string | undefined {
 
 /** Tags are a comma- or space-separated list; the tag `expect-fail` makes every execution fail. */
 const expectsFailure = (tc: TestCase): boolean =>
-  tc.tags
-    .split(/[\s,;]+/)
-    .some((tag) => tag.toLowerCase() === 'expect-fail');
+  tc.tags.split(/[\s,;]+/).some((tag) => tag.toLowerCase() === 'expect-fail');
 
 export interface ExecutionOrigin {
   source: ExecutionSource;

@@ -127,4 +127,3 @@ export function registerProjects(r: Router): void {
   r.add('PUT', '/api/v2/projects/{id}', renameProject);
   r.add('DELETE', '/api/v2/projects/{id}', deleteProject);
 }
-

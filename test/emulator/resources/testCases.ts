@@ -137,8 +137,7 @@ function updateCase(c: RequestContext, tc: TestCase, f: Partial<Fields>): void {
 
 const findByName = (st: Store, name: string): TestCase | undefined => st.testCases.all().find((t) => t.name === name);
 
-const duplicateName = (name: string, id: number) =>
-  conflict(`A test case named '${name}' already exists`, { id });
+const duplicateName = (name: string, id: number) => conflict(`A test case named '${name}' already exists`, { id });
 
 const deviceNames = (st: Store, t: TestCase): string[] =>
   referencedDeviceIds(t).flatMap((id) => st.devices.get(id)?.name ?? []);
@@ -156,7 +155,11 @@ const listItem = (st: Store, t: TestCase) => ({
 
 /** prj: comma-separated (or repeated) project ids; a case matches if it is in any of them. */
 function projectFilter(c: RequestContext): ((t: TestCase) => boolean) | undefined {
-  const raw = c.query.getAll('prj').flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const raw = c.query
+    .getAll('prj')
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (raw.length === 0) return undefined;
   const bad = raw.find((s) => !/^\d+$/.test(s));
   if (bad !== undefined) throw badRequest(`Query parameter 'prj' must list project ids, got '${bad}'`);
@@ -182,7 +185,9 @@ function fieldFilter(c: RequestContext): ((t: TestCase) => boolean) | undefined 
 function listTestCases(c: RequestContext) {
   const req = parsePage(c.query, ['id', 'name', 'created', 'updated'], c.emu.readings.maxPageSize);
   const filters = [projectFilter(c), fieldFilter(c)].filter((f) => f !== undefined);
-  const rows = store(c).testCases.all().filter((t) => filters.every((f) => f(t)));
+  const rows = store(c)
+    .testCases.all()
+    .filter((t) => filters.every((f) => f(t)));
   const sorted = sortRows(rows, req.sort, (t, f) => t[f as 'id' | 'name' | 'created' | 'updated']);
   const page = pageOf(sorted, req);
   // Views only for the page shown: a list of 10,000 cases must stay cheap.
@@ -210,14 +215,22 @@ function putTestCase(c: RequestContext) {
 /** 409 while a suite contains the case or an execution of it is queued or running. */
 function deleteTestCase(c: RequestContext) {
   const tc = mustGetCase(c);
-  const suites = store(c).testSuites.all().filter((s) => s.testCaseIds.includes(tc.id));
+  const suites = store(c)
+    .testSuites.all()
+    .filter((s) => s.testCaseIds.includes(tc.id));
   if (suites.length > 0) {
-    throw conflict(`Test case ${tc.id} cannot be deleted: it is in test suite(s) ${suites.map((s) => s.id).join(', ')}`);
+    throw conflict(
+      `Test case ${tc.id} cannot be deleted: it is in test suite(s) ${suites.map((s) => s.id).join(', ')}`,
+    );
   }
   const now = c.emu.now();
-  const active = store(c).executions.all().filter((e) => e.testCaseId === tc.id && isActive(e, now));
+  const active = store(c)
+    .executions.all()
+    .filter((e) => e.testCaseId === tc.id && isActive(e, now));
   if (active.length > 0) {
-    throw conflict(`Test case ${tc.id} cannot be deleted: execution(s) ${active.map((e) => e.id).join(', ')} still active`);
+    throw conflict(
+      `Test case ${tc.id} cannot be deleted: execution(s) ${active.map((e) => e.id).join(', ')} still active`,
+    );
   }
   store(c).testCases.delete(tc.id);
   store(c).forgetEntity('TEST_CASE', tc.id);
@@ -246,7 +259,8 @@ function importTestCases(c: RequestContext) {
     const b = Body.object(item, where);
     const f = readFields(b, where);
     const id = b.int('id');
-    let target = id !== undefined && st.testCases.get(id) ? id : f.name !== undefined ? holderOf.get(f.name) : undefined;
+    let target =
+      id !== undefined && st.testCases.get(id) ? id : f.name !== undefined ? holderOf.get(f.name) : undefined;
     if (target === undefined) {
       if (f.name === undefined) throw badRequest(`${where}: 'name' is required to create a test case`);
       target = `new ${i}`;

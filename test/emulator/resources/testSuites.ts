@@ -197,15 +197,15 @@ function executeSuite(c: RequestContext) {
     const tc = st.testCases.get(testCaseId);
     return { testCaseId, tc, reason: tc ? whyNotRunnable(st, tc) : `Test case ${testCaseId} does not exist` };
   });
-  const skipped = plan.filter((p) => p.reason !== undefined).map((p) => ({ testCaseId: p.testCaseId, reason: p.reason! }));
+  const skipped = plan
+    .filter((p) => p.reason !== undefined)
+    .map((p) => ({ testCaseId: p.testCaseId, reason: p.reason! }));
   if (skipped.length === plan.length) {
     const reasons = skipped.map((s) => s.reason).join('; ');
     throw conflict(`Test suite ${suite.id}: none of its test cases can be started (${reasons})`);
   }
   const origin = { source: 'TEST_SUITE' as const, userId: c.user.id, suite: { id: suite.id, name: suite.name } };
-  const executionIds = plan
-    .filter((p) => p.reason === undefined)
-    .map((p) => createExecution(c.emu, p.tc!, origin).id);
+  const executionIds = plan.filter((p) => p.reason === undefined).map((p) => createExecution(c.emu, p.tc!, origin).id);
   return { testSuiteId: suite.id, executionIds, skipped };
 }
 
@@ -222,7 +222,12 @@ function cancelSuite(c: RequestContext) {
 }
 
 export function registerTestSuites(r: Router): void {
-  r.add('GET', '/api/v2/testsuites', (c) => listReply(c, c.emu.store.testSuites.all().map((s) => suiteView(c.emu.store, s))));
+  r.add('GET', '/api/v2/testsuites', (c) =>
+    listReply(
+      c,
+      c.emu.store.testSuites.all().map((s) => suiteView(c.emu.store, s)),
+    ),
+  );
   r.add('POST', '/api/v2/testsuites', createSuite);
   r.add('GET', '/api/v2/testsuites/{id}', (c) =>
     suiteView(c.emu.store, mustGet(c.emu.store.testSuites, intParam(c), 'Test suite')),

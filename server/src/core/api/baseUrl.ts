@@ -13,7 +13,10 @@ export function baseUrlProblem(value: string): string | undefined {
 
 /** The base URL as stored: no trailing slash, and without /api/v2 if the user pasted it. */
 export function normalizeBaseUrl(value: string): string {
-  return value.trim().replace(/\/+$/, '').replace(/\/api\/v2$/i, '');
+  return value
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v2$/i, '');
 }
 
 /** This machine by name or address, as the URL parser writes it: localhost, 127.0.0.0/8, [::1], [::ffff:7f00:1]. */

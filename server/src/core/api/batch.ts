@@ -43,31 +43,48 @@ interface Chunk {
   end: number;
 }
 
-export async function importTestCases(api: Pick<TestCasesApi, 'importBatch'>, testCases: TestCase[], options: BatchOptions = {}): Promise<ImportResult> {
+export async function importTestCases(
+  api: Pick<TestCasesApi, 'importBatch'>,
+  testCases: TestCase[],
+  options: BatchOptions = {},
+): Promise<ImportResult> {
   const results: ItemResult[] = testCases.map((_, index) => ({ index }));
   let done = 0;
-  await runChunks(testCases.length, options, async ({ start, end }) => {
-    const ids = await api.importBatch(testCases.slice(start, end), options.signal);
-    if (ids.length !== end - start) {
-      throw new ApiError({
-        kind: 'invalidResponse',
-        method: 'POST',
-        path: '/api/v2/testcases/import',
-        serviceMessage: `sent ${end - start} test cases, got ${ids.length} ids back`,
+  await runChunks(
+    testCases.length,
+    options,
+    async ({ start, end }) => {
+      const ids = await api.importBatch(testCases.slice(start, end), options.signal);
+      if (ids.length !== end - start) {
+        throw new ApiError({
+          kind: 'invalidResponse',
+          method: 'POST',
+          path: '/api/v2/testcases/import',
+          serviceMessage: `sent ${end - start} test cases, got ${ids.length} ids back`,
+        });
+      }
+      // An id that is no whole number names nothing: that item was taken, but cannot be linked.
+      ids.forEach((raw, i) => {
+        const id = int(raw);
+        if (id !== undefined) results[start + i]!.id = id;
+        else
+          results[start + i]!.error = new ApiError({
+            kind: 'invalidResponse',
+            method: 'POST',
+            path: '/api/v2/testcases/import',
+            serviceMessage: `the answer gave it the id ${shown(raw)}, not a whole number`,
+          });
       });
-    }
-    // An id that is no whole number names nothing: that item was taken, but cannot be linked.
-    ids.forEach((raw, i) => {
-      const id = int(raw);
-      if (id !== undefined) results[start + i]!.id = id;
-      else results[start + i]!.error = new ApiError({ kind: 'invalidResponse', method: 'POST', path: '/api/v2/testcases/import', serviceMessage: `the answer gave it the id ${shown(raw)}, not a whole number` });
-    });
-  }, (chunk, error) => {
-    for (let i = chunk.start; i < chunk.end; i++) results[i]!.error = error;
-  }, (settled) => {
-    done += settled;
-    options.onProgress?.(done, testCases.length);
-  }, options.splitOnConflict ? ['tooLarge', 'invalidRequest', 'conflict'] : undefined);
+    },
+    (chunk, error) => {
+      for (let i = chunk.start; i < chunk.end; i++) results[i]!.error = error;
+    },
+    (settled) => {
+      done += settled;
+      options.onProgress?.(done, testCases.length);
+    },
+    options.splitOnConflict ? ['tooLarge', 'invalidRequest', 'conflict'] : undefined,
+  );
   const failed = results.filter((r) => r.error).length;
   return { items: results, succeeded: results.length - failed, failed };
 }
@@ -98,7 +115,11 @@ const EXPORT_SPLIT = ['tooLarge', 'invalidRequest', 'notFound', 'invalidResponse
  * left unaccounted for are asked again in halves, down to one, whose answer is then its own.
  * Exports only read, so asking again repeats nothing.
  */
-export async function exportTestCases(api: Pick<TestCasesApi, 'exportBatch'>, asked: number[], options: BatchOptions = {}): Promise<ExportResult> {
+export async function exportTestCases(
+  api: Pick<TestCasesApi, 'exportBatch'>,
+  asked: number[],
+  options: BatchOptions = {},
+): Promise<ExportResult> {
   const ids = [...new Set(asked)];
   const found = new Map<number, ExportedTestCase>();
   const result: ExportResult = { testCases: [], missing: [], failed: [], notHeld: [], unusable: [] };
@@ -126,15 +147,22 @@ export async function exportTestCases(api: Pick<TestCasesApi, 'exportBatch'>, as
     }
   };
   const ask = (list: number[], opts: BatchOptions, progress: (settled: number) => void) =>
-    runChunks(list.length, opts, async ({ start, end }) => {
-      const chunk = list.slice(start, end);
-      settle(chunk, await api.exportBatch(chunk, options.signal));
-    }, (chunk, error) => {
-      for (const id of list.slice(chunk.start, chunk.end)) {
-        if (error.kind === 'notFound') result.missing.push(id);
-        else result.failed.push({ id, error });
-      }
-    }, progress, EXPORT_SPLIT);
+    runChunks(
+      list.length,
+      opts,
+      async ({ start, end }) => {
+        const chunk = list.slice(start, end);
+        settle(chunk, await api.exportBatch(chunk, options.signal));
+      },
+      (chunk, error) => {
+        for (const id of list.slice(chunk.start, chunk.end)) {
+          if (error.kind === 'notFound') result.missing.push(id);
+          else result.failed.push({ id, error });
+        }
+      },
+      progress,
+      EXPORT_SPLIT,
+    );
   let done = 0;
   // An answer too large or too deep for us (invalidResponse) is halved like one too large for
   // the service, so that one bad record fails alone and the others are exported.
@@ -143,7 +171,8 @@ export async function exportTestCases(api: Pick<TestCasesApi, 'exportBatch'>, as
     options.onProgress?.(done, ids.length);
   });
   // Asked again: already counted as settled by the first pass.
-  for (let group = again.shift(); group !== undefined; group = again.shift()) await ask(group, { ...options, batchSize: group.length }, () => undefined);
+  for (let group = again.shift(); group !== undefined; group = again.shift())
+    await ask(group, { ...options, batchSize: group.length }, () => undefined);
   result.testCases = ids.flatMap((id) => found.get(id) ?? []);
   return result;
 }
@@ -168,7 +197,8 @@ async function runChunks(
     if (chunk.end - chunk.start > size) {
       // The service took a smaller size since this chunk was cut: cut it again.
       const pieces: Chunk[] = [];
-      for (let start = chunk.start; start < chunk.end; start += size) pieces.push({ start, end: Math.min(chunk.end, start + size) });
+      for (let start = chunk.start; start < chunk.end; start += size)
+        pieces.push({ start, end: Math.min(chunk.end, start + size) });
       queue.unshift(...pieces);
       continue;
     }
@@ -181,7 +211,10 @@ async function runChunks(
       await send(chunk);
       progress(chunk.end - chunk.start);
     } catch (err) {
-      const error = err instanceof ApiError ? err : new ApiError({ kind: 'invalidResponse', method: 'POST', path: 'batch', cause: err });
+      const error =
+        err instanceof ApiError
+          ? err
+          : new ApiError({ kind: 'invalidResponse', method: 'POST', path: 'batch', cause: err });
       const length = chunk.end - chunk.start;
       if (length > 1 && splitOn.includes(error.kind)) {
         const mid = chunk.start + Math.ceil(length / 2);

@@ -10,7 +10,11 @@ import type { Loose } from './types';
 export const RECORD_CONCURRENCY = 4;
 
 /** The items, each one that `lacks` a needed field merged with its record (`read`: GET .../{id}). */
-export async function completeItems<T>(items: readonly T[], lacks: (item: T) => boolean, read: (id: number) => Promise<Loose | undefined>): Promise<T[]> {
+export async function completeItems<T>(
+  items: readonly T[],
+  lacks: (item: T) => boolean,
+  read: (id: number) => Promise<Loose | undefined>,
+): Promise<T[]> {
   return mapLimit(items, RECORD_CONCURRENCY, async (item) => {
     const id = isRecord(item) ? int(item['id']) : undefined;
     if (id === undefined || !lacks(item)) return item;
@@ -24,4 +28,7 @@ export async function completeItems<T>(items: readonly T[], lacks: (item: T) => 
 }
 
 /** Whether a record lacks a field altogether (an empty value is still an answer). */
-export const lacksField = (field: string) => (item: unknown): boolean => isRecord(item) && !(field in item);
+export const lacksField =
+  (field: string) =>
+  (item: unknown): boolean =>
+    isRecord(item) && !(field in item);

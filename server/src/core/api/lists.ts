@@ -59,7 +59,8 @@ const WORDS: Record<string, string> = {
 export function listWords(op: Operation, params?: Record<string, number | string>): string {
   const parts = op.path.split('/').filter((p) => p !== '' && p !== 'api' && p !== 'v2');
   const last = parts[parts.length - 1] ?? '';
-  if (parts.length === 3 && params?.['id'] !== undefined) return `the ${WORDS[last] ?? last} of ${(WORDS[parts[0]!] ?? parts[0]!).replace(/s$/, '')} ${params['id']}`;
+  if (parts.length === 3 && params?.['id'] !== undefined)
+    return `the ${WORDS[last] ?? last} of ${(WORDS[parts[0]!] ?? parts[0]!).replace(/s$/, '')} ${params['id']}`;
   return WORDS[last] ?? last;
 }
 
@@ -118,7 +119,11 @@ export interface ListRead {
 /** Every item of a list (one request for a plain array), following the pages a wrapper declares. */
 export async function readList<T>(s: ApiSession, op: Operation, read: ListRead = {}): Promise<Listed<T>> {
   const call = (extra: Record<string, QueryValue>) =>
-    s.call(op, { ...(read.params && { params: read.params }), query: { ...read.query, ...extra }, ...(read.signal && { signal: read.signal }) });
+    s.call(op, {
+      ...(read.params && { params: read.params }),
+      query: { ...read.query, ...extra },
+      ...(read.signal && { signal: read.signal }),
+    });
   const firstAnswer = listAnswer<T>(await call({}), op);
   const first = usable(s, op, read, firstAnswer, 0);
   // Places in the notices count every item sent, the unusable ones too.
@@ -134,7 +139,12 @@ export async function readList<T>(s: ApiSession, op: Operation, read: ListRead =
   let pages = 1;
   const max = s.maxListPages ?? MAX_LIST_PAGES;
   while (hasMore(paging, index, items.length, pageItems)) {
-    if (pages >= max) return cutList(s, op, read, items, { pages, total: paging.totalElements, reason: `at most ${max} pages of a list are read` });
+    if (pages >= max)
+      return cutList(s, op, read, items, {
+        pages,
+        total: paging.totalElements,
+        reason: `at most ${max} pages of a list are read`,
+      });
     index += 1;
     const answer = listAnswer<T>(await call({ page: index, size }), op);
     const next = usable(s, op, read, answer, sent);
@@ -148,7 +158,11 @@ export async function readList<T>(s: ApiSession, op: Operation, read: ListRead =
       return true;
     });
     if (next.items.length > 0 && fresh.length === 0) {
-      return cutList(s, op, read, items, { pages, total: paging.totalElements, reason: `the service answered page ${index} with items it had already sent` });
+      return cutList(s, op, read, items, {
+        pages,
+        total: paging.totalElements,
+        reason: `the service answered page ${index} with items it had already sent`,
+      });
     }
     items.push(...fresh);
     pageItems = next.items.length;
@@ -164,25 +178,50 @@ export function pageLimits(s: ApiSession, op: Operation): { maxPages: number; on
     maxPages: s.maxListPages ?? MAX_LIST_PAGES,
     onCut: (cut) => {
       const of = cut.total > cut.items ? ` of ${cut.total}` : '';
-      s.notice(`cut:${op.path}`, `The list of ${listWords(op)} was cut after ${cut.pages} pages (${cut.items}${of} items): ${cut.reason}. What is past the cut is not shown.`, 'warning');
+      s.notice(
+        `cut:${op.path}`,
+        `The list of ${listWords(op)} was cut after ${cut.pages} pages (${cut.items}${of} items): ${cut.reason}. What is past the cut is not shown.`,
+        'warning',
+      );
     },
   };
 }
 
 /** A page with only the items that can be used; the rest said once per list, by place or id. */
-function usable<T>(s: ApiSession, op: Operation, read: ListRead, page: { items: T[]; paging?: Paging }, offset: number): { items: T[]; paging?: Paging } {
+function usable<T>(
+  s: ApiSession,
+  op: Operation,
+  read: ListRead,
+  page: { items: T[]; paging?: Paging },
+  offset: number,
+): { items: T[]; paging?: Paging } {
   const { records, unusable, mended } = usableRecords(page.items, offset);
-  const listed = (said: string[]) => said.slice(0, 5).join('; ') + (said.length > 5 ? `; and ${said.length - 5} more` : '');
+  const listed = (said: string[]) =>
+    said.slice(0, 5).join('; ') + (said.length > 5 ? `; and ${said.length - 5} more` : '');
   if (unusable.length > 0) {
-    s.notice(`unusable:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `${unusable.length} ${unusable.length === 1 ? 'item' : 'items'} of the list of ${listWords(op, read.params)} could not be used and ${unusable.length === 1 ? 'is' : 'are'} not shown: ${listed(unusable)}.`, 'warning');
+    s.notice(
+      `unusable:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`,
+      `${unusable.length} ${unusable.length === 1 ? 'item' : 'items'} of the list of ${listWords(op, read.params)} could not be used and ${unusable.length === 1 ? 'is' : 'are'} not shown: ${listed(unusable)}.`,
+      'warning',
+    );
   }
   if (mended.length > 0) {
-    s.notice(`mended:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`, `The list of ${listWords(op, read.params)} holds ${mended.length === 1 ? 'a field' : 'fields'} of the wrong type: ${listed(mended)}.`, 'warning');
+    s.notice(
+      `mended:${op.path}:${JSON.stringify(read.params ?? {})}:${offset}`,
+      `The list of ${listWords(op, read.params)} holds ${mended.length === 1 ? 'a field' : 'fields'} of the wrong type: ${listed(mended)}.`,
+      'warning',
+    );
   }
   return { ...page, items: records as T[] };
 }
 
-function cutList<T>(s: ApiSession, op: Operation, read: ListRead, items: Listed<T>, cut: Omit<ListCut, 'items'>): Listed<T> {
+function cutList<T>(
+  s: ApiSession,
+  op: Operation,
+  read: ListRead,
+  items: Listed<T>,
+  cut: Omit<ListCut, 'items'>,
+): Listed<T> {
   items.cut = { ...cut, items: items.length };
   const of = cut.total !== undefined && cut.total > items.length ? ` of ${cut.total}` : '';
   s.notice(

@@ -18,9 +18,16 @@ export async function* iteratePages<T>(
   for (let page = 0; ; page += 1) {
     options.signal?.throwIfAborted();
     const result = await fetchPage({ page, size, ...(options.sort !== undefined && { sort: options.sort }) });
-    const ids = result.content.map((item) => (typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined));
+    const ids = result.content.map((item) =>
+      typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined,
+    );
     if (page > 0 && result.content.length > 0 && ids.every((id) => id !== undefined && seen.has(id))) {
-      options.onCut?.({ pages: page + 1, items, total: result.totalElements, reason: `the service answered page ${page} with items it had already sent` });
+      options.onCut?.({
+        pages: page + 1,
+        items,
+        total: result.totalElements,
+        reason: `the service answered page ${page} with items it had already sent`,
+      });
       return;
     }
     for (const id of ids) if (id !== undefined) seen.add(id);
@@ -28,7 +35,12 @@ export async function* iteratePages<T>(
     yield* result.content;
     if (result.last || result.content.length === 0 || page + 1 >= result.totalPages) return;
     if (options.maxPages !== undefined && page + 1 >= options.maxPages) {
-      options.onCut?.({ pages: page + 1, items, total: result.totalElements, reason: `at most ${options.maxPages} pages of a list are read` });
+      options.onCut?.({
+        pages: page + 1,
+        items,
+        total: result.totalElements,
+        reason: `at most ${options.maxPages} pages of a list are read`,
+      });
       return;
     }
   }

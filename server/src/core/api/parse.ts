@@ -47,8 +47,8 @@ export function asPage<T>(v: unknown, op: Operation, requested: { page: number; 
     size,
     totalElements,
     totalPages,
-    first: typeof r['first'] === 'boolean' ? (r['first']) : number === 0,
-    last: typeof r['last'] === 'boolean' ? (r['last']) : number >= totalPages - 1,
+    first: typeof r['first'] === 'boolean' ? r['first'] : number === 0,
+    last: typeof r['last'] === 'boolean' ? r['last'] : number >= totalPages - 1,
   };
 }
 

@@ -19,7 +19,10 @@ export async function* iterateRange<T>(
   const pageSize = options.pageSize ?? 100;
   for (let offset = 0; ; offset += pageSize) {
     options.signal?.throwIfAborted();
-    const items = await fetchRange({ ...toRange(offset, pageSize), ...(options.search !== undefined && { search: options.search }) });
+    const items = await fetchRange({
+      ...toRange(offset, pageSize),
+      ...(options.search !== undefined && { search: options.search }),
+    });
     if (items.length > pageSize) {
       yield* offset === 0 ? items : [];
       return;

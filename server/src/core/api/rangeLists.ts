@@ -67,7 +67,10 @@ export class RangeList<T extends Loose> {
       mode === 'offsets'
         ? 'start/end are read as item offsets'
         : 'start/end are not sent: the list is read without a range and put in order here';
-    this.s.notice(`startEnd:${this.op.path}`, `The ${this.words} of this service: ${how} (${why}). ${this.s.startEndPin} pins a reading.`);
+    this.s.notice(
+      `startEnd:${this.op.path}`,
+      `The ${this.words} of this service: ${how} (${why}). ${this.s.startEndPin} pins a reading.`,
+    );
   }
 
   private call(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<unknown> {
@@ -80,7 +83,9 @@ export class RangeList<T extends Loose> {
       const query = { start, end: start + count, ...(search !== undefined && search !== '' && { search }) };
       const answer = listAnswer<T>(await this.call(query, signal), this.op);
       if (this.mode === 'offsets') {
-        const items = answer.paging ? await readList<T>(this.s, this.op, { query, ...(signal && { signal }) }) : answer.items;
+        const items = answer.paging
+          ? await readList<T>(this.s, this.op, { query, ...(signal && { signal }) })
+          : answer.items;
         return { items: [...items].sort(newestFirst), hasMore: items.length >= count };
       }
       const why = answer.paging
@@ -107,7 +112,11 @@ export class RangeList<T extends Loose> {
 
   /** The whole list (API clients): windows of `pageSize` while the service reads them as offsets. */
   async all(pageSize: number, search?: string, signal?: AbortSignal): Promise<Listed<T>> {
-    const plain = () => readList<T>(this.s, this.op, { query: { ...(search !== undefined && search !== '' && { search }) }, ...(signal && { signal }) });
+    const plain = () =>
+      readList<T>(this.s, this.op, {
+        query: { ...(search !== undefined && search !== '' && { search }) },
+        ...(signal && { signal }),
+      });
     if (this.mode === 'none') return plain();
     const out: T[] = [];
     const seen = new Set<unknown>();
@@ -147,7 +156,12 @@ export class RangeList<T extends Loose> {
    * list. A paged one is read from its newest end: forward when it comes newest first, from the
    * last page back when oldest first, until the window is full.
    */
-  private async unranged(start: number, count: number, search: string | undefined, signal: AbortSignal | undefined): Promise<Window<T>> {
+  private async unranged(
+    start: number,
+    count: number,
+    search: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Window<T>> {
     const base = { ...(search !== undefined && search !== '' && { search }) };
     const need = start + count;
     const first = listAnswer<T>(await this.call(base, signal), this.op);
@@ -157,7 +171,8 @@ export class RangeList<T extends Loose> {
       return { items: all.slice(start, need), hasMore: all.length > need };
     }
     const size = paging.size ?? first.items.length;
-    const totalPages = paging.totalPages ?? (paging.totalElements !== undefined ? Math.ceil(paging.totalElements / size) : undefined);
+    const totalPages =
+      paging.totalPages ?? (paging.totalElements !== undefined ? Math.ceil(paging.totalElements / size) : undefined);
     const backwards = oldestFirst(first.items) && totalPages !== undefined;
     const max = this.s.maxListPages ?? MAX_LIST_PAGES;
     const collected = [...first.items];
@@ -176,7 +191,11 @@ export class RangeList<T extends Loose> {
       const known = !oldestFirst(first.items) && first.items.length >= 2;
       let last = paging;
       let lastCount = first.items.length;
-      for (let page = (paging.number ?? 0) + 1; hasMore(last, page - 1, collected.length, lastCount) && (!known || collected.length < need) && pages < max; page++, pages++) {
+      for (
+        let page = (paging.number ?? 0) + 1;
+        hasMore(last, page - 1, collected.length, lastCount) && (!known || collected.length < need) && pages < max;
+        page++, pages++
+      ) {
         const next = listAnswer<T>(await this.call({ ...base, page, size }, signal), this.op);
         collected.push(...next.items);
         last = next.paging ?? { last: true };

@@ -111,7 +111,12 @@ export class ApiSession {
   ) {
     this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
     this.ownsDispatcher = !options.dispatcher;
-    this.transport = new Transport(environment.baseUrl, this.dispatcher, options.userAgent ?? 'tas-vscode/0.1', options.maxBodyBytes);
+    this.transport = new Transport(
+      environment.baseUrl,
+      this.dispatcher,
+      options.userAgent ?? 'tas-vscode/0.1',
+      options.maxBodyBytes,
+    );
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.random = options.random ?? Math.random;
@@ -286,10 +291,20 @@ export class ApiSession {
     // A read list keeps its other items: only the deep ones are cut down, and said by id.
     const list = op.method === 'GET' ? shallowItems(value) : undefined;
     if (list) {
-      this.notice(`deep:${path}`, `A list the service sent holds records nested more than ${MAX_DEPTH} levels deep; they are read as their ids alone (or left out, without one): ${list.dropped.join(', ')}.`, 'warning');
+      this.notice(
+        `deep:${path}`,
+        `A list the service sent holds records nested more than ${MAX_DEPTH} levels deep; they are read as their ids alone (or left out, without one): ${list.dropped.join(', ')}.`,
+        'warning',
+      );
       return list.value;
     }
-    throw new ApiError({ kind: 'invalidResponse', method: op.method, path, status: res.status, serviceMessage: `the answer nests more than ${MAX_DEPTH} levels deep and was not read` });
+    throw new ApiError({
+      kind: 'invalidResponse',
+      method: op.method,
+      path,
+      status: res.status,
+      serviceMessage: `the answer nests more than ${MAX_DEPTH} levels deep and was not read`,
+    });
   }
 
   private httpError(res: AttemptResponse, op: Operation, path: string, attempts: number): ApiError {

@@ -10,7 +10,11 @@ import type { Loose } from './types';
  */
 export function shallowItems(value: unknown): { value: unknown; dropped: string[] } | undefined {
   const wrapper = isRecord(value) ? LIST_KEYS.find((k) => Array.isArray(value[k])) : undefined;
-  const items = Array.isArray(value) ? value : wrapper !== undefined ? ((value as Loose)[wrapper] as unknown[]) : undefined;
+  const items = Array.isArray(value)
+    ? value
+    : wrapper !== undefined
+      ? ((value as Loose)[wrapper] as unknown[])
+      : undefined;
   if (!items) return undefined;
   const dropped: string[] = [];
   // A deep record with an id stays as its id alone: what reads it whole (an export) then asks

@@ -75,11 +75,17 @@ export class Transport {
       if (err instanceof ApiError) throw err;
       if (req.signal?.aborted) throw new ApiError({ ...base, kind: 'cancelled', cause: err });
       if (timeout.aborted) {
-        throw new ApiError({ ...base, kind: 'timeout', serviceMessage: `no answer within ${req.timeoutMs} ms`, cause: err });
+        throw new ApiError({
+          ...base,
+          kind: 'timeout',
+          serviceMessage: `no answer within ${req.timeoutMs} ms`,
+          cause: err,
+        });
       }
       const code = (err as { code?: string }).code;
       // The session was closed (environment switched or signed out): nothing to retry.
-      if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED') throw new ApiError({ ...base, kind: 'cancelled', cause: err });
+      if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED')
+        throw new ApiError({ ...base, kind: 'cancelled', cause: err });
       throw new ApiError({ ...base, kind: 'network', serviceMessage: networkMessage(err, code), cause: err });
     }
   }
@@ -95,7 +101,12 @@ export interface BodySource {
 async function readCapped(res: BodySource, cap: number, base: { method: string; path: string }): Promise<string> {
   const tooLarge = () => {
     res.body.destroy();
-    return new ApiError({ ...base, kind: 'invalidResponse', status: res.statusCode, serviceMessage: `${BODY_TOO_LARGE} ${cap / 1024 / 1024} MB (TAS_MAX_BODY_MB) and was cut off` });
+    return new ApiError({
+      ...base,
+      kind: 'invalidResponse',
+      status: res.statusCode,
+      serviceMessage: `${BODY_TOO_LARGE} ${cap / 1024 / 1024} MB (TAS_MAX_BODY_MB) and was cut off`,
+    });
   };
   const declared = Number(res.headers['content-length']);
   if (Number.isFinite(declared) && declared > cap) throw tooLarge();

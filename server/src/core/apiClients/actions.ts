@@ -31,7 +31,12 @@ function checked(input: ApiClientInput): ApiClient {
   const name = input.name.trim();
   if (name === '') throw new ApiClientInputError('an API client needs a name');
   if (input.serverURL.trim() === '') throw new ApiClientInputError('an API client needs a URL');
-  const out: ApiClient = { name, httpMethod: input.httpMethod.trim().toUpperCase() || 'GET', serverURL: input.serverURL.trim(), apiClientAuthType: input.apiClientAuthType.trim() || 'NONE' };
+  const out: ApiClient = {
+    name,
+    httpMethod: input.httpMethod.trim().toUpperCase() || 'GET',
+    serverURL: input.serverURL.trim(),
+    apiClientAuthType: input.apiClientAuthType.trim() || 'NONE',
+  };
   if (input.username !== undefined) out.username = input.username;
   if (input.password !== undefined && input.password !== '') out.password = input.password;
   return out;
@@ -40,7 +45,13 @@ function checked(input: ApiClientInput): ApiClient {
 export function summarizeApiClient(raw: ApiClient): ApiClientInfo | undefined {
   const id = int(raw.id);
   if (id === undefined) return undefined;
-  return { id, name: text(raw.name) ?? `API client ${id}`, httpMethod: exactStr(raw.httpMethod), serverURL: exactStr(raw.serverURL), authType: exactStr(raw.apiClientAuthType) };
+  return {
+    id,
+    name: text(raw.name) ?? `API client ${id}`,
+    httpMethod: exactStr(raw.httpMethod),
+    serverURL: exactStr(raw.serverURL),
+    authType: exactStr(raw.apiClientAuthType),
+  };
 }
 
 export class ApiClientActions {

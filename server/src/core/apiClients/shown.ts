@@ -15,7 +15,8 @@ export function shownApiClient(record: Loose): Loose {
   for (const [k, v] of Object.entries(record)) {
     if (k === 'password') continue;
     if (k === 'authParams' && isRecord(v)) out[k] = Object.fromEntries(Object.keys(v).map((n) => [n, HIDDEN]));
-    else if (k === 'headerParams' && isRecord(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, isSecretKey(n) ? HIDDEN : x]));
+    else if (k === 'headerParams' && isRecord(v))
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, x]) => [n, isSecretKey(n) ? HIDDEN : x]));
     else if (isSecretKey(k)) out[k] = HIDDEN;
     else out[k] = v;
   }

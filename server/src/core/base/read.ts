@@ -21,7 +21,8 @@ export function pick(raw: Loose, keys: readonly string[]): unknown {
 }
 
 /** Lenient text: a string other than '' as sent, or a number as its decimal text (`7` → '7'). */
-export const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 
 /** A name or label: a string with something besides white space in it, as sent (untrimmed); never a number. */
 export const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
@@ -38,13 +39,15 @@ export const num = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : undefined;
 
 /** Exactly a finite number, fractions kept; text is not read. */
-export const exactNum = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+export const exactNum = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 
 /** Exactly an integer; text and fractions are not read (a file's ids, which the schema checks). */
 export const exactInt = (v: unknown): number | undefined => (Number.isInteger(v) ? (v as number) : undefined);
 
 /** A flag: a boolean, or the text 'true' or 'false'. */
-export const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined);
+export const bool = (v: unknown): boolean | undefined =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
 
 /** A point in time as ISO text: a string Date.parse reads (as sent), or milliseconds since 1970. */
 export const time = (v: unknown): string | undefined => {
@@ -61,7 +64,18 @@ export interface UsableRecords {
 }
 
 /** Fields the interface types as text in the records the project shows (names, numbers of phones). */
-const TEXT_FIELDS = ['name', 'msisdn', 'description', 'label', 'testNodeName', 'deviceModelName', 'serverURL', 'httpMethod', 'email', 'username'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'msisdn',
+  'description',
+  'label',
+  'testNodeName',
+  'deviceModelName',
+  'serverURL',
+  'httpMethod',
+  'email',
+  'username',
+] as const;
 
 /**
  * The record with each text field that holds something else read once, here, for every reader
@@ -92,7 +106,9 @@ export function shown(v: unknown): string {
 }
 
 /** One item of an answer: the record (a digit-string id read as its number), or why it cannot be used, with its id when that could be read. */
-export type ReadItem = { record: Loose; id: number | undefined; why?: undefined } | { why: string; id: number | undefined; record?: undefined };
+export type ReadItem =
+  | { record: Loose; id: number | undefined; why?: undefined }
+  | { why: string; id: number | undefined; record?: undefined };
 
 /**
  * One item of an answer read as a record: an object whose id, when it has one, is a whole number
@@ -102,7 +118,11 @@ export type ReadItem = { record: Loose; id: number | undefined; why?: undefined 
  * "abc", not a whole number", "the record has no name".
  */
 export function readItem(item: unknown, needs: { id?: boolean; text?: readonly string[] } = {}): ReadItem {
-  if (!isRecord(item)) return { why: `is ${item === null ? 'null' : Array.isArray(item) ? 'a list' : `a ${typeof item}`}, not a record`, id: undefined };
+  if (!isRecord(item))
+    return {
+      why: `is ${item === null ? 'null' : Array.isArray(item) ? 'a list' : `a ${typeof item}`}, not a record`,
+      id: undefined,
+    };
   let record = item;
   let id: number | undefined;
   if ('id' in item) {

@@ -43,7 +43,9 @@ export class DeviceActions {
     ]);
     const nodes = nodesRaw.flatMap((n) => summarizeNode(n) ?? []);
     // Summary items ({id, name}) are completed by their records: the view shows the MSISDN.
-    const devices = (await completeItems(devicesRaw, lacksField('msisdn'), this.record)).flatMap((d) => summarizeDevice(d) ?? []);
+    const devices = (await completeItems(devicesRaw, lacksField('msisdn'), this.record)).flatMap(
+      (d) => summarizeDevice(d) ?? [],
+    );
     const known: StatusReading[] = [];
     for (const n of nodes) if (n.kind !== 'unknown') known.push(readStatus('node', n.id, n.status));
     for (const d of devices) {
@@ -65,7 +67,9 @@ export class DeviceActions {
 
   async prepare(id: number): Promise<{ reading: StatusReading }> {
     const answer = await this.client.devices.action(id, { command: 'PREPARE', params: '' });
-    return { reading: this.follow.settle('device', id, hasStatus(answer) ? readStatus('device', id, answer) : undefined) };
+    return {
+      reading: this.follow.settle('device', id, hasStatus(answer) ? readStatus('device', id, answer) : undefined),
+    };
   }
 
   async restartAgent(id: number): Promise<{ reading: StatusReading }> {
@@ -83,16 +87,24 @@ export class DeviceActions {
   }
 
   async tokens(mobileId: number): Promise<DeviceTokenSummary[]> {
-    return (await this.client.deviceTokens.list()).flatMap((t) => summarizeToken(t) ?? []).filter((t) => t.mobileId === mobileId);
+    return (await this.client.deviceTokens.list())
+      .flatMap((t) => summarizeToken(t) ?? [])
+      .filter((t) => t.mobileId === mobileId);
   }
 
   /** The value travels back once; it is not kept, logged or put in an error. */
-  async createToken(mobileId: number, fullControl: boolean, expiryHours: number): Promise<{ token: DeviceTokenSummary; deviceTokenValue: string }> {
+  async createToken(
+    mobileId: number,
+    fullControl: boolean,
+    expiryHours: number,
+  ): Promise<{ token: DeviceTokenSummary; deviceTokenValue: string }> {
     const answer = await this.client.deviceTokens.create({ mobileId, fullControl, expiryHours });
     const value = answer['token'] ?? answer['value'] ?? answer['accessToken'];
     const token = summarizeToken(answer);
     if (typeof value !== 'string' || value === '' || !token) {
-      throw new DeviceActionError('the service created a token but its answer did not show the value or id; look for it in the device\'s tokens and revoke it if unused');
+      throw new DeviceActionError(
+        "the service created a token but its answer did not show the value or id; look for it in the device's tokens and revoke it if unused",
+      );
     }
     if (token.mobileId === undefined) token.mobileId = mobileId;
     return { token, deviceTokenValue: value };

@@ -79,7 +79,12 @@ export class StatusFollow implements FollowTopic {
       const [target, id] = k.split(':') as [Target, string];
       const reading = knownByKey.get(k);
       // A status the list already carried is read again after one interval; others at once.
-      this.entries.set(k, { ...this.fresh(target, Number(id)), reading, shown: true, dueAt: reading ? now + this.options.baseIntervalMs : now });
+      this.entries.set(k, {
+        ...this.fresh(target, Number(id)),
+        reading,
+        shown: true,
+        dueAt: reading ? now + this.options.baseIntervalMs : now,
+      });
     }
     this.wake();
   }
@@ -122,7 +127,11 @@ export class StatusFollow implements FollowTopic {
         this.requests += 1;
         let reading: StatusReading;
         try {
-          reading = readStatus(e.target, e.id, await (e.target === 'device' ? source.device(e.id, signal) : source.node(e.id, signal)));
+          reading = readStatus(
+            e.target,
+            e.id,
+            await (e.target === 'device' ? source.device(e.id, signal) : source.node(e.id, signal)),
+          );
         } catch (err) {
           if (kindOf(err) !== 'notFound') throw err;
           // Deleted on the service: the view drops it, and nothing follows it any more.
@@ -138,7 +147,8 @@ export class StatusFollow implements FollowTopic {
           }
         }
         reading.settling = e.settling;
-        if (sameReading(e.reading, reading)) e.intervalMs = Math.min(Math.round(e.intervalMs * 1.5), this.options.maxIntervalMs);
+        if (sameReading(e.reading, reading))
+          e.intervalMs = Math.min(Math.round(e.intervalMs * 1.5), this.options.maxIntervalMs);
         else {
           e.intervalMs = this.options.baseIntervalMs;
           changed.push(reading);
@@ -150,7 +160,8 @@ export class StatusFollow implements FollowTopic {
       }
     } finally {
       // A node back online: its devices were offline meanwhile, so read them soon.
-      if (restarted.length > 0) for (const e of this.entries.values()) if (e.target === 'device') e.dueAt = Math.min(e.dueAt, this.now());
+      if (restarted.length > 0)
+        for (const e of this.entries.values()) if (e.target === 'device') e.dueAt = Math.min(e.dueAt, this.now());
       if (changed.length > 0) this.listener(changed);
     }
   }
@@ -168,7 +179,17 @@ export class StatusFollow implements FollowTopic {
   }
 
   private fresh(target: Target, id: number): Entry {
-    return { target, id, reading: undefined, intervalMs: this.options.baseIntervalMs, dueAt: this.now(), settling: false, sawTransition: false, readsSinceAction: 0, shown: false };
+    return {
+      target,
+      id,
+      reading: undefined,
+      intervalMs: this.options.baseIntervalMs,
+      dueAt: this.now(),
+      settling: false,
+      sawTransition: false,
+      readsSinceAction: 0,
+      shown: false,
+    };
   }
 
   private active(e: Entry): boolean {

@@ -23,10 +23,16 @@ const REASONS: Record<string, string> = {
 
 /** The verdict in words; `facts` name the token's record, never its value. */
 export function tokenVerdict(answer: unknown): TokenVerdict {
-  if (!isRecord(answer)) return { valid: undefined, words: 'The service accepted the question but did not say whether the token is valid.', facts: [] };
+  if (!isRecord(answer))
+    return {
+      valid: undefined,
+      words: 'The service accepted the question but did not say whether the token is valid.',
+      facts: [],
+    };
   const valid = bool(answer['valid']);
   const reasonCode = text(answer['reason']);
-  const reason = reasonCode === undefined ? undefined : (REASONS[reasonCode.toUpperCase()] ?? `the service says ${reasonCode}`);
+  const reason =
+    reasonCode === undefined ? undefined : (REASONS[reasonCode.toUpperCase()] ?? `the service says ${reasonCode}`);
   const facts: string[] = [];
   const id = int(answer['id']);
   if (id !== undefined) facts.push(`Token: ${id}`);

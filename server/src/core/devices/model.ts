@@ -1,5 +1,12 @@
 import { bool, int, isRecord, pick, str, time } from '../base/read';
-import type { DeviceStatusKind, DeviceSummary, DeviceTokenSummary, NodeStatusKind, StatusReading, TestNodeSummary } from '../model/devices';
+import type {
+  DeviceStatusKind,
+  DeviceSummary,
+  DeviceTokenSummary,
+  NodeStatusKind,
+  StatusReading,
+  TestNodeSummary,
+} from '../model/devices';
 import type { StatusTarget } from '../model/entityKinds';
 import { counted } from '../base/counted';
 
@@ -7,18 +14,52 @@ import { counted } from '../base/counted';
 // device: records are read leniently (several spellings, nested objects, plain strings), and a
 // state we do not know is shown as the service wrote it.
 
-const key = (status: string) => status.trim().toUpperCase().replace(/[\s-]+/g, '_');
+const key = (status: string) =>
+  status
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
 
 const DEVICE_KINDS: Record<string, DeviceStatusKind> = {
-  AVAILABLE: 'available', IDLE: 'available', READY: 'available', FREE: 'available', ONLINE: 'available', CONNECTED: 'available',
-  BUSY: 'busy', IN_USE: 'busy', RUNNING: 'busy', TESTING: 'busy', RESERVED: 'busy', LOCKED: 'busy',
-  PREPARING: 'preparing', PREPARE: 'preparing', INITIALIZING: 'preparing', INITIALISING: 'preparing', SETTING_UP: 'preparing',
-  OFFLINE: 'offline', DISCONNECTED: 'offline', UNAVAILABLE: 'offline', UNREACHABLE: 'offline', DOWN: 'offline',
+  AVAILABLE: 'available',
+  IDLE: 'available',
+  READY: 'available',
+  FREE: 'available',
+  ONLINE: 'available',
+  CONNECTED: 'available',
+  BUSY: 'busy',
+  IN_USE: 'busy',
+  RUNNING: 'busy',
+  TESTING: 'busy',
+  RESERVED: 'busy',
+  LOCKED: 'busy',
+  PREPARING: 'preparing',
+  PREPARE: 'preparing',
+  INITIALIZING: 'preparing',
+  INITIALISING: 'preparing',
+  SETTING_UP: 'preparing',
+  OFFLINE: 'offline',
+  DISCONNECTED: 'offline',
+  UNAVAILABLE: 'offline',
+  UNREACHABLE: 'offline',
+  DOWN: 'offline',
 };
 const NODE_KINDS: Record<string, NodeStatusKind> = {
-  ONLINE: 'online', UP: 'online', CONNECTED: 'online', RUNNING: 'online', HEALTHY: 'online', AVAILABLE: 'online',
-  RESTARTING: 'restarting', REBOOTING: 'restarting', STARTING: 'restarting', RESTART_PENDING: 'restarting',
-  OFFLINE: 'offline', DOWN: 'offline', DISCONNECTED: 'offline', UNREACHABLE: 'offline', STOPPED: 'offline',
+  ONLINE: 'online',
+  UP: 'online',
+  CONNECTED: 'online',
+  RUNNING: 'online',
+  HEALTHY: 'online',
+  AVAILABLE: 'online',
+  RESTARTING: 'restarting',
+  REBOOTING: 'restarting',
+  STARTING: 'restarting',
+  RESTART_PENDING: 'restarting',
+  OFFLINE: 'offline',
+  DOWN: 'offline',
+  DISCONNECTED: 'offline',
+  UNREACHABLE: 'offline',
+  STOPPED: 'offline',
 };
 
 export function deviceStatusKind(status: string | undefined): DeviceStatusKind {
@@ -64,7 +105,13 @@ export function hasStatus(value: unknown): boolean {
 
 /** Two readings a view would show alike: "nothing changed" lets the follower slow down. */
 export function sameReading(a: StatusReading | undefined, b: StatusReading): boolean {
-  return a !== undefined && a.status === b.status && a.settling === b.settling && a.gone === b.gone && a.agentVersion === b.agentVersion;
+  return (
+    a !== undefined &&
+    a.status === b.status &&
+    a.settling === b.settling &&
+    a.gone === b.gone &&
+    a.agentVersion === b.agentVersion
+  );
 }
 
 export function summarizeNode(value: unknown): TestNodeSummary | undefined {
@@ -96,7 +143,12 @@ export function summarizeDevice(value: unknown): DeviceSummary | undefined {
   if (id === undefined) return undefined;
   const name = str(pick(value, ['name'])) ?? `Device ${id}`;
   const status = statusOf(value);
-  const device: DeviceSummary = { id, name, kind: deviceStatusKind(status), entity: { entityType: 'MOBILE_ID', id, label: name } };
+  const device: DeviceSummary = {
+    id,
+    name,
+    kind: deviceStatusKind(status),
+    entity: { entityType: 'MOBILE_ID', id, label: name },
+  };
   if (status !== undefined) device.status = status;
   const set = <K extends keyof DeviceSummary>(k: K, v: DeviceSummary[K] | undefined) => {
     if (v !== undefined) device[k] = v;

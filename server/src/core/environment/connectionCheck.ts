@@ -10,9 +10,17 @@ import type { CheckResult, EnvironmentInfo } from '../model/environment';
  * Asks a token with candidate credentials on a client of its own (the active environment is
  * untouched), with one attempt: the user is waiting and can try again.
  */
-export async function checkEnvironment(info: EnvironmentInfo & { clientSecret: string }, options: SessionOptions): Promise<CheckResult> {
+export async function checkEnvironment(
+  info: EnvironmentInfo & { clientSecret: string },
+  options: SessionOptions,
+): Promise<CheckResult> {
   const client = new TasClient(
-    { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
+    {
+      baseUrl: info.baseUrl,
+      clientId: info.clientId,
+      clientSecret: info.clientSecret,
+      allowInsecureHttp: info.allowInsecureHttp === true,
+    },
     { ...options, retry: { maxAttempts: 1 } },
   );
   try {

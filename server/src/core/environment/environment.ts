@@ -33,7 +33,14 @@ export class EnvironmentState {
     const startEnd = startEndSetting(env['TAS_START_END']);
     const allowInsecureHttp = insecureHttpAllowed(env['TAS_ALLOW_INSECURE_HTTP']);
     if (baseUrl && clientId && clientSecret) {
-      this.set({ name: 'TAS_BASE_URL', baseUrl, clientId, clientSecret, ...(startEnd && { startEnd }), ...(allowInsecureHttp && { allowInsecureHttp }) });
+      this.set({
+        name: 'TAS_BASE_URL',
+        baseUrl,
+        clientId,
+        clientSecret,
+        ...(startEnd && { startEnd }),
+        ...(allowInsecureHttp && { allowInsecureHttp }),
+      });
     }
   }
 
@@ -50,7 +57,12 @@ export class EnvironmentState {
           baseUrl: info.baseUrl,
           generation: this.generation,
           client: new TasClient(
-            { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
+            {
+              baseUrl: info.baseUrl,
+              clientId: info.clientId,
+              clientSecret: info.clientSecret,
+              allowInsecureHttp: info.allowInsecureHttp === true,
+            },
             { ...this.sessionOptions(), onRequest: this.log, ...(info.startEnd && { startEnd: info.startEnd }) },
           ),
         }
@@ -80,9 +92,17 @@ export class EnvironmentState {
    * A client of another environment (a copy's target) made as this one's are, for one action and
    * closed after it. Its secret stays in memory, as the active one's does.
    */
-  async withClientOf<T>(info: EnvironmentInfo & { clientSecret: string }, use: (client: TasClient) => Promise<T>): Promise<T> {
+  async withClientOf<T>(
+    info: EnvironmentInfo & { clientSecret: string },
+    use: (client: TasClient) => Promise<T>,
+  ): Promise<T> {
     const client = new TasClient(
-      { baseUrl: info.baseUrl, clientId: info.clientId, clientSecret: info.clientSecret, allowInsecureHttp: info.allowInsecureHttp === true },
+      {
+        baseUrl: info.baseUrl,
+        clientId: info.clientId,
+        clientSecret: info.clientSecret,
+        allowInsecureHttp: info.allowInsecureHttp === true,
+      },
       { ...this.sessionOptions(), onRequest: this.log, ...(info.startEnd && { startEnd: info.startEnd }) },
     );
     try {

@@ -72,7 +72,8 @@ export class ConnectionStatusReporter {
   repeat(): void {
     const change = this.env.changes;
     if (this.probing === change) return;
-    const failed = this.final?.change === change && this.final.state !== 'connected' && this.final.state !== 'signedOut';
+    const failed =
+      this.final?.change === change && this.final.state !== 'connected' && this.final.state !== 'signedOut';
     if (failed && this.env.current) {
       this.refs.clear();
       void this.probe();
@@ -85,7 +86,9 @@ export class ConnectionStatusReporter {
     const change = this.env.changes;
     const env = this.env.current;
     if (!env || this.probing === change || this.final?.change !== change) return;
-    const next: StatusParams = outcome.ok ? { state: 'connected', environment: env.name } : this.failed(outcome.error, env.baseUrl, env.name);
+    const next: StatusParams = outcome.ok
+      ? { state: 'connected', environment: env.name }
+      : this.failed(outcome.error, env.baseUrl, env.name);
     if (next.state === this.final.state && next.message === this.final.message) return;
     this.settle(change, next);
   }
@@ -102,5 +105,9 @@ export class ConnectionStatusReporter {
 }
 
 function strip(f: Final): StatusParams {
-  return { state: f.state, ...(f.environment !== undefined && { environment: f.environment }), ...(f.message !== undefined && { message: f.message }) };
+  return {
+    state: f.state,
+    ...(f.environment !== undefined && { environment: f.environment }),
+    ...(f.message !== undefined && { message: f.message }),
+  };
 }

@@ -25,7 +25,12 @@ export class ExecutionActions {
 
   async details(id: number): Promise<{ title: string; text: string; summary: ExecutionSummary }> {
     const record = await this.client.executions.get(id);
-    const summary = summarizeExecution(record, this.extraFinal()) ?? { id, status: 'UNKNOWN', kind: 'unknown', final: false };
+    const summary = summarizeExecution(record, this.extraFinal()) ?? {
+      id,
+      status: 'UNKNOWN',
+      kind: 'unknown',
+      final: false,
+    };
     if (!summary.final) this.follower?.follow([id], [summary]);
     // Shown as the service sent it but for secrets (the run's parameters, a token in its log).
     return { title: `Execution ${id}`, text: this.client.session.scrub(detailsText(summary, record)), summary };
@@ -54,7 +59,10 @@ export class ExecutionActions {
   }
 
   /** One delete per execution, never stopping at the first failure. */
-  async delete(ids: number[], describe: (err: unknown, id: number) => string): Promise<{ deleted: number[]; failed: { id: number; message: string }[] }> {
+  async delete(
+    ids: number[],
+    describe: (err: unknown, id: number) => string,
+  ): Promise<{ deleted: number[]; failed: { id: number; message: string }[] }> {
     const deleted: number[] = [];
     const failed: { id: number; message: string }[] = [];
     for (const id of ids) {
@@ -82,8 +90,18 @@ export function detailsText(s: ExecutionSummary, record: unknown): string {
   const progress = s.stepCount !== undefined ? `step ${s.currentStep ?? 0}/${s.stepCount}` : undefined;
   const head = [
     `Execution ${s.id}: ${s.status}${s.final ? '' : ' (following: this view updates while it runs)'}`,
-    ...line('Test case', s.testCaseName !== undefined ? `${s.testCaseName}${s.testCaseId !== undefined ? ` (id ${s.testCaseId})` : ''}` : s.testCaseId),
-    ...line('Test suite', s.testSuiteName !== undefined ? `${s.testSuiteName}${s.testSuiteId !== undefined ? ` (id ${s.testSuiteId})` : ''}` : s.testSuiteId),
+    ...line(
+      'Test case',
+      s.testCaseName !== undefined
+        ? `${s.testCaseName}${s.testCaseId !== undefined ? ` (id ${s.testCaseId})` : ''}`
+        : s.testCaseId,
+    ),
+    ...line(
+      'Test suite',
+      s.testSuiteName !== undefined
+        ? `${s.testSuiteName}${s.testSuiteId !== undefined ? ` (id ${s.testSuiteId})` : ''}`
+        : s.testSuiteId,
+    ),
     ...line('Source', s.source),
     ...line('Rerun of execution', s.rerunOf),
     ...line('Progress', progress),
@@ -95,7 +113,12 @@ export function detailsText(s: ExecutionSummary, record: unknown): string {
   ];
   const logLines = log.map((entry) => {
     if (!isRecord(entry)) return String(entry);
-    const time = typeof entry['time'] === 'string' ? entry['time'] : typeof entry['timestamp'] === 'string' ? entry['timestamp'] : '';
+    const time =
+      typeof entry['time'] === 'string'
+        ? entry['time']
+        : typeof entry['timestamp'] === 'string'
+          ? entry['timestamp']
+          : '';
     const level = typeof entry['level'] === 'string' ? entry['level'].toUpperCase() : 'INFO';
     const message = typeof entry['message'] === 'string' ? entry['message'] : JSON.stringify(entry);
     return `${time} ${level} ${message}`.trim();

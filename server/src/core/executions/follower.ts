@@ -182,7 +182,8 @@ export class Follower implements ExecutionFollow {
     this.attention = needed;
     // Catch up soon on what slowed down while nobody looked; slow down at once otherwise.
     const now = this.timers.now();
-    for (const e of this.entries.values()) e.dueAt = needed ? Math.min(e.dueAt, now + this.intervalFor(e)) : Math.max(e.dueAt, now + this.intervalFor(e));
+    for (const e of this.entries.values())
+      e.dueAt = needed ? Math.min(e.dueAt, now + this.intervalFor(e)) : Math.max(e.dueAt, now + this.intervalFor(e));
     this.reschedule();
   }
 
@@ -319,7 +320,8 @@ export class Follower implements ExecutionFollow {
     for (const s of readings) {
       const e = this.entries.get(s.id);
       if (!e) continue;
-      if (sameExecution(e.summary, s)) e.intervalMs = Math.min(Math.round(e.intervalMs * 1.5), this.options.maxIntervalMs);
+      if (sameExecution(e.summary, s))
+        e.intervalMs = Math.min(Math.round(e.intervalMs * 1.5), this.options.maxIntervalMs);
       else {
         e.intervalMs = this.options.baseIntervalMs;
         changed.push(s);
@@ -345,10 +347,10 @@ export class Follower implements ExecutionFollow {
 }
 
 function kindOf(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'kind' in err ? String((err).kind) : undefined;
+  return typeof err === 'object' && err !== null && 'kind' in err ? String(err.kind) : undefined;
 }
 
 function retryAfterOf(err: unknown): number | undefined {
-  const v = typeof err === 'object' && err !== null && 'retryAfterMs' in err ? (err).retryAfterMs : undefined;
+  const v = typeof err === 'object' && err !== null && 'retryAfterMs' in err ? err.retryAfterMs : undefined;
   return typeof v === 'number' && v > 0 ? v : undefined;
 }

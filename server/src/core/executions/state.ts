@@ -7,22 +7,54 @@ import type { ExecutionStatusKind, ExecutionSummary } from '../model/executions'
 // steps and durations are read with `num`, which keeps a fraction (a duration may carry one).
 
 const FINAL: Record<string, ExecutionStatusKind> = {
-  PASSED: 'passed', PASS: 'passed', SUCCESS: 'passed', SUCCEEDED: 'passed', SUCCESSFUL: 'passed', OK: 'passed', COMPLETED: 'passed',
-  FAILED: 'failed', FAIL: 'failed', FAILURE: 'failed', ERROR: 'failed', ERRORED: 'failed', ABORTED: 'failed', TIMEOUT: 'failed', TIMED_OUT: 'failed',
-  CANCELLED: 'cancelled', CANCELED: 'cancelled', STOPPED: 'cancelled', SKIPPED: 'cancelled',
+  PASSED: 'passed',
+  PASS: 'passed',
+  SUCCESS: 'passed',
+  SUCCEEDED: 'passed',
+  SUCCESSFUL: 'passed',
+  OK: 'passed',
+  COMPLETED: 'passed',
+  FAILED: 'failed',
+  FAIL: 'failed',
+  FAILURE: 'failed',
+  ERROR: 'failed',
+  ERRORED: 'failed',
+  ABORTED: 'failed',
+  TIMEOUT: 'failed',
+  TIMED_OUT: 'failed',
+  CANCELLED: 'cancelled',
+  CANCELED: 'cancelled',
+  STOPPED: 'cancelled',
+  SKIPPED: 'cancelled',
 };
 const ACTIVE: Record<string, ExecutionStatusKind> = {
-  QUEUED: 'queued', PENDING: 'queued', WAITING: 'queued', SCHEDULED: 'queued', CREATED: 'queued', NEW: 'queued',
-  RUNNING: 'running', STARTED: 'running', IN_PROGRESS: 'running', EXECUTING: 'running', PREPARING: 'running',
+  QUEUED: 'queued',
+  PENDING: 'queued',
+  WAITING: 'queued',
+  SCHEDULED: 'queued',
+  CREATED: 'queued',
+  NEW: 'queued',
+  RUNNING: 'running',
+  STARTED: 'running',
+  IN_PROGRESS: 'running',
+  EXECUTING: 'running',
+  PREPARING: 'running',
 };
 
 /** The state name, normalised for lookup: `In Progress` and `in-progress` read as IN_PROGRESS. */
 function stateKey(status: string): string {
-  return status.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  return status
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** How a state reads, given the extra final state names from the settings. */
-export function statusKind(status: string | undefined, finishedAt: string | undefined, extraFinal: readonly string[] = []): { kind: ExecutionStatusKind; final: boolean } {
+export function statusKind(
+  status: string | undefined,
+  finishedAt: string | undefined,
+  extraFinal: readonly string[] = [],
+): { kind: ExecutionStatusKind; final: boolean } {
   const key = status === undefined ? '' : stateKey(status);
   if (FINAL[key]) return { kind: FINAL[key], final: true };
   if (extraFinal.some((s) => stateKey(s) === key)) return { kind: 'unknown', final: true };
@@ -70,5 +102,11 @@ export function summarizeExecution(value: unknown, extraFinal: readonly string[]
 
 /** What changed between two readings, for "nothing changed" backoff. */
 export function sameExecution(a: ExecutionSummary | undefined, b: ExecutionSummary): boolean {
-  return a !== undefined && a.status === b.status && a.currentStep === b.currentStep && a.finishedAt === b.finishedAt && a.final === b.final;
+  return (
+    a !== undefined &&
+    a.status === b.status &&
+    a.currentStep === b.currentStep &&
+    a.finishedAt === b.finishedAt &&
+    a.final === b.final
+  );
 }

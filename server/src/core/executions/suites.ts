@@ -6,7 +6,13 @@ import { suiteHeldWords } from '../failures/held';
 import { isRecord } from '../base/read';
 import { executionIdsOf } from '../api/resources/executions';
 import type { TestSuite, TestSuiteUpdate } from '../api/types';
-import type { ExecuteSuiteResult, ExecutionSummary, SuiteSummary, TestCaseChoice, TestCaseRef } from '../model/executions';
+import type {
+  ExecuteSuiteResult,
+  ExecutionSummary,
+  SuiteSummary,
+  TestCaseChoice,
+  TestCaseRef,
+} from '../model/executions';
 import type { ExecutionFollow } from './follow';
 import { summarizeExecution } from './state';
 
@@ -30,14 +36,19 @@ export function scheduleText(schedule: unknown): string | undefined {
 function testCasesOf(raw: unknown, names: ReadonlyMap<number, string>): TestCaseRef[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((item: unknown): TestCaseRef[] => {
-    const id = typeof item === 'number' ? item : isRecord(item) && typeof item['id'] === 'number' ? item['id'] : undefined;
+    const id =
+      typeof item === 'number' ? item : isRecord(item) && typeof item['id'] === 'number' ? item['id'] : undefined;
     if (id === undefined) return [];
     const given = isRecord(item) && typeof item['name'] === 'string' ? item['name'] : undefined;
     return [{ id, name: given ?? names.get(id) ?? `Test case ${id}` }];
   });
 }
 
-export function summarizeSuite(suite: TestSuite, names: ReadonlyMap<number, string>, activeIds: (suiteId: number) => number[]): SuiteSummary | undefined {
+export function summarizeSuite(
+  suite: TestSuite,
+  names: ReadonlyMap<number, string>,
+  activeIds: (suiteId: number) => number[],
+): SuiteSummary | undefined {
   if (typeof suite.id !== 'number') return undefined;
   const summary: SuiteSummary = {
     id: suite.id,
@@ -72,7 +83,11 @@ export class SuiteActions {
 
   async list(): Promise<SuiteSummary[]> {
     // One read of the newest executions finds the active ones, which are followed from then on.
-    const [suites, names, read] = await Promise.all([this.client.testSuites.list(), this.testCaseNames().catch(() => new Map<number, string>()), this.discover()]);
+    const [suites, names, read] = await Promise.all([
+      this.client.testSuites.list(),
+      this.testCaseNames().catch(() => new Map<number, string>()),
+      this.discover(),
+    ]);
     const active = this.follower ? this.follower.active() : [...activeOf(read).values()];
     const activeIds = (suiteId: number) => active.filter((e) => e.testSuiteId === suiteId).map((e) => e.id);
     return suites.flatMap((s) => summarizeSuite(s, names, activeIds) ?? []);
@@ -89,11 +104,19 @@ export class SuiteActions {
   async execute(id: number): Promise<ExecuteSuiteResult> {
     const answer = await this.client.testSuites.execute(id);
     const executionIds = executionIdsOf(answer);
-    const skipped = isRecord(answer) && Array.isArray(answer['skipped'])
-      ? (answer['skipped'] as unknown[]).flatMap((s) =>
-          isRecord(s) ? [{ ...(typeof s['testCaseId'] === 'number' && { testCaseId: s['testCaseId'] }), reason: typeof s['reason'] === 'string' ? s['reason'] : 'not started' }] : [],
-        )
-      : [];
+    const skipped =
+      isRecord(answer) && Array.isArray(answer['skipped'])
+        ? (answer['skipped'] as unknown[]).flatMap((s) =>
+            isRecord(s)
+              ? [
+                  {
+                    ...(typeof s['testCaseId'] === 'number' && { testCaseId: s['testCaseId'] }),
+                    reason: typeof s['reason'] === 'string' ? s['reason'] : 'not started',
+                  },
+                ]
+              : [],
+          )
+        : [];
     // Read them once, so the view shows them at once; a failed read only delays that. Following
     // them afterwards then needs no request of its own.
     const read = await this.discover(Math.max(20, executionIds.length + 10)).catch(() => []);
@@ -120,8 +143,16 @@ export class SuiteActions {
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
       const read = await this.discover().catch(() => []);
-      const active = [...(this.follower ? this.follower.active() : []), ...read.filter((e) => !e.final)].filter((e) => e.testSuiteId === id).map((e) => e.id);
-      throw new WordedFailure({ kind: 'conflict', message: suiteHeldWords(label, [...new Set(active)].sort((a, b) => a - b)) });
+      const active = [...(this.follower ? this.follower.active() : []), ...read.filter((e) => !e.final)]
+        .filter((e) => e.testSuiteId === id)
+        .map((e) => e.id);
+      throw new WordedFailure({
+        kind: 'conflict',
+        message: suiteHeldWords(
+          label,
+          [...new Set(active)].sort((a, b) => a - b),
+        ),
+      });
     }
   }
 
@@ -132,13 +163,30 @@ export class SuiteActions {
 
   /** Replaces the suite's test cases; every other field is sent back as it was read. */
   async setTestCases(id: number, testCaseIds: number[]): Promise<null> {
-    const [suite, names] = await Promise.all([this.client.testSuites.get(id), this.testCaseNames().catch(() => new Map<number, string>())]);
+    const [suite, names] = await Promise.all([
+      this.client.testSuites.get(id),
+      this.testCaseNames().catch(() => new Map<number, string>()),
+    ]);
     const known = new Map(testCasesOf(suite['testCaseIds'] ?? suite['testCases'], names).map((t) => [t.id, t.name]));
-    const update: TestSuiteUpdate = { testCaseIds: testCaseIds.map((t) => ({ id: t, name: known.get(t) ?? names.get(t) ?? '' })) };
-    for (const k of ['name', 'description', 'schedule', 'tags', 'notifyFailureThresholdPercentage', 'disabled', 'notifEmail', 'failureNotifEmail', 'skipInitialization', 'projects'] as const) {
+    const update: TestSuiteUpdate = {
+      testCaseIds: testCaseIds.map((t) => ({ id: t, name: known.get(t) ?? names.get(t) ?? '' })),
+    };
+    for (const k of [
+      'name',
+      'description',
+      'schedule',
+      'tags',
+      'notifyFailureThresholdPercentage',
+      'disabled',
+      'notifEmail',
+      'failureNotifEmail',
+      'skipInitialization',
+      'projects',
+    ] as const) {
       if (suite[k] !== undefined && suite[k] !== null) (update as Record<string, unknown>)[k] = suite[k];
     }
-    if (Array.isArray(update.projects)) update.projects = update.projects.filter(isRecord).map((p) => ({ id: p['id'], name: p['name'] }));
+    if (Array.isArray(update.projects))
+      update.projects = update.projects.filter(isRecord).map((p) => ({ id: p['id'], name: p['name'] }));
     await this.client.testSuites.update(id, update);
     return null;
   }
@@ -146,7 +194,9 @@ export class SuiteActions {
   async testCaseChoices(): Promise<TestCaseChoice[]> {
     const out: TestCaseChoice[] = [];
     for await (const item of this.client.testCases.iterate({ size: 200 })) {
-      const projects = Array.isArray(item.projects) ? item.projects.flatMap((p) => (typeof p?.name === 'string' ? [p.name] : [])) : [];
+      const projects = Array.isArray(item.projects)
+        ? item.projects.flatMap((p) => (typeof p?.name === 'string' ? [p.name] : []))
+        : [];
       out.push({ id: item.id, name: item.name, projects, ...(item.description && { description: item.description }) });
     }
     return out;

@@ -55,7 +55,13 @@ async function testCaseNames(client: TasClient): Promise<Map<number, string>> {
 }
 
 /** A status follow with no source: nothing is followed (a host that shows no statuses). */
-const unfollowed = (): StatusFollow => new StatusFollow(() => undefined, DEFAULT_FOLLOWER_OPTIONS, Date.now, () => undefined);
+const unfollowed = (): StatusFollow =>
+  new StatusFollow(
+    () => undefined,
+    DEFAULT_FOLLOWER_OPTIONS,
+    Date.now,
+    () => undefined,
+  );
 
 export function actionsOn(client: TasClient, o: ActionsOptions): Actions {
   const finalStates = o.finalStates ?? (() => []);
@@ -68,20 +74,37 @@ export function actionsOn(client: TasClient, o: ActionsOptions): Actions {
   };
   return {
     get suites() {
-      return once('suites', () => new SuiteActions(client, lists ? () => lists.testCases() : () => testCaseNames(client), finalStates, o.follower));
+      return once(
+        'suites',
+        () =>
+          new SuiteActions(
+            client,
+            lists ? () => lists.testCases() : () => testCaseNames(client),
+            finalStates,
+            o.follower,
+          ),
+      );
     },
     get executions() {
       return once('executions', () => new ExecutionActions(client, finalStates, o.follower));
     },
     get devices() {
       const statuses = o.deviceStatuses ?? unfollowed();
-      return once('devices', () => (lists ? new DeviceActions(client, statuses, o.words, (id) => lists.deviceRaw(id)) : new DeviceActions(client, statuses, o.words)));
+      return once('devices', () =>
+        lists
+          ? new DeviceActions(client, statuses, o.words, (id) => lists.deviceRaw(id))
+          : new DeviceActions(client, statuses, o.words),
+      );
     },
     get projects() {
       return once('projects', () => new ProjectActions(client, o.words));
     },
     get traceFilters() {
-      return once('traceFilters', () => (lists ? new TraceFilterActions(client, changed, (id) => lists.traceFilterRaw(id)) : new TraceFilterActions(client, changed)));
+      return once('traceFilters', () =>
+        lists
+          ? new TraceFilterActions(client, changed, (id) => lists.traceFilterRaw(id))
+          : new TraceFilterActions(client, changed),
+      );
     },
     get apiClients() {
       return once('apiClients', () => new ApiClientActions(client, changed));

@@ -17,7 +17,17 @@ import type { ReferenceKind } from '../model/entityKinds';
 import { caseLinks } from '../sync/caseLinks';
 import { envKey } from '../sync/envKey';
 import type { Loose } from '../base/read';
-import type { CodeAction, ClientDiagnostic, CompletionItem, Diagnostic, DocumentLink, Hover, Position, Range, TextEdit } from '../text/shapes';
+import type {
+  CodeAction,
+  ClientDiagnostic,
+  CompletionItem,
+  Diagnostic,
+  DocumentLink,
+  Hover,
+  Position,
+  Range,
+  TextEdit,
+} from '../text/shapes';
 import type { DocumentSymbol, FoldingRange, Location, SelectionRange, SymbolInformation } from '../text/editingShapes';
 import type { TextDocument } from '../text/textDocument';
 import { optional } from '../base/optional';
@@ -96,16 +106,23 @@ async function completedInTime<T>(completed: () => Promise<T>, plain: () => Prom
 export function createLanguageService(o: LanguageServiceOptions): LanguageService {
   const { environment: env, lists } = o.session;
   const records = recordDocumentFeatures(o.session);
-  const workspace = new WorkspaceIndex(o.roots, o.openDocuments as () => readonly (TextDocument & { version: number })[], o.watched);
+  const workspace = new WorkspaceIndex(
+    o.roots,
+    o.openDocuments as () => readonly (TextDocument & { version: number })[],
+    o.watched,
+  );
   const kindOf = (doc: TextDocument): FileKind | undefined => fileKindOf(doc.uri);
 
   /** The home of the test case at `path` when the active environment is not it (the sync state says). */
   const foreignHome = async (uri: string, kind: FileKind, path: Path) => {
     const current = env.current;
-    return current ? homeAt(await caseLinks(uri, envKey(current.baseUrl)).catch(() => undefined), kind, path) : undefined;
+    return current
+      ? homeAt(await caseLinks(uri, envKey(current.baseUrl)).catch(() => undefined), kind, path)
+      : undefined;
   };
   /** The active environment's records of a kind, as the live checks read them (cached). */
-  const listHere = (kind: ReferenceKind) => (kind === 'mobileDevice' ? lists.devices() : kind === 'traceFilter' ? lists.traceFilters() : lists.apiClients());
+  const listHere = (kind: ReferenceKind) =>
+    kind === 'mobileDevice' ? lists.devices() : kind === 'traceFilter' ? lists.traceFilters() : lists.apiClients();
 
   /**
    * The service's names for the outline and the hints: only when signed in, never an error; API
@@ -140,12 +157,22 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
       const online = env.current !== undefined;
       // Summary items ({id, name}) completed by their records: the MSISDN and the filter show.
       const [devices, traceFilters] = online
-        ? await Promise.all([completedInTime(() => lists.completedDevices(), () => lists.devices()), completedInTime(() => lists.completedTraceFilters(), () => lists.traceFilters())])
+        ? await Promise.all([
+            completedInTime(
+              () => lists.completedDevices(),
+              () => lists.devices(),
+            ),
+            completedInTime(
+              () => lists.completedTraceFilters(),
+              () => lists.traceFilters(),
+            ),
+          ])
         : [undefined, undefined];
       const data: CompletionData = {
         devices,
         traceFilters,
-        stepFunction: online && needs.stepFunction ? await optional(() => lists.functionInfo(needs.stepFunction!)) : undefined,
+        stepFunction:
+          online && needs.stepFunction ? await optional(() => lists.functionInfo(needs.stepFunction!)) : undefined,
         functions: online && needs.functionNames ? await optional(() => knownFunctions(lists)) : undefined,
         apiClients: online && needs.apiClients ? await optional(() => lists.apiClients()) : undefined,
       };
@@ -173,7 +200,12 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
             const home = target.kind === 'stepFunction' ? undefined : await foreignHome(doc.uri, kind, target.path);
             if (home && target.kind !== 'stepFunction') {
               const c = counterpartHere(target.kind, target.id, home, await listHere(target.kind));
-              data.foreign = { home: home.env, ...(c.who && { who: c.who }), candidates: c.candidates, ...(c.chosen && { chosen: true }) };
+              data.foreign = {
+                home: home.env,
+                ...(c.who && { who: c.who }),
+                candidates: c.candidates,
+                ...(c.chosen && { chosen: true }),
+              };
               id = c.candidates.length === 1 ? c.candidates[0] : undefined;
             }
             // From the list, or from the record's own answer when the list lacks it or only summarises it.
@@ -184,7 +216,8 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
               const device = await lists.device(id);
               data.device = device && { ...device, status: await optional(() => lists.deviceStatus(id)) };
             } else if (target.kind === 'traceFilter') data.traceFilter = await lists.traceFilter(id);
-            else data.apiClient = (await optional(() => lists.apiClients()))?.get(id) ?? (await lists.apiClientRecord(id));
+            else
+              data.apiClient = (await optional(() => lists.apiClients()))?.get(id) ?? (await lists.apiClientRecord(id));
           } catch (err) {
             // In words: the hover is no place for a method, a path or a raw network error.
             data.unavailable = lists.reason(err);
@@ -252,4 +285,3 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
     recordProblems: (doc, base, maxProblems) => records.problems(doc, base, maxProblems),
   };
 }
-

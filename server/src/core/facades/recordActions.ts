@@ -3,7 +3,15 @@ import { agentConfigText, validateDeviceToken } from '../devices/labTools';
 import type { DeletableKind, RecordDocumentKind } from '../model/entityKinds';
 import type { TokenVerdict } from '../model/users';
 import { documentText, templateOf } from '../recordDocuments/document';
-import { deleteRecord, deviceTestCaseNames, readRecordDocument, recordText, saveRecordDocument, type SaveOptions, type SaveResult } from '../recordDocuments/save';
+import {
+  deleteRecord,
+  deviceTestCaseNames,
+  readRecordDocument,
+  recordText,
+  saveRecordDocument,
+  type SaveOptions,
+  type SaveResult,
+} from '../recordDocuments/save';
 
 // Record documents (the editor's `tas-record:` documents, `tas get` and `tas apply`) and the lab
 // tools, as actions on one client: part of actionsOn.
@@ -12,7 +20,11 @@ export interface RecordDocumentActions {
   /** The record as its document's text, read from the service at `service` (the base URL it is saved back to). */
   read(kind: RecordDocumentKind, id: number, service: string): Promise<string>;
   /** A new record's document, with the chosen test node or device model. */
-  template(kind: RecordDocumentKind, service: string, choices?: { testNodeId?: number; deviceModelId?: number }): string;
+  template(
+    kind: RecordDocumentKind,
+    service: string,
+    choices?: { testNodeId?: number; deviceModelId?: number },
+  ): string;
   /** Creates or updates the record the text names (the conflict rule, the body per operation). */
   save(text: string, options: SaveOptions): Promise<SaveResult>;
   delete(kind: DeletableKind, id: number): Promise<void>;

@@ -1,7 +1,13 @@
 import type { Loose } from '../base/read';
 import { limitProblems } from '../validation/analyze';
 import { isRecordDocumentKind } from '../recordDocuments/document';
-import { completeRecord, hoverRecord, recordCompletionNeeds, recordDiagnostics, type RecordLists } from '../recordDocuments/language';
+import {
+  completeRecord,
+  hoverRecord,
+  recordCompletionNeeds,
+  recordDiagnostics,
+  type RecordLists,
+} from '../recordDocuments/language';
 import { parseRecordDocumentUri } from '../model/files';
 import type { CompletionItem, Diagnostic, Hover, Position } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
@@ -34,8 +40,10 @@ export function recordDocumentFeatures(session: ServiceSession): RecordDocumentF
   };
   return {
     serves: (doc) => parseRecordDocumentUri(doc.uri) !== undefined,
-    complete: (doc, position) => listsFor(recordCompletionNeeds(doc, position)).then((l) => completeRecord(doc, position, l)),
-    hover: (doc, position) => listsFor(recordCompletionNeeds(doc, position)).then((l) => hoverRecord(doc, position, l) ?? null),
+    complete: (doc, position) =>
+      listsFor(recordCompletionNeeds(doc, position)).then((l) => completeRecord(doc, position, l)),
+    hover: (doc, position) =>
+      listsFor(recordCompletionNeeds(doc, position)).then((l) => hoverRecord(doc, position, l) ?? null),
     async problems(doc, base, maxProblems) {
       const target = parseRecordDocumentUri(doc.uri);
       if (!target) return [];

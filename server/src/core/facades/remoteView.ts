@@ -15,9 +15,14 @@ const LABELS: Record<RemoteViewKind, string> = {
 };
 
 /** What the user asked, in words: "open test case 7". */
-export const remoteViewAction = (kind: RemoteViewKind, id: number): string => `open ${LABELS[kind].toLowerCase()} ${id}`;
+export const remoteViewAction = (kind: RemoteViewKind, id: number): string =>
+  `open ${LABELS[kind].toLowerCase()} ${id}`;
 
-export async function remoteViewOf(env: ActiveEnvironment, kind: RemoteViewKind, id: number): Promise<{ title: string; text: string }> {
+export async function remoteViewOf(
+  env: ActiveEnvironment,
+  kind: RemoteViewKind,
+  id: number,
+): Promise<{ title: string; text: string }> {
   const c = env.client;
   const record =
     kind === 'mobileDevice'
@@ -32,5 +37,8 @@ export async function remoteViewOf(env: ActiveEnvironment, kind: RemoteViewKind,
               ? shownApiClient(await c.apiClients.get(id))
               : await c.testCases.get(id);
   // Shown as it is but for secrets (a step's password, say), masked by the one rule.
-  return { title: `${LABELS[kind]} ${id} (${env.name})`, text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n' };
+  return {
+    title: `${LABELS[kind]} ${id} (${env.name})`,
+    text: c.session.scrub(JSON.stringify(record, null, 2)) + '\n',
+  };
 }

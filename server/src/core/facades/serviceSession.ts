@@ -87,7 +87,12 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
   const deviceStatuses = new StatusFollow(
     () => {
       const client = environment.current?.client;
-      return client && { device: (id, signal) => client.devices.status(id, signal), node: (id, signal) => client.testNodes.status(id, signal) };
+      return (
+        client && {
+          device: (id, signal) => client.devices.status(id, signal),
+          node: (id, signal) => client.testNodes.status(id, signal),
+        }
+      );
     },
     followerOptions,
     () => Date.now(),
@@ -130,18 +135,29 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
       if (!current) return { ok: false, error: signedOut(o.words) };
       const done = await outcome(ctx, () => run(current), o.words);
       // Only a 404 of the record itself: a notFound worded otherwise (ctx.notFound) is about something else.
-      if (!done.ok && done.error.kind === 'notFound' && ctx.record && ctx.notFound === undefined) recordGone(ctx.record);
+      if (!done.ok && done.error.kind === 'notFound' && ctx.record && ctx.notFound === undefined)
+        recordGone(ctx.record);
       return done;
     },
     actions: (env) =>
-      actionsOn(env.client, { words: o.words, finalStates, follower, lists, deviceStatuses, listsChanged: () => session.listsChanged() }),
+      actionsOn(env.client, {
+        words: o.words,
+        finalStates,
+        follower,
+        lists,
+        deviceStatuses,
+        listsChanged: () => session.listsChanged(),
+      }),
     recordGone,
     listsChanged() {
       lists.clear();
       listsChanged();
     },
     async remoteView(kind, id) {
-      const ctx = { action: remoteViewAction(kind, id), notFound: `it does not exist on the service at ${environment.current?.baseUrl ?? 'this URL'}.` };
+      const ctx = {
+        action: remoteViewAction(kind, id),
+        notFound: `it does not exist on the service at ${environment.current?.baseUrl ?? 'this URL'}.`,
+      };
       const done = await session.act(ctx, (env) => remoteViewOf(env, kind, id));
       // Gone from the service: gone from the views and the lists too, whoever opened it.
       if (!done.ok && done.error.kind === 'notFound') recordGone({ kind, id });
@@ -151,7 +167,11 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
       session.act({ action: 'reload devices, trace filters and test cases' }, async () => {
         lists.clear();
         try {
-          const [devices, traceFilters, testCases] = await Promise.all([lists.devices(), lists.traceFilters(), lists.testCases()]);
+          const [devices, traceFilters, testCases] = await Promise.all([
+            lists.devices(),
+            lists.traceFilters(),
+            lists.testCases(),
+          ]);
           status.update({ ok: true });
           return { devices: devices.size, traceFilters: traceFilters.size, testCases: testCases.size };
         } catch (err) {

@@ -42,7 +42,12 @@ export interface Sync {
   /** Test cases of one environment created in another (`from` and `to`: each end's client, key and name). */
   copy(from: CopyEnd, to: CopyEnd, ids: number[], options: CopyParams): Promise<CopyReport>;
   /** With a session: a copy from the active environment to `target`, on a client of its own for this copy. */
-  copyTo(active: ActiveEnvironment, target: EnvironmentInfo & { clientSecret: string }, ids: number[], options: CopyParams): Promise<CopyReport>;
+  copyTo(
+    active: ActiveEnvironment,
+    target: EnvironmentInfo & { clientSecret: string },
+    ids: number[],
+    options: CopyParams,
+  ): Promise<CopyReport>;
   /** With a session: one test case run by id, or from a file through its link (importing it first when asked). */
   run(params: RunParams): Promise<Outcome<RunTestCaseResult>>;
 }
@@ -55,7 +60,13 @@ export function createSync(o: SyncOptions): Sync {
   // while the cache is still the run's environment's: after a switch the run reads its own.
   const lists = session
     ? (client: TasClient) => (kind: SyncReferenceKind) =>
-        session.environment.current?.client !== client ? undefined : kind === 'device' ? session.lists.devices() : kind === 'traceFilter' ? session.lists.traceFilters() : session.lists.apiClients()
+        session.environment.current?.client !== client
+          ? undefined
+          : kind === 'device'
+            ? session.lists.devices()
+            : kind === 'traceFilter'
+              ? session.lists.traceFilters()
+              : session.lists.apiClients()
     : undefined;
   const engine = new SyncEngine({
     environment,
@@ -69,7 +80,8 @@ export function createSync(o: SyncOptions): Sync {
     if (!session) throw new SyncWithoutSessionError(what);
     return session;
   };
-  const copy = (from: CopyEnd, to: CopyEnd, ids: number[], options: CopyParams) => copyTestCases(from, to, ids, { ...options, words });
+  const copy = (from: CopyEnd, to: CopyEnd, ids: number[], options: CopyParams) =>
+    copyTestCases(from, to, ids, { ...options, words });
   return {
     engine,
     linked: (uris) => outcome({ action: 'read the links of the files' }, () => engine.linked(uris), words),
@@ -78,13 +90,28 @@ export function createSync(o: SyncOptions): Sync {
       const s = withSession('copy from the active environment');
       // The target gets a client of its own for this copy; the active environment is untouched.
       return s.environment.withClientOf(target, (client) =>
-        copy({ client: active.client, env: envKey(active.baseUrl), name: active.name, ...(lists && { lists: lists(active.client) }) }, { client, env: envKey(target.baseUrl), name: target.name }, ids, options),
+        copy(
+          {
+            client: active.client,
+            env: envKey(active.baseUrl),
+            name: active.name,
+            ...(lists && { lists: lists(active.client) }),
+          },
+          { client, env: envKey(target.baseUrl), name: target.name },
+          ids,
+          options,
+        ),
       );
     },
     run(p) {
       const s = withSession('run a test case');
-      const record = p.id !== undefined ? { record: { kind: 'testCase' as const, id: p.id, ...(p.shown !== undefined && { name: p.shown }) } } : {};
-      return s.act({ action: 'run the test case', starts: true, ...record }, (env) => new RunActions(env.client, runSync, s.finalStates, words, s.follower).run(p));
+      const record =
+        p.id !== undefined
+          ? { record: { kind: 'testCase' as const, id: p.id, ...(p.shown !== undefined && { name: p.shown }) } }
+          : {};
+      return s.act({ action: 'run the test case', starts: true, ...record }, (env) =>
+        new RunActions(env.client, runSync, s.finalStates, words, s.follower).run(p),
+      );
     },
   };
 }

@@ -10,7 +10,14 @@ import { SyncStates } from '../sync/state';
 import { recordDiagnostics } from '../recordDocuments/language';
 import type { Diagnostic } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
-import { analyzeDuplicateKeys, analyzeLocal, analyzeLocalSteps, limitProblems, type LocalResult, type Problems } from '../validation/analyze';
+import {
+  analyzeDuplicateKeys,
+  analyzeLocal,
+  analyzeLocalSteps,
+  limitProblems,
+  type LocalResult,
+  type Problems,
+} from '../validation/analyze';
 import type { ServiceSession } from './serviceSession';
 
 // Validation of test-case files, the editor's and `tas validate`'s: the pipeline's stages as
@@ -35,7 +42,11 @@ export interface DocumentChecks {
 }
 
 /** The checks of `doc` with the session's lists, at most `maxProblems` per part; undefined for a document that is not a test-case file. */
-export function documentChecks(session: ServiceSession, doc: TextDocument, maxProblems: number): DocumentChecks | undefined {
+export function documentChecks(
+  session: ServiceSession,
+  doc: TextDocument,
+  maxProblems: number,
+): DocumentChecks | undefined {
   const kind = fileKindOf(doc.uri);
   if (!kind) return undefined;
   const { environment: env, lists, status } = session;
@@ -57,7 +68,10 @@ export function documentChecks(session: ServiceSession, doc: TextDocument, maxPr
       // Ids the lists lack are confirmed by their own records before any is called unknown.
       // Steps are checked against each function's own description beside it (issue 21).
       const online = state.status === 'ok';
-      const [confirmed, stepChecks] = await Promise.all([lists.confirm(state, referencedIds(kind, local.value, links)), stepProblems(doc, kind, local.value, lists, online, maxProblems, links)]);
+      const [confirmed, stepChecks] = await Promise.all([
+        lists.confirm(state, referencedIds(kind, local.value, links)),
+        stepProblems(doc, kind, local.value, lists, online, maxProblems, links),
+      ]);
       if (env.current?.generation !== generation || !current()) return undefined;
       // A case of another environment naming an API client: its counterpart is looked up by name in the cached list.
       const withClients =

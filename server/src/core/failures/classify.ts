@@ -78,7 +78,8 @@ function plainShape(serviceMessage: string | undefined): string {
   if (serviceMessage === 'the body is not JSON') return 'the answer is not JSON';
   if (serviceMessage?.includes('accessToken')) return 'the answer holds no access token';
   // The caps on answers are said as they are: what was too large or too deep, and how to change it.
-  if (serviceMessage?.startsWith('the answer is larger than') || serviceMessage?.startsWith('the answer nests')) return serviceMessage;
+  if (serviceMessage?.startsWith('the answer is larger than') || serviceMessage?.startsWith('the answer nests'))
+    return serviceMessage;
   return 'the answer has an unexpected shape';
 }
 

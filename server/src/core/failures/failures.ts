@@ -85,7 +85,8 @@ const NOT_SERVICE: ServiceWords = {
 };
 const UNREACHABLE: ServiceWords = {
   state: 'unreachable',
-  say: (url, w) => `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
+  say: (url, w) =>
+    `Cannot reach the service at ${url} (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
 };
 /** Plain http to another machine without the opt-in: refused before anything was sent. */
 const INSECURE: ServiceWords = {
@@ -95,7 +96,10 @@ const INSECURE: ServiceWords = {
 const plainHttp = (w: Words) =>
   `uses plain http to another machine: the client secret and the token would cross the network unencrypted, so nothing was sent. Use https, or, on a network you trust, ${w.host.allowHttp}`;
 /** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
-const NO_CREDENTIALS: ServiceWords = { state: 'credentialsRefused', say: (_url, w) => `No service credentials are set. ${w.host.signIn}` };
+const NO_CREDENTIALS: ServiceWords = {
+  state: 'credentialsRefused',
+  say: (_url, w) => `No service credentials are set. ${w.host.signIn}`,
+};
 
 interface Row {
   service: ServiceWords;
@@ -108,15 +112,23 @@ const couldNot = (w: Words, what: string) => `Could not ${w.ctx.action}: ${what}
 /** The one table: every kind, worded for an action and for the service's state. */
 const WORDS: Record<FailureKind, Row> = {
   signedOut: { service: NO_CREDENTIALS, action: (w) => NO_CREDENTIALS.say('', w) },
-  unauthorized: { service: REFUSED, action: (w) => couldNot(w, `the service refused the client ID or secret. ${w.host.reenter}`) },
+  unauthorized: {
+    service: REFUSED,
+    action: (w) => couldNot(w, `the service refused the client ID or secret. ${w.host.reenter}`),
+  },
   notOwner: {
     service: REFUSED,
-    action: (w) => couldNot(w, 'without the ADMIN role you can assign only records you created. Ask their owner or an administrator to assign them.'),
+    action: (w) =>
+      couldNot(
+        w,
+        'without the ADMIN role you can assign only records you created. Ask their owner or an administrator to assign them.',
+      ),
   },
   forbidden: { service: REFUSED, action: (w) => couldNot(w, `your role on the service does not allow it.${w.said}`) },
   notService: {
     service: NOT_SERVICE,
-    action: (w) => couldNot(w, `${w.host.url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`),
+    action: (w) =>
+      couldNot(w, `${w.host.url} does not answer like a Test Automation Service (${w.f.detail}). ${w.host.changeUrl}`),
   },
   // For the service's state, a 404 comes from reading the lists every service has: the URL is wrong.
   notFound: {
@@ -126,17 +138,33 @@ const WORDS: Record<FailureKind, Row> = {
         ? `${RecordWords(w.ctx.record)} was deleted on the service; ${w.host.gone}`
         : couldNot(w, `${w.ctx.notFound ?? w.host.notFound}${w.said}`),
   },
-  conflict: { service: UNREACHABLE, action: (w) => `The service refused to ${w.ctx.action}${w.ctx.conflict ? `: ${w.ctx.conflict}` : ' in its current state.'}${w.said}` },
-  invalidRequest: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}.${w.said}` },
-  tooLarge: { service: UNREACHABLE, action: (w) => `The service rejected the request to ${w.ctx.action}: the batch is too large for it.${w.said}` },
-  rateLimited: { service: UNREACHABLE, action: (w) => couldNot(w, 'the service is limiting requests. Try again in a minute.') },
+  conflict: {
+    service: UNREACHABLE,
+    action: (w) =>
+      `The service refused to ${w.ctx.action}${w.ctx.conflict ? `: ${w.ctx.conflict}` : ' in its current state.'}${w.said}`,
+  },
+  invalidRequest: {
+    service: UNREACHABLE,
+    action: (w) => `The service rejected the request to ${w.ctx.action}.${w.said}`,
+  },
+  tooLarge: {
+    service: UNREACHABLE,
+    action: (w) => `The service rejected the request to ${w.ctx.action}: the batch is too large for it.${w.said}`,
+  },
+  rateLimited: {
+    service: UNREACHABLE,
+    action: (w) => couldNot(w, 'the service is limiting requests. Try again in a minute.'),
+  },
   unavailable: {
     service: UNREACHABLE,
     action: (w) => couldNot(w, `the service had a problem (HTTP ${w.f.status ?? '5xx'}). Try again later.${w.said}`),
   },
   timeout: { service: UNREACHABLE, action: (w) => noAnswer(w) },
   network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
-  invalidResponse: { service: NOT_SERVICE, action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`) },
+  invalidResponse: {
+    service: NOT_SERVICE,
+    action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`),
+  },
   cancelled: { service: UNREACHABLE, action: (w) => `Cancelled: ${w.ctx.action}.` },
   insecureHttp: { service: INSECURE, action: (w) => couldNot(w, `${w.host.url} ${plainHttp(w)}`) },
   mayHaveStarted: {
@@ -144,12 +172,18 @@ const WORDS: Record<FailureKind, Row> = {
     action: (w) =>
       `The answer to "${w.ctx.action}" was lost on the way: it may have started. ${w.ctx.startedWhat ?? `Check ${w.host.executions} before trying again.`}`,
   },
-  mayHaveChanged: { service: UNREACHABLE, action: (w) => `The answer to "${w.ctx.action}" was lost on the way: ${w.ctx.lost ?? 'it may have changed.'}` },
+  mayHaveChanged: {
+    service: UNREACHABLE,
+    action: (w) => `The answer to "${w.ctx.action}" was lost on the way: ${w.ctx.lost ?? 'it may have changed.'}`,
+  },
   internal: { service: UNREACHABLE, action: (w) => couldNot(w, w.f.detail) },
 };
 
 function noAnswer(w: Words): string {
-  return couldNot(w, `the service did not answer (${w.f.detail}). Check ${w.host.url} and the network, then try again.`);
+  return couldNot(
+    w,
+    `the service did not answer (${w.f.detail}). Check ${w.host.url} and the network, then try again.`,
+  );
 }
 
 function words(f: Failure, host: HostWords, ctx: ActionContext): Words {
@@ -177,7 +211,11 @@ export function serviceState(err: unknown): { state: FailureState; detail: strin
 }
 
 /** What a failure says about the service at `baseUrl`: one of three states, its cause, and a sentence. */
-export function serviceFailure(err: unknown, baseUrl: string, host: HostWords): { state: FailureState; detail: string; message: string } {
+export function serviceFailure(
+  err: unknown,
+  baseUrl: string,
+  host: HostWords,
+): { state: FailureState; detail: string; message: string } {
   const f = failureOf(err);
   const service = WORDS[f.kind].service;
   return { state: service.state, detail: f.detail, message: service.say(baseUrl, words(f, host, { action: '' })) };
@@ -185,7 +223,10 @@ export function serviceFailure(err: unknown, baseUrl: string, host: HostWords): 
 
 /** Not signed in, in the host's words. */
 export function signedOut(host: HostWords): ActionError {
-  return { kind: 'signedOut', message: WORDS.signedOut.action(words({ kind: 'signedOut', detail: '' }, host, { action: '' })) };
+  return {
+    kind: 'signedOut',
+    message: WORDS.signedOut.action(words({ kind: 'signedOut', detail: '' }, host, { action: '' })),
+  };
 }
 
 /** A sentence continued after a colon ("Not verified: cannot reach ..."). */

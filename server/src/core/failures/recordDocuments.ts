@@ -13,13 +13,16 @@ export const recordSaveWords = {
   /** `$record` and the document's own `id` name two records: neither is written. */
   idsDisagree: (kind: string, headerId: number, id: string, canCreate: boolean) =>
     `"$record" names ${kind} ${headerId}, but "id" is ${id}: nothing is sent to either. To update ${kind} ${headerId}, set "id" back to ${headerId}; to change another ${kind}, read that one and edit it.${
-      canCreate ? ` To create a new ${kind} from this document, remove "id", and "id" and "revision" from "$record".` : ''
+      canCreate
+        ? ` To create a new ${kind} from this document, remove "id", and "id" and "revision" from "$record".`
+        : ''
     }`,
   /** The document's own `id` names a record its `$record` does not: not a new record's document. */
   idWithoutHeader: (kind: string, id: string) =>
     `"id" is ${id}, but "$record" names no ${kind}: nothing is sent. To create a new ${kind}, remove "id"; to update ${kind} ${id}, read it and edit that document.`,
   notCreatable: (kind: string) => `A new ${kind} is not created from a document: nothing was sent.`,
-  conflict: (kind: string, id: number) => `Someone else changed ${kind} ${id} on the service since this document was read: nothing was sent.`,
+  conflict: (kind: string, id: number) =>
+    `Someone else changed ${kind} ${id} on the service since this document was read: nothing was sent.`,
   refused: (kind: string, said: string) => `The service refused to save the ${kind}: ${said}`,
   /** A 409 without the service's words: what the interface says a 409 of a create means. */
   conflictStatus: 'HTTP 409 (the interface answers so for a name that is already taken: names must be unique).',

@@ -33,7 +33,11 @@ let counter = 0;
 export async function writeAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${tag}${(counter++).toString(36)}.tmp`);
   try {
-    if (!options.folderExists) await mkdir(dirname(path), { recursive: true, ...(options.folderMode !== undefined && { mode: options.folderMode }) });
+    if (!options.folderExists)
+      await mkdir(dirname(path), {
+        recursive: true,
+        ...(options.folderMode !== undefined && { mode: options.folderMode }),
+      });
     await writeText(temp, text, options.mode);
     await renamePath(temp, path);
   } catch (err) {

@@ -1,4 +1,17 @@
-import { close as closeCb, closeSync, constants, fstat as fstatCb, fstatSync, lstat as lstatCb, lstatSync, open as openCb, openSync, readFile as readFileCb, readFileSync, type Stats } from 'node:fs';
+import {
+  close as closeCb,
+  closeSync,
+  constants,
+  fstat as fstatCb,
+  fstatSync,
+  lstat as lstatCb,
+  lstatSync,
+  open as openCb,
+  openSync,
+  readFile as readFileCb,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { promisify } from 'node:util';
 
@@ -48,7 +61,9 @@ export class NotUtf8Error extends Error {
     /** The offset of the first byte that is not part of a valid UTF-8 sequence. */
     readonly offset: number,
   ) {
-    super(`${path} is not valid UTF-8 (byte ${offset} is not part of a UTF-8 character): it was not read, so that its bytes are not changed. Save it as UTF-8, then try again.`);
+    super(
+      `${path} is not valid UTF-8 (byte ${offset} is not part of a UTF-8 character): it was not read, so that its bytes are not changed. Save it as UTF-8, then try again.`,
+    );
     this.name = 'NotUtf8Error';
   }
 }
@@ -66,7 +81,8 @@ const flags = (noFollow: boolean) => constants.O_RDONLY | NONBLOCK | (noFollow ?
 function openError(err: unknown, path: string, noFollow: boolean, linkStat: () => Stats | undefined): Error {
   const code = (err as NodeJS.ErrnoException).code;
   // O_NOFOLLOW on a link: ELOOP (Linux, macOS), EMLINK (FreeBSD).
-  if (noFollow && (code === 'ELOOP' || code === 'EMLINK') && linkStat()?.isSymbolicLink()) return new NotARegularFileError(path, 'a symbolic link');
+  if (noFollow && (code === 'ELOOP' || code === 'EMLINK') && linkStat()?.isSymbolicLink())
+    return new NotARegularFileError(path, 'a symbolic link');
   // A folder opens on some systems and not on others (EISDIR): said the same way.
   if (code === 'EISDIR') return new NotARegularFileError(path, 'a folder');
   return err instanceof Error ? err : new Error(String(err));
@@ -129,7 +145,7 @@ export function readRegularFileSync(path: string, options: ReadOptions = {}): Bu
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   if (isUtf8(bytes)) return -1;
   const n = bytes.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i++;

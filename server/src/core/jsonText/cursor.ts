@@ -58,7 +58,8 @@ function computeContext(doc: TextDocument, original: string, offset: number, pos
   const here = Range.create(position, position);
   const first = text.search(/\S/);
   const empty = first === -1 || !'"{[-0123456789tfn'.includes(text[first]!);
-  if (inMasked(bounded, offset)) return { location: NOWHERE, offset, replace: here, text, frames: [], empty, outOfReach: true };
+  if (inMasked(bounded, offset))
+    return { location: NOWHERE, offset, replace: here, text, frames: [], empty, outOfReach: true };
   const frames = framesAt(text, offset);
   let location: Location;
   try {
@@ -71,9 +72,15 @@ function computeContext(doc: TextDocument, original: string, offset: number, pos
   }
   // jsonc-parser leaves isAtPropertyKey set after an empty object (`"params": {}`) closes; at an
   // array item position (the path ends in an index) the cursor can never be on a property key.
-  if (location.isAtPropertyKey && typeof location.path[location.path.length - 1] === 'number') location.isAtPropertyKey = false;
+  if (location.isAtPropertyKey && typeof location.path[location.path.length - 1] === 'number')
+    location.isAtPropertyKey = false;
   const prev = location.previousNode;
-  const onToken = prev && offset >= prev.offset && offset <= prev.offset + prev.length && prev.type !== 'object' && prev.type !== 'array';
+  const onToken =
+    prev &&
+    offset >= prev.offset &&
+    offset <= prev.offset + prev.length &&
+    prev.type !== 'object' &&
+    prev.type !== 'array';
   const replace = onToken ? Range.create(doc.positionAt(prev.offset), doc.positionAt(prev.offset + prev.length)) : here;
   return { location, offset, replace, text, frames: frames ?? [], empty, outOfReach: false };
 }
@@ -93,7 +100,7 @@ function colonAfter(text: string, i: number): boolean {
 function framesAt(text: string, offset: number): Frame[] | undefined {
   const frames: Frame[] = [];
   let rootDone = false;
-  for (let i = 0; i < offset; ) {
+  for (let i = 0; i < offset;) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
@@ -134,7 +141,12 @@ function framesAt(text: string, offset: number): Frame[] | undefined {
 }
 
 function keyOf(text: string, f: Frame): string {
-  return decodeString(text.slice(f.keyStart + 1, text.charCodeAt(f.keyEnd - 1) === 0x22 && f.keyEnd - 1 > f.keyStart ? f.keyEnd - 1 : f.keyEnd));
+  return decodeString(
+    text.slice(
+      f.keyStart + 1,
+      text.charCodeAt(f.keyEnd - 1) === 0x22 && f.keyEnd - 1 > f.keyStart ? f.keyEnd - 1 : f.keyEnd,
+    ),
+  );
 }
 
 /**
@@ -165,7 +177,7 @@ function locateFrom(text: string, offset: number, frames: Frame[]): Location | u
 function eachEntry(text: string, open: number, visit: (key: string, valueAt: number) => boolean): void {
   const n = text.length;
   let depth = 0;
-  for (let i = open; i < n; ) {
+  for (let i = open; i < n;) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
@@ -204,7 +216,11 @@ function objectAt(ctx: CursorContext, path: readonly (string | number)[]): Frame
  * name that appears nowhere after the object's start is absent without reading the object: in
  * an object of 100,000 keys, completion then costs a few searches instead of a pass over it.
  */
-export function presentKeys(ctx: CursorContext, path: readonly (string | number)[], names: readonly string[]): Set<string> {
+export function presentKeys(
+  ctx: CursorContext,
+  path: readonly (string | number)[],
+  names: readonly string[],
+): Set<string> {
   const keys = new Set<string>();
   const frame = objectAt(ctx, path);
   if (!frame) return keys;

@@ -48,7 +48,8 @@ function colonsIn(s: string): number {
  * Given the value's counts too (the local walk made them), `noRepeatedKeys` decides.
  */
 export function findDuplicateKeys(text: string, parsed?: unknown, counts?: KeyCounts): { key: string; span: Span }[] {
-  if (counts ? noRepeatedKeys(text, counts, parsed) : parsed !== undefined && keysInText(text) === keysInValue(parsed)) return [];
+  if (counts ? noRepeatedKeys(text, counts, parsed) : parsed !== undefined && keysInText(text) === keysInValue(parsed))
+    return [];
   const out: { key: string; span: Span }[] = [];
   const n = text.length;
   // The keys of the open objects, innermost last; per open container where its keys begin in

@@ -25,7 +25,7 @@ export function boundDepth(text: string): BoundedText {
   // as jsonc-parser skips it, so this depth is never below the parser's.
   const open: boolean[] = [];
   let maskFrom = -1;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       i = skipString(text, i);
@@ -75,7 +75,9 @@ function blank(text: string, spans: readonly Span[]): string {
  */
 export function boundParsed(text: string, value: unknown, shallow?: (value: unknown) => boolean): BoundedText {
   if (last?.text === text) return last.bounded;
-  return (shallow ? shallow(value) : openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) ? shallowText(text) : boundDepth(text);
+  return (shallow ? shallow(value) : openers(text, MAX_DEPTH) <= MAX_DEPTH || !deeperThan(value, MAX_DEPTH))
+    ? shallowText(text)
+    : boundDepth(text);
 }
 
 /** For a text JSON.parse accepted whose value a caller found no deeper than MAX_DEPTH: the text itself, remembered as bounded. */

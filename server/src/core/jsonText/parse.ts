@@ -40,7 +40,12 @@ const MESSAGES: Record<string, string> = {
  * `shallow`: whether a parsed value nests no deeper than MAX_DEPTH, for a caller that walks it anyway;
  * `known`: what JSON.parse already made of this text, for a caller that parsed it first.
  */
-export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (value: unknown) => boolean, known?: { value: unknown }): ParsedJson {
+export function parseJson(
+  doc: TextDocument,
+  maxProblems = Infinity,
+  shallow?: (value: unknown) => boolean,
+  known?: { value: unknown },
+): ParsedJson {
   const original = doc.getText();
   let parsed = known;
   let bounded: BoundedText | undefined;
@@ -98,7 +103,12 @@ export function parseJson(doc: TextDocument, maxProblems = Infinity, shallow?: (
  * values deeper than MAX_DEPTH blanked out, when the caller has it already. `counted`: given,
  * the pass says how many members the text holds.
  */
-export function toDiagnostics(doc: TextDocument, findings: readonly Finding[], bounded?: string, counted?: MemberCount): Diagnostic[] {
+export function toDiagnostics(
+  doc: TextDocument,
+  findings: readonly Finding[],
+  bounded?: string,
+  counted?: MemberCount,
+): Diagnostic[] {
   if (findings.length === 0) return [];
   const ranges = rangesEach(bounded ?? boundDepth(doc.getText()).text, findings, counted);
   const out: Diagnostic[] = new Array<Diagnostic>(findings.length);

@@ -30,7 +30,13 @@ function locatedOf(t: Trie): Located {
   const valueAt = { line: t.line, character: t.character };
   const endAt = { line: t.endLine, character: t.endCharacter };
   if (t.keyStart < 0) return { value, valueAt, endAt };
-  return { value, valueAt, key: { start: t.keyStart, end: t.keyEnd }, keyAt: { line: t.keyLine, character: t.keyCharacter }, endAt };
+  return {
+    value,
+    valueAt,
+    key: { start: t.keyStart, end: t.keyEnd },
+    keyAt: { line: t.keyLine, character: t.keyCharacter },
+    endAt,
+  };
 }
 
 /** A map key for a path; segments never contain NUL in practice, and a level is either array or object. */

@@ -41,7 +41,12 @@ interface FixData {
   remove?: SipRemoval;
 }
 
-export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diagnostic[], commands: FixCommands): CodeAction[] {
+export function codeActions(
+  doc: TextDocument,
+  kind: FileKind,
+  diagnostics: Diagnostic[],
+  commands: FixCommands,
+): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
     const data = (d.data ?? {}) as FixData;
@@ -56,12 +61,18 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
       case DiagnosticCode.staleDeviceName:
       case DiagnosticCode.staleMsisdn:
       case DiagnosticCode.staleApiClientName:
-        if (data.replacement !== undefined) actions.push(fix(`Update to ${JSON.stringify(data.replacement)}`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
+        if (data.replacement !== undefined)
+          actions.push(
+            fix(`Update to ${JSON.stringify(data.replacement)}`, [
+              TextEdit.replace(d.range, JSON.stringify(data.replacement)),
+            ]),
+          );
         break;
       case DiagnosticCode.unknownDevice:
         // Names copied beside the id would then be stale: they are fixed by their own warnings.
         for (const c of data.candidates ?? []) {
-          const title = c.name === undefined ? `Use device ${c.id}` : `Use device ${JSON.stringify(c.name)} (id ${c.id})`;
+          const title =
+            c.name === undefined ? `Use device ${c.id}` : `Use device ${JSON.stringify(c.name)} (id ${c.id})`;
           actions.push(fix(title, [TextEdit.replace(d.range, String(c.id))], c.id === data.replacementId));
         }
         break;
@@ -72,27 +83,48 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
         for (const c of f.candidates ?? []) {
           const title = `Use ${kindWords(f.kind)} ${c.name !== undefined ? `${JSON.stringify(c.name)} (id ${c.id})` : c.id} here for ${kindWords(f.kind)} ${f.from} of ${f.home}`;
           const choice: CounterpartChoice = { uri: doc.uri, home: f.home, kind: f.kind, from: f.from, to: c.id };
-          actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title, command: commands.chooseCounterpart, arguments: [choice] } });
+          actions.push({
+            title,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [d],
+            command: { title, command: commands.chooseCounterpart, arguments: [choice] },
+          });
         }
         break;
       }
       case DiagnosticCode.type:
-        if (data.literal !== undefined) actions.push(fix(`Replace with ${data.literal}`, [TextEdit.replace(d.range, data.literal)]));
+        if (data.literal !== undefined)
+          actions.push(fix(`Replace with ${data.literal}`, [TextEdit.replace(d.range, data.literal)]));
         break;
       case DiagnosticCode.sipCodes: {
         const edit = data.remove && sipRemoval(doc, d, data.remove);
-        if (edit) actions.push(fix(data.remove!.code === '' ? 'Remove the empty entry' : `Remove '${data.remove!.code}' from the list`, [edit]));
+        if (edit)
+          actions.push(
+            fix(data.remove!.code === '' ? 'Remove the empty entry' : `Remove '${data.remove!.code}' from the list`, [
+              edit,
+            ]),
+          );
         break;
       }
       case DiagnosticCode.plaintextSecret:
-        actions.push(fix('Replace the secret with a placeholder', [TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))]));
+        actions.push(
+          fix('Replace the secret with a placeholder', [TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))]),
+        );
         break;
       case DiagnosticCode.unknownFunction:
-        if (data.replacement !== undefined) actions.push(fix(`Use step function '${data.replacement}'`, [TextEdit.replace(d.range, JSON.stringify(data.replacement))]));
+        if (data.replacement !== undefined)
+          actions.push(
+            fix(`Use step function '${data.replacement}'`, [
+              TextEdit.replace(d.range, JSON.stringify(data.replacement)),
+            ]),
+          );
         break;
       case DiagnosticCode.unknownField:
       case DiagnosticCode.unknownParameter:
-        if (data.suggestion) actions.push(fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]));
+        if (data.suggestion)
+          actions.push(
+            fix(`Rename to '${data.suggestion}'`, [TextEdit.replace(d.range, JSON.stringify(data.suggestion))]),
+          );
         break;
       case DiagnosticCode.required: {
         const edit = data.missing && data.path ? addField(doc, kind, data.path, data.missing) : undefined;
@@ -107,7 +139,9 @@ export function codeActions(doc: TextDocument, kind: FileKind, diagnostics: Diag
       title: `Replace these ${secrets.length} secrets with placeholders`,
       kind: CodeActionKind.QuickFix,
       diagnostics: secrets,
-      edit: { changes: { [doc.uri]: secrets.map((d) => TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))) } },
+      edit: {
+        changes: { [doc.uri]: secrets.map((d) => TextEdit.replace(d.range, JSON.stringify(SECRET_PLACEHOLDER))) },
+      },
     });
   }
   return actions;
@@ -135,9 +169,21 @@ function addField(doc: TextDocument, kind: FileKind, path: (string | number)[], 
   for (const seg of path) obj = (obj as Record<string | number, unknown>)[seg];
   const hasProps = obj !== null && typeof obj === 'object' && Object.keys(obj).length > 0;
   const schema = SCHEMAS.at(rootSchema(kind), [...path, field]);
-  const empty = schema?.type === 'integer' || schema?.type === 'number' ? '0' : schema?.type === 'boolean' ? 'false' : schema?.type === 'array' ? '[]' : schema?.type === 'object' ? '{}' : '""';
+  const empty =
+    schema?.type === 'integer' || schema?.type === 'number'
+      ? '0'
+      : schema?.type === 'boolean'
+        ? 'false'
+        : schema?.type === 'array'
+          ? '[]'
+          : schema?.type === 'object'
+            ? '{}'
+            : '""';
   const open = doc.positionAt(at.value.start + 1);
   const line = doc.getText(Range.create(open.line, 0, open.line, open.character));
   const indent = (/^\s*/.exec(line)?.[0] ?? '') + '  ';
-  return TextEdit.insert(open, `\n${indent}${JSON.stringify(field)}: ${empty}${hasProps ? ',' : '\n' + indent.slice(2)}`);
+  return TextEdit.insert(
+    open,
+    `\n${indent}${JSON.stringify(field)}: ${empty}${hasProps ? ',' : '\n' + indent.slice(2)}`,
+  );
 }

@@ -1,5 +1,13 @@
 import type { TextDocument } from '../text/textDocument';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, TextEdit, type CompletionItem, type Position, type Range } from '../text/shapes';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  TextEdit,
+  type CompletionItem,
+  type Position,
+  type Range,
+} from '../text/shapes';
 import type { FileKind } from '../document/fileKind';
 import { cursorContext, literalAt, presentKeys } from '../jsonText';
 import type { ApiClientInfo, DeviceInfo, TraceFilterInfo } from '../liveChecks/referenceData';
@@ -32,10 +40,22 @@ export interface CompletionData {
   foreign?: { home: string; ids: { homeId: number; hereId: number }[] };
 }
 
-const REFERENCE_FIELDS: Record<string, ReferenceKind> = { mobileDeviceId: 'mobileDevice', traceFilterId: 'traceFilter', apiClientId: 'apiClient' };
+const REFERENCE_FIELDS: Record<string, ReferenceKind> = {
+  mobileDeviceId: 'mobileDevice',
+  traceFilterId: 'traceFilter',
+  apiClientId: 'apiClient',
+};
 
 /** What the completion at a position needs from the service, so the host can fetch only that. */
-export function completionNeeds(doc: TextDocument, position: Position): { stepFunction?: string; functionNames?: boolean; apiClients?: boolean; reference?: { kind: ReferenceKind; path: Path } } {
+export function completionNeeds(
+  doc: TextDocument,
+  position: Position,
+): {
+  stepFunction?: string;
+  functionNames?: boolean;
+  apiClients?: boolean;
+  reference?: { kind: ReferenceKind; path: Path };
+} {
   const ctx = cursorContext(doc, position);
   const path = ctx.location.path;
   const last = path[path.length - 1];
@@ -51,18 +71,30 @@ export function completionNeeds(doc: TextDocument, position: Position): { stepFu
   return {};
 }
 
-export function complete(doc: TextDocument, kind: FileKind, position: Position, data: CompletionData): CompletionItem[] {
+export function complete(
+  doc: TextDocument,
+  kind: FileKind,
+  position: Position,
+  data: CompletionData,
+): CompletionItem[] {
   const ctx = cursorContext(doc, position);
   const { location } = ctx;
   const path = location.path;
   if (ctx.outOfReach) return [];
-  if (ctx.empty) return kind === 'bundle' ? [snippet('New export bundle', `[\n\t${NEW_CASE}\n]`)] : [snippet('New test case', NEW_CASE)];
+  if (ctx.empty)
+    return kind === 'bundle'
+      ? [snippet('New export bundle', `[\n\t${NEW_CASE}\n]`)]
+      : [snippet('New test case', NEW_CASE)];
   const root = rootSchema(kind);
 
   if (location.isAtPropertyKey) {
     const parent = path.slice(0, -1);
     if (data.stepFunction && parent[parent.length - 1] === 'params') {
-      const present = presentKeys(ctx, parent, data.stepFunction.params.map((p) => p.name));
+      const present = presentKeys(
+        ctx,
+        parent,
+        data.stepFunction.params.map((p) => p.name),
+      );
       return data.stepFunction.params
         .filter((p) => !present.has(p.name))
         .map((p, i) => ({
@@ -71,7 +103,10 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
           detail: `${p.type ?? 'value'}${p.required ? ', required' : ''}: ${data.stepFunction!.name} parameter`,
           documentation: p.description ? { kind: MarkupKind.Markdown, value: p.description } : undefined,
           sortText: `${p.required ? 0 : 1}${String(i).padStart(3, '0')}`,
-          textEdit: TextEdit.replace(ctx.replace, `"${p.name}": ${placeholder(p.type === 'integer' ? { type: 'integer' } : p.type === 'boolean' ? { type: 'boolean' } : { type: 'string' })}`),
+          textEdit: TextEdit.replace(
+            ctx.replace,
+            `"${p.name}": ${placeholder(p.type === 'integer' ? { type: 'integer' } : p.type === 'boolean' ? { type: 'boolean' } : { type: 'string' })}`,
+          ),
           insertTextFormat: InsertTextFormat.Snippet,
         }));
     }
@@ -96,12 +131,19 @@ export function complete(doc: TextDocument, kind: FileKind, position: Position, 
 
   const last = path[path.length - 1];
   if (data.functions && isStepField(path, 'function')) return functionItems(ctx, path, data.functions);
-  if (data.foreign && typeof last === 'string' && REFERENCE_FIELDS[last]) return foreignItems(ctx.replace, REFERENCE_FIELDS[last], data.foreign, data);
+  if (data.foreign && typeof last === 'string' && REFERENCE_FIELDS[last])
+    return foreignItems(ctx.replace, REFERENCE_FIELDS[last], data.foreign, data);
   if (last === 'mobileDeviceId' && data.devices) {
     return [...data.devices.values()].map((d) => ({
       label: d.name ?? `Device ${d.id}`,
       kind: CompletionItemKind.Reference,
-      detail: [d.msisdn, d.platformName, d.testNodeName ?? (d.testNodeId !== undefined ? `node ${d.testNodeId}` : undefined)].filter(Boolean).join(' · '),
+      detail: [
+        d.msisdn,
+        d.platformName,
+        d.testNodeName ?? (d.testNodeId !== undefined ? `node ${d.testNodeId}` : undefined),
+      ]
+        .filter(Boolean)
+        .join(' · '),
       filterText: `${d.id} ${d.name ?? ''} ${d.msisdn ?? ''}`,
       sortText: String(d.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(d.id)),
@@ -154,13 +196,21 @@ function isStepField(path: readonly (string | number)[], field: string): boolean
 }
 
 /** Step function names with their description; a newly chosen one (no `params` yet) brings its required parameters. */
-function functionItems(ctx: ReturnType<typeof cursorContext>, path: readonly (string | number)[], functions: StepFunction[]): CompletionItem[] {
+function functionItems(
+  ctx: ReturnType<typeof cursorContext>,
+  path: readonly (string | number)[],
+  functions: StepFunction[],
+): CompletionItem[] {
   const hasParams = presentKeys(ctx, path.slice(0, -1), ['params']).has('params');
   const esc = (t: string) => t.replace(/[$}\\]/g, '\\$&');
   return functions.map((f) => {
     const required = f.params.filter((p) => p.required);
-    const params = required.map((p, i) => `"${esc(p.name)}": ${p.type === 'integer' || p.type === 'number' ? `\${${i + 1}:0}` : p.type === 'boolean' ? `\${${i + 1}|false,true|}` : `"$${i + 1}"`}`);
-    const text = esc(JSON.stringify(f.name)) + (!hasParams && params.length ? `, "params": { ${params.join(', ')} }` : '');
+    const params = required.map(
+      (p, i) =>
+        `"${esc(p.name)}": ${p.type === 'integer' || p.type === 'number' ? `\${${i + 1}:0}` : p.type === 'boolean' ? `\${${i + 1}|false,true|}` : `"$${i + 1}"`}`,
+    );
+    const text =
+      esc(JSON.stringify(f.name)) + (!hasParams && params.length ? `, "params": { ${params.join(', ')} }` : '');
     return {
       label: f.name,
       kind: CompletionItemKind.Function,
@@ -191,7 +241,13 @@ const NEW_TRACE_FILTER = '{ "mobileDeviceId": ${1:1}, "traceFilterId": ${2:1} }'
 const NEW_SIP_FILTER = '{ "mobileDeviceId": ${1:1}, "sipMessageCodes": "${2:180,183,200}" }';
 
 function snippet(label: string, body: string): CompletionItem {
-  return { label, kind: CompletionItemKind.Snippet, insertText: body, insertTextFormat: InsertTextFormat.Snippet, sortText: ' ' };
+  return {
+    label,
+    kind: CompletionItemKind.Snippet,
+    insertText: body,
+    insertTextFormat: InsertTextFormat.Snippet,
+    sortText: ' ',
+  };
 }
 
 function typeIs(s: Schema, t: string): boolean {
@@ -217,8 +273,14 @@ export function docOf(s: Schema): { kind: 'markdown'; value: string } | undefine
 }
 
 /** In a file of another environment: its home ids, each named by its counterpart here; inserting the home id keeps the file's ids its home's. */
-function foreignItems(replace: Range, kind: ReferenceKind, foreign: NonNullable<CompletionData['foreign']>, data: CompletionData): CompletionItem[] {
-  const list: Map<number, { name?: string; msisdn?: string }> | undefined = kind === 'mobileDevice' ? data.devices : kind === 'traceFilter' ? data.traceFilters : data.apiClients;
+function foreignItems(
+  replace: Range,
+  kind: ReferenceKind,
+  foreign: NonNullable<CompletionData['foreign']>,
+  data: CompletionData,
+): CompletionItem[] {
+  const list: Map<number, { name?: string; msisdn?: string }> | undefined =
+    kind === 'mobileDevice' ? data.devices : kind === 'traceFilter' ? data.traceFilters : data.apiClients;
   return foreign.ids.map(({ homeId, hereId }) => {
     const here = list?.get(hereId);
     return {

@@ -63,7 +63,10 @@ export function selectionRanges(doc: TextDocument, positions: Position[]): Selec
     for (const span of spans.reverse()) {
       if (last && last[0] === span[0] && last[1] === span[1]) continue;
       last = span;
-      chain = { range: { start: doc.positionAt(span[0]), end: doc.positionAt(span[1]) }, ...(chain && { parent: chain }) };
+      chain = {
+        range: { start: doc.positionAt(span[0]), end: doc.positionAt(span[1]) },
+        ...(chain && { parent: chain }),
+      };
     }
     return chain ?? here;
   });

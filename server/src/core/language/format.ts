@@ -85,5 +85,13 @@ function toEdits(text: string, gaps: readonly number[], wants: readonly string[]
   let newText = wants[0]!;
   for (let k = 1; k < n; k++) newText += text.slice(gaps[6 * (k - 1) + 1], gaps[6 * k]) + wants[k]!;
   const last = 6 * (n - 1);
-  return [{ range: { start: { line: gaps[2]!, character: gaps[3]! }, end: { line: gaps[last + 4]!, character: gaps[last + 5]! } }, newText }];
+  return [
+    {
+      range: {
+        start: { line: gaps[2]!, character: gaps[3]! },
+        end: { line: gaps[last + 4]!, character: gaps[last + 5]! },
+      },
+      newText,
+    },
+  ];
 }

@@ -27,9 +27,7 @@ export interface HoverData {
 }
 
 export type HoverTarget =
-  | { kind: ReferenceKind; id: number; path: Path }
-  | { kind: 'stepFunction'; name: string }
-  | { kind: 'schema' };
+  { kind: ReferenceKind; id: number; path: Path } | { kind: 'stepFunction'; name: string } | { kind: 'schema' };
 
 /** What the hover at a position is about, so the host fetches only what it needs. */
 export function hoverTarget(doc: TextDocument, position: Position): HoverTarget {
@@ -43,7 +41,11 @@ export function hoverTarget(doc: TextDocument, position: Position): HoverTarget 
     if (last === 'apiClientId') return { kind: 'apiClient', id: node.value, path };
   }
   const fnIndex = path.lastIndexOf('testStepList');
-  if (fnIndex >= 0 && typeof path[fnIndex + 1] === 'number' && (last === 'function' || path[fnIndex + 2] === 'params')) {
+  if (
+    fnIndex >= 0 &&
+    typeof path[fnIndex + 1] === 'number' &&
+    (last === 'function' || path[fnIndex + 2] === 'params')
+  ) {
     const fn = literalAt(ctx, path.slice(0, fnIndex + 2), 'function');
     if (typeof fn === 'string' && fn !== '') return { kind: 'stepFunction', name: fn };
   }
@@ -65,21 +67,40 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
     const intro = `This file's ids belong to ${f.home}: ${ENTITY_KIND_WORDS[target.kind]} ${target.id} is ${identityWords(syncReferenceKind(target.kind), f.who)} there.`;
     if (f.candidates.length === 1) {
       const here = f.candidates[0]!;
-      return md(`${intro} Here its counterpart is ${ENTITY_KIND_WORDS[target.kind]} ${here}${f.chosen ? ' (chosen)' : ''}, which an import sends:\n\n${recordMarkdown(target.kind, here, data)}`);
+      return md(
+        `${intro} Here its counterpart is ${ENTITY_KIND_WORDS[target.kind]} ${here}${f.chosen ? ' (chosen)' : ''}, which an import sends:\n\n${recordMarkdown(target.kind, here, data)}`,
+      );
     }
-    const none = f.who ? 'No record here has it' : 'Its identity was never recorded (export or refresh the file from there once)';
-    return md(`${intro}\n\n${f.candidates.length === 0 ? none : `${f.candidates.length} records here have it (${f.candidates.join(', ')}): choose one with the quick fix`}. Importing the file here stops at this reference.`);
+    const none = f.who
+      ? 'No record here has it'
+      : 'Its identity was never recorded (export or refresh the file from there once)';
+    return md(
+      `${intro}\n\n${f.candidates.length === 0 ? none : `${f.candidates.length} records here have it (${f.candidates.join(', ')}): choose one with the quick fix`}. Importing the file here stops at this reference.`,
+    );
   }
   if (target.kind === 'stepFunction' && data.stepFunction) {
     const fn = data.stepFunction;
     const last = path[path.length - 1];
     const param = fn.params.find((p) => p.name === last);
     if (param && ctx.location.isAtPropertyKey) {
-      return md(`**${param.name}** (${param.type ?? 'value'}${param.required ? ', required' : ''}): parameter of ${fn.name}\n\n${param.description ?? ''}`);
+      return md(
+        `**${param.name}** (${param.type ?? 'value'}${param.required ? ', required' : ''}): parameter of ${fn.name}\n\n${param.description ?? ''}`,
+      );
     }
     if (last === 'function' && !ctx.location.isAtPropertyKey) {
-      const params = fn.params.map((p) => `- \`${p.name}\`${p.required ? ' (required)' : ''}: ${p.description ?? p.type ?? ''}`);
-      return md([`**${fn.name}**`, '', fn.description ?? '', '', params.length ? 'Parameters:' : 'No parameters.', ...params].join('\n'));
+      const params = fn.params.map(
+        (p) => `- \`${p.name}\`${p.required ? ' (required)' : ''}: ${p.description ?? p.type ?? ''}`,
+      );
+      return md(
+        [
+          `**${fn.name}**`,
+          '',
+          fn.description ?? '',
+          '',
+          params.length ? 'Parameters:' : 'No parameters.',
+          ...params,
+        ].join('\n'),
+      );
     }
   }
   const schema = SCHEMAS.at(rootSchema(kind), path);
@@ -118,7 +139,13 @@ function recordMarkdown(kind: ReferenceKind, id: number, data: HoverData): strin
   const a = data.apiClient;
   if (!a) return `**API client ${id}** does not exist on the service.`;
   // Only these four: never the password, auth parameters or headers.
-  const lines = [`**${a.name ?? `API client ${a.id}`}** (API client ${a.id})`, '', row('Method', a.httpMethod), row('URL', a.serverURL), row('Auth type', a.authType)];
+  const lines = [
+    `**${a.name ?? `API client ${a.id}`}** (API client ${a.id})`,
+    '',
+    row('Method', a.httpMethod),
+    row('URL', a.serverURL),
+    row('Auth type', a.authType),
+  ];
   return lines.filter((l) => l !== undefined).join('\n');
 }
 

@@ -17,18 +17,31 @@ export function documentLinks(doc: TextDocument, kind: FileKind, value: unknown)
     for (const field of ['traceFilters', 'sipTraceFilters', 'testStepList']) {
       for (const item of itemsOf(tc, field)) {
         const device = exactInt(item.value['mobileDeviceId']);
-        if (device !== undefined) targets.push({ path: [...item.path, 'mobileDeviceId'], kind: 'mobileDevice', id: device });
+        if (device !== undefined)
+          targets.push({ path: [...item.path, 'mobileDeviceId'], kind: 'mobileDevice', id: device });
         const filter = exactInt(item.value['traceFilterId']);
-        if (filter !== undefined) targets.push({ path: [...item.path, 'traceFilterId'], kind: 'traceFilter', id: filter });
+        if (filter !== undefined)
+          targets.push({ path: [...item.path, 'traceFilterId'], kind: 'traceFilter', id: filter });
         const params = item.value['params'];
         const apiClient = isRecord(params) ? exactInt(params['apiClientId']) : undefined;
-        if (apiClient !== undefined) targets.push({ path: [...item.path, 'params', 'apiClientId'], kind: 'apiClient', id: apiClient });
+        if (apiClient !== undefined)
+          targets.push({ path: [...item.path, 'params', 'apiClientId'], kind: 'apiClient', id: apiClient });
       }
     }
   }
   if (targets.length === 0) return [];
-  const located = locate(doc.getText(), targets.map((t) => t.path));
-  const label: Record<RemoteViewKind, string> = { mobileDevice: 'mobile device', traceFilter: 'trace filter', testCase: 'test case', testSuite: 'test suite', testNode: 'test node', apiClient: 'API client' };
+  const located = locate(
+    doc.getText(),
+    targets.map((t) => t.path),
+  );
+  const label: Record<RemoteViewKind, string> = {
+    mobileDevice: 'mobile device',
+    traceFilter: 'trace filter',
+    testCase: 'test case',
+    testSuite: 'test suite',
+    testNode: 'test node',
+    apiClient: 'API client',
+  };
   return targets.flatMap((t) => {
     const at = located.get(pathKey(t.path));
     if (!at) return [];

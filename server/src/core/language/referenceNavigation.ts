@@ -26,7 +26,10 @@ export interface HintNames {
 }
 
 /** Every reference of the document: where it is, to what kind, which id. */
-export function referencesIn(kind: FileKind, value: unknown): { path: Path; kind: ReferenceKind; id: number; testCase: Path }[] {
+export function referencesIn(
+  kind: FileKind,
+  value: unknown,
+): { path: Path; kind: ReferenceKind; id: number; testCase: Path }[] {
   const out: { path: Path; kind: ReferenceKind; id: number; testCase: Path }[] = [];
   for (const tc of testCasesIn(kind, value)) {
     for (const field of ['testStepList', 'traceFilters', 'sipTraceFilters']) {
@@ -53,12 +56,20 @@ function parsed(doc: TextDocument): unknown {
   }
 }
 
-export function inlayHints(doc: TextDocument, kind: FileKind, names: HintNames, range?: { start: Position; end: Position }): InlayHintShape[] {
+export function inlayHints(
+  doc: TextDocument,
+  kind: FileKind,
+  names: HintNames,
+  range?: { start: Position; end: Position },
+): InlayHintShape[] {
   const value = parsed(doc);
   if (value === undefined) return [];
   const refs = referencesIn(kind, value);
   if (refs.length === 0) return [];
-  const located = locate(doc.getText(), refs.map((r) => r.path));
+  const located = locate(
+    doc.getText(),
+    refs.map((r) => r.path),
+  );
   const from = range ? doc.offsetAt(range.start) : 0;
   const to = range ? doc.offsetAt(range.end) : Infinity;
   return refs.flatMap((r) => {
@@ -79,7 +90,11 @@ function hintLabel(kind: ReferenceKind, id: number, names: HintNames): string | 
 }
 
 /** Where Go to Definition leads from the position, or undefined when it is on no reference. */
-export function definition(doc: TextDocument, kind: FileKind, position: Position): { uri: string; range: Range } | undefined {
+export function definition(
+  doc: TextDocument,
+  kind: FileKind,
+  position: Position,
+): { uri: string; range: Range } | undefined {
   const target = hoverTarget(doc, position);
   if (target.kind !== 'mobileDevice' && target.kind !== 'traceFilter' && target.kind !== 'apiClient') return undefined;
   const remote = { uri: remoteUri(target.kind, target.id), range: Range.create(0, 0, 0, 0) };

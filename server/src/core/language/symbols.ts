@@ -34,7 +34,10 @@ export function documentSymbols(doc: TextDocument, kind: FileKind, names: Symbol
   if (!r) return [];
   // The locating pass counted the lines of what it found (a 1 MB text's line offsets cost as
   // much as the whole outline); a half-typed text's nodes are placed by the document.
-  const range: ToRange = (s, from, to) => ({ start: from ?? doc.positionAt(s.start), end: to ?? doc.positionAt(s.end) });
+  const range: ToRange = (s, from, to) => ({
+    start: from ?? doc.positionAt(s.start),
+    end: to ?? doc.positionAt(s.end),
+  });
   return testCasesIn(kind, r.value).flatMap((tc, k) => {
     const whole = r.at(k, tc);
     return whole ? [testCaseSymbol(k, tc, whole, r, range, names)] : [];
@@ -132,13 +135,25 @@ function pathsOf(kind: FileKind, value: unknown): { paths: JsonPath[]; slots: Ca
 
 type ToRange = (s: { start: number; end: number }, from?: Position, to?: Position) => Range;
 
-function testCaseSymbol(k: number, tc: TestCaseAt, whole: Located, r: Read, range: ToRange, names: SymbolNames): DocumentSymbol {
+function testCaseSymbol(
+  k: number,
+  tc: TestCaseAt,
+  whole: Located,
+  r: Read,
+  range: ToRange,
+  names: SymbolNames,
+): DocumentSymbol {
   const name = exactStr(tc.value['name']);
   const id = exactInt(tc.value['id']);
   const nameAt = r.at(k, tc, 'name');
   const deviceName = deviceNames(tc.value, names);
   const children: DocumentSymbol[] = [];
-  const group = (list: ListName, title: string, kind: SymbolKind, item: (v: Obj, i: number) => { name: string; detail?: string }) => {
+  const group = (
+    list: ListName,
+    title: string,
+    kind: SymbolKind,
+    item: (v: Obj, i: number) => { name: string; detail?: string },
+  ) => {
     const items = tc.value[list];
     const at = r.at(k, tc, list);
     if (!Array.isArray(items) || !at) return;
@@ -150,8 +165,16 @@ function testCaseSymbol(k: number, tc: TestCaseAt, whole: Located, r: Read, rang
       return [symbol(label.name, label.detail, kind, valueOf(itemAt), keyAt ? valueOf(keyAt) : valueOf(itemAt), range)];
     });
     const key = keyOf(at);
-    const span: Placed = { start: key?.start ?? at.value.start, end: at.value.end, from: key ? key.from : at.valueAt, to: at.endAt };
-    children.push({ ...symbol(title, `${items.length}`, SymbolKind.Array, span, key ?? valueOf(at), range), children: itemSymbols });
+    const span: Placed = {
+      start: key?.start ?? at.value.start,
+      end: at.value.end,
+      from: key ? key.from : at.valueAt,
+      to: at.endAt,
+    };
+    children.push({
+      ...symbol(title, `${items.length}`, SymbolKind.Array, span, key ?? valueOf(at), range),
+      children: itemSymbols,
+    });
   };
   group('testStepList', 'Steps', SymbolKind.Function, (step, i) => {
     const fn = exactStr(step['function']);
@@ -164,26 +187,51 @@ function testCaseSymbol(k: number, tc: TestCaseAt, whole: Located, r: Read, rang
   group('traceFilters', 'Trace filters', SymbolKind.Event, (item, i) => {
     const device = exactInt(item['mobileDeviceId']);
     const filter = exactInt(item['traceFilterId']);
-    const filterName = filter === undefined ? undefined : (names.traceFilters?.get(filter)?.name ?? `trace filter ${filter}`);
-    return { name: [device === undefined ? undefined : deviceName(device), filterName].filter(Boolean).join(' · ') || `${i + 1}` };
+    const filterName =
+      filter === undefined ? undefined : (names.traceFilters?.get(filter)?.name ?? `trace filter ${filter}`);
+    return {
+      name:
+        [device === undefined ? undefined : deviceName(device), filterName].filter(Boolean).join(' · ') || `${i + 1}`,
+    };
   });
   group('sipTraceFilters', 'SIP trace filters', SymbolKind.Event, (item, i) => {
     const device = exactInt(item['mobileDeviceId']);
     const codes = exactStr(item['sipMessageCodes']);
-    return { name: [device === undefined ? undefined : deviceName(device), codes === undefined ? undefined : `SIP ${codes}`].filter(Boolean).join(' · ') || `${i + 1}` };
+    return {
+      name:
+        [device === undefined ? undefined : deviceName(device), codes === undefined ? undefined : `SIP ${codes}`]
+          .filter(Boolean)
+          .join(' · ') || `${i + 1}`,
+    };
   });
   group('devices', 'Devices', SymbolKind.Struct, (d, i) => {
     const id = exactInt(d['id']);
-    return { name: exactStr(d['name']) ?? (id === undefined ? `${i + 1}` : `device ${id}`), detail: exactStr(d['msisdn']) };
+    return {
+      name: exactStr(d['name']) ?? (id === undefined ? `${i + 1}` : `device ${id}`),
+      detail: exactStr(d['msisdn']),
+    };
   });
   group('apiClients', 'API clients', SymbolKind.Struct, (a, i) => {
     const id = exactInt(a['id']);
     const method = exactStr(a['httpMethod']);
     const url = exactStr(a['serverURL']);
-    return { name: exactStr(a['name']) ?? (id === undefined ? `${i + 1}` : `API client ${id}`), detail: [method, url].filter(Boolean).join(' ') || undefined };
+    return {
+      name: exactStr(a['name']) ?? (id === undefined ? `${i + 1}` : `API client ${id}`),
+      detail: [method, url].filter(Boolean).join(' ') || undefined,
+    };
   });
   const title = name === undefined || name === '' ? '(unnamed test case)' : name;
-  return { ...symbol(title, id === undefined ? 'test case' : `test case ${id}`, SymbolKind.Class, valueOf(whole), valueOf(nameAt ?? whole), range), children };
+  return {
+    ...symbol(
+      title,
+      id === undefined ? 'test case' : `test case ${id}`,
+      SymbolKind.Class,
+      valueOf(whole),
+      valueOf(nameAt ?? whole),
+      range,
+    ),
+    children,
+  };
 }
 
 /** A span with its ends' positions when the locating pass knows them. */
@@ -198,11 +246,29 @@ const valueOf = (l: Located): Placed => ({ start: l.value.start, end: l.value.en
 
 /** A key is on one line: its end is its start moved by its length. */
 const keyOf = (l: Located): Placed | undefined =>
-  l.key && { start: l.key.start, end: l.key.end, from: l.keyAt, to: l.keyAt && { line: l.keyAt.line, character: l.keyAt.character + (l.key.end - l.key.start) } };
+  l.key && {
+    start: l.key.start,
+    end: l.key.end,
+    from: l.keyAt,
+    to: l.keyAt && { line: l.keyAt.line, character: l.keyAt.character + (l.key.end - l.key.start) },
+  };
 
-function symbol(name: string, detail: string | undefined, kind: SymbolKind, span: Placed, selection: Placed, range: ToRange): DocumentSymbol {
+function symbol(
+  name: string,
+  detail: string | undefined,
+  kind: SymbolKind,
+  span: Placed,
+  selection: Placed,
+  range: ToRange,
+): DocumentSymbol {
   // Clients reject a selection outside the range; the name of an item is always inside it.
-  return { name, ...(detail !== undefined && detail !== '' && { detail }), kind, range: range(span, span.from, span.to), selectionRange: range(selection, selection.from, selection.to) };
+  return {
+    name,
+    ...(detail !== undefined && detail !== '' && { detail }),
+    kind,
+    range: range(span, span.from, span.to),
+    selectionRange: range(selection, selection.from, selection.to),
+  };
 }
 
 /** A device's name: the service's, else the bundle's record, else the name a trace filter item stores. */
@@ -224,7 +290,12 @@ function deviceNames(tc: Obj, names: SymbolNames): (id: number) => string {
 /** The outline as a flat list, for clients without hierarchical document symbols. */
 export function flatSymbols(uri: string, symbols: DocumentSymbol[], container?: string): SymbolInformation[] {
   return symbols.flatMap((s) => [
-    { name: s.name, kind: s.kind, location: { uri, range: s.range }, ...(container !== undefined && { containerName: container }) },
+    {
+      name: s.name,
+      kind: s.kind,
+      location: { uri, range: s.range },
+      ...(container !== undefined && { containerName: container }),
+    },
     ...flatSymbols(uri, s.children ?? [], s.name),
   ]);
 }

@@ -58,7 +58,14 @@ export class Homes {
  * Whether reference `ref` (of `refOwner`) names the same record as `target` (of `targetOwner`).
  * `list`: the active environment's records of the kind, needed only across environments.
  */
-export function sameRecord(kind: ReferenceKind, ref: number, refOwner: Owner, target: number, targetOwner: Owner, list: Map<number, Identity> | undefined): boolean {
+export function sameRecord(
+  kind: ReferenceKind,
+  ref: number,
+  refOwner: Owner,
+  target: number,
+  targetOwner: Owner,
+  list: Map<number, Identity> | undefined,
+): boolean {
   if (refOwner.env === targetOwner.env) return ref === target;
   if (!list) return false;
   const k = syncReferenceKind(kind);

@@ -101,12 +101,19 @@ export class WorkspaceIndex {
    * Every use in the workspace of the record the id at `from` names: ids of the same environment
    * (a file's home by its sync state, else the active one) by value, others by who they are.
    */
-  async references(kind: ReferenceKind, id: number, from: { uri: string; position: Position }, here: HereContext): Promise<Location[]> {
+  async references(
+    kind: ReferenceKind,
+    id: number,
+    from: { uri: string; position: Position },
+    here: HereContext,
+  ): Promise<Location[]> {
     const entries = await this.current([from.uri]);
     await this.homes.refresh(entries.map(([, e]) => e.root));
     const owner = (e: FileEntry, c: CaseEntry): Owner => this.homes.ownerOf(e.root, e.path, c.index, here.env);
     const origin = entries.find(([uri]) => uri === from.uri)?.[1];
-    const originCase = origin?.cases.find((c) => c.refs.some((r) => r.location.uri === from.uri && contains(r.location.range, from.position)));
+    const originCase = origin?.cases.find((c) =>
+      c.refs.some((r) => r.location.uri === from.uri && contains(r.location.range, from.position)),
+    );
     const targetOwner = origin && originCase ? owner(origin, originCase) : HERE;
     let list: Awaited<ReturnType<HereContext['directory']>>;
     let listRead = false;
@@ -131,7 +138,9 @@ export class WorkspaceIndex {
   /** The workspace's test cases whose name contains the query (case ignored). */
   async symbols(query: string): Promise<SymbolInformation[]> {
     const q = query.toLowerCase();
-    return (await this.current()).flatMap(([, e]) => e.cases.flatMap((c) => (c.symbol && c.symbol.name.toLowerCase().includes(q) ? [c.symbol] : [])));
+    return (await this.current()).flatMap(([, e]) =>
+      e.cases.flatMap((c) => (c.symbol && c.symbol.name.toLowerCase().includes(q) ? [c.symbol] : [])),
+    );
   }
 
   /** Every file's entry as it is now; `extra`: files outside the folders that count too (the one a query starts from). */
@@ -211,7 +220,9 @@ export class WorkspaceIndex {
     // The locating pass counts lines: no line offsets of the whole text are needed.
     const range = (p: (string | number)[]) => {
       const at = located.get(pathKey(p));
-      return at && { start: at.valueAt ?? doc.positionAt(at.value.start), end: at.endAt ?? doc.positionAt(at.value.end) };
+      return (
+        at && { start: at.valueAt ?? doc.positionAt(at.value.start), end: at.endAt ?? doc.positionAt(at.value.end) }
+      );
     };
     const byCase = new Map<string, CaseEntry['refs']>();
     for (const r of refs) {
@@ -240,4 +251,5 @@ export class WorkspaceIndex {
 }
 
 const contains = (r: { start: Position; end: Position }, p: Position): boolean =>
-  (p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character)) && (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
+  (p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character)) &&
+  (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));

@@ -23,7 +23,11 @@ export type ApiClientLinks = (index: number | undefined) => { home?: unknown } |
 type LinkOf = ApiClientLinks | undefined;
 
 /** Each `params.apiClientId` of the document's steps and each record of a bundle's `apiClients`, with its path. */
-export function apiClientRefs(kind: FileKind, value: unknown, linkOf?: LinkOf): { steps: { path: Path; id: number }[]; records: { path: Path; id: number; name?: string }[] } {
+export function apiClientRefs(
+  kind: FileKind,
+  value: unknown,
+  linkOf?: LinkOf,
+): { steps: { path: Path; id: number }[]; records: { path: Path; id: number; name?: string }[] } {
   const steps: { path: Path; id: number }[] = [];
   const records: { path: Path; id: number; name?: string }[] = [];
   for (const tc of testCasesIn(kind, value)) {
@@ -77,9 +81,21 @@ export function checkApiClients(kind: FileKind, value: unknown, answers: ApiClie
     const a = answers.get(s.id);
     if (!a || 'info' in a) continue;
     if ('failed' in a) {
-      out.push({ path: s.path, on: 'value', message: `API client ${s.id} not verified: ${a.failed.replace(/\.$/, '')}.`, code: DiagnosticCode.notVerified, severity: Severity.Information });
+      out.push({
+        path: s.path,
+        on: 'value',
+        message: `API client ${s.id} not verified: ${a.failed.replace(/\.$/, '')}.`,
+        code: DiagnosticCode.notVerified,
+        severity: Severity.Information,
+      });
     } else {
-      out.push({ path: s.path, on: 'value', message: `API client ${s.id} does not exist on the service.`, code: DiagnosticCode.unknownApiClient, severity: Severity.Error });
+      out.push({
+        path: s.path,
+        on: 'value',
+        message: `API client ${s.id} does not exist on the service.`,
+        code: DiagnosticCode.unknownApiClient,
+        severity: Severity.Error,
+      });
     }
   }
   for (const r of records) {
@@ -100,10 +116,21 @@ export function checkApiClients(kind: FileKind, value: unknown, answers: ApiClie
 }
 
 /** The API-client diagnostics of a document; online only (offline the references' one note says it). */
-export async function apiClientProblems(doc: TextDocument, kind: FileKind, value: unknown, source: ApiClientSource, online: boolean, maxProblems = Infinity, linkOf?: LinkOf) {
+export async function apiClientProblems(
+  doc: TextDocument,
+  kind: FileKind,
+  value: unknown,
+  source: ApiClientSource,
+  online: boolean,
+  maxProblems = Infinity,
+  linkOf?: LinkOf,
+) {
   const { steps, records } = apiClientRefs(kind, value, linkOf);
   if (!online || steps.length + records.length === 0) return { diagnostics: [], omitted: 0 };
-  const answers = await askApiClients([...steps, ...records].map((r) => r.id), source);
+  const answers = await askApiClients(
+    [...steps, ...records].map((r) => r.id),
+    source,
+  );
   const findings = checkApiClients(kind, value, answers, linkOf);
   const kept = findings.slice(0, maxProblems);
   return { diagnostics: toDiagnostics(doc, kept), omitted: findings.length - kept.length };

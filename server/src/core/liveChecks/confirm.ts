@@ -39,10 +39,15 @@ async function ask<T>(ids: number[], read: (id: number) => Promise<T | undefined
 }
 
 /** The snapshot with what the records' own answers settle for the ids `wanted` names. */
-export async function confirmReferences(source: RecordSource, state: ReferenceState, wanted: Wanted): Promise<ReferenceState> {
+export async function confirmReferences(
+  source: RecordSource,
+  state: ReferenceState,
+  wanted: Wanted,
+): Promise<ReferenceState> {
   if (state.status !== 'ok') return state;
   const data = state.data;
-  const missing = (ids: Set<number>, known: Map<number, unknown> | undefined) => (known ? [...ids].filter((id) => !known.has(id)) : []);
+  const missing = (ids: Set<number>, known: Map<number, unknown> | undefined) =>
+    known ? [...ids].filter((id) => !known.has(id)) : [];
   const partial = [...wanted.msisdn].filter((id) => data.devices.get(id)?.partial === true);
   const [devices, summaries, traceFilters, testCases, testNodes] = await Promise.all([
     ask(missing(wanted.devices, data.devices), (id) => source.deviceRecord(id)),
@@ -59,7 +64,13 @@ export async function confirmReferences(source: RecordSource, state: ReferenceSt
     testNodes: new Set(data.unverified?.testNodes),
     reason: data.unverified?.reason ?? '',
   };
-  const settle = <T>(outcomes: Outcome<T>[], into: Map<number, T> | undefined, unsure: Set<number>, list: string, label: string): Map<number, T> | undefined => {
+  const settle = <T>(
+    outcomes: Outcome<T>[],
+    into: Map<number, T> | undefined,
+    unsure: Set<number>,
+    list: string,
+    label: string,
+  ): Map<number, T> | undefined => {
     let map = into;
     for (const o of outcomes) {
       if (o.failed !== undefined) {
@@ -75,24 +86,45 @@ export async function confirmReferences(source: RecordSource, state: ReferenceSt
   };
   // An unknown device whose file stores its MSISDN is offered the device that has that MSISDN
   // now, which summary items lack: then the list is completed by the records (once per cache life).
-  const staleWithMsisdn = devices.some((o) => o.record === undefined && o.failed === undefined && wanted.msisdn.has(o.id));
-  const listed = staleWithMsisdn && [...data.devices.values()].some((d) => d.partial) ? await source.completedDevices().catch(() => data.devices) : data.devices;
+  const staleWithMsisdn = devices.some(
+    (o) => o.record === undefined && o.failed === undefined && wanted.msisdn.has(o.id),
+  );
+  const listed =
+    staleWithMsisdn && [...data.devices.values()].some((d) => d.partial)
+      ? await source.completedDevices().catch(() => data.devices)
+      : data.devices;
   const deviceMap = settle(devices, listed, unverified.devices, 'mobile devices', 'device') ?? listed;
   // A summary whose record failed keeps its list item: its stale-MSISDN check just does not run.
-  const completed = settle(summaries.filter((o) => o.failed === undefined), deviceMap, new Set(), 'mobile devices', 'device') ?? deviceMap;
+  const completed =
+    settle(
+      summaries.filter((o) => o.failed === undefined),
+      deviceMap,
+      new Set(),
+      'mobile devices',
+      'device',
+    ) ?? deviceMap;
   const next = {
     ...data,
     devices: completed,
-    traceFilters: settle(traceFilters, data.traceFilters, unverified.traceFilters, 'trace filters', 'trace filter') ?? data.traceFilters,
-    testCases: settleNames(settle(testCases, undefined, unverified.testCases, 'test cases', 'test case'), data.testCases),
+    traceFilters:
+      settle(traceFilters, data.traceFilters, unverified.traceFilters, 'trace filters', 'trace filter') ??
+      data.traceFilters,
+    testCases: settleNames(
+      settle(testCases, undefined, unverified.testCases, 'test cases', 'test case'),
+      data.testCases,
+    ),
     testNodes: settle(testNodes, data.testNodes, unverified.testNodes, 'test nodes', 'test node'),
   };
-  const any = unverified.devices.size + unverified.traceFilters.size + unverified.testCases.size + unverified.testNodes.size > 0;
+  const any =
+    unverified.devices.size + unverified.traceFilters.size + unverified.testCases.size + unverified.testNodes.size > 0;
   return { status: 'ok', data: { ...next, ...(any ? { unverified } : {}) } };
 }
 
 /** Test cases confirmed by their records, added to the id-to-name list. */
-function settleNames(found: Map<number, NamedInfo> | undefined, names: Map<number, string> | undefined): Map<number, string> | undefined {
+function settleNames(
+  found: Map<number, NamedInfo> | undefined,
+  names: Map<number, string> | undefined,
+): Map<number, string> | undefined {
   if (!found || found.size === 0 || !names) return names;
   const out = new Map(names);
   for (const [id, info] of found) out.set(id, info.name ?? '');

@@ -17,7 +17,12 @@ export interface Counterpart {
   chosen?: boolean;
 }
 
-export function counterpartHere(kind: ReferenceKind, id: number, home: ForeignHome, list: Map<number, Identity>): Counterpart {
+export function counterpartHere(
+  kind: ReferenceKind,
+  id: number,
+  home: ForeignHome,
+  list: Map<number, Identity>,
+): Counterpart {
   const k = syncReferenceKind(kind);
   const who = home.identity(k, id);
   const picked = home.chosen(k, id);
@@ -26,7 +31,11 @@ export function counterpartHere(kind: ReferenceKind, id: number, home: ForeignHo
 }
 
 /** Each home id recorded for `kind` whose counterpart here is single, with that counterpart: what completion offers in a file of another environment. */
-export function homeIdsHere(kind: ReferenceKind, home: ForeignHome, list: Map<number, Identity>): { homeId: number; hereId: number }[] {
+export function homeIdsHere(
+  kind: ReferenceKind,
+  home: ForeignHome,
+  list: Map<number, Identity>,
+): { homeId: number; hereId: number }[] {
   const out: { homeId: number; hereId: number }[] = [];
   for (const [homeId] of home.recorded(syncReferenceKind(kind))) {
     const c = counterpartHere(kind, homeId, home, list);

@@ -13,7 +13,10 @@ import { counterpartHere } from './counterpart';
 // `foreign-reference`, whose quick fixes offer the candidates.
 
 /** The current environment's records of a kind, as identities; undefined when the snapshot lacks the kind. */
-export function listOf(kind: ReferenceKind, data: Pick<ReferenceSnapshot, 'devices' | 'traceFilters' | 'apiClients'>): Map<number, Identity> | undefined {
+export function listOf(
+  kind: ReferenceKind,
+  data: Pick<ReferenceSnapshot, 'devices' | 'traceFilters' | 'apiClients'>,
+): Map<number, Identity> | undefined {
   if (kind === 'mobileDevice') return data.devices;
   if (kind === 'traceFilter') return data.traceFilters;
   return data.apiClients;
@@ -29,7 +32,10 @@ export interface ForeignFixData {
 }
 
 /** Who a record is, and nothing else of it, for the quick fixes' titles. */
-const pick = (who: Identity | undefined): Identity => ({ ...(who?.name !== undefined && { name: who.name }), ...(who?.msisdn !== undefined && { msisdn: who.msisdn }) });
+const pick = (who: Identity | undefined): Identity => ({
+  ...(who?.name !== undefined && { name: who.name }),
+  ...(who?.msisdn !== undefined && { msisdn: who.msisdn }),
+});
 
 /** The counterpart here of each reference of `tc`, or a finding where there is no single one. */
 export function foreignReferences(tc: TestCaseAt, data: ReferenceSnapshot, home: ForeignHome): Finding[] {
@@ -40,9 +46,19 @@ export function foreignReferences(tc: TestCaseAt, data: ReferenceSnapshot, home:
     const { who, candidates } = counterpartHere(referenceKindOfSync(site.kind), site.id, home, list);
     if (candidates.length === 1) continue;
     const what = `${kindWords(site.kind)} ${site.id}`;
-    const there = who ? `${identityWords(site.kind, who)} in ${home.env}` : `whose identity in ${home.env} was never recorded (export or refresh the file from there once)`;
-    const here = candidates.length === 0 ? 'no record here has it' : `${candidates.length} records here have it: ${candidates.join(', ')}`;
-    const fix: ForeignFixData = { kind: site.kind, from: site.id, home: home.env, candidates: candidates.map((id) => ({ id, ...pick(list.get(id)) })) };
+    const there = who
+      ? `${identityWords(site.kind, who)} in ${home.env}`
+      : `whose identity in ${home.env} was never recorded (export or refresh the file from there once)`;
+    const here =
+      candidates.length === 0
+        ? 'no record here has it'
+        : `${candidates.length} records here have it: ${candidates.join(', ')}`;
+    const fix: ForeignFixData = {
+      kind: site.kind,
+      from: site.id,
+      home: home.env,
+      candidates: candidates.map((id) => ({ id, ...pick(list.get(id)) })),
+    };
     out.push({
       path: [...tc.path, ...site.path],
       on: 'value',
@@ -56,7 +72,15 @@ export function foreignReferences(tc: TestCaseAt, data: ReferenceSnapshot, home:
 }
 
 /** Whether a test case of the document is of another environment and names an API client (their list is then read too). */
-export function namesForeignApiClient(kind: FileKind, value: unknown, linkOf: ((index: number | undefined) => { home?: ForeignHome } | undefined) | undefined): boolean {
+export function namesForeignApiClient(
+  kind: FileKind,
+  value: unknown,
+  linkOf: ((index: number | undefined) => { home?: ForeignHome } | undefined) | undefined,
+): boolean {
   if (!linkOf) return false;
-  return testCasesIn(kind, value).some((tc) => linkOf(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)?.home !== undefined && referenceSites(tc.value).some((s) => s.kind === 'apiClient'));
+  return testCasesIn(kind, value).some(
+    (tc) =>
+      linkOf(typeof tc.path[0] === 'number' ? tc.path[0] : undefined)?.home !== undefined &&
+      referenceSites(tc.value).some((s) => s.kind === 'apiClient'),
+  );
 }

@@ -67,7 +67,8 @@ export class ReferenceCache implements RecordSource {
     const list = this.entries.get(keys[0])?.outcome;
     if (list && 'value' in list && list.value instanceof Map) list.value.delete(id);
     const generation = this.env.current?.generation;
-    if (generation !== undefined) this.entries.set(`record:${keys[1]}:${id}`, { generation, at: this.now(), outcome: { value: undefined } });
+    if (generation !== undefined)
+      this.entries.set(`record:${keys[1]}:${id}`, { generation, at: this.now(), outcome: { value: undefined } });
   }
 
   devices(): Promise<Map<number, DeviceInfo>> {
@@ -75,7 +76,9 @@ export class ReferenceCache implements RecordSource {
   }
 
   traceFilters(): Promise<Map<number, TraceFilterInfo>> {
-    return this.get('traceFilters', async (c) => byId(await this.items('traceFilterItems', () => c.traceFilters.list()), traceFilterInfo));
+    return this.get('traceFilters', async (c) =>
+      byId(await this.items('traceFilterItems', () => c.traceFilters.list()), traceFilterInfo),
+    );
   }
 
   /**
@@ -85,14 +88,26 @@ export class ReferenceCache implements RecordSource {
    */
   completedDevices(): Promise<Map<number, DeviceInfo>> {
     return this.get('completedDevices', async (c) =>
-      byId(await completeItems(await this.items('deviceItems', () => c.devices.list()), lacksField('msisdn'), (id) => this.deviceRaw(id)), deviceInfo),
+      byId(
+        await completeItems(await this.items('deviceItems', () => c.devices.list()), lacksField('msisdn'), (id) =>
+          this.deviceRaw(id),
+        ),
+        deviceInfo,
+      ),
     );
   }
 
   /** The trace filters with summary items completed by their records, as `completedDevices`. */
   completedTraceFilters(): Promise<Map<number, TraceFilterInfo>> {
     return this.get('completedTraceFilters', async (c) =>
-      byId(await completeItems(await this.items('traceFilterItems', () => c.traceFilters.list()), lacksField('filter'), (id) => this.traceFilterRaw(id)), traceFilterInfo),
+      byId(
+        await completeItems(
+          await this.items('traceFilterItems', () => c.traceFilters.list()),
+          lacksField('filter'),
+          (id) => this.traceFilterRaw(id),
+        ),
+        traceFilterInfo,
+      ),
     );
   }
 
@@ -123,7 +138,9 @@ export class ReferenceCache implements RecordSource {
 
   /** GET /apiclients/{id}, once per cache life: undefined for a 404, a throw for any other failure. */
   apiClientRecord(id: number): Promise<ApiClientInfo | undefined> {
-    return this.get(`record:apiClient:${id}`, (c) => unlessMissing(async () => apiClientInfo({ ...(await c.apiClients.get(id)), id })));
+    return this.get(`record:apiClient:${id}`, (c) =>
+      unlessMissing(async () => apiClientInfo({ ...(await c.apiClients.get(id)), id })),
+    );
   }
 
   testNodes(): Promise<Map<number, NamedInfo>> {
@@ -178,11 +195,15 @@ export class ReferenceCache implements RecordSource {
   }
 
   testCaseRecord(id: number): Promise<NamedInfo | undefined> {
-    return this.get(`record:testCase:${id}`, (c) => unlessMissing(async () => ({ id, name: exactStr((await c.testCases.get(id)).name) })));
+    return this.get(`record:testCase:${id}`, (c) =>
+      unlessMissing(async () => ({ id, name: exactStr((await c.testCases.get(id)).name) })),
+    );
   }
 
   testNodeRecord(id: number): Promise<NamedInfo | undefined> {
-    return this.get(`record:testNode:${id}`, (c) => unlessMissing(async () => ({ id, name: exactStr((await c.testNodes.get(id)).name) })));
+    return this.get(`record:testNode:${id}`, (c) =>
+      unlessMissing(async () => ({ id, name: exactStr((await c.testNodes.get(id)).name) })),
+    );
   }
 
   /** A record a list lacked exists after all: said once per list and environment. */
@@ -231,7 +252,17 @@ export class ReferenceCache implements RecordSource {
         kind === 'bundle' ? this.testNodes() : undefined,
         kind === 'bundle' ? this.deviceModels() : undefined,
       ]);
-      return { status: 'ok', data: { devices, traceFilters, testCases, testNodes, deviceModels, ...(deviceModels?.cut && { deviceModelsCut: true }) } };
+      return {
+        status: 'ok',
+        data: {
+          devices,
+          traceFilters,
+          testCases,
+          testNodes,
+          deviceModels,
+          ...(deviceModels?.cut && { deviceModelsCut: true }),
+        },
+      };
     } catch (err) {
       return { status: 'unavailable', reason: this.reason(err), cause: err };
     }
@@ -240,10 +271,15 @@ export class ReferenceCache implements RecordSource {
   /** Why the service's lists cannot be had (no error: not signed in), to follow "not verified: ". */
   reason(err?: unknown): string {
     const env = this.env.current;
-    return asClause(env && err !== undefined ? serviceFailure(err, env.baseUrl, this.host).message : signedOut(this.host).message);
+    return asClause(
+      env && err !== undefined ? serviceFailure(err, env.baseUrl, this.host).message : signedOut(this.host).message,
+    );
   }
 
-  private async get<T>(key: string, load: (client: NonNullable<EnvironmentState['current']>['client']) => Promise<T>): Promise<T> {
+  private async get<T>(
+    key: string,
+    load: (client: NonNullable<EnvironmentState['current']>['client']) => Promise<T>,
+  ): Promise<T> {
     const env = this.env.current;
     if (!env) throw new NotSignedInError();
     const now = this.now();
@@ -278,7 +314,11 @@ export class ReferenceCache implements RecordSource {
 
 /** The items with a numeric id, by id, each read by `info`. */
 function byId<T>(items: readonly Loose[], info: (item: Loose & { id: number }) => T): Map<number, T> {
-  return new Map(items.flatMap((item) => (typeof item['id'] === 'number' ? [[item['id'], info({ ...item, id: item['id'] })] as const] : [])));
+  return new Map(
+    items.flatMap((item) =>
+      typeof item['id'] === 'number' ? [[item['id'], info({ ...item, id: item['id'] })] as const] : [],
+    ),
+  );
 }
 
 function deviceInfo(d: Loose & { id: number }): DeviceInfo {
@@ -298,11 +338,22 @@ function deviceInfo(d: Loose & { id: number }): DeviceInfo {
 
 /** Only what the editor may show: never the password, auth parameters or headers. */
 function apiClientInfo(a: Loose & { id: number }): ApiClientInfo {
-  return { id: a.id, name: exactStr(a['name']), httpMethod: exactStr(a['httpMethod']), serverURL: exactStr(a['serverURL']), authType: exactStr(a['apiClientAuthType']) };
+  return {
+    id: a.id,
+    name: exactStr(a['name']),
+    httpMethod: exactStr(a['httpMethod']),
+    serverURL: exactStr(a['serverURL']),
+    authType: exactStr(a['apiClientAuthType']),
+  };
 }
 
 function traceFilterInfo(f: Loose & { id: number }): TraceFilterInfo {
-  return { id: f.id, name: exactStr(f['name']), filter: exactStr(f['filter']), ...(!('filter' in f) && { partial: true }) };
+  return {
+    id: f.id,
+    name: exactStr(f['name']),
+    filter: exactStr(f['filter']),
+    ...(!('filter' in f) && { partial: true }),
+  };
 }
 
 /** The record, or undefined when the service answers 404. */
@@ -316,19 +367,34 @@ async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> 
 }
 
 function named(list: Loose[]): Map<number, NamedInfo> {
-  return new Map(list.flatMap((x) => (typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: exactStr(x['name']) }] as const] : [])));
+  return new Map(
+    list.flatMap((x) =>
+      typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: exactStr(x['name']) }] as const] : [],
+    ),
+  );
 }
 
 /** Reads a function description leniently: `{name, description, params: [...]}` or a bare list. */
 function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
-  const params = Array.isArray(answer) ? answer : isRecord(answer) ? answer['params'] ?? answer['parameters'] : undefined;
+  const params = Array.isArray(answer)
+    ? answer
+    : isRecord(answer)
+      ? (answer['params'] ?? answer['parameters'])
+      : undefined;
   if (!Array.isArray(params)) return undefined;
   return {
     name,
     description: isRecord(answer) ? exactStr(answer['description']) : undefined,
     params: params.filter(isRecord).flatMap((p) =>
       typeof p['name'] === 'string'
-        ? [{ name: p['name'], type: exactStr(p['type']), required: p['required'] === true, description: exactStr(p['description']) }]
+        ? [
+            {
+              name: p['name'],
+              type: exactStr(p['type']),
+              required: p['required'] === true,
+              description: exactStr(p['description']),
+            },
+          ]
         : [],
     ),
   };

@@ -118,7 +118,8 @@ function storedHints(tc: TestCaseAt): Map<number, DeviceHint> {
       const id = exactInt(item.value['mobileDeviceId']);
       const name = exactStr(item.value['mobileDeviceName']);
       const msisdn = exactStr(item.value['msisdn']);
-      if (id !== undefined && !hints.has(id) && (name !== undefined || msisdn !== undefined)) hints.set(id, { name, msisdn });
+      if (id !== undefined && !hints.has(id) && (name !== undefined || msisdn !== undefined))
+        hints.set(id, { name, msisdn });
     }
   }
   return hints;
@@ -128,7 +129,11 @@ function storedHints(tc: TestCaseAt): Map<number, DeviceHint> {
  * The devices to offer in place of an unknown one: the likely match first, then the closest names
  * to the name the file stored (by id without one), at most DEVICE_CHOICES.
  */
-export function deviceCandidates(devices: Iterable<DeviceInfo>, hint: { name?: string }, best?: DeviceInfo): DeviceInfo[] {
+export function deviceCandidates(
+  devices: Iterable<DeviceInfo>,
+  hint: { name?: string },
+  best?: DeviceInfo,
+): DeviceInfo[] {
   const list = [...devices].filter((d) => d !== best);
   const name = hint.name;
   const ranked = name
@@ -141,7 +146,10 @@ export function deviceCandidates(devices: Iterable<DeviceInfo>, hint: { name?: s
 }
 
 /** The device a stale reference most likely meant: same MSISDN, else the closest name. */
-export function closestDevice(devices: Iterable<DeviceInfo>, hint: { name?: string; msisdn?: string }): DeviceInfo | undefined {
+export function closestDevice(
+  devices: Iterable<DeviceInfo>,
+  hint: { name?: string; msisdn?: string },
+): DeviceInfo | undefined {
   const list = [...devices];
   if (hint.msisdn) {
     const digits = hint.msisdn.replace(/\D/g, '');
@@ -201,7 +209,11 @@ function deviceItems(tc: TestCaseAt, field: string, data: ReferenceSnapshot): Fi
  * The test case's own id and name against the service's test cases. The file's `id` belongs to
  * one environment (its home in the sync state): elsewhere only the stored link counts.
  */
-function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; fileIdHere: boolean } = { fileIdHere: true }): Finding[] {
+function identity(
+  tc: TestCaseAt,
+  data: ReferenceSnapshot,
+  link: { id?: number; fileIdHere: boolean } = { fileIdHere: true },
+): Finding[] {
   if (!data.testCases) return [];
   const out: Finding[] = [];
   const fileId = link.fileIdHere ? exactInt(tc.value['id']) : undefined;
@@ -219,7 +231,9 @@ function identity(tc: TestCaseAt, data: ReferenceSnapshot, link: { id?: number; 
   }
   // A file of another environment, not linked here, is matched by this name on import: no clash.
   if (name !== undefined && (link.fileIdHere || link.id !== undefined)) {
-    const otherId = namesOf(data.testCases).get(name)?.find((other) => other !== id);
+    const otherId = namesOf(data.testCases)
+      .get(name)
+      ?.find((other) => other !== id);
     if (otherId !== undefined) {
       out.push({
         path: [...tc.path, 'name'],
@@ -255,9 +269,21 @@ function namesOf(testCases: Map<number, string>): Map<string, number[]> {
 function bundleDevices(value: unknown, data: ReferenceSnapshot): Finding[] {
   if (!Array.isArray(value)) return [];
   const checks = [
-    { field: 'testNodeId', known: data.testNodes, unsure: (id: number) => data.unverified?.testNodes.has(id) === true, label: 'Test node', code: DiagnosticCode.unknownTestNode },
+    {
+      field: 'testNodeId',
+      known: data.testNodes,
+      unsure: (id: number) => data.unverified?.testNodes.has(id) === true,
+      label: 'Test node',
+      code: DiagnosticCode.unknownTestNode,
+    },
     // The interface reads no single device model: only a cut list leaves one unsure.
-    { field: 'deviceModelId', known: data.deviceModels, unsure: () => data.deviceModelsCut === true, label: 'Device model', code: DiagnosticCode.unknownDeviceModel },
+    {
+      field: 'deviceModelId',
+      known: data.deviceModels,
+      unsure: () => data.deviceModelsCut === true,
+      label: 'Device model',
+      code: DiagnosticCode.unknownDeviceModel,
+    },
   ] as const;
   const out: Finding[] = [];
   value.forEach((tc, i) => {
@@ -302,7 +328,13 @@ function notVerified(path: Path, what: string, data: ReferenceSnapshot): Finding
  * the devices whose stored MSISDN is compared.
  */
 export function referencedIds(kind: FileKind, value: unknown, linkOf?: LinkOf, into?: Wanted): Wanted {
-  const w: Wanted = into ?? { devices: new Set(), traceFilters: new Set(), testCases: new Set(), testNodes: new Set(), msisdn: new Set() };
+  const w: Wanted = into ?? {
+    devices: new Set(),
+    traceFilters: new Set(),
+    testCases: new Set(),
+    testNodes: new Set(),
+    msisdn: new Set(),
+  };
   const add = (set: Set<number>, v: unknown) => {
     const id = exactInt(v);
     if (id !== undefined) set.add(id);

@@ -9,7 +9,18 @@ import { stepFunctionProblems, type FunctionSource } from './stepFunctions';
 // language server and `tas validate` run the same checks with the same source (the cache).
 
 /** The step-function and API-client problems of a document; none offline (the references' note says it). */
-export function stepProblems(doc: TextDocument, kind: FileKind, value: unknown, source: FunctionSource & ApiClientSource, online: boolean, maxProblems = Infinity, linkOf?: ApiClientLinks): Promise<Problems[]> {
+export function stepProblems(
+  doc: TextDocument,
+  kind: FileKind,
+  value: unknown,
+  source: FunctionSource & ApiClientSource,
+  online: boolean,
+  maxProblems = Infinity,
+  linkOf?: ApiClientLinks,
+): Promise<Problems[]> {
   // A test case of another environment names API clients by its home's ids: foreign.ts looks them up by name instead.
-  return Promise.all([stepFunctionProblems(doc, kind, value, source, online, maxProblems), apiClientProblems(doc, kind, value, source, online, maxProblems, linkOf)]);
+  return Promise.all([
+    stepFunctionProblems(doc, kind, value, source, online, maxProblems),
+    apiClientProblems(doc, kind, value, source, online, maxProblems, linkOf),
+  ]);
 }

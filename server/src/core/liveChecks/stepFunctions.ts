@@ -35,7 +35,11 @@ export function schemaFunctionNames(): string[] {
 }
 
 /** Each name's answer from `lookup` (undefined: the service does not know it), asked at once; the cache makes it one request per name. */
-export async function askFunctions(names: Iterable<string>, lookup: (name: string) => Promise<FunctionInfo | undefined>, reason: (err: unknown) => string): Promise<FunctionAnswers> {
+export async function askFunctions(
+  names: Iterable<string>,
+  lookup: (name: string) => Promise<FunctionInfo | undefined>,
+  reason: (err: unknown) => string,
+): Promise<FunctionAnswers> {
   const out: FunctionAnswers = new Map();
   await Promise.all(
     [...names].map(async (name) => {
@@ -79,7 +83,12 @@ function kindOf(v: unknown): string {
 }
 
 /** The findings for every step of the document, given the service's answers and the known function names. */
-export function checkStepFunctions(kind: FileKind, value: unknown, answers: FunctionAnswers, known: readonly string[]): Finding[] {
+export function checkStepFunctions(
+  kind: FileKind,
+  value: unknown,
+  answers: FunctionAnswers,
+  known: readonly string[],
+): Finding[] {
   const out: Finding[] = [];
   for (const tc of testCasesIn(kind, value)) {
     for (const step of itemsOf(tc, 'testStepList')) {
@@ -89,11 +98,20 @@ export function checkStepFunctions(kind: FileKind, value: unknown, answers: Func
       if (!answer) continue;
       const at = [...step.path, 'function'];
       if ('failed' in answer) {
-        out.push({ path: at, on: 'value', message: `Step function '${fn}' not verified: ${answer.failed.replace(/\.$/, '')}.`, code: DiagnosticCode.notVerified, severity: Severity.Information });
+        out.push({
+          path: at,
+          on: 'value',
+          message: `Step function '${fn}' not verified: ${answer.failed.replace(/\.$/, '')}.`,
+          code: DiagnosticCode.notVerified,
+          severity: Severity.Information,
+        });
         continue;
       }
       if ('unknown' in answer) {
-        const suggestion = closest(fn, known.filter((k) => k !== fn));
+        const suggestion = closest(
+          fn,
+          known.filter((k) => k !== fn),
+        );
         out.push({
           path: at,
           on: 'value',
@@ -122,7 +140,10 @@ export function checkStepFunctions(kind: FileKind, value: unknown, answers: Func
       for (const [name, v] of Object.entries(params ?? {})) {
         const p = declared.get(name);
         if (!p) {
-          const suggestion = closest(name, [...declared.keys()].filter((k) => !(params && k in params)));
+          const suggestion = closest(
+            name,
+            [...declared.keys()].filter((k) => !(params && k in params)),
+          );
           out.push({
             path: [...step.path, 'params', name],
             on: 'key',
@@ -147,7 +168,14 @@ export function checkStepFunctions(kind: FileKind, value: unknown, answers: Func
 }
 
 /** The step-function diagnostics of a document, at most `maxProblems`. */
-export function analyzeStepFunctions(doc: TextDocument, kind: FileKind, value: unknown, answers: FunctionAnswers, known: readonly string[], maxProblems = Infinity) {
+export function analyzeStepFunctions(
+  doc: TextDocument,
+  kind: FileKind,
+  value: unknown,
+  answers: FunctionAnswers,
+  known: readonly string[],
+  maxProblems = Infinity,
+) {
   const findings = checkStepFunctions(kind, value, answers, known);
   const kept = findings.slice(0, maxProblems);
   return { diagnostics: toDiagnostics(doc, kept), omitted: findings.length - kept.length };
@@ -157,10 +185,19 @@ export function analyzeStepFunctions(doc: TextDocument, kind: FileKind, value: u
  * The functions the service is known to have: the schema's list and the names seen in this
  * environment's documents, each confirmed by its own functionparams answer (cached per name).
  */
-export async function knownFunctions(source: { seenFunctions: ReadonlySet<string>; functionInfo(name: string): Promise<FunctionInfo | undefined> }): Promise<FunctionInfo[]> {
+export async function knownFunctions(source: {
+  seenFunctions: ReadonlySet<string>;
+  functionInfo(name: string): Promise<FunctionInfo | undefined>;
+}): Promise<FunctionInfo[]> {
   const names = new Set([...schemaFunctionNames(), ...source.seenFunctions]);
-  const answers = await askFunctions(names, (n) => source.functionInfo(n), () => '');
-  return [...answers.values()].flatMap((a) => ('info' in a ? [a.info] : [])).sort((a, b) => a.name.localeCompare(b.name));
+  const answers = await askFunctions(
+    names,
+    (n) => source.functionInfo(n),
+    () => '',
+  );
+  return [...answers.values()]
+    .flatMap((a) => ('info' in a ? [a.info] : []))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Where the step checks get their answers: the reference cache. */
@@ -174,11 +211,22 @@ export interface FunctionSource {
  * The step-function diagnostics of a document, asking the service (through the cache) about each
  * function it names; online only: offline the references' one "not verified" note says it all.
  */
-export async function stepFunctionProblems(doc: TextDocument, kind: FileKind, value: unknown, source: FunctionSource, online: boolean, maxProblems = Infinity) {
+export async function stepFunctionProblems(
+  doc: TextDocument,
+  kind: FileKind,
+  value: unknown,
+  source: FunctionSource,
+  online: boolean,
+  maxProblems = Infinity,
+) {
   const names = functionsNamed(kind, value);
   for (const n of names) source.seenFunctions.add(n);
   if (!online || names.size === 0) return { diagnostics: [], omitted: 0 };
-  const answers = await askFunctions(names, (n) => source.functionInfo(n), (e) => source.reason(e));
+  const answers = await askFunctions(
+    names,
+    (n) => source.functionInfo(n),
+    (e) => source.reason(e),
+  );
   const unknown = [...answers.values()].some((a) => 'unknown' in a);
   const known = unknown ? (await knownFunctions(source)).map((f) => f.name) : [];
   return analyzeStepFunctions(doc, kind, value, answers, known, maxProblems);

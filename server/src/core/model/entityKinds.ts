@@ -32,14 +32,28 @@ export const ENTITY_KIND_WORDS: Readonly<Record<EntityKind, string>> = {
 };
 
 /** The kinds a read-only remote view (`tas-remote:`) shows: the targets of document links. */
-export type RemoteViewKind = Extract<EntityKind, 'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite' | 'testNode' | 'apiClient'>;
+export type RemoteViewKind = Extract<
+  EntityKind,
+  'mobileDevice' | 'traceFilter' | 'testCase' | 'testSuite' | 'testNode' | 'apiClient'
+>;
 
-export const REMOTE_VIEW_KINDS: readonly RemoteViewKind[] = ['mobileDevice', 'traceFilter', 'testCase', 'testSuite', 'testNode', 'apiClient'];
+export const REMOTE_VIEW_KINDS: readonly RemoteViewKind[] = [
+  'mobileDevice',
+  'traceFilter',
+  'testCase',
+  'testSuite',
+  'testNode',
+  'apiClient',
+];
 
-export const isRemoteViewKind = (kind: string): kind is RemoteViewKind => (REMOTE_VIEW_KINDS as readonly string[]).includes(kind);
+export const isRemoteViewKind = (kind: string): kind is RemoteViewKind =>
+  (REMOTE_VIEW_KINDS as readonly string[]).includes(kind);
 
 /** The kinds that open as editable record documents (`tas-record:`, `tas get` / `tas apply`). */
-export type RecordDocumentKind = Extract<EntityKind, 'mobileDevice' | 'testNode' | 'apiClient' | 'traceFilter' | 'testSuite'>;
+export type RecordDocumentKind = Extract<
+  EntityKind,
+  'mobileDevice' | 'testNode' | 'apiClient' | 'traceFilter' | 'testSuite'
+>;
 
 /** The record documents a Delete command removes (devices and API clients; the others have their views' commands). */
 export type DeletableKind = Extract<RecordDocumentKind, 'mobileDevice' | 'apiClient'>;
@@ -50,11 +64,22 @@ export type ReferenceKind = Extract<EntityKind, 'mobileDevice' | 'traceFilter' |
 // ---- Spellings on the wire ----
 
 /** A project's `entityType` as the interface spells it (project bodies and assignments). */
-export const PROJECT_ENTITY_TYPES = ['TEST_NODE', 'TEST_CASE', 'TEST_SUITE', 'MOBILE_ID', 'API_CLIENT', 'TRACE_FILTER', 'TOKEN'] as const;
+export const PROJECT_ENTITY_TYPES = [
+  'TEST_NODE',
+  'TEST_CASE',
+  'TEST_SUITE',
+  'MOBILE_ID',
+  'API_CLIENT',
+  'TRACE_FILTER',
+  'TOKEN',
+] as const;
 export type ProjectEntityType = (typeof PROJECT_ENTITY_TYPES)[number];
 
 /** The kinds a project holds. */
-export type ProjectMemberKind = Extract<EntityKind, 'testNode' | 'testCase' | 'testSuite' | 'mobileDevice' | 'apiClient' | 'traceFilter' | 'deviceToken'>;
+export type ProjectMemberKind = Extract<
+  EntityKind,
+  'testNode' | 'testCase' | 'testSuite' | 'mobileDevice' | 'apiClient' | 'traceFilter' | 'deviceToken'
+>;
 
 const MEMBER_KIND: Readonly<Record<ProjectEntityType, ProjectMemberKind>> = {
   TEST_NODE: 'testNode',
@@ -78,11 +103,14 @@ export type SyncReferenceKind = 'device' | 'apiClient' | 'traceFilter';
 
 export const SYNC_REFERENCE_KINDS: readonly SyncReferenceKind[] = ['device', 'apiClient', 'traceFilter'];
 
-export const syncReferenceKind = (kind: ReferenceKind): SyncReferenceKind => (kind === 'mobileDevice' ? 'device' : kind);
+export const syncReferenceKind = (kind: ReferenceKind): SyncReferenceKind =>
+  kind === 'mobileDevice' ? 'device' : kind;
 
-export const referenceKindOfSync = (kind: SyncReferenceKind): ReferenceKind => (kind === 'device' ? 'mobileDevice' : kind);
+export const referenceKindOfSync = (kind: SyncReferenceKind): ReferenceKind =>
+  kind === 'device' ? 'mobileDevice' : kind;
 
 /** What a status reading follows, as the protocol spells it (`StatusReading.target`). */
 export type StatusTarget = 'device' | 'node';
 
-export const kindOfStatusTarget = (target: StatusTarget): Extract<EntityKind, 'mobileDevice' | 'testNode'> => (target === 'device' ? 'mobileDevice' : 'testNode');
+export const kindOfStatusTarget = (target: StatusTarget): Extract<EntityKind, 'mobileDevice' | 'testNode'> =>
+  target === 'device' ? 'mobileDevice' : 'testNode';

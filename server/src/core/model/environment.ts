@@ -38,7 +38,8 @@ export interface RefreshResult {
  * change: the token was refused, the URL answers but not as the service, it cannot be reached,
  * or it is plain http to another machine and was not asked at all.
  */
-export type ConnectionState = 'connecting' | 'connected' | 'credentialsRefused' | 'unreachable' | 'notService' | 'insecureHttp' | 'signedOut';
+export type ConnectionState =
+  'connecting' | 'connected' | 'credentialsRefused' | 'unreachable' | 'notService' | 'insecureHttp' | 'signedOut';
 
 /** The outcome of asking an environment for a token (no 'connecting' or 'signedOut'). */
 export type CheckOutcome = 'ok' | 'credentialsRefused' | 'unreachable' | 'notService' | 'insecureHttp';

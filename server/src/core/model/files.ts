@@ -51,7 +51,9 @@ export function recordDocumentUri(kind: RecordDocumentKind, key: number | string
   return `${RECORD_SCHEME}:/${kind}/${key}.json`;
 }
 
-export function parseRecordDocumentUri(uri: string): { kind: RecordDocumentKind; key: string; id?: number } | undefined {
+export function parseRecordDocumentUri(
+  uri: string,
+): { kind: RecordDocumentKind; key: string; id?: number } | undefined {
   const m = /^tas-record:\/(mobileDevice|traceFilter|testSuite|testNode|apiClient)\/(\d+|new-\d+)\.json$/.exec(uri);
   if (!m) return undefined;
   const key = m[2]!;

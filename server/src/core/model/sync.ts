@@ -9,13 +9,7 @@ import type { SyncReferenceKind } from './entityKinds';
  * names nothing). The change states compare file and service with the version last synced.
  */
 export type FileSyncState =
-  | 'notLinked'
-  | 'unchanged'
-  | 'localChanged'
-  | 'serviceChanged'
-  | 'conflict'
-  | 'missingOnService'
-  | 'unknown';
+  'notLinked' | 'unchanged' | 'localChanged' | 'serviceChanged' | 'conflict' | 'missingOnService' | 'unknown';
 
 /** One test case of a local file: a `*.testcase.json`, or one item of a `*.testcases.json` bundle. */
 export interface LocalCaseRef {
@@ -56,7 +50,14 @@ export type ImportOutcome =
  * 401, 403); failed or did not answer (`serviceFailed`: 5xx, timeouts, a lost answer); or a local
  * file is why (`fileProblem`: it cannot be read, written, or sent as it is).
  */
-export type NotDoneReason = 'notOnService' | 'notInAnswer' | 'unusableRecord' | 'refusedByService' | 'notAllowed' | 'serviceFailed' | 'fileProblem';
+export type NotDoneReason =
+  | 'notOnService'
+  | 'notInAnswer'
+  | 'unusableRecord'
+  | 'refusedByService'
+  | 'notAllowed'
+  | 'serviceFailed'
+  | 'fileProblem';
 
 export interface ImportItemResult extends LocalCaseRef {
   name?: string;
@@ -164,7 +165,12 @@ export type RunChoice = 'importAndRun' | 'runServiceVersion' | 'importNew';
 export type RunTestCaseResult =
   | { kind: 'started'; testCaseId: number; execution: ExecutionSummary }
   /** The file is not as on the service (or not on it at all): the user picks, then asks again. */
-  | { kind: 'needsChoice'; reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService'; message: string; testCaseId?: number };
+  | {
+      kind: 'needsChoice';
+      reason: 'unsavedChanges' | 'localChanges' | 'conflict' | 'notOnService';
+      message: string;
+      testCaseId?: number;
+    };
 
 export type CopyOutcome = 'created' | 'refused' | 'nameTaken' | 'skipped';
 

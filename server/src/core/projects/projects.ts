@@ -103,7 +103,10 @@ export class ProjectActions {
       return await this.delete(id);
     } catch (err) {
       if (!(err instanceof ApiError && err.kind === 'conflict')) throw err;
-      const members = await this.contents(id).then((c) => c.members, () => []);
+      const members = await this.contents(id).then(
+        (c) => c.members,
+        () => [],
+      );
       const words = members.map((m) => `${PLURAL_WORDS[m.entityType].replace(/s$/, '')} "${m.label}"`);
       throw new WordedFailure({ kind: 'conflict', message: projectHeldWords(label, words) });
     }
@@ -130,7 +133,9 @@ export class ProjectActions {
   }
 
   /** What the project holds, kind by kind; a kind that cannot be read is said, not fatal. */
-  async contents(projectId: number): Promise<{ members: EntityRef[]; unreadable: { entityType: ProjectEntityType; message: string }[] }> {
+  async contents(
+    projectId: number,
+  ): Promise<{ members: EntityRef[]; unreadable: { entityType: ProjectEntityType; message: string }[] }> {
     const kinds: [ProjectEntityType, () => Promise<unknown[]>][] = [
       ['TEST_SUITE', () => this.client.testSuites.list()],
       ['MOBILE_ID', () => this.client.devices.list()],
@@ -148,7 +153,11 @@ export class ProjectActions {
     const types: ProjectEntityType[] = ['TEST_CASE', ...kinds.map(([t]) => t)];
     results.forEach((r, i) => {
       if (r.status === 'fulfilled') members.push(...r.value);
-      else unreadable.push({ entityType: types[i]!, message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }, this.words).message });
+      else
+        unreadable.push({
+          entityType: types[i]!,
+          message: describeFailure(r.reason, { action: `read the ${PLURAL_WORDS[types[i]!]}` }, this.words).message,
+        });
     });
     return { members, unreadable };
   }
@@ -163,11 +172,20 @@ export class ProjectActions {
     return out;
   }
 
-  private async membersOfKind(entityType: ProjectEntityType, records: unknown[], projectId: number): Promise<EntityRef[]> {
+  private async membersOfKind(
+    entityType: ProjectEntityType,
+    records: unknown[],
+    projectId: number,
+  ): Promise<EntityRef[]> {
     const listed = records.flatMap((r) => listedEntity(entityType, r) ?? []);
     const unknown = listed.filter((l) => !l.projects).map((l) => l.entity.id);
-    const asked = unknown.length > 0 ? new Map((await this.assignments(entityType, unknown)).map((a) => [a.id, a.projects])) : new Map<number, ProjectRefInfo[]>();
-    return listed.filter((l) => (l.projects ?? asked.get(l.entity.id) ?? []).some((p) => p.id === projectId)).map((l) => l.entity);
+    const asked =
+      unknown.length > 0
+        ? new Map((await this.assignments(entityType, unknown)).map((a) => [a.id, a.projects]))
+        : new Map<number, ProjectRefInfo[]>();
+    return listed
+      .filter((l) => (l.projects ?? asked.get(l.entity.id) ?? []).some((p) => p.id === projectId))
+      .map((l) => l.entity);
   }
 }
 

@@ -12,14 +12,21 @@ import { fieldsOf } from './document';
 // the interface shapes an update: a name left out of the document is the test case's own
 // (`names`), not an empty one.
 
-export function requestBodyOf(kind: RecordDocumentKind, op: 'create' | 'update', doc: Loose, current?: Loose, names: ReadonlyMap<number, string> = new Map()): Loose {
+export function requestBodyOf(
+  kind: RecordDocumentKind,
+  op: 'create' | 'update',
+  doc: Loose,
+  current?: Loose,
+  names: ReadonlyMap<number, string> = new Map(),
+): Loose {
   const fields = fieldsOf(doc);
   const out: Loose = {};
   for (const f of RECORD_FIELDS[kind]) {
     if (!sentOn(f, op) || !Object.hasOwn(fields, f.name) || fields[f.name] === null) continue;
     let v = fields[f.name];
     if (f.name === 'headerParams' && isRecord(v)) v = withHiddenKept(v, current?.['headerParams']);
-    if (kind === 'testSuite' && (f.name === 'testCaseIds' || f.name === 'projects') && Array.isArray(v)) v = v.map((item) => idName(item, names));
+    if (kind === 'testSuite' && (f.name === 'testCaseIds' || f.name === 'projects') && Array.isArray(v))
+      v = v.map((item) => idName(item, names));
     out[f.name] = v;
   }
   return out;
@@ -38,14 +45,19 @@ function withHiddenKept(headers: Loose, now: unknown): Loose {
 function idName(item: unknown, names: ReadonlyMap<number, string>): unknown {
   if (!isRecord(item)) return item;
   const id = item['id'];
-  return { id, name: typeof item['name'] === 'string' ? item['name'] : ((typeof id === 'number' && names.get(id)) || '') };
+  return {
+    id,
+    name: typeof item['name'] === 'string' ? item['name'] : (typeof id === 'number' && names.get(id)) || '',
+  };
 }
 
 /** The ids of a suite document's `testCaseIds` items written without a name. */
 export function namelessCaseIds(doc: Loose): number[] {
   const items = fieldsOf(doc)['testCaseIds'];
   if (!Array.isArray(items)) return [];
-  return items.flatMap((item: unknown) => (isRecord(item) && typeof item['id'] === 'number' && typeof item['name'] !== 'string' ? [item['id']] : []));
+  return items.flatMap((item: unknown) =>
+    isRecord(item) && typeof item['id'] === 'number' && typeof item['name'] !== 'string' ? [item['id']] : [],
+  );
 }
 
 /**

@@ -35,7 +35,15 @@ function typeOk(type: FieldType, v: unknown): boolean {
     case 'strMap':
       return isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
     case 'refList':
-      return Array.isArray(v) && v.every((x) => isRecord(x) && isInt(x['id']) && (x['name'] === undefined || x['name'] === null || typeof x['name'] === 'string'));
+      return (
+        Array.isArray(v) &&
+        v.every(
+          (x) =>
+            isRecord(x) &&
+            isInt(x['id']) &&
+            (x['name'] === undefined || x['name'] === null || typeof x['name'] === 'string'),
+        )
+      );
     case 'intList':
       return Array.isArray(v) && v.every(isInt);
     case 'schedule':
@@ -50,8 +58,20 @@ const SCHEDULE: [string, FieldType][] = [
   ['repeatUnit', 'str'],
 ];
 
-const err = (path: Finding['path'], message: string, code: Finding['code'], on: Finding['on'] = 'value'): Finding => ({ path, on, message, code, severity: Severity.Error });
-const warn = (path: Finding['path'], message: string, code: Finding['code']): Finding => ({ path, on: 'key', message, code, severity: Severity.Warning });
+const err = (path: Finding['path'], message: string, code: Finding['code'], on: Finding['on'] = 'value'): Finding => ({
+  path,
+  on,
+  message,
+  code,
+  severity: Severity.Error,
+});
+const warn = (path: Finding['path'], message: string, code: Finding['code']): Finding => ({
+  path,
+  on: 'key',
+  message,
+  code,
+  severity: Severity.Warning,
+});
 
 /**
  * Which record a document is for, when its `$record` and its own `id` disagree: a copy of a
@@ -62,10 +82,18 @@ const warn = (path: Finding['path'], message: string, code: Finding['code']): Fi
 export function identityFinding(value: Loose, meta: RecordMeta): Finding | undefined {
   const own = value['id'];
   const kind = ENTITY_KIND_WORDS[meta.kind];
-  if (meta.id === undefined) return own === undefined ? undefined : err(['id'], recordSaveWords.idWithoutHeader(kind, JSON.stringify(own)), DiagnosticCode.value);
-  if (own === undefined) return err([META, 'id'], recordSaveWords.copyWithoutId(kind, meta.id, creatable(meta.kind)), DiagnosticCode.value);
+  if (meta.id === undefined)
+    return own === undefined
+      ? undefined
+      : err(['id'], recordSaveWords.idWithoutHeader(kind, JSON.stringify(own)), DiagnosticCode.value);
+  if (own === undefined)
+    return err([META, 'id'], recordSaveWords.copyWithoutId(kind, meta.id, creatable(meta.kind)), DiagnosticCode.value);
   if (own === meta.id) return undefined;
-  return err(['id'], recordSaveWords.idsDisagree(kind, meta.id, JSON.stringify(own), creatable(meta.kind)), DiagnosticCode.value);
+  return err(
+    ['id'],
+    recordSaveWords.idsDisagree(kind, meta.id, JSON.stringify(own), creatable(meta.kind)),
+    DiagnosticCode.value,
+  );
 }
 
 /**
@@ -75,14 +103,29 @@ export function identityFinding(value: Loose, meta: RecordMeta): Finding | undef
 export function recordFindings(value: unknown, expected?: RecordDocumentKind, base?: Loose): Finding[] {
   if (!isRecord(value)) return [err([], 'A record document is a JSON object.', DiagnosticCode.type)];
   const meta = metaOf(value);
-  if (!meta) return [err(Object.hasOwn(value, META) ? [META] : [], `"${META}" must say what the record is: {"kind": "mobileDevice", "id": 12}; kind is one of mobileDevice, testNode, apiClient, traceFilter, testSuite.`, DiagnosticCode.required)];
+  if (!meta)
+    return [
+      err(
+        Object.hasOwn(value, META) ? [META] : [],
+        `"${META}" must say what the record is: {"kind": "mobileDevice", "id": 12}; kind is one of mobileDevice, testNode, apiClient, traceFilter, testSuite.`,
+        DiagnosticCode.required,
+      ),
+    ];
   const out: Finding[] = [];
   const identity = identityFinding(value, meta);
   if (identity) out.push(identity);
-  if (expected && meta.kind !== expected) out.push(err([META, 'kind'], `This document holds a ${ENTITY_KIND_WORDS[expected]}: the kind cannot change.`, DiagnosticCode.value));
+  if (expected && meta.kind !== expected)
+    out.push(
+      err(
+        [META, 'kind'],
+        `This document holds a ${ENTITY_KIND_WORDS[expected]}: the kind cannot change.`,
+        DiagnosticCode.value,
+      ),
+    );
   const op = meta.id === undefined ? 'create' : 'update';
   const kind = meta.kind;
-  const same = (k: string) => base !== undefined && Object.hasOwn(base, k) && JSON.stringify(base[k]) === JSON.stringify(value[k]);
+  const same = (k: string) =>
+    base !== undefined && Object.hasOwn(base, k) && JSON.stringify(base[k]) === JSON.stringify(value[k]);
   for (const [k, v] of Object.entries(value)) {
     // An `id` that names another record is said once, by the identity check.
     if (k === META || (k === 'id' && identity)) continue;
@@ -98,16 +141,33 @@ export function recordFindings(value: unknown, expected?: RecordDocumentKind, ba
       continue;
     }
     if (f.secret) {
-      out.push(err([k], `"${k}" is a secret and never part of a document: the service keeps it, and a password box sets it.`, DiagnosticCode.plaintextSecret, 'key'));
+      out.push(
+        err(
+          [k],
+          `"${k}" is a secret and never part of a document: the service keeps it, and a password box sets it.`,
+          DiagnosticCode.plaintextSecret,
+          'key',
+        ),
+      );
       continue;
     }
     if (f.sent === 'never') {
-      if (base !== undefined && !same(k)) out.push(warn([k], `"${k}" is set by the service: a change is not sent.`, DiagnosticCode.notSent));
+      if (base !== undefined && !same(k))
+        out.push(warn([k], `"${k}" is set by the service: a change is not sent.`, DiagnosticCode.notSent));
       continue;
     }
     if (f.sent !== 'both' && f.sent !== op) {
-      if (op === 'create') out.push(err([k], `"${k}" is accepted on update only: remove it from a new ${ENTITY_KIND_WORDS[kind]}; once it exists, add it and save again.`, DiagnosticCode.notSent, 'key'));
-      else if (!same(k)) out.push(warn([k], `"${k}" is accepted on create only: a change is not sent.`, DiagnosticCode.notSent));
+      if (op === 'create')
+        out.push(
+          err(
+            [k],
+            `"${k}" is accepted on update only: remove it from a new ${ENTITY_KIND_WORDS[kind]}; once it exists, add it and save again.`,
+            DiagnosticCode.notSent,
+            'key',
+          ),
+        );
+      else if (!same(k))
+        out.push(warn([k], `"${k}" is accepted on create only: a change is not sent.`, DiagnosticCode.notSent));
       continue;
     }
     if (v !== null && !typeOk(f.type, v)) out.push(err([k], `"${k}" must be ${WANT[f.type]}.`, DiagnosticCode.type));
@@ -133,7 +193,13 @@ export function idsOf(value: unknown): { ref: RefList; id: number; path: (string
     if (!f.ref) continue;
     const v = value[f.name];
     if (f.type === 'int' && isInt(v)) out.push({ ref: f.ref, id: v as number, path: [f.name] });
-    if (f.type === 'refList' && Array.isArray(v)) v.forEach((item, i) => isRecord(item) && isInt(item['id']) && out.push({ ref: f.ref!, id: item['id'] as number, path: [f.name, i, 'id'] }));
+    if (f.type === 'refList' && Array.isArray(v))
+      v.forEach(
+        (item, i) =>
+          isRecord(item) &&
+          isInt(item['id']) &&
+          out.push({ ref: f.ref!, id: item['id'] as number, path: [f.name, i, 'id'] }),
+      );
   }
   return out;
 }
@@ -150,8 +216,10 @@ export async function recordReferenceFindings(value: unknown, source: RecordRefS
   for (const r of idsOf(value)) {
     let known: boolean | undefined;
     try {
-      if (r.ref === 'testNode') known = (await source.testNodes()).has(r.id) || (await source.testNodeRecord(r.id)) !== undefined;
-      else if (r.ref === 'testCase') known = (await source.testCases()).has(r.id) || (await source.testCaseRecord(r.id)) !== undefined;
+      if (r.ref === 'testNode')
+        known = (await source.testNodes()).has(r.id) || (await source.testNodeRecord(r.id)) !== undefined;
+      else if (r.ref === 'testCase')
+        known = (await source.testCases()).has(r.id) || (await source.testCaseRecord(r.id)) !== undefined;
       else {
         const models = await source.deviceModels();
         known = models.has(r.id) || (models.cut ? undefined : false);
@@ -159,7 +227,8 @@ export async function recordReferenceFindings(value: unknown, source: RecordRefS
     } catch {
       known = undefined;
     }
-    if (known === false) out.push(err(r.path, `No ${REF_WORDS[r.ref].word} ${r.id} on the service.`, REF_WORDS[r.ref].code));
+    if (known === false)
+      out.push(err(r.path, `No ${REF_WORDS[r.ref].word} ${r.id} on the service.`, REF_WORDS[r.ref].code));
   }
   return out;
 }

@@ -75,7 +75,11 @@ export function fieldsOf(doc: Loose): Loose {
 }
 
 /** A new record's document: the fields a create sends, empty but for the choices given. */
-export function templateOf(kind: RecordDocumentKind, service: string, choices: { testNodeId?: number; deviceModelId?: number } = {}): Loose {
+export function templateOf(
+  kind: RecordDocumentKind,
+  service: string,
+  choices: { testNodeId?: number; deviceModelId?: number } = {},
+): Loose {
   const meta: RecordMeta = { kind, service };
   const out: Loose = { [META]: meta };
   for (const f of RECORD_FIELDS[kind]) {
@@ -85,7 +89,8 @@ export function templateOf(kind: RecordDocumentKind, service: string, choices: {
       if (v !== undefined) out[f.name] = v;
       continue;
     }
-    out[f.name] = f.type === 'str' ? '' : f.type === 'bool' ? false : f.type === 'strMap' ? {} : f.type === 'int' ? 0 : [];
+    out[f.name] =
+      f.type === 'str' ? '' : f.type === 'bool' ? false : f.type === 'strMap' ? {} : f.type === 'int' ? 0 : [];
   }
   if (kind === 'apiClient') Object.assign(out, { apiClientAuthType: 'NONE', httpMethod: 'GET', serverURL: 'https://' });
   return out;

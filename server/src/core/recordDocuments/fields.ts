@@ -6,7 +6,13 @@
 import type { EntityKind, RecordDocumentKind } from '../model/entityKinds';
 
 /** The records that open as editable documents. */
-export const RECORD_DOCUMENT_KINDS: readonly RecordDocumentKind[] = ['mobileDevice', 'testNode', 'apiClient', 'traceFilter', 'testSuite'];
+export const RECORD_DOCUMENT_KINDS: readonly RecordDocumentKind[] = [
+  'mobileDevice',
+  'testNode',
+  'apiClient',
+  'traceFilter',
+  'testSuite',
+];
 
 export type FieldType =
   | 'int'
@@ -38,9 +44,20 @@ export interface FieldSpec {
   about: string;
 }
 
-const f = (name: string, type: FieldType, sent: Sent, about: string, more: Partial<FieldSpec> = {}): FieldSpec => ({ name, type, sent, about, ...more });
+const f = (name: string, type: FieldType, sent: Sent, about: string, more: Partial<FieldSpec> = {}): FieldSpec => ({
+  name,
+  type,
+  sent,
+  about,
+  ...more,
+});
 const str = (name: string, about: string): FieldSpec => f(name, 'str', 'both', about);
-const projects = f('projects', 'refList', 'never', 'The projects the record is assigned to (Assign to Projects... changes them).');
+const projects = f(
+  'projects',
+  'refList',
+  'never',
+  'The projects the record is assigned to (Assign to Projects... changes them).',
+);
 const id = f('id', 'int', 'never', 'Assigned by the service.');
 
 const DEVICE: FieldSpec[] = [
@@ -70,7 +87,12 @@ const API_CLIENT: FieldSpec[] = [
   f('basicAuthViaSecrets', 'bool', 'both', 'Basic authentication through the service\u2019s secrets.'),
   str('name', 'The API client name, as steps name it.'),
   str('apiClientAuthType', "The authentication type; 'NONE' is allowed."),
-  f('headerParams', 'strMap', 'both', 'Request headers, name to value. A value shown as hidden is kept as the service has it.'),
+  f(
+    'headerParams',
+    'strMap',
+    'both',
+    'Request headers, name to value. A value shown as hidden is kept as the service has it.',
+  ),
   f('authParams', 'strMap', 'both', 'Authentication parameters: secret, never in a document.', { secret: true }),
   str('serverURL', 'The URL the call goes to.'),
   str('payload', 'The request body.'),

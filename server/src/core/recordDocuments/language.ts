@@ -1,5 +1,14 @@
 import { getLocation, parseTree, findNodeAtLocation, findNodeAtOffset, type Node } from 'jsonc-parser';
-import { CompletionItemKind, MarkupKind, Range, TextEdit, type CompletionItem, type Diagnostic, type Hover, type Position } from '../text/shapes';
+import {
+  CompletionItemKind,
+  MarkupKind,
+  Range,
+  TextEdit,
+  type CompletionItem,
+  type Diagnostic,
+  type Hover,
+  type Position,
+} from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import type { NamedInfo } from '../liveChecks/referenceData';
 import type { Loose } from '../api/types';
@@ -20,7 +29,11 @@ export interface RecordLists {
   testCases?: Map<number, string>;
 }
 
-const REF_NAMES: Record<RefList, string> = { testNode: 'Test node', deviceModel: 'Device model', testCase: 'Test case' };
+const REF_NAMES: Record<RefList, string> = {
+  testNode: 'Test node',
+  deviceModel: 'Device model',
+  testCase: 'Test case',
+};
 
 /** The id field at a JSON path: `testNodeId`, or `testCaseIds[i].id`. */
 function refAt(kind: RecordDocumentKind, path: readonly (string | number)[]): FieldSpec | undefined {
@@ -85,7 +98,10 @@ export function completeRecord(doc: TextDocument, position: Position, lists: Rec
   const root = parseTree(text);
   const at = root && findNodeAtOffset(root, offset, true);
   const held = at && at.type === 'number' ? text.slice(at.offset, offset) : '';
-  const range = at && at.type === 'number' ? Range.create(doc.positionAt(at.offset), doc.positionAt(at.offset + at.length)) : Range.create(position, position);
+  const range =
+    at && at.type === 'number'
+      ? Range.create(doc.positionAt(at.offset), doc.positionAt(at.offset + at.length))
+      : Range.create(position, position);
   return namesOf(f.ref, lists).map(([id, name]) => ({
     label: name ?? `${REF_NAMES[f.ref!]} ${id}`,
     kind: CompletionItemKind.Reference,
@@ -99,7 +115,9 @@ export function completeRecord(doc: TextDocument, position: Position, lists: Rec
 /** An id's record in words: its name when the service's list has it. */
 function named(ref: RefList, id: number, lists: RecordLists): string {
   const name = namesOf(ref, lists).find(([x]) => x === id)?.[1];
-  return name !== undefined ? `${REF_NAMES[ref]} **${name}** (id ${id})` : `${REF_NAMES[ref]} ${id}: not in the service's list`;
+  return name !== undefined
+    ? `${REF_NAMES[ref]} **${name}** (id ${id})`
+    : `${REF_NAMES[ref]} ${id}: not in the service's list`;
 }
 
 /** The ref id under the cursor, for a host that reads the one list it needs. */
@@ -122,11 +140,22 @@ export function hoverRecord(doc: TextDocument, position: Position, lists: Record
   }
   const field = typeof loc.path[0] === 'string' && loc.path.length === 1 ? fieldOf(kind, loc.path[0]) : undefined;
   if (!field) return undefined;
-  const sent = field.sent === 'never' ? 'Set by the service: read-only, never sent.' : field.sent === 'both' ? 'Sent on create and update.' : `Sent on ${field.sent} only.`;
+  const sent =
+    field.sent === 'never'
+      ? 'Set by the service: read-only, never sent.'
+      : field.sent === 'both'
+        ? 'Sent on create and update.'
+        : `Sent on ${field.sent} only.`;
   // On an id's key (`testNodeId`), the record it names too.
   const held = f?.ref && typeof node?.value === 'number' ? node.value : undefined;
   const record = held !== undefined && f?.ref ? `\n\n${named(f.ref, held, lists)}` : '';
-  return { contents: { kind: MarkupKind.Markdown, value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}${record}` }, ...(range && { range }) };
+  return {
+    contents: {
+      kind: MarkupKind.Markdown,
+      value: `**${field.name}** (${field.type}): ${field.about}\n\n${sent}${record}`,
+    },
+    ...(range && { range }),
+  };
 }
 
 /** Where a save's refusal belongs: the key of the field it names (`$record` included), else the start. */
@@ -137,7 +166,12 @@ export function recordFieldPosition(doc: TextDocument, field: string | undefined
 }
 
 /** The document's diagnostics: syntax, then the table's checks, then ids the service lacks. */
-export async function recordDiagnostics(doc: TextDocument, expected: RecordDocumentKind | undefined, base: Loose | undefined, source: RecordRefSource | undefined): Promise<Diagnostic[]> {
+export async function recordDiagnostics(
+  doc: TextDocument,
+  expected: RecordDocumentKind | undefined,
+  base: Loose | undefined,
+  source: RecordRefSource | undefined,
+): Promise<Diagnostic[]> {
   const parsed = parseJson(doc);
   if (!parsed.ok) return parsed.diagnostics;
   const findings = recordFindings(parsed.value, expected, base);

@@ -53,7 +53,12 @@ async function getRaw(client: TasClient, kind: RecordDocumentKind, id: number): 
 }
 
 /** The record's document, read from the service. */
-export async function readRecordDocument(client: TasClient, kind: RecordDocumentKind, id: number, service: string): Promise<Loose> {
+export async function readRecordDocument(
+  client: TasClient,
+  kind: RecordDocumentKind,
+  id: number,
+  service: string,
+): Promise<Loose> {
   return documentOf(kind, { ...(await getRaw(client, kind, id)), id }, service);
 }
 
@@ -62,7 +67,12 @@ export function recordText(client: TasClient, doc: Loose): string {
   return client.session.scrub(documentText(doc));
 }
 
-async function send(client: TasClient, kind: RecordDocumentKind, id: number | undefined, body: Loose): Promise<number | undefined> {
+async function send(
+  client: TasClient,
+  kind: RecordDocumentKind,
+  id: number | undefined,
+  body: Loose,
+): Promise<number | undefined> {
   const b = body as never;
   if (id === undefined) {
     switch (kind) {
@@ -112,18 +122,34 @@ export async function saveRecordDocument(client: TasClient, text: string, option
   try {
     value = JSON.parse(text) as unknown;
   } catch (e) {
-    return { status: 'refused', sent: false, message: recordSaveWords.notJson(e instanceof Error ? e.message : String(e)) };
+    return {
+      status: 'refused',
+      sent: false,
+      message: recordSaveWords.notJson(e instanceof Error ? e.message : String(e)),
+    };
   }
   const meta = metaOf(value);
   if (!meta || !isRecord(value)) return { status: 'refused', sent: false, message: recordSaveWords.noMeta };
   const kind = meta.kind;
   // Before anything is read or sent, and whatever --force says: a copy never lands on its original.
   const identity = identityFinding(value, meta);
-  if (identity) return { status: 'refused', sent: false, message: identity.message, field: identity.path[0] === 'id' ? 'id' : META };
+  if (identity)
+    return {
+      status: 'refused',
+      sent: false,
+      message: identity.message,
+      field: identity.path[0] === 'id' ? 'id' : META,
+    };
   if (meta.service !== undefined && !sameService(meta.service, options.service) && !options.force) {
-    return { status: 'refused', sent: false, field: '$record', message: recordSaveWords.otherService(meta.service, options.service) };
+    return {
+      status: 'refused',
+      sent: false,
+      field: '$record',
+      message: recordSaveWords.otherService(meta.service, options.service),
+    };
   }
-  if (meta.id === undefined && !creatable(kind)) return { status: 'refused', sent: false, message: recordSaveWords.notCreatable(ENTITY_KIND_WORDS[kind]) };
+  if (meta.id === undefined && !creatable(kind))
+    return { status: 'refused', sent: false, message: recordSaveWords.notCreatable(ENTITY_KIND_WORDS[kind]) };
   let doc: Loose = value;
   let current: Loose | undefined;
   if (meta.id !== undefined) {
@@ -139,28 +165,52 @@ export async function saveRecordDocument(client: TasClient, text: string, option
       const theirs = documentOf(kind, raw, options.service);
       const merged = base && mergeDocuments(base, doc, theirs);
       if (!options.merge || !merged) {
-        return { status: 'conflict', current: recordText(client, theirs), mergeable: merged !== undefined, message: recordSaveWords.conflict(ENTITY_KIND_WORDS[kind], meta.id) };
+        return {
+          status: 'conflict',
+          current: recordText(client, theirs),
+          mergeable: merged !== undefined,
+          message: recordSaveWords.conflict(ENTITY_KIND_WORDS[kind], meta.id),
+        };
       }
       doc = merged;
     }
   }
   const errors = recordFindings(doc, kind).filter((f) => f.severity === Severity.Error);
-  if (errors.length > 0) return { status: 'refused', sent: false, message: errors[0]!.message, ...(typeof errors[0]!.path[0] === 'string' && { field: errors[0]!.path[0] }) };
+  if (errors.length > 0)
+    return {
+      status: 'refused',
+      sent: false,
+      message: errors[0]!.message,
+      ...(typeof errors[0]!.path[0] === 'string' && { field: errors[0]!.path[0] }),
+    };
   const op = meta.id === undefined ? 'create' : 'update';
-  const body = requestBodyOf(kind, op, doc, current, kind === 'testSuite' ? await caseNames(client, namelessCaseIds(doc), current) : undefined);
+  const body = requestBodyOf(
+    kind,
+    op,
+    doc,
+    current,
+    kind === 'testSuite' ? await caseNames(client, namelessCaseIds(doc), current) : undefined,
+  );
   let id: number | undefined;
   options.sending?.();
   try {
     id = await send(client, kind, meta.id, body);
   } catch (e) {
     if (e instanceof ApiError && (e.kind === 'invalidRequest' || e.kind === 'conflict' || e.kind === 'notFound')) {
-      const said = e.serviceMessage ?? (e.kind === 'conflict' ? recordSaveWords.conflictStatus : `HTTP ${e.status ?? ''}`.trim());
+      const said =
+        e.serviceMessage ?? (e.kind === 'conflict' ? recordSaveWords.conflictStatus : `HTTP ${e.status ?? ''}`.trim());
       const field = refusedField(kind, said);
-      return { status: 'refused', sent: true, message: recordSaveWords.refused(ENTITY_KIND_WORDS[kind], said), ...(field && { field }) };
+      return {
+        status: 'refused',
+        sent: true,
+        message: recordSaveWords.refused(ENTITY_KIND_WORDS[kind], said),
+        ...(field && { field }),
+      };
     }
     throw e;
   }
-  if (id === undefined) return { status: 'refused', sent: true, message: recordSaveWords.noId(ENTITY_KIND_WORDS[kind]) };
+  if (id === undefined)
+    return { status: 'refused', sent: true, message: recordSaveWords.noId(ENTITY_KIND_WORDS[kind]) };
   const kept = await readRecordDocument(client, kind, id, options.service);
   return { status: 'saved', id, created: op === 'create', text: recordText(client, kept) };
 }
@@ -172,9 +222,18 @@ export async function saveRecordDocument(client: TasClient, text: string, option
 async function caseNames(client: TasClient, ids: number[], current: Loose | undefined): Promise<Map<number, string>> {
   const names = new Map<number, string>();
   const listed = current?.['testCaseIds'] ?? current?.['testCases'];
-  if (Array.isArray(listed)) for (const t of listed) if (isRecord(t) && typeof t['id'] === 'number' && typeof t['name'] === 'string') names.set(t['id'], t['name']);
+  if (Array.isArray(listed))
+    for (const t of listed)
+      if (isRecord(t) && typeof t['id'] === 'number' && typeof t['name'] === 'string') names.set(t['id'], t['name']);
   const missing = [...new Set(ids.filter((i) => !names.has(i)))];
-  const read = await Promise.all(missing.map((i) => client.testCases.get(i).then((t) => t.name, () => undefined)));
+  const read = await Promise.all(
+    missing.map((i) =>
+      client.testCases.get(i).then(
+        (t) => t.name,
+        () => undefined,
+      ),
+    ),
+  );
   missing.forEach((i, k) => typeof read[k] === 'string' && names.set(i, read[k]));
   return names;
 }
@@ -198,5 +257,7 @@ export async function deleteRecord(client: TasClient, kind: DeletableKind, id: n
 /** The names of the test cases the service says use a device. */
 export async function deviceTestCaseNames(client: TasClient, id: number): Promise<string[]> {
   const list = await client.devices.testCases(id);
-  return list.map((t) => (typeof t['name'] === 'string' ? t['name'] : typeof t['id'] === 'number' ? `test case ${t['id']}` : 'a test case'));
+  return list.map((t) =>
+    typeof t['name'] === 'string' ? t['name'] : typeof t['id'] === 'number' ? `test case ${t['id']}` : 'a test case',
+  );
 }

@@ -4,7 +4,14 @@ import { describeFailure, type HostWords } from '../failures/failures';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionFollow } from '../executions/follow';
 import type { ExecutionSummary } from '../model/executions';
-import type { FileSyncStatus, ImportItemResult, LocalCaseRef, RunChoice, RunTestCaseResult, SyncDecision } from '../model/sync';
+import type {
+  FileSyncStatus,
+  ImportItemResult,
+  LocalCaseRef,
+  RunChoice,
+  RunTestCaseResult,
+  SyncDecision,
+} from '../model/sync';
 
 // Run one test case: by id, or by a local file whose link and change state come from sync.
 // The run call is never repeated: a lost answer is "may have started" (failures.ts).
@@ -29,7 +36,8 @@ export interface RunParams {
 export class RunFailure extends WordedFailure {}
 
 /** Words for the service's 409 on a run; its own reason follows ("The service said: ..."). */
-const CANNOT_START = 'it cannot be started now (it may be disabled, have no test steps, or use a mobile device that does not exist).';
+const CANNOT_START =
+  'it cannot be started now (it may be disabled, have no test steps, or use a mobile device that does not exist).';
 
 export class RunActions {
   constructor(
@@ -43,7 +51,11 @@ export class RunActions {
 
   async run(p: RunParams): Promise<RunTestCaseResult> {
     if (p.id !== undefined) return this.runId(p.id, p.shown);
-    if (p.uri === undefined) throw new RunFailure({ kind: 'invalidRequest', message: 'Nothing to run: give a test case or a test-case file.' });
+    if (p.uri === undefined)
+      throw new RunFailure({
+        kind: 'invalidRequest',
+        message: 'Nothing to run: give a test case or a test-case file.',
+      });
     return this.runFile({ uri: p.uri, ...(p.index !== undefined && { index: p.index }) }, p.dirty === true, p.choice);
   }
 
@@ -55,7 +67,9 @@ export class RunActions {
       answer = await this.client.testCases.run(id);
     } catch (err) {
       const record = { kind: 'testCase' as const, id, ...(name !== undefined && { name }) };
-      throw new RunFailure(describeFailure(err, { action: what, starts: true, conflict: CANNOT_START, record }, this.words));
+      throw new RunFailure(
+        describeFailure(err, { action: what, starts: true, conflict: CANNOT_START, record }, this.words),
+      );
     }
     const executionId = answer.executionId;
     const testCaseId = typeof answer.testCaseId === 'number' ? answer.testCaseId : id;
@@ -89,7 +103,11 @@ export class RunActions {
     }
     const label = status.name !== undefined ? `"${status.name}"` : file;
     if (choice === 'runServiceVersion') {
-      if (status.id === undefined) throw new RunFailure({ kind: 'notLinked', message: `${label} is not on the service yet: import it to run it.` });
+      if (status.id === undefined)
+        throw new RunFailure({
+          kind: 'notLinked',
+          message: `${label} is not on the service yet: import it to run it.`,
+        });
       return this.runId(status.id, status.name);
     }
     const check = runCheck(status, dirty, file);
@@ -99,7 +117,11 @@ export class RunActions {
   }
 
   /** Imports the file; anything but a test case to run is a failure in words, and nothing runs. */
-  private async importForRun(sync: RunSync, ref: LocalCaseRef, decision: SyncDecision | undefined): Promise<{ id: number; name?: string }> {
+  private async importForRun(
+    sync: RunSync,
+    ref: LocalCaseRef,
+    decision: SyncDecision | undefined,
+  ): Promise<{ id: number; name?: string }> {
     const file = fileLabel(ref);
     let r: ImportItemResult;
     try {
@@ -114,7 +136,10 @@ export class RunActions {
       case 'updated':
       case 'unchanged':
         if (r.id !== undefined) return { id: r.id, ...(r.name !== undefined && { name: r.name }) };
-        throw new RunFailure({ kind: 'importFailed', message: `Imported ${label}, but the service did not say which test case it is; nothing was run.` });
+        throw new RunFailure({
+          kind: 'importFailed',
+          message: `Imported ${label}, but the service did not say which test case it is; nothing was run.`,
+        });
       case 'nameTaken':
         throw new RunFailure({
           kind: 'nameTaken',
@@ -122,21 +147,37 @@ export class RunActions {
         });
       case 'conflict':
       case 'serviceChanged':
-        throw new RunFailure({ kind: r.outcome, message: `Not run: ${label} and the service's version differ; choose "Import and run" to overwrite the service.${why}` });
+        throw new RunFailure({
+          kind: r.outcome,
+          message: `Not run: ${label} and the service's version differ; choose "Import and run" to overwrite the service.${why}`,
+        });
       default:
-        throw new RunFailure({ kind: 'importFailed', message: `Not run: ${label} could not be imported.${why || ' Check the file and try Import to Service.'}` });
+        throw new RunFailure({
+          kind: 'importFailed',
+          message: `Not run: ${label} could not be imported.${why || ' Check the file and try Import to Service.'}`,
+        });
     }
   }
 
   private requireSync(): RunSync {
-    if (!this.sync) throw new RunFailure({ kind: 'internal', message: 'Running a file needs its link to the service, which this server cannot read yet. Run the test case from the Test Suites view.' });
+    if (!this.sync)
+      throw new RunFailure({
+        kind: 'internal',
+        message:
+          'Running a file needs its link to the service, which this server cannot read yet. Run the test case from the Test Suites view.',
+      });
     return this.sync;
   }
 }
 
 /** A file as users name it: its last path segment, and the case's position in a bundle. */
 export function fileLabel(ref: LocalCaseRef): string {
-  const name = decodeURIComponent(ref.uri.replace(/[?#].*$/, '').split('/').pop() ?? ref.uri);
+  const name = decodeURIComponent(
+    ref.uri
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? ref.uri,
+  );
   return ref.index !== undefined ? `test case ${ref.index + 1} of ${name}` : name;
 }
 
@@ -162,21 +203,31 @@ export function runCheck(status: FileSyncStatus, dirty: boolean, file = fileLabe
     case 'notLinked':
       return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
     case 'missingOnService':
-      return ask('notOnService', `The test case ${label} was linked to is no longer on the service. Import it again to run it.`);
+      return ask(
+        'notOnService',
+        `The test case ${label} was linked to is no longer on the service. Import it again to run it.`,
+      );
     case 'unknown':
-      return { kind: 'unknown', message: `Could not tell whether ${label} is as on the service: ${status.message ?? 'no reason given'}.` };
+      return {
+        kind: 'unknown',
+        message: `Could not tell whether ${label} is as on the service: ${status.message ?? 'no reason given'}.`,
+      };
     default:
       break;
   }
   if (dirty) return ask('unsavedChanges', `${label} has unsaved changes the service does not have.`);
   switch (status.state) {
     case 'unchanged':
-      if (status.id === undefined) return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
+      if (status.id === undefined)
+        return ask('notOnService', `${label} is not on the service yet. Import it to run it.`);
       return { kind: 'run', id: status.id, ...(status.name !== undefined && { name: status.name }) };
     case 'localChanged':
       return ask('localChanges', `${label} differs from the service: the file changed since it was last imported.`);
     case 'serviceChanged':
-      return ask('localChanges', `${label} differs from the service: the test case changed on the service since the file was last synced.`);
+      return ask(
+        'localChanges',
+        `${label} differs from the service: the test case changed on the service since the file was last synced.`,
+      );
     case 'conflict':
       return ask('conflict', `${label} and its test case on the service both changed since they were last synced.`);
   }

@@ -35,7 +35,8 @@ export function redactJsonText(text: string): string {
         continue;
       }
       const key = top.array ? top.index : top.key;
-      const replacement = top.hidden || (key !== undefined && isSecretMember(key, top.at)) ? `"${REDACTED}"` : nested(literal);
+      const replacement =
+        top.hidden || (key !== undefined && isSecretMember(key, top.at)) ? `"${REDACTED}"` : nested(literal);
       if (replacement !== literal) {
         out += text.slice(copied, m.index) + replacement;
         copied = end;

@@ -30,7 +30,16 @@ const SECRET_NAMES = new Set([
 const SECRET_ENDINGS = ['password', 'secret', 'apikey', 'accesstoken', 'authtoken', 'privatekey', 'tokenvalue'];
 
 // Auth parameters are secrets unless they are one of these well-known public OAuth settings.
-const PUBLIC_AUTH_PARAMS = new Set(['granttype', 'scope', 'scopes', 'audience', 'resource', 'tokentype', 'clientid', 'username']);
+const PUBLIC_AUTH_PARAMS = new Set([
+  'granttype',
+  'scope',
+  'scopes',
+  'audience',
+  'resource',
+  'tokentype',
+  'clientid',
+  'username',
+]);
 
 /**
  * Whether a member of this name holds a secret wherever it is: passwords, client secrets, API
@@ -48,5 +57,7 @@ export function isSecretKey(key: string): boolean {
  * are not secrets by their position.
  */
 export function isSecretMember(key: string | number, parentKey: string | number | undefined): boolean {
-  return typeof key === 'string' && (isSecretKey(key) || (parentKey === 'authParams' && !PUBLIC_AUTH_PARAMS.has(norm(key))));
+  return (
+    typeof key === 'string' && (isSecretKey(key) || (parentKey === 'authParams' && !PUBLIC_AUTH_PARAMS.has(norm(key))))
+  );
 }

@@ -40,7 +40,8 @@ function formsPattern(forms: Iterable<string>): RegExp | undefined {
   return list.length === 0 ? undefined : new RegExp(list.map(escapeRegExp).join('|'), 'g');
 }
 
-const replaceWith = (text: string, pattern: RegExp | undefined): string => (pattern ? text.replace(pattern, REDACTED) : text);
+const replaceWith = (text: string, pattern: RegExp | undefined): string =>
+  pattern ? text.replace(pattern, REDACTED) : text;
 
 /** Text fit to show: secret JSON members masked (rule.ts), and each known secret value, in any of its forms, replaced. */
 export function scrubText(text: string, known: Iterable<string>): string {

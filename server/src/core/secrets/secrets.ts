@@ -16,7 +16,8 @@ export const isPlaceholder = (v: unknown): boolean => v === SECRET_PLACEHOLDER;
  * A value written in plain text where a secret belongs. Empty strings hold nothing, and a value
  * that refers to a variable (`${...}`) is resolved by the service, not written here.
  */
-export const isPlainSecretValue = (v: unknown): v is string => typeof v === 'string' && v !== '' && !isPlaceholder(v) && !v.includes('${');
+export const isPlainSecretValue = (v: unknown): v is string =>
+  typeof v === 'string' && v !== '' && !isPlaceholder(v) && !v.includes('${');
 
 /** A path kept as a chain to its parent: copied out only for the members reported. */
 interface PathLink {
@@ -34,16 +35,23 @@ function pathOf(link: PathLink | undefined): JsonPath {
  * Every string member; iterative, since files can nest deeper than the stack. `inSecret`: it sits
  * inside a member the rule calls secret (`"password": {"old": ...}`), so it is a secret too.
  */
-function* stringMembers(root: unknown): Generator<{ at: PathLink; parentKey: string | number | undefined; inSecret: boolean; value: string }> {
-  const stack: { value: unknown; at: PathLink | undefined; inSecret: boolean }[] = [{ value: root, at: undefined, inSecret: false }];
+function* stringMembers(
+  root: unknown,
+): Generator<{ at: PathLink; parentKey: string | number | undefined; inSecret: boolean; value: string }> {
+  const stack: { value: unknown; at: PathLink | undefined; inSecret: boolean }[] = [
+    { value: root, at: undefined, inSecret: false },
+  ];
   while (stack.length > 0) {
     const { value, at, inSecret } = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value);
     for (const [key, child] of entries) {
       const link = { parent: at, key };
       if (typeof child === 'string') yield { at: link, parentKey: at?.key, inSecret, value: child };
-      else if (typeof child === 'object' && child !== null) stack.push({ value: child, at: link, inSecret: inSecret || isSecretMember(key, at?.key) });
+      else if (typeof child === 'object' && child !== null)
+        stack.push({ value: child, at: link, inSecret: inSecret || isSecretMember(key, at?.key) });
     }
   }
 }
@@ -51,7 +59,8 @@ function* stringMembers(root: unknown): Generator<{ at: PathLink; parentKey: str
 /** Paths of secret values written in plain text (in a test case, a bundle item or a bundle). */
 export function secretPaths(value: unknown): JsonPath[] {
   const out: JsonPath[] = [];
-  for (const m of stringMembers(value)) if ((m.inSecret || isSecretMember(m.at.key, m.parentKey)) && isPlainSecretValue(m.value)) out.push(pathOf(m.at));
+  for (const m of stringMembers(value))
+    if ((m.inSecret || isSecretMember(m.at.key, m.parentKey)) && isPlainSecretValue(m.value)) out.push(pathOf(m.at));
   return out.sort(comparePaths);
 }
 

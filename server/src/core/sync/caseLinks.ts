@@ -29,7 +29,11 @@ export interface ForeignHome {
 export type CaseLinks = (index: number | undefined) => CaseLink | undefined;
 
 /** `states`: shared by the calls of one run (the CLI checks many files against one state file). */
-export async function caseLinks(uri: string, env: string, states: SyncStates = new SyncStates()): Promise<CaseLinks | undefined> {
+export async function caseLinks(
+  uri: string,
+  env: string,
+  states: SyncStates = new SyncStates(),
+): Promise<CaseLinks | undefined> {
   if (!uri.startsWith('file:')) return undefined;
   const path = fileURLToPath(uri);
   const state = await states.forFile(path);

@@ -46,41 +46,96 @@ export interface CopyOptions {
   words: HostWords;
 }
 
-const describe = (id: number, name: string | undefined, env: string): string => `Test case ${id}${name ? ` "${name}"` : ''} of ${env}`;
+const describe = (id: number, name: string | undefined, env: string): string =>
+  `Test case ${id}${name ? ` "${name}"` : ''} of ${env}`;
 
-export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], options: CopyOptions): Promise<CopyReport> {
+export async function copyTestCases(
+  from: CopyEnd,
+  to: CopyEnd,
+  ids: number[],
+  options: CopyOptions,
+): Promise<CopyReport> {
   const report: CopyReport = { from: from.env, to: to.env, ...(options.dryRun && { dryRun: true }), results: [] };
   const results = report.results;
   if (from.env === to.env) {
-    for (const id of ids) results.push({ sourceId: id, outcome: 'refused', message: `${describe(id, undefined, from.name)} is already there: copy it to another environment.` });
+    for (const id of ids)
+      results.push({
+        sourceId: id,
+        outcome: 'refused',
+        message: `${describe(id, undefined, from.name)} is already there: copy it to another environment.`,
+      });
     return report;
   }
-  const batch = { ...(options.batchSize !== undefined && { batchSize: options.batchSize }), ...(options.signal && { signal: options.signal }) };
+  const batch = {
+    ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
+    ...(options.signal && { signal: options.signal }),
+  };
   const say = (message: string) => (done: number, total: number) => options.progress?.({ done, total, message });
-  const records = await readRecords(from.client, ids, { ...batch, onProgress: say(`Reading the test cases of ${from.name}`) });
+  const records = await readRecords(from.client, ids, {
+    ...batch,
+    onProgress: say(`Reading the test cases of ${from.name}`),
+  });
   if (options.allNamed && records.missing.size > 0) {
-    for (const id of records.missing) results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}: check the id. Nothing was copied.` });
+    for (const id of records.missing)
+      results.push({
+        sourceId: id,
+        outcome: 'refused',
+        reason: 'notOnService',
+        message: `${from.name} has no test case ${id}: check the id. Nothing was copied.`,
+      });
     return sorted(report);
   }
-  const state: SyncState | undefined = options.choicesAt !== undefined ? await new SyncStates().forFile(join(options.choicesAt, 'copy.testcase.json')) : undefined;
+  const state: SyncState | undefined =
+    options.choicesAt !== undefined
+      ? await new SyncStates().forFile(join(options.choicesAt, 'copy.testcase.json'))
+      : undefined;
   const chosen = state?.choices(from.env, to.env) ?? {};
-  const mapper = new ReferenceMapper(to.client, to.env, { ...(options.map && { overrides: options.map }), ...(options.signal && { signal: options.signal }) });
+  const mapper = new ReferenceMapper(to.client, to.env, {
+    ...(options.map && { overrides: options.map }),
+    ...(options.signal && { signal: options.signal }),
+  });
   const source = new Directories(from.client, options.signal, from.lists);
 
-  const toSend: { sourceId: number; name: string; body: TestCase; mappings: string[]; chosen: { kind: keyof RefOverrides; from: number; to: number }[] }[] = [];
+  const toSend: {
+    sourceId: number;
+    name: string;
+    body: TestCase;
+    mappings: string[];
+    chosen: { kind: keyof RefOverrides; from: number; to: number }[];
+  }[] = [];
   for (const id of [...new Set(ids)]) {
     const record: ExportedTestCase | undefined = records.byId.get(id);
     if (!record) {
       const failed = records.failed.get(id);
       const unusable = records.unusable.get(id);
-      if (failed) results.push({ sourceId: id, outcome: 'refused', message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }, options.words).message });
-      else if (unusable !== undefined) results.push({ sourceId: id, outcome: 'refused', message: `Not copied: ${unusableServiceWords(id, unusable)}` });
-      else results.push({ sourceId: id, outcome: 'refused', reason: 'notOnService', message: `${from.name} has no test case ${id}.` });
+      if (failed)
+        results.push({
+          sourceId: id,
+          outcome: 'refused',
+          message: describeFailure(failed, { action: `read test case ${id} of ${from.name}` }, options.words).message,
+        });
+      else if (unusable !== undefined)
+        results.push({
+          sourceId: id,
+          outcome: 'refused',
+          message: `Not copied: ${unusableServiceWords(id, unusable)}`,
+        });
+      else
+        results.push({
+          sourceId: id,
+          outcome: 'refused',
+          reason: 'notOnService',
+          message: `${from.name} has no test case ${id}.`,
+        });
       continue;
     }
     const name = typeof record.name === 'string' ? record.name : undefined;
     const what = describe(id, name, from.name);
-    const mapped = await mapper.map(syncFields(record, true), async (kind, ref) => (await source.of(kind)).get(ref), chosen);
+    const mapped = await mapper.map(
+      syncFields(record, true),
+      async (kind, ref) => (await source.of(kind)).get(ref),
+      chosen,
+    );
     if (mapped.unmapped.length > 0) {
       results.push({
         sourceId: id,
@@ -92,29 +147,55 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
       continue;
     }
     if (name === undefined || name.trim() === '') {
-      results.push({ sourceId: id, outcome: 'refused', message: `${what} has no name, and names tell test cases apart. Name it, then copy again.` });
+      results.push({
+        sourceId: id,
+        outcome: 'refused',
+        message: `${what} has no name, and names tell test cases apart. Name it, then copy again.`,
+      });
       continue;
     }
     const refusal = schemaRefusal(mapped.value);
     if (refusal !== undefined) {
-      results.push({ sourceId: id, name, outcome: 'refused', message: `${what} would be refused by ${to.name}: ${refusal}` });
+      results.push({
+        sourceId: id,
+        name,
+        outcome: 'refused',
+        message: `${what} would be refused by ${to.name}: ${refusal}`,
+      });
       continue;
     }
     const picks = mapped.applied.filter((m) => m.chosen).map((m) => ({ kind: m.kind, from: m.from, to: m.to }));
-    toSend.push({ sourceId: id, name, body: mapped.value as TestCase, mappings: mapped.applied.map(mappingWords), chosen: picks });
+    toSend.push({
+      sourceId: id,
+      name,
+      body: mapped.value as TestCase,
+      mappings: mapped.applied.map(mappingWords),
+      chosen: picks,
+    });
   }
 
   // A name the target holds already is another test case: it is never overwritten.
-  const taken = await idsByName(to.client, toSend.map((x) => x.name), options.signal);
+  const taken = await idsByName(
+    to.client,
+    toSend.map((x) => x.name),
+    options.signal,
+  );
   const sending = toSend.filter((x) => {
     const held = taken.get(x.name);
     if (held === undefined) return true;
-    results.push({ sourceId: x.sourceId, name: x.name, outcome: 'nameTaken', takenById: held, message: `${describe(x.sourceId, x.name, from.name)}: test case ${held} of ${to.name} already has this name. Rename one of them, then copy again.` });
+    results.push({
+      sourceId: x.sourceId,
+      name: x.name,
+      outcome: 'nameTaken',
+      takenById: held,
+      message: `${describe(x.sourceId, x.name, from.name)}: test case ${held} of ${to.name} already has this name. Rename one of them, then copy again.`,
+    });
     return false;
   });
   const withMappings = (x: (typeof toSend)[number]) => (x.mappings.length > 0 ? { mappings: x.mappings } : {});
   if (options.dryRun) {
-    for (const x of sending) results.push({ sourceId: x.sourceId, name: x.name, outcome: 'created', ...withMappings(x) });
+    for (const x of sending)
+      results.push({ sourceId: x.sourceId, name: x.name, outcome: 'created', ...withMappings(x) });
     return sorted(report);
   }
 
@@ -128,7 +209,12 @@ export async function copyTestCases(from: CopyEnd, to: CopyEnd, ids: number[], o
     if (item.id !== undefined) {
       results.push({ sourceId: x.sourceId, name: x.name, outcome: 'created', id: item.id, ...withMappings(x) });
       if (options.remember) for (const c of x.chosen) state?.rememberChoice(from.env, to.env, c.kind, c.from, c.to);
-    } else results.push({ sourceId: x.sourceId, name: x.name, ...sendFailure(describe(x.sourceId, x.name, from.name), item.error, options.words, 'copy') });
+    } else
+      results.push({
+        sourceId: x.sourceId,
+        name: x.name,
+        ...sendFailure(describe(x.sourceId, x.name, from.name), item.error, options.words, 'copy'),
+      });
   }
   await state?.save();
   return sorted(report);

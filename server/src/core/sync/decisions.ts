@@ -8,7 +8,13 @@ import { caseKey } from './local';
  * The results after a second pass: decided items take their new outcome, everything else keeps
  * what the first pass reported (a second pass sees items it already pushed as unchanged).
  */
-export function mergeImportResults(first: ImportItemResult[], second: ImportItemResult[], decisions: Readonly<Record<string, SyncDecision>>): ImportItemResult[] {
-  const again = new Map(second.filter((r) => Object.hasOwn(decisions, caseKey(r.uri, r.index))).map((r) => [caseKey(r.uri, r.index), r]));
+export function mergeImportResults(
+  first: ImportItemResult[],
+  second: ImportItemResult[],
+  decisions: Readonly<Record<string, SyncDecision>>,
+): ImportItemResult[] {
+  const again = new Map(
+    second.filter((r) => Object.hasOwn(decisions, caseKey(r.uri, r.index))).map((r) => [caseKey(r.uri, r.index), r]),
+  );
   return first.map((r) => again.get(caseKey(r.uri, r.index)) ?? r);
 }

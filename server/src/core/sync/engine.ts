@@ -25,11 +25,21 @@ export class SyncEngine {
   private run(signal: AbortSignal | undefined, progress: ProgressSink | undefined): SyncRun {
     const env = this.host.environment();
     if (!env) throw new NotSignedInError();
-    return { host: this.host, client: env.client, env: envKey(env.baseUrl), signal, progress, batchSize: this.batchSize, ...(this.host.lists && { lists: this.host.lists(env.client) }) };
+    return {
+      host: this.host,
+      client: env.client,
+      env: envKey(env.baseUrl),
+      signal,
+      progress,
+      batchSize: this.batchSize,
+      ...(this.host.lists && { lists: this.host.lists(env.client) }),
+    };
   }
 
   /** Local cases of these refs (a bundle without an index: all its items); unreadable files listed apart. */
-  private async casesOf(refs: LocalCaseRef[]): Promise<{ cases: LocalCase[]; failed: { ref: LocalCaseRef; message: string }[] }> {
+  private async casesOf(
+    refs: LocalCaseRef[],
+  ): Promise<{ cases: LocalCase[]; failed: { ref: LocalCaseRef; message: string }[] }> {
     const files = new Map<string, Promise<LocalFile>>();
     const place = new Placement();
     const cases: LocalCase[] = [];
@@ -61,7 +71,13 @@ export class SyncEngine {
     for (const c of cases) {
       const state = await states.forFile(c.file.path);
       const link = state.link(stateKey(state.root, c.file.path, c.index), key);
-      if (link) out.push({ uri: c.uri, ...(c.index !== undefined && { index: c.index }), id: link.id, ...(c.name !== undefined && { name: c.name }) });
+      if (link)
+        out.push({
+          uri: c.uri,
+          ...(c.index !== undefined && { index: c.index }),
+          id: link.id,
+          ...(c.name !== undefined && { name: c.name }),
+        });
     }
     return out;
   }
@@ -74,14 +90,27 @@ export class SyncEngine {
     const run = this.run(signal, undefined);
     const { cases, failed } = await this.casesOf(refs);
     const states = new SyncStates();
-    const placed = await resolve(run.client, run.env, cases, states, { byName: false, words: this.host.words, ...(signal && { signal }), ...(this.batchSize !== undefined && { batchSize: this.batchSize }) });
+    const placed = await resolve(run.client, run.env, cases, states, {
+      byName: false,
+      words: this.host.words,
+      ...(signal && { signal }),
+      ...(this.batchSize !== undefined && { batchSize: this.batchSize }),
+    });
     const out: FileSyncStatus[] = failed.map(({ ref, message }) => ({ ...ref, state: 'unknown' as const, message }));
     for (const p of placed) {
-      const ref = { uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }) };
+      const ref = {
+        uri: p.local.uri,
+        ...(p.local.index !== undefined && { index: p.local.index }),
+        ...(p.local.name !== undefined && { name: p.local.name }),
+      };
       const s = p.standing;
       if (s.kind === 'linked') {
         if (s.how === 'adopted') p.state.setLink(p.key, run.env, { id: s.id }, run.env);
-        out.push({ ...ref, id: s.id, state: classify({ local: syncHash(p.local.value), service: syncHash(s.record), base: s.base }) });
+        out.push({
+          ...ref,
+          id: s.id,
+          state: classify({ local: syncHash(p.local.value), service: syncHash(s.record), base: s.base }),
+        });
       } else if (s.kind === 'missing') out.push({ ...ref, id: s.id, state: 'missingOnService' });
       else if (s.kind === 'error') out.push({ ...ref, state: 'unknown', message: s.message });
       else out.push({ ...ref, state: 'notLinked' });
@@ -94,7 +123,13 @@ export class SyncEngine {
    * Keeps the counterpart here a person chose for a reference of another environment (the
    * quick fix of `foreign-reference`): in the file's sync state, ids only; the file is not edited.
    */
-  async rememberCounterpart(choice: { uri: string; home: string; kind: SyncReferenceKind; from: number; to: number }): Promise<void> {
+  async rememberCounterpart(choice: {
+    uri: string;
+    home: string;
+    kind: SyncReferenceKind;
+    from: number;
+    to: number;
+  }): Promise<void> {
     const env = this.host.environment();
     if (!env) throw new NotSignedInError();
     const state = await new SyncStates().forFile(fileURLToPath(choice.uri));

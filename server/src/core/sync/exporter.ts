@@ -41,7 +41,10 @@ async function readExisting(path: string): Promise<Existing> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
     if (err instanceof NotARegularFileError && err.kind === 'a symbolic link') {
-      return { kind: 'foreign', why: 'is a symbolic link; overwriting it replaces the link with a file (what it points to is left as it is)' };
+      return {
+        kind: 'foreign',
+        why: 'is a symbolic link; overwriting it replaces the link with a file (what it points to is left as it is)',
+      };
     }
     throw err;
   }
@@ -54,7 +57,15 @@ async function readExisting(path: string): Promise<Existing> {
  * Writes an export: into the open editor when the file is open there with text of its own
  * (unsaved changes), else atomically on disk. Returns what the result says about it.
  */
-async function writeExport(run: SyncRun, path: string, uri: string, text: string, isDirty: boolean, onDisk: string | undefined, options: { folderExists?: boolean }): Promise<string | undefined> {
+async function writeExport(
+  run: SyncRun,
+  path: string,
+  uri: string,
+  text: string,
+  isDirty: boolean,
+  onDisk: string | undefined,
+  options: { folderExists?: boolean },
+): Promise<string | undefined> {
   const buffer = run.host.openText(uri);
   if (buffer !== undefined && (isDirty || buffer !== onDisk)) {
     await replaceOpenText(run.host, uri, path, buffer, text);
@@ -72,11 +83,15 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof record['updated'] === 'string' ? { updated: record['updated'] } : {});
+const updatedOf = (record: ExportedTestCase): { updated?: string } =>
+  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};
 
 export async function exportCases(run: SyncRun, params: ExportParams): Promise<ExportReport> {
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
-  const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
+  const batch = {
+    ...(run.batchSize !== undefined && { batchSize: run.batchSize }),
+    ...(run.signal && { signal: run.signal }),
+  };
   // Every id asked ends in exactly one result: the account adds up to what was asked.
   const ids = [...new Set(params.ids)];
   const read = await exportTestCases(run.client.testCases, ids, { ...batch, onProgress: say('Reading test cases') });
@@ -85,7 +100,13 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     // A mistyped id stops the whole export: the others are accounted for, and nothing is written.
     const mistyped = read.missing.map((id) => `test case ${id}`).join(', ');
     for (const r of read.testCases) {
-      results.push({ id: r.id!, name: r.name, uri: params.bundle ?? params.folder, outcome: 'skipped', message: `Not written: ${mistyped}, also asked for, does not exist, so nothing was written. Check the ids, then export again.` });
+      results.push({
+        id: r.id!,
+        name: r.name,
+        uri: params.bundle ?? params.folder,
+        outcome: 'skipped',
+        message: `Not written: ${mistyped}, also asked for, does not exist, so nothing was written. Check the ids, then export again.`,
+      });
     }
     return { results: inAskedOrder(results, ids), secretsReplaced: 0 };
   }
@@ -101,10 +122,28 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
   const outside = await outsideRoot(target, (await states.forFile(join(target, 'x.testcase.json'))).root);
   if (outside !== undefined) {
     const message = `${target} is reached through a symbolic link to ${outside}, outside its sync root: nothing was written there.`;
-    for (const r of records) results.push({ id: r.id, name: r.name, uri: params.bundle ?? params.folder, outcome: 'failed', reason: 'fileProblem', message });
+    for (const r of records)
+      results.push({
+        id: r.id,
+        name: r.name,
+        uri: params.bundle ?? params.folder,
+        outcome: 'failed',
+        reason: 'fileProblem',
+        message,
+      });
   } else if (params.bundle !== undefined) {
     // No record to write: the bundle is left as it is (never emptied), and the account says why.
-    if (records.length > 0) secretsReplaced += await exportBundle(run, params.bundle, records, states, dirty.has(params.bundle), decisions[params.bundle], results, params.dryRun === true);
+    if (records.length > 0)
+      secretsReplaced += await exportBundle(
+        run,
+        params.bundle,
+        records,
+        states,
+        dirty.has(params.bundle),
+        decisions[params.bundle],
+        results,
+        params.dryRun === true,
+      );
   } else {
     const folder = uriToPath(params.folder);
     if (!params.dryRun) await mkdir(folder, { recursive: true });
@@ -112,15 +151,42 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
     const listed = await listFolder(folder);
     const present = new Set(listed);
     const state = await states.forFile(join(folder, 'x.testcase.json'));
-    const { linkedFiles, filesLinkedTo } = linksInFolder(state, stateKey(state.root, join(folder, 'x')).replace(/x$/, ''), run.env);
-    const names = assignFileNames({ cases: records.map((r) => ({ id: r.id, name: r.name })), linkedFiles, filesLinkedTo, present: listed });
+    const { linkedFiles, filesLinkedTo } = linksInFolder(
+      state,
+      stateKey(state.root, join(folder, 'x')).replace(/x$/, ''),
+      run.env,
+    );
+    const names = assignFileNames({
+      cases: records.map((r) => ({ id: r.id, name: r.name })),
+      linkedFiles,
+      filesLinkedTo,
+      present: listed,
+    });
     let done = 0;
-    const mapper = new ReferenceMapper(run.client, run.env, { ...(params.map && { overrides: params.map }), remember: params.remember === true, ...(run.signal && { signal: run.signal }), ...(run.lists && { lists: run.lists }) });
+    const mapper = new ReferenceMapper(run.client, run.env, {
+      ...(params.map && { overrides: params.map }),
+      remember: params.remember === true,
+      ...(run.signal && { signal: run.signal }),
+      ...(run.lists && { lists: run.lists }),
+    });
     const written = await mapLimit(records, FILES_IN_FLIGHT, async (record) => {
       const path = join(folder, names.get(record.id)!);
       const uri = pathToUri(path);
-      const r = await exportOne(run, record, path, uri, stateKey(state.root, path), state, dirty.has(uri), decisions[uri], present.has(names.get(record.id)!), params.dryRun === true, mapper);
-      if (++done % 500 === 0 || done === records.length) say(params.dryRun ? 'Comparing files' : 'Writing files')(done, records.length);
+      const r = await exportOne(
+        run,
+        record,
+        path,
+        uri,
+        stateKey(state.root, path),
+        state,
+        dirty.has(uri),
+        decisions[uri],
+        present.has(names.get(record.id)!),
+        params.dryRun === true,
+        mapper,
+      );
+      if (++done % 500 === 0 || done === records.length)
+        say(params.dryRun ? 'Comparing files' : 'Writing files')(done, records.length);
       return r;
     });
     for (const r of written) {
@@ -137,14 +203,38 @@ export async function exportCases(run: SyncRun, params: ExportParams): Promise<E
 function notRead(read: ExportResult, params: ExportParams, words: HostWords): ExportItemResult[] {
   const uri = params.bundle ?? params.folder;
   return [
-    ...read.missing.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notOnService', message: `Test case ${id} does not exist on the service (any more).` })),
+    ...read.missing.map((id): ExportItemResult => ({
+      id,
+      uri,
+      outcome: 'failed',
+      reason: 'notOnService',
+      message: `Test case ${id} does not exist on the service (any more).`,
+    })),
     ...read.failed.map(({ id, error }): ExportItemResult =>
       error.kind === 'cancelled'
         ? { id, uri, outcome: 'skipped', message: 'Not exported: the export was cancelled.' }
-        : { id, uri, outcome: 'failed', reason: notDoneReason(error), message: describeFailure(error, { action: `export test case ${id}` }, words).message },
+        : {
+            id,
+            uri,
+            outcome: 'failed',
+            reason: notDoneReason(error),
+            message: describeFailure(error, { action: `export test case ${id}` }, words).message,
+          },
     ),
-    ...read.notHeld.map((id): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'notInAnswer', message: notHeldWords(params.listed === true) })),
-    ...read.unusable.map(({ id, why }): ExportItemResult => ({ id, uri, outcome: 'failed', reason: 'unusableRecord', message: unusableWords(why) })),
+    ...read.notHeld.map((id): ExportItemResult => ({
+      id,
+      uri,
+      outcome: 'failed',
+      reason: 'notInAnswer',
+      message: notHeldWords(params.listed === true),
+    })),
+    ...read.unusable.map(({ id, why }): ExportItemResult => ({
+      id,
+      uri,
+      outcome: 'failed',
+      reason: 'unusableRecord',
+      message: unusableWords(why),
+    })),
   ];
 }
 
@@ -185,7 +275,11 @@ async function listFolder(folder: string): Promise<string[]> {
 }
 
 /** Files directly in the folder with a link here: case id -> file name, and file name -> case id. */
-function linksInFolder(state: SyncState, prefix: string, env: string): { linkedFiles: Map<number, string>; filesLinkedTo: Map<string, number> } {
+function linksInFolder(
+  state: SyncState,
+  prefix: string,
+  env: string,
+): { linkedFiles: Map<number, string>; filesLinkedTo: Map<string, number> } {
   const linkedFiles = new Map<number, string>();
   const filesLinkedTo = new Map<string, number>();
   for (const [key, entry] of state.usableEntries()) {
@@ -224,15 +318,20 @@ async function exportOne(
   try {
     found = present ? await readExisting(path) : { kind: 'none' };
   } catch (err) {
-    const why = err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`;
+    const why =
+      err instanceof NotARegularFileError
+        ? `${path} is ${err.kind}, not a regular file: it was not replaced.`
+        : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`;
     return { result: { ...base, outcome: 'failed', reason: 'fileProblem', message: why }, replaced: 0 };
   }
   const existingText = found.kind === 'text' ? found.text : undefined;
   const existing = existingText === undefined ? undefined : parseOrUndefined(existingText);
   const existingValue = isRecord(existing) ? existing : undefined;
-  if (back && back.unknown.length > 0) return { result: unknownAtHomeResult(base, path, back.unknown, home, run.env, existingValue), replaced: 0 };
+  if (back && back.unknown.length > 0)
+    return { result: unknownAtHomeResult(base, path, back.unknown, home, run.env, existingValue), replaced: 0 };
   // The file's id belongs to its home environment: another environment's export leaves it.
-  const fileId = home === run.env ? record.id : typeof existingValue?.['id'] === 'number' ? existingValue['id'] : undefined;
+  const fileId =
+    home === run.env ? record.id : typeof existingValue?.['id'] === 'number' ? existingValue['id'] : undefined;
   const { text, replaced } = testCaseFileText(record, {
     ...(fileId !== undefined && { id: fileId }),
     ...(existingValue?.['$schema'] !== undefined && { schema: existingValue['$schema'] }),
@@ -240,9 +339,16 @@ async function exportOne(
   const serviceHash = syncHash(record);
   const link = { id: record.id, base: serviceHash, ...updatedOf(record) };
   if (found.kind === 'foreign' && decision !== 'overwriteFile') {
-    if (decision === 'skip') return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
+    if (decision === 'skip')
+      return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
     return {
-      result: { ...base, outcome: 'needsDecision', reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` },
+      result: {
+        ...base,
+        outcome: 'needsDecision',
+        reason: 'foreignFile',
+        serviceText: text,
+        message: `${path} ${found.why}.`,
+      },
       replaced: 0,
     };
   }
@@ -252,7 +358,8 @@ async function exportOne(
       state.setLink(key, run.env, link, home);
       return { result: { ...base, outcome: 'unchanged' }, replaced: 0 };
     }
-    if (decision === 'skip') return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
+    if (decision === 'skip')
+      return { result: { ...base, outcome: 'skipped', message: 'Skipped, as you chose.' }, replaced: 0 };
     if (decision !== 'overwriteFile') {
       const syncedBase = entry?.links[run.env]?.base;
       // A recorded hash is trusted only for a file whose text is exactly what export writes:
@@ -260,8 +367,17 @@ async function exportOne(
       // And only for a file that holds the very case the link names (its id is the home's).
       const ownId = home === run.env ? record.id : entry?.links[home]?.id;
       const otherCase = ownId !== undefined && existingValue?.['id'] !== ownId;
-      const handWritten = syncedBase !== undefined && localHash === syncedBase && (otherCase || !writtenByExport(existingText, existingValue));
-      const reason = isDirty ? 'unsavedChanges' : syncedBase === undefined || handWritten ? 'notSynced' : localHash !== syncedBase ? 'localChanges' : undefined;
+      const handWritten =
+        syncedBase !== undefined &&
+        localHash === syncedBase &&
+        (otherCase || !writtenByExport(existingText, existingValue));
+      const reason = isDirty
+        ? 'unsavedChanges'
+        : syncedBase === undefined || handWritten
+          ? 'notSynced'
+          : localHash !== syncedBase
+            ? 'localChanges'
+            : undefined;
       if (reason) {
         const why =
           reason === 'unsavedChanges'
@@ -269,12 +385,18 @@ async function exportOne(
             : handWritten && otherCase
               ? `holds ${typeof existingValue?.['id'] === 'number' ? `test case ${existingValue['id']}` : 'a test case without an id'}, not the one .tas/sync.json links it to`
               : handWritten
-              ? 'was not written by export (its text is not what export writes), though .tas/sync.json links it'
-              : reason === 'notSynced'
-                ? 'was never synced with this test case'
-                : 'has changes not imported to the service';
+                ? 'was not written by export (its text is not what export writes), though .tas/sync.json links it'
+                : reason === 'notSynced'
+                  ? 'was never synced with this test case'
+                  : 'has changes not imported to the service';
         return {
-          result: { ...base, outcome: 'needsDecision', reason, serviceText: text, message: `${path} ${why}. Compare it with the service's version, then overwrite the file or skip it.` },
+          result: {
+            ...base,
+            outcome: 'needsDecision',
+            reason,
+            serviceText: text,
+            message: `${path} ${why}. Compare it with the service's version, then overwrite the file or skip it.`,
+          },
           replaced: 0,
         };
       }
@@ -284,7 +406,15 @@ async function exportOne(
   try {
     if (!dryRun) said = await writeExport(run, path, uri, text, isDirty, existingText, { folderExists: true });
   } catch (err) {
-    return { result: { ...base, outcome: 'failed', reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) }, replaced: 0 };
+    return {
+      result: {
+        ...base,
+        outcome: 'failed',
+        reason: 'fileProblem',
+        message: err instanceof Error ? err.message : String(err),
+      },
+      replaced: 0,
+    };
   }
   state.setLink(key, run.env, link, home);
   return { result: { ...base, outcome: 'written', ...(said !== undefined && { message: said }) }, replaced };
@@ -317,13 +447,32 @@ async function exportBundle(
   const hashes = records.map(syncHash);
   // Every item carries the outcome and its reason; the file's message and text are said once, on the first.
   const each = (outcome: ExportItemResult['outcome'], { reason, ...extra }: Partial<ExportItemResult> = {}) =>
-    records.forEach((r, index) => results.push({ id: r.id, name: r.name, uri: bundleUri, index, outcome, ...(reason !== undefined && { reason }), ...(index === 0 ? extra : {}) }));
-  const link = () => records.forEach((r, i) => state.setLink(stateKey(state.root, path, i), run.env, { id: r.id, base: hashes[i]!, ...updatedOf(r) }, run.env));
+    records.forEach((r, index) =>
+      results.push({
+        id: r.id,
+        name: r.name,
+        uri: bundleUri,
+        index,
+        outcome,
+        ...(reason !== undefined && { reason }),
+        ...(index === 0 ? extra : {}),
+      }),
+    );
+  const link = () =>
+    records.forEach((r, i) =>
+      state.setLink(stateKey(state.root, path, i), run.env, { id: r.id, base: hashes[i]!, ...updatedOf(r) }, run.env),
+    );
   let found: Existing;
   try {
     found = await readExisting(path);
   } catch (err) {
-    each('failed', { reason: 'fileProblem', message: err instanceof NotARegularFileError ? `${path} is ${err.kind}, not a regular file: it was not replaced.` : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}` });
+    each('failed', {
+      reason: 'fileProblem',
+      message:
+        err instanceof NotARegularFileError
+          ? `${path} is ${err.kind}, not a regular file: it was not replaced.`
+          : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`,
+    });
     return 0;
   }
   if (found.kind === 'foreign' && decision !== 'overwriteFile') {
@@ -346,7 +495,9 @@ async function exportBundle(
       return 0;
     }
     if (decision !== 'overwriteFile') {
-      const bases = (localHashes ?? [undefined]).map((_, i) => state.link(stateKey(state.root, path, i), run.env)?.base);
+      const bases = (localHashes ?? [undefined]).map(
+        (_, i) => state.link(stateKey(state.root, path, i), run.env)?.base,
+      );
       const reason = isDirty
         ? 'unsavedChanges'
         : !localHashes || bases.some((b) => b === undefined)
@@ -355,7 +506,11 @@ async function exportBundle(
             ? 'localChanges'
             : undefined;
       if (reason) {
-        each('needsDecision', { reason, serviceText: text, message: `${path} holds changes that the export would overwrite. Compare it with the service's version, then overwrite the file or skip it.` });
+        each('needsDecision', {
+          reason,
+          serviceText: text,
+          message: `${path} holds changes that the export would overwrite. Compare it with the service's version, then overwrite the file or skip it.`,
+        });
         return 0;
       }
     }

@@ -34,7 +34,10 @@ export function idEdits(text: string, id: number, index?: number): Edit[] {
   const members = object.children ?? [];
   // JSON.parse keeps the last of two `id` members: that one is the file's id.
   const existing = members.filter((m) => m.children?.[0]?.value === 'id').pop()?.children?.[1];
-  if (existing) return existing.type === 'number' && existing.value === id ? [] : [{ offset: existing.offset, length: existing.length, content: String(id) }];
+  if (existing)
+    return existing.type === 'number' && existing.value === id
+      ? []
+      : [{ offset: existing.offset, length: existing.length, content: String(id) }];
   const first = members[0];
   const [key, value] = first?.children ?? [];
   if (!first || !key || !value) return [{ offset: object.offset + 1, length: 0, content: `"id": ${id}` }];
@@ -79,5 +82,8 @@ export function toTextEdits(text: string, edits: Edit[]): TextEditLike[] {
     }
     return { line: lo, character: offset - lineStarts[lo]! };
   };
-  return edits.map((e) => ({ range: { start: position(e.offset), end: position(e.offset + e.length) }, newText: e.content }));
+  return edits.map((e) => ({
+    range: { start: position(e.offset), end: position(e.offset + e.length) },
+    newText: e.content,
+  }));
 }

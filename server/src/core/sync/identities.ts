@@ -41,7 +41,8 @@ export function referenceSites(value: Record<string, unknown>): RefSite[] {
     steps.forEach((s: unknown, i) => {
       if (!isRecord(s)) return;
       add('device', s['mobileDeviceId'], ['testStepList', i, 'mobileDeviceId']);
-      if (isRecord(s['params'])) add('apiClient', s['params']['apiClientId'], ['testStepList', i, 'params', 'apiClientId']);
+      if (isRecord(s['params']))
+        add('apiClient', s['params']['apiClientId'], ['testStepList', i, 'params', 'apiClientId']);
     });
   }
   for (const list of ['traceFilters', 'sipTraceFilters'] as const) {
@@ -61,7 +62,11 @@ export function referenceSites(value: Record<string, unknown>): RefSite[] {
  * the objects and arrays on the sites' paths are copied (10,000 cases are mapped per import); the
  * rest is shared with `value`, which is never changed.
  */
-export function withIds(value: Record<string, unknown>, sites: RefSite[], to: (site: RefSite) => number | undefined): Record<string, unknown> {
+export function withIds(
+  value: Record<string, unknown>,
+  sites: RefSite[],
+  to: (site: RefSite) => number | undefined,
+): Record<string, unknown> {
   const copies = new Set<unknown>();
   const own = <T extends object>(x: T): T => {
     const c = (Array.isArray(x) ? [...(x as unknown[])] : { ...x }) as T;
@@ -93,13 +98,19 @@ const identityOf = (item: Record<string, unknown>, withMsisdn: boolean): Identit
 };
 
 const toDirectory = (items: unknown[], withMsisdn: boolean): Map<number, Identity> =>
-  new Map(items.flatMap((x) => (isRecord(x) && typeof x['id'] === 'number' ? [[x['id'], identityOf(x, withMsisdn)] as const] : [])));
+  new Map(
+    items.flatMap((x) =>
+      isRecord(x) && typeof x['id'] === 'number' ? [[x['id'], identityOf(x, withMsisdn)] as const] : [],
+    ),
+  );
 
 /**
  * Where a host already keeps an environment's lists (the language server's reference cache):
  * undefined when it has none for the run's environment (it changed since), which then reads its own.
  */
-export type ListSource = (kind: SyncReferenceKind) => Promise<Map<number, { name?: string; msisdn?: string }>> | undefined;
+export type ListSource = (
+  kind: SyncReferenceKind,
+) => Promise<Map<number, { name?: string; msisdn?: string }>> | undefined;
 
 /** Who a listed record is, and nothing else of it (the identities are written into the sync state). */
 const onlyIdentity = (kind: SyncReferenceKind, it: { name?: string; msisdn?: string }): Identity => ({
@@ -175,7 +186,11 @@ function indexOf(list: Map<number, Identity>): ListIndex {
 export function candidatesFor(kind: SyncReferenceKind, who: Identity, list: Map<number, Identity>): number[] {
   const index = indexOf(list);
   const out =
-    kind === 'device' && who.msisdn !== undefined ? [...(index.byMsisdn.get(who.msisdn) ?? [])] : who.name !== undefined ? [...(index.byName.get(who.name) ?? [])] : [];
+    kind === 'device' && who.msisdn !== undefined
+      ? [...(index.byMsisdn.get(who.msisdn) ?? [])]
+      : who.name !== undefined
+        ? [...(index.byName.get(who.name) ?? [])]
+        : [];
   // Two phones with one MSISDN: the name settles it if it can.
   if (out.length > 1 && kind === 'device' && who.name !== undefined) {
     const named = out.filter((id) => list.get(id)?.name === who.name);

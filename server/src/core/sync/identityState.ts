@@ -51,7 +51,8 @@ export function parseChoices(raw: unknown): Record<string, Record<string, Choice
         const ids = table[kind];
         if (!isRecord(ids)) continue;
         const byId = Object.create(null) as Record<string, number>;
-        for (const [id, to] of Object.entries(ids)) if (/^\d+$/.test(id) && typeof to === 'number' && Number.isSafeInteger(to) && to > 0) byId[id] = to;
+        for (const [id, to] of Object.entries(ids))
+          if (/^\d+$/.test(id) && typeof to === 'number' && Number.isSafeInteger(to) && to > 0) byId[id] = to;
         kept[kind] = byId;
       }
       byTarget[target] = kept;

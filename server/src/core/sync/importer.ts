@@ -14,7 +14,14 @@ import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets
 import { SyncStates } from './state';
 import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
-import { mappingWords, ReferenceMapper, unknownAtHomeWords, unmappedWords, type RefOverrides, type UnknownAtHome } from './mapping';
+import {
+  mappingWords,
+  ReferenceMapper,
+  unknownAtHomeWords,
+  unmappedWords,
+  type RefOverrides,
+  type UnknownAtHome,
+} from './mapping';
 import { schemaRefusal } from './wouldRefuse';
 import { sendFailure } from './sendFailure';
 import { notDoneReason } from './notDone';
@@ -35,14 +42,20 @@ interface Push {
 
 /** The service's name of a linked case when the file carries another (an import renames it). */
 const renameOf = (local: LocalCase, record: ExportedTestCase | undefined): { renamedFrom?: string } =>
-  record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name ? { renamedFrom: record.name } : {};
+  record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name
+    ? { renamedFrom: record.name }
+    : {};
 
-const describeCase = (local: LocalCase): string => `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
+const describeCase = (local: LocalCase): string =>
+  `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
 
 /** The service's version as the file would hold it: a whole file, or one bundle item. */
 export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileId: number | undefined): string {
   if (local.index !== undefined) return `${JSON.stringify(maskSecrets(record).value, null, 2)}\n`;
-  return testCaseFileText(record, { ...(fileId !== undefined && { id: fileId }), ...(local.value['$schema'] !== undefined && { schema: local.value['$schema'] }) }).text;
+  return testCaseFileText(record, {
+    ...(fileId !== undefined && { id: fileId }),
+    ...(local.value['$schema'] !== undefined && { schema: local.value['$schema'] }),
+  }).text;
 }
 
 /**
@@ -57,35 +70,69 @@ export async function importFiles(
   run: SyncRun,
   uris: string[],
   decisions: Record<string, SyncDecision>,
-  options: { force?: boolean; dryRun?: boolean; only?: LocalCaseRef[]; map?: RefOverrides; remember?: boolean; confirmMappings?: boolean } = {},
+  options: {
+    force?: boolean;
+    dryRun?: boolean;
+    only?: LocalCaseRef[];
+    map?: RefOverrides;
+    remember?: boolean;
+    confirmMappings?: boolean;
+  } = {},
 ): Promise<ImportReport> {
   const results: ImportItemResult[] = [];
   const cases: LocalCase[] = [];
   const place = new Placement();
   const files = await mapLimit(await expandUris(uris), 16, (uri) =>
     readLocalFile(uri, run.host.openText, place).catch((err: unknown) => {
-      results.push({ uri, outcome: 'refused', reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) });
+      results.push({
+        uri,
+        outcome: 'refused',
+        reason: 'fileProblem',
+        message: err instanceof Error ? err.message : String(err),
+      });
       return undefined;
     }),
   );
   const only = options.only && new Set(options.only.map((r) => caseKey(r.uri, r.index)));
   // A ref without an index stands for every case of its file.
-  for (const f of files) if (f) cases.push(...(only ? f.items.filter((c) => only.has(c.key) || only.has(c.uri)) : f.items));
+  for (const f of files)
+    if (f) cases.push(...(only ? f.items.filter((c) => only.has(c.key) || only.has(c.uri)) : f.items));
   // A bundle item that is no test case is asked for too: it is accounted for, never left out silently.
   for (const f of files) {
     for (const { index, why } of f?.notCases ?? []) {
       if (!f || (only && !only.has(caseKey(f.uri, index)) && !only.has(f.uri))) continue;
-      results.push({ uri: f.uri, index, outcome: 'refused', reason: 'fileProblem', message: `${f.path} (item ${index}) ${why}: every item of a bundle is a test case (a JSON object). Fix it, then import again.` });
+      results.push({
+        uri: f.uri,
+        index,
+        outcome: 'refused',
+        reason: 'fileProblem',
+        message: `${f.path} (item ${index}) ${why}: every item of a bundle is a test case (a JSON object). Fix it, then import again.`,
+      });
     }
   }
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
-  const batch = { ...(run.batchSize !== undefined && { batchSize: run.batchSize }), ...(run.signal && { signal: run.signal }) };
-  const placed = await resolve(run.client, run.env, cases, states, { ...batch, byName: true, words: run.host.words, onProgress: say("Reading the service's versions") });
+  const batch = {
+    ...(run.batchSize !== undefined && { batchSize: run.batchSize }),
+    ...(run.signal && { signal: run.signal }),
+  };
+  const placed = await resolve(run.client, run.env, cases, states, {
+    ...batch,
+    byName: true,
+    words: run.host.words,
+    onProgress: say("Reading the service's versions"),
+  });
 
   // "Link to the existing test case": its record is read, then the case is classified as linked.
-  const linkTo = placed.filter((p) => p.standing.kind === 'new' && p.standing.takenById !== undefined && decisions[p.local.key] === 'linkToExisting');
-  const linkRecords = await readRecords(run.client, linkTo.map((p) => (p.standing as { takenById: number }).takenById), batch);
+  const linkTo = placed.filter(
+    (p) =>
+      p.standing.kind === 'new' && p.standing.takenById !== undefined && decisions[p.local.key] === 'linkToExisting',
+  );
+  const linkRecords = await readRecords(
+    run.client,
+    linkTo.map((p) => (p.standing as { takenById: number }).takenById),
+    batch,
+  );
   for (const p of linkTo) {
     const id = (p.standing as { takenById: number }).takenById;
     const record = linkRecords.byId.get(id);
@@ -95,10 +142,17 @@ export async function importFiles(
   const edits = new Map<LocalFile, Edit[]>();
   const addEdits = (file: LocalFile, more: Edit[]) => edits.set(file, [...(edits.get(file) ?? []), ...more]);
   /** The home of the case's entry once linked here: its existing one, else here, else unknown. */
-  const homeOf = (p: Placed): string => p.state.entry(p.key)?.home ?? (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
+  const homeOf = (p: Placed): string =>
+    p.state.entry(p.key)?.home ??
+    (p.local.fileId === undefined || (p.standing.kind === 'linked' && p.standing.how === 'adopted') ? run.env : '');
   // References: a case at home records who its records are; one from another environment is
   // compared and sent with this environment's ids (mapping.ts).
-  const mapper = new ReferenceMapper(run.client, run.env, { ...(options.map && { overrides: options.map }), ...(run.signal && { signal: run.signal }), remember: options.remember === true, ...(run.lists && { lists: run.lists }) });
+  const mapper = new ReferenceMapper(run.client, run.env, {
+    ...(options.map && { overrides: options.map }),
+    ...(run.signal && { signal: run.signal }),
+    remember: options.remember === true,
+    ...(run.lists && { lists: run.lists }),
+  });
   const refHome = (p: Placed): string => homeOf(p) || run.env;
   // A service version naming records with no known counterpart at home is never taken into the file.
   const unknownAtHome = new Map<Placed, UnknownAtHome[]>();
@@ -111,15 +165,25 @@ export async function importFiles(
     }
   }
   const writeIdIfHome = (p: Placed, id: number) => {
-    if (homeOf(p) === run.env && p.local.fileId !== id) addEdits(p.local.file, idEdits(p.local.file.text, id, p.local.index));
+    if (homeOf(p) === run.env && p.local.fileId !== id)
+      addEdits(p.local.file, idEdits(p.local.file.text, id, p.local.index));
   };
   const pushes: Push[] = [];
   const result = (p: Placed, r: Omit<ImportItemResult, 'uri'>) =>
-    results.push({ uri: p.local.uri, ...(p.local.index !== undefined && { index: p.local.index }), ...(p.local.name !== undefined && { name: p.local.name }), ...r });
+    results.push({
+      uri: p.local.uri,
+      ...(p.local.index !== undefined && { index: p.local.index }),
+      ...(p.local.name !== undefined && { name: p.local.name }),
+      ...r,
+    });
 
   const push = async (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
     if (p.local.name === undefined || p.local.name.trim() === '') {
-      result(p, { outcome: 'refused', reason: 'fileProblem', message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.` });
+      result(p, {
+        outcome: 'refused',
+        reason: 'fileProblem',
+        message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.`,
+      });
       return;
     }
     const restored = restorePlaceholders(syncFields(p.local.value, true), record);
@@ -148,7 +212,13 @@ export async function importFiles(
       value = mapped.value;
       mappings = mapped.applied.map(mappingWords);
     }
-    pushes.push({ p, body: { ...(targetId !== undefined && { id: targetId }), ...(value as TestCase) }, targetId, renamedFrom: renameOf(p.local, record).renamedFrom, mappings });
+    pushes.push({
+      p,
+      body: { ...(targetId !== undefined && { id: targetId }), ...(value as TestCase) },
+      targetId,
+      renamedFrom: renameOf(p.local, record).renamedFrom,
+      mappings,
+    });
   };
 
   for (const p of placed) {
@@ -160,7 +230,12 @@ export async function importFiles(
     }
     switch (s.kind) {
       case 'error':
-        result(p, s.cancelled ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` } : { outcome: 'refused', reason: s.reason, message: `${describeCase(p.local)}: ${s.message}` });
+        result(
+          p,
+          s.cancelled
+            ? { outcome: 'skipped', message: `${describeCase(p.local)} was not sent: the import was cancelled.` }
+            : { outcome: 'refused', reason: s.reason, message: `${describeCase(p.local)}: ${s.message}` },
+        );
         break;
       case 'missing':
       case 'foreign':
@@ -183,14 +258,27 @@ export async function importFiles(
           p.state.setLink(p.key, run.env, { id: s.id, base: serviceHash, ...updatedOf(s.record) }, homeOf(p));
           writeIdIfHome(p, s.id);
           result(p, { outcome: 'unchanged', id: s.id });
-        } else if (state === 'localChanged' || decision === 'overwriteService' || (options.force && decision !== 'takeService')) {
+        } else if (
+          state === 'localChanged' ||
+          decision === 'overwriteService' ||
+          (options.force && decision !== 'takeService')
+        ) {
           await push(p, s.id, s.record);
         } else if (decision === 'takeService' && unknownAtHome.has(p)) {
-          const words = unknownAtHome.get(p)!.map((u) => unknownAtHomeWords(u, refHome(p), run.env)).join('; ');
-          result(p, { outcome: 'refused', id: s.id, message: `${describeCase(p.local)} was not changed: ${words}. Name the counterpart of each in ${refHome(p)}, then take the service's version again.` });
+          const words = unknownAtHome
+            .get(p)!
+            .map((u) => unknownAtHomeWords(u, refHome(p), run.env))
+            .join('; ');
+          result(p, {
+            outcome: 'refused',
+            id: s.id,
+            message: `${describeCase(p.local)} was not changed: ${words}. Name the counterpart of each in ${refHome(p)}, then take the service's version again.`,
+          });
         } else if (decision === 'takeService') {
           if (p.local.index === undefined) {
-            addEdits(p.local.file, [{ offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) }]);
+            addEdits(p.local.file, [
+              { offset: 0, length: p.local.file.text.length, content: serviceTextFor(p.local, s.record, fileId) },
+            ]);
           } else {
             addEdits(p.local.file, itemEdits(p.local.file.text, p.local.index, maskSecrets(s.record).value));
           }
@@ -228,22 +316,48 @@ export async function importFiles(
       byName.set(name, x);
       return true;
     }
-    const where = first.p.local.index !== undefined ? `${first.p.local.file.path} (item ${first.p.local.index})` : first.p.local.file.path;
-    result(x.p, { outcome: 'refused', reason: 'fileProblem', message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.` });
+    const where =
+      first.p.local.index !== undefined
+        ? `${first.p.local.file.path} (item ${first.p.local.index})`
+        : first.p.local.file.path;
+    result(x.p, {
+      outcome: 'refused',
+      reason: 'fileProblem',
+      message: `${describeCase(x.p.local)} was not imported: ${where} in this import has the same name, and names must be unique. Rename one of them.`,
+    });
     return false;
   });
 
   const warnings = await states.warnings();
   // A mapping is shown before anything is sent when the host asks (the editor's preview).
-  const confirm = options.confirmMappings === true && (toSend.some((x) => x.mappings.length > 0) || results.some((r) => (r.unmapped?.length ?? 0) > 0));
-  const report = (): ImportReport => ({ results: inFileOrder(results), ...(warnings.length > 0 && { warnings }), ...(confirm && { needsConfirmation: true }) });
-  const renamed = (x: Push) => ({ ...(x.renamedFrom !== undefined && { renamedFrom: x.renamedFrom }), ...(x.mappings.length > 0 && { mappings: x.mappings }) });
+  const confirm =
+    options.confirmMappings === true &&
+    (toSend.some((x) => x.mappings.length > 0) || results.some((r) => (r.unmapped?.length ?? 0) > 0));
+  const report = (): ImportReport => ({
+    results: inFileOrder(results),
+    ...(warnings.length > 0 && { warnings }),
+    ...(confirm && { needsConfirmation: true }),
+  });
+  const renamed = (x: Push) => ({
+    ...(x.renamedFrom !== undefined && { renamedFrom: x.renamedFrom }),
+    ...(x.mappings.length > 0 && { mappings: x.mappings }),
+  });
   if (options.dryRun || confirm) {
     for (const x of toSend) {
       const refusal = schemaRefusal(x.body);
       // Said as the real import would end: the service's refusal.
-      if (refusal !== undefined) result(x.p, { outcome: 'refused', reason: 'refusedByService', message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}` });
-      else result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', ...(x.targetId !== undefined && { id: x.targetId }), ...renamed(x) });
+      if (refusal !== undefined)
+        result(x.p, {
+          outcome: 'refused',
+          reason: 'refusedByService',
+          message: `${describeCase(x.p.local)} would be refused by the service: ${refusal}`,
+        });
+      else
+        result(x.p, {
+          outcome: x.targetId === undefined ? 'created' : 'updated',
+          ...(x.targetId !== undefined && { id: x.targetId }),
+          ...renamed(x),
+        });
     }
     return report();
   }
@@ -259,16 +373,26 @@ export async function importFiles(
     if (item.id !== undefined) pushed.push({ x, id: item.id });
     else {
       const failure = sendFailure(describeCase(x.p.local), item.error, run.host.words);
-      result(x.p, failure.outcome === 'refused' && item.error ? { ...failure, reason: notDoneReason(item.error) } : failure);
+      result(
+        x.p,
+        failure.outcome === 'refused' && item.error ? { ...failure, reason: notDoneReason(item.error) } : failure,
+      );
     }
   });
 
   // Bases come from the records as the service now holds them (it may normalise what it got).
-  const after = await readRecords(run.client, pushed.map((y) => y.id), { ...batch, onProgress: say('Reading the imported versions') });
+  const after = await readRecords(
+    run.client,
+    pushed.map((y) => y.id),
+    { ...batch, onProgress: say('Reading the imported versions') },
+  );
   for (const { x, id } of pushed) {
     const served = after.byId.get(id);
     const home = homeOf(x.p);
-    const record = served && refHome(x.p) !== run.env ? ((await mapper.toHome(x.p.state, refHome(x.p), served)) as ExportedTestCase) : served;
+    const record =
+      served && refHome(x.p) !== run.env
+        ? ((await mapper.toHome(x.p.state, refHome(x.p), served)) as ExportedTestCase)
+        : served;
     x.p.state.setLink(x.p.key, run.env, { id, ...(record && { base: syncHash(record), ...updatedOf(record) }) }, home);
     writeIdIfHome(x.p, id);
     result(x.p, { outcome: x.targetId === undefined ? 'created' : 'updated', id, ...renamed(x) });
@@ -278,7 +402,9 @@ export async function importFiles(
     try {
       await applyFileEdits(run.host, file, list);
     } catch (err) {
-      for (const r of results) if (r.uri === file.uri) r.message = `${r.message ? `${r.message} ` : ''}${err instanceof Error ? err.message : String(err)}`;
+      for (const r of results)
+        if (r.uri === file.uri)
+          r.message = `${r.message ? `${r.message} ` : ''}${err instanceof Error ? err.message : String(err)}`;
     }
   }
   await states.saveAll();
@@ -289,4 +415,5 @@ export async function importFiles(
 const inFileOrder = (results: ImportItemResult[]): ImportItemResult[] =>
   results.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : (a.index ?? -1) - (b.index ?? -1)));
 
-const updatedOf = (record: ExportedTestCase): { updated?: string } => (typeof record['updated'] === 'string' ? { updated: record['updated'] } : {});
+const updatedOf = (record: ExportedTestCase): { updated?: string } =>
+  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};

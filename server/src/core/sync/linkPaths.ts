@@ -15,7 +15,8 @@ export const isDeviceName = (name: string): boolean => DEVICE.test(name.split('.
 /** Why one name (a path segment) cannot be created everywhere, or undefined. */
 export function nameProblem(name: string): string | undefined {
   if (name === '' || name === '.' || name === '..') return 'leaves the sync root or is not normalised';
-  if (FORBIDDEN.test(name)) return `holds a character Windows does not allow in a name (${JSON.stringify(FORBIDDEN.exec(name)![0])})`;
+  if (FORBIDDEN.test(name))
+    return `holds a character Windows does not allow in a name (${JSON.stringify(FORBIDDEN.exec(name)![0])})`;
   if (/[. ]$/.test(name)) return 'has a name ending in a dot or a space, which Windows cannot create';
   if (isDeviceName(name)) return `uses the device name ${name.split('.')[0]}, which Windows cannot create`;
   return undefined;
@@ -34,7 +35,8 @@ export function linkKeyProblem(key: string): string | undefined {
     if (problem) return problem;
   }
   const last = segments[segments.length - 1]!;
-  if (hash ? !last.endsWith('.testcases.json') : !last.endsWith('.testcase.json')) return 'names no test-case file (*.testcase.json, or *.testcases.json#<item>)';
+  if (hash ? !last.endsWith('.testcases.json') : !last.endsWith('.testcase.json'))
+    return 'names no test-case file (*.testcase.json, or *.testcases.json#<item>)';
   return undefined;
 }
 

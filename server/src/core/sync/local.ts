@@ -73,14 +73,18 @@ export function parseLocalFile(uri: string, path: string, text: string, open: bo
     parsed = JSON.parse(text);
   } catch (err) {
     if (err instanceof RangeError) throw new LocalFileError(uri, TOO_DEEP(path));
-    throw new LocalFileError(uri, `${path} is not valid JSON. Fix its syntax errors (the editor and tas validate show them), then try again.`);
+    throw new LocalFileError(
+      uri,
+      `${path} is not valid JSON. Fix its syntax errors (the editor and tas validate show them), then try again.`,
+    );
   }
   // What is nested deeper than validation reads is never sent: the request could not even be written.
   if (deeperThan(parsed, MAX_DEPTH)) throw new LocalFileError(uri, TOO_DEEP(path));
   const file: LocalFile = { uri, path, text, open, ...(bom && { bom }), bundle, items: [], notCases: [] };
   const values: [Record<string, unknown>, number | undefined][] = [];
   if (bundle) {
-    if (!Array.isArray(parsed)) throw new LocalFileError(uri, `${path} is not a test-case bundle (a JSON array of test cases).`);
+    if (!Array.isArray(parsed))
+      throw new LocalFileError(uri, `${path} is not a test-case bundle (a JSON array of test cases).`);
     parsed.forEach((v: unknown, i) => {
       if (isRecord(v)) values.push([v, i]);
       else file.notCases.push({ index: i, why: readItem(v).why! });
@@ -125,14 +129,21 @@ export class Placement {
     // A folder that does not exist: the read says so.
     if (realRoot === undefined || realDir === undefined) return;
     if (realDir !== realRoot && !realDir.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
-      throw new LocalFileError(uri, `${path} is reached through a symbolic link to ${realDir}, outside its sync root ${root}: it was not read (and nothing was sent).`);
+      throw new LocalFileError(
+        uri,
+        `${path} is reached through a symbolic link to ${realDir}, outside its sync root ${root}: it was not read (and nothing was sent).`,
+      );
     }
   }
 }
 
 const NOT_READ = 'Import and sync read only regular files inside the repository; nothing was sent.';
 
-export async function readLocalFile(uri: string, openText: (uri: string) => string | undefined, place: Placement = new Placement()): Promise<LocalFile> {
+export async function readLocalFile(
+  uri: string,
+  openText: (uri: string) => string | undefined,
+  place: Placement = new Placement(),
+): Promise<LocalFile> {
   const path = uriToPath(uri);
   await place.check(uri, path);
   const buffer = openText(uri);
@@ -150,7 +161,12 @@ export async function readLocalFile(uri: string, openText: (uri: string) => stri
     if (err instanceof NotARegularFileError) throw new LocalFileError(uri, `${err.message} ${NOT_READ}`);
     if (err instanceof NotUtf8Error) throw new LocalFileError(uri, `${err.message} Nothing was sent.`);
     const code = (err as NodeJS.ErrnoException).code;
-    throw new LocalFileError(uri, code === 'ENOENT' ? `${path} does not exist.` : `${path} could not be read (${code ?? 'error'}); nothing was sent.`);
+    throw new LocalFileError(
+      uri,
+      code === 'ENOENT'
+        ? `${path} does not exist.`
+        : `${path} could not be read (${code ?? 'error'}); nothing was sent.`,
+    );
   }
   return parseLocalFile(uri, path, read.text, false, read.bom);
 }

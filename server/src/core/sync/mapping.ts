@@ -1,5 +1,15 @@
 import type { TasClient } from '../api/client';
-import { candidatesFor, Directories, identityWords, kindWords, referenceSites, withIds, type Identity, type ListSource, type RefSite } from './identities';
+import {
+  candidatesFor,
+  Directories,
+  identityWords,
+  kindWords,
+  referenceSites,
+  withIds,
+  type Identity,
+  type ListSource,
+  type RefSite,
+} from './identities';
 import type { SyncState } from './state';
 import type { SyncReferenceKind } from '../model/entityKinds';
 
@@ -58,7 +68,10 @@ export function unknownAtHomeWords(u: UnknownAtHome, home: string, env: string):
 }
 
 /** Who a home id is: recorded in the sync state (files), or read from the source environment (copy). */
-export type HomeIdentity = (kind: SyncReferenceKind, id: number) => Identity | undefined | Promise<Identity | undefined>;
+export type HomeIdentity = (
+  kind: SyncReferenceKind,
+  id: number,
+) => Identity | undefined | Promise<Identity | undefined>;
 
 export interface Mapped {
   value: Record<string, unknown>;
@@ -66,15 +79,21 @@ export interface Mapped {
   unmapped: UnmappedReference[];
 }
 
-const whereOf = (path: (string | number)[]): string => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const whereOf = (path: (string | number)[]): string =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 
 export const mappingWords = (m: AppliedMapping): string =>
   `${kindWords(m.kind)} ${m.from} -> ${m.to}${m.chosen ? ' (chosen)' : m.identity ? ` (${identityWords(m.kind, m.identity)})` : ''}`;
 
 /** One sentence per reference that stopped a case: what, who it is at home, and the candidates here. */
 export function unmappedWords(u: UnmappedReference, home: string, env: string): string {
-  const who = u.identity ? `${identityWords(u.kind, u.identity)} in ${home}` : `whose identity in ${home} was never recorded (export or refresh it from there once)`;
-  const there = u.candidates.length === 0 ? `no ${kindWords(u.kind)} in ${env} has it` : `${env} has ${u.candidates.length} candidates: ${u.candidates.join(', ')}`;
+  const who = u.identity
+    ? `${identityWords(u.kind, u.identity)} in ${home}`
+    : `whose identity in ${home} was never recorded (export or refresh it from there once)`;
+  const there =
+    u.candidates.length === 0
+      ? `no ${kindWords(u.kind)} in ${env} has it`
+      : `${env} has ${u.candidates.length} candidates: ${u.candidates.join(', ')}`;
   return `${u.where} names ${kindWords(u.kind)} ${u.id}, ${who}; ${there}`;
 }
 
@@ -106,7 +125,8 @@ export class ReferenceMapper {
     for (const site of referenceSites(value)) {
       if (state.identity(this.env, site.kind, site.id)) continue;
       const who = (await this.dirs.of(site.kind)).get(site.id);
-      if (who && (who.msisdn !== undefined || who.name !== undefined)) state.recordIdentity(this.env, site.kind, site.id, who);
+      if (who && (who.msisdn !== undefined || who.name !== undefined))
+        state.recordIdentity(this.env, site.kind, site.id, who);
     }
   }
 
@@ -139,7 +159,14 @@ export class ReferenceMapper {
       const list = here ?? (await this.dirs.of(site.kind));
       const offered = candidates.length > 0 ? candidates : [...list.keys()].sort((x, y) => x - y);
       const choices = offered.slice(0, MAX_CHOICES).map((id) => ({ id, ...list.get(id) }));
-      unmapped.push({ kind: site.kind, id: site.id, ...(identity && { identity }), candidates, choices, where: whereOf(site.path) });
+      unmapped.push({
+        kind: site.kind,
+        id: site.id,
+        ...(identity && { identity }),
+        candidates,
+        choices,
+        where: whereOf(site.path),
+      });
     }
     return { value: withIds(value, sites, (s) => to.get(s)), applied: dedupe(applied), unmapped };
   }
@@ -150,7 +177,8 @@ export class ReferenceMapper {
     if (mapped.unmapped.length === 0) {
       // The counterparts' identities here are known now: recorded for the way back.
       await this.record(state, mapped.value);
-      if (this.remember) for (const m of mapped.applied) if (m.chosen) state.rememberChoice(home, this.env, m.kind, m.from, m.to);
+      if (this.remember)
+        for (const m of mapped.applied) if (m.chosen) state.rememberChoice(home, this.env, m.kind, m.from, m.to);
     }
     return mapped;
   }
@@ -161,7 +189,11 @@ export class ReferenceMapper {
    * recorded at home with the same identity. An id with none is left as it is and listed in
    * `unknown`: written as it is, it would name another record at home.
    */
-  async back(state: SyncState, home: string, value: Record<string, unknown>): Promise<{ value: Record<string, unknown>; unknown: UnknownAtHome[] }> {
+  async back(
+    state: SyncState,
+    home: string,
+    value: Record<string, unknown>,
+  ): Promise<{ value: Record<string, unknown>; unknown: UnknownAtHome[] }> {
     const sites = referenceSites(value);
     if (sites.length === 0) return { value, unknown: [] };
     const to = new Map<RefSite, number>();
@@ -174,10 +206,18 @@ export class ReferenceMapper {
       const who = chosen === undefined ? (await this.dirs.of(site.kind)).get(site.id) : undefined;
       const found = chosen ?? (who && this.uniqueHome(state, home, site.kind, who));
       if (found !== undefined) to.set(site, found);
-      else unknown.push({ kind: site.kind, id: site.id, ...(who && { identity: who }), path: site.path, where: whereOf(site.path) });
+      else
+        unknown.push({
+          kind: site.kind,
+          id: site.id,
+          ...(who && { identity: who }),
+          path: site.path,
+          where: whereOf(site.path),
+        });
     }
     // Kept once every site was read with the choices as they were.
-    if (this.remember) for (const site of picks) state.rememberChoice(home, this.env, site.kind, to.get(site)!, site.id);
+    if (this.remember)
+      for (const site of picks) state.rememberChoice(home, this.env, site.kind, to.get(site)!, site.id);
     return { value: withIds(value, sites, (s) => to.get(s)), unknown };
   }
 
@@ -185,7 +225,6 @@ export class ReferenceMapper {
   async toHome(state: SyncState, home: string, value: Record<string, unknown>): Promise<Record<string, unknown>> {
     return (await this.back(state, home, value)).value;
   }
-
 
   /** The home record recorded with this identity, if exactly one. The home's table does not change during a run: read once per state. */
   private uniqueHome(state: SyncState, home: string, kind: SyncReferenceKind, who: Identity): number | undefined {
@@ -203,7 +242,6 @@ function reverseChoice(choices: RefOverrides, kind: SyncReferenceKind, id: numbe
   const found = Object.entries(choices[kind] ?? {}).filter(([, v]) => v === id);
   return found.length === 1 ? Number(found[0]![0]) : undefined;
 }
-
 
 function dedupe(list: AppliedMapping[]): AppliedMapping[] {
   const seen = new Set<string>();

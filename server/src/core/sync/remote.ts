@@ -21,21 +21,35 @@ export async function readRecords(client: TasClient, ids: number[], options: Bat
   if (unique.length === 0) return { byId, missing: new Set(), failed: new Map(), unusable: new Map() };
   const r = await exportTestCases(client.testCases, unique, options);
   for (const tc of r.testCases) byId.set(tc.id!, tc);
-  return { byId, missing: new Set(r.missing), failed: new Map(r.failed.map((f) => [f.id, f.error])), unusable: new Map(r.unusable.map((u) => [u.id, u.why])) };
+  return {
+    byId,
+    missing: new Set(r.missing),
+    failed: new Map(r.failed.map((f) => [f.id, f.error])),
+    unusable: new Map(r.unusable.map((u) => [u.id, u.why])),
+  };
 }
 
 /** Above this many names one pass over the whole list is cheaper than a query per name. */
 const QUERY_PER_NAME_UP_TO = 20;
 
 /** The id of the test case holding each name, for the names some case holds. */
-export async function idsByName(client: TasClient, names: string[], signal?: AbortSignal): Promise<Map<string, number>> {
+export async function idsByName(
+  client: TasClient,
+  names: string[],
+  signal?: AbortSignal,
+): Promise<Map<string, number>> {
   const wanted = new Set(names);
   const out = new Map<string, number>();
   // Cancelled: nothing is looked up; the imports that would follow are skipped batch by batch.
   if (wanted.size === 0 || signal?.aborted) return out;
   if (wanted.size <= QUERY_PER_NAME_UP_TO) {
     for (const name of wanted) {
-      for await (const item of client.testCases.iterate({ filterName: 'name', filterValue: name, size: 100, ...(signal && { signal }) })) {
+      for await (const item of client.testCases.iterate({
+        filterName: 'name',
+        filterValue: name,
+        size: 100,
+        ...(signal && { signal }),
+      })) {
         if (item.name === name) {
           out.set(name, item.id);
           break;

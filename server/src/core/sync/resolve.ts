@@ -15,7 +15,13 @@ import { stateKey, type SyncState, type SyncStates } from './state';
 
 export type Standing =
   /** Linked to `id` here; `base` undefined when no synced version is known (adopted, matched). */
-  | { kind: 'linked'; id: number; base: string | undefined; record: ExportedTestCase; how: 'state' | 'adopted' | 'byName' }
+  | {
+      kind: 'linked';
+      id: number;
+      base: string | undefined;
+      record: ExportedTestCase;
+      how: 'state' | 'adopted' | 'byName';
+    }
   /** Not linked and meant to be created here; `takenById`: a case here already holds its name. */
   | { kind: 'new'; takenById: number | undefined }
   /** Belongs to another environment and no case here holds its name: created here, id kept. */
@@ -38,7 +44,13 @@ export interface ResolveOptions extends BatchOptions {
   words: HostWords;
 }
 
-export async function resolve(client: TasClient, env: string, cases: LocalCase[], states: SyncStates, options: ResolveOptions): Promise<Placed[]> {
+export async function resolve(
+  client: TasClient,
+  env: string,
+  cases: LocalCase[],
+  states: SyncStates,
+  options: ResolveOptions,
+): Promise<Placed[]> {
   const placed: Placed[] = [];
   const candidates = new Map<Placed, { id: number; base: string | undefined; how: 'state' | 'adopted' }>();
   for (const local of cases) {
@@ -48,21 +60,40 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
     const link = entry?.links[env];
     const p: Placed = { local, state, key, standing: { kind: 'foreign' } };
     if (link) candidates.set(p, { id: link.id, base: link.base, how: 'state' });
-    else if (!entry && local.fileId !== undefined) candidates.set(p, { id: local.fileId, base: undefined, how: 'adopted' });
+    else if (!entry && local.fileId !== undefined)
+      candidates.set(p, { id: local.fileId, base: undefined, how: 'adopted' });
     else if (!entry) p.standing = { kind: 'new', takenById: undefined };
     placed.push(p);
   }
 
-  const records = await readRecords(client, [...candidates.values()].map((c) => c.id), options);
+  const records = await readRecords(
+    client,
+    [...candidates.values()].map((c) => c.id),
+    options,
+  );
   for (const [p, c] of candidates) {
     const record = records.byId.get(c.id);
     const failed = records.failed.get(c.id);
     const unusable = records.unusable.get(c.id);
-    if (failed) p.standing = { kind: 'error', message: describeFailure(failed, { action: `read test case ${c.id}` }, options.words).message, cancelled: failed.kind === 'cancelled', reason: notDoneReason(failed) };
+    if (failed)
+      p.standing = {
+        kind: 'error',
+        message: describeFailure(failed, { action: `read test case ${c.id}` }, options.words).message,
+        cancelled: failed.kind === 'cancelled',
+        reason: notDoneReason(failed),
+      };
     // Held in a form that cannot be compared: never taken for a deleted case (that would create it again).
-    else if (unusable !== undefined) p.standing = { kind: 'error', message: unusableServiceWords(c.id, unusable), cancelled: false, reason: 'unusableRecord' };
-    else if (record && (c.how === 'state' || record.name === p.local.name)) p.standing = { kind: 'linked', id: c.id, base: c.base, record, how: c.how };
-    else if (c.how === 'state') p.standing = options.byName ? { kind: 'new', takenById: undefined } : { kind: 'missing', id: c.id };
+    else if (unusable !== undefined)
+      p.standing = {
+        kind: 'error',
+        message: unusableServiceWords(c.id, unusable),
+        cancelled: false,
+        reason: 'unusableRecord',
+      };
+    else if (record && (c.how === 'state' || record.name === p.local.name))
+      p.standing = { kind: 'linked', id: c.id, base: c.base, record, how: c.how };
+    else if (c.how === 'state')
+      p.standing = options.byName ? { kind: 'new', takenById: undefined } : { kind: 'missing', id: c.id };
     // An id that names nothing here, or another case: it belongs to some other environment.
     else p.standing = { kind: 'foreign' };
     if (c.how === 'state' && !record && !failed && unusable === undefined && options.byName) {
@@ -73,8 +104,14 @@ export async function resolve(client: TasClient, env: string, cases: LocalCase[]
   }
   if (!options.byName) return placed;
 
-  const unlinked = placed.filter((p) => (p.standing.kind === 'new' || p.standing.kind === 'foreign') && p.local.name !== undefined);
-  const held = await idsByName(client, unlinked.map((p) => p.local.name!), options.signal);
+  const unlinked = placed.filter(
+    (p) => (p.standing.kind === 'new' || p.standing.kind === 'foreign') && p.local.name !== undefined,
+  );
+  const held = await idsByName(
+    client,
+    unlinked.map((p) => p.local.name!),
+    options.signal,
+  );
   const matched = new Map<Placed, number>();
   for (const p of unlinked) {
     const id = held.get(p.local.name!);

@@ -11,10 +11,19 @@ export type SendFailure =
   | { outcome: 'refused'; message: string };
 
 /** `what`: the case as the user knows it (a file and its name, or a test case of another environment). */
-export function sendFailure(what: string, error: ApiError | undefined, words: HostWords, how: 'import' | 'copy' = 'import'): SendFailure {
-  if (error?.kind === 'cancelled') return { outcome: 'skipped', message: `${what} was not sent: the ${how} was cancelled.` };
+export function sendFailure(
+  what: string,
+  error: ApiError | undefined,
+  words: HostWords,
+  how: 'import' | 'copy' = 'import',
+): SendFailure {
+  if (error?.kind === 'cancelled')
+    return { outcome: 'skipped', message: `${what} was not sent: the ${how} was cancelled.` };
   const body = error?.body;
-  const takenById = typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'number' ? (body as { id: number }).id : undefined;
+  const takenById =
+    typeof body === 'object' && body !== null && typeof (body as { id?: unknown }).id === 'number'
+      ? (body as { id: number }).id
+      : undefined;
   if (error?.kind === 'conflict' && takenById !== undefined) {
     return {
       outcome: 'nameTaken',
@@ -45,6 +54,8 @@ export function sendFailure(what: string, error: ApiError | undefined, words: Ho
           : `${what}: the answer to the copy cannot be used${why}, so it may have been created there. It was not sent again: look for it there before copying it again.`,
     };
   }
-  const said = error ? describeFailure(error, { action: `${how} ${what}` }, words).message : `Could not ${how} ${what}.`;
+  const said = error
+    ? describeFailure(error, { action: `${how} ${what}` }, words).message
+    : `Could not ${how} ${what}.`;
   return { outcome: 'refused', message: said };
 }

@@ -61,7 +61,8 @@ export function parseState(text: string, path: string): SyncStateData {
   } catch {
     throw new StateFileError(path, 'is not valid JSON');
   }
-  if (!isRecord(raw) || raw['version'] !== 1 || !isRecord(raw['files'])) throw new StateFileError(path, 'is not a version 1 sync state');
+  if (!isRecord(raw) || raw['version'] !== 1 || !isRecord(raw['files']))
+    throw new StateFileError(path, 'is not a version 1 sync state');
   // No prototype: a key such as `__proto__` or `constructor` is a plain key.
   const files = Object.create(null) as Record<string, FileEntry>;
   for (const [key, entry] of Object.entries(raw['files'])) {
@@ -123,7 +124,11 @@ export class SyncState {
       throw new StateFileError(path, `cannot be read (${err.code ?? 'error'} on ${folder})`);
     });
     if (!tas) return empty();
-    if (!tas.isDirectory()) throw new StateFileError(path, `is in ${folder}, which is ${kindOf(tas)}, not a folder of the repository: it is neither read nor written`);
+    if (!tas.isDirectory())
+      throw new StateFileError(
+        path,
+        `is in ${folder}, which is ${kindOf(tas)}, not a folder of the repository: it is neither read nor written`,
+      );
     let text: string;
     try {
       text = await readRegularText(path);
@@ -131,7 +136,8 @@ export class SyncState {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return empty();
       // Anything else is not "no links": going on would write a new file over the old one.
-      if (err instanceof NotARegularFileError) throw new StateFileError(path, `is ${err.kind}, not a regular file: it is neither read nor written`);
+      if (err instanceof NotARegularFileError)
+        throw new StateFileError(path, `is ${err.kind}, not a regular file: it is neither read nor written`);
       if (err instanceof NotUtf8Error) throw new StateFileError(path, `is not valid UTF-8 (byte ${err.offset})`);
       throw new StateFileError(path, `cannot be read (${code ?? 'error'})`);
     }
@@ -145,7 +151,10 @@ export class SyncState {
 
   /** One sentence per refused key, naming it and the file. */
   warnings(): string[] {
-    return this.refused.map(({ key, why }) => `The link ${JSON.stringify(key)} in ${statePath(this.root)} was ignored: it ${why}. Links name test-case files inside the sync root by a relative path with forward slashes.`);
+    return this.refused.map(
+      ({ key, why }) =>
+        `The link ${JSON.stringify(key)} in ${statePath(this.root)} was ignored: it ${why}. Links name test-case files inside the sync root by a relative path with forward slashes.`,
+    );
   }
 
   entry(key: string): FileEntry | undefined {
@@ -190,7 +199,9 @@ export class SyncState {
   }
 
   rememberChoice(home: string, target: string, kind: SyncReferenceKind, from: number, to: number): void {
-    const targets = ((this.data.choices ??= Object.create(null) as Record<string, Record<string, ChoiceTable>>)[home] ??= Object.create(null) as Record<string, ChoiceTable>);
+    const targets = ((this.data.choices ??= Object.create(null) as Record<string, Record<string, ChoiceTable>>)[
+      home
+    ] ??= Object.create(null) as Record<string, ChoiceTable>);
     const ids = ((targets[target] ??= {})[kind] ??= Object.create(null) as Record<string, number>);
     if (ids[String(from)] === to) return;
     ids[String(from)] = to;

@@ -77,7 +77,10 @@ function markersOf(dir: string, cache: RootCache): Promise<Markers> {
       // The repository's top: nothing above it counts for its files.
       if (git) return { git: dir, ...(tas && { tas: dir }) };
       const usable = tas && (above.git !== undefined || !barred(dir, cache.limits));
-      return { ...(usable ? { tas: dir } : above.tas !== undefined && { tas: above.tas }), ...(above.git !== undefined && { git: above.git }) };
+      return {
+        ...(usable ? { tas: dir } : above.tas !== undefined && { tas: above.tas }),
+        ...(above.git !== undefined && { git: above.git }),
+      };
     })();
     cache.markers.set(dir, found);
   }

@@ -19,7 +19,14 @@ export function unknownAtHomeResult(
 ): ExportItemResult {
   const refs = unknown.map((u) => {
     const fileId = valueAt(file, u.path);
-    return { kind: u.kind, id: u.id, ...(u.identity && { identity: u.identity }), where: u.where, home, ...(typeof fileId === 'number' && { fileId }) };
+    return {
+      kind: u.kind,
+      id: u.id,
+      ...(u.identity && { identity: u.identity }),
+      where: u.where,
+      home,
+      ...(typeof fileId === 'number' && { fileId }),
+    };
   });
   return {
     ...base,

@@ -28,8 +28,15 @@ export async function applyFileEdits(host: SyncHost, file: LocalFile, edits: Edi
  * editor's save: a file with unsaved changes is never written behind its buffer, which would
  * then no longer match the disk.
  */
-export async function replaceOpenText(host: SyncHost, uri: string, path: string, buffer: string, text: string): Promise<void> {
-  if (!(await host.applyEdit(uri, toTextEdits(buffer, [{ offset: 0, length: buffer.length, content: text }])))) throw new EditRefusedError(path);
+export async function replaceOpenText(
+  host: SyncHost,
+  uri: string,
+  path: string,
+  buffer: string,
+  text: string,
+): Promise<void> {
+  if (!(await host.applyEdit(uri, toTextEdits(buffer, [{ offset: 0, length: buffer.length, content: text }]))))
+    throw new EditRefusedError(path);
 }
 
 /** The whole text replaced (the service's version taken into the file). */

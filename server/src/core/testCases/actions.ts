@@ -32,7 +32,10 @@ export class TestCaseActions {
 
   /** The suites that hold a test case, by name, with the id of each whose name is unique. */
   async suites(id: number): Promise<{ name: string; id?: number }[]> {
-    const [containing, all] = await Promise.all([this.client.testCases.suites(id), this.client.testSuites.list().catch(() => [])]);
+    const [containing, all] = await Promise.all([
+      this.client.testCases.suites(id),
+      this.client.testSuites.list().catch(() => []),
+    ]);
     // The answer names suites only; an id from the suite list opens them, when the name is unique.
     const ids = new Map<string, number | null>();
     for (const raw of all as unknown[]) {

@@ -25,11 +25,15 @@ export function refusalWords(label: string, h: Holders): string {
   const steps: string[] = [];
   if (h.suites.length > 0) {
     parts.push(`it is in test suite${h.suites.length === 1 ? '' : 's'} ${list(h.suites.map((s) => `"${s}"`))}`);
-    steps.push(`remove it from ${h.suites.length === 1 ? 'that suite' : 'those suites'} (Add/Remove Test Cases in Test Suites)`);
+    steps.push(
+      `remove it from ${h.suites.length === 1 ? 'that suite' : 'those suites'} (Add/Remove Test Cases in Test Suites)`,
+    );
   }
   if (h.executionIds.length > 0) {
     const one = h.executionIds.length === 1;
-    parts.push(`execution${one ? '' : 's'} ${list(h.executionIds.map(String))} of it ${one ? 'is' : 'are'} still queued or running`);
+    parts.push(
+      `execution${one ? '' : 's'} ${list(h.executionIds.map(String))} of it ${one ? 'is' : 'are'} still queued or running`,
+    );
     steps.push(`wait for ${one ? 'it' : 'them'} to end or cancel ${one ? 'it' : 'them'} in Executions`);
   }
   if (parts.length === 0) {
@@ -69,7 +73,9 @@ export class TestCaseDeletion {
       } catch (err) {
         if (err instanceof ApiError && err.kind === 'notFound') gone(id);
         const message =
-          err instanceof ApiError && err.kind === 'conflict' ? refusalWords(label, await this.holders(id)) : describeFailure(err, { action: `delete ${label}`, record }, this.words).message;
+          err instanceof ApiError && err.kind === 'conflict'
+            ? refusalWords(label, await this.holders(id))
+            : describeFailure(err, { action: `delete ${label}`, record }, this.words).message;
         failed.push({ id, message });
       }
     }
@@ -80,7 +86,10 @@ export class TestCaseDeletion {
   async holders(id: number): Promise<Holders> {
     const [suites, recent] = await Promise.all([
       this.client.testCases.suites(id).catch(() => []),
-      this.client.executions.newest(0, RECENT_EXECUTIONS).then((w) => w.items, () => []),
+      this.client.executions.newest(0, RECENT_EXECUTIONS).then(
+        (w) => w.items,
+        () => [],
+      ),
     ]);
     const active = new Set<number>();
     for (const e of this.follower?.active() ?? []) if (e.testCaseId === id) active.add(e.id);

@@ -15,8 +15,11 @@ export function summarizeTestCase(raw: unknown): TestCaseSummary | undefined {
   const id = int(raw['id']);
   if (id === undefined) return undefined;
   const name = text(raw['name']) ?? `Test case ${id}`;
-  const devices = Array.isArray(raw['deviceList']) ? raw['deviceList'].flatMap((d) => (typeof d === 'string' && d !== '' ? [d] : [])) : [];
-  const stepCount = int(raw['testStepCount']) ?? (Array.isArray(raw['testStepList']) ? raw['testStepList'].length : undefined);
+  const devices = Array.isArray(raw['deviceList'])
+    ? raw['deviceList'].flatMap((d) => (typeof d === 'string' && d !== '' ? [d] : []))
+    : [];
+  const stepCount =
+    int(raw['testStepCount']) ?? (Array.isArray(raw['testStepList']) ? raw['testStepList'].length : undefined);
   const description = text(raw['description']);
   const created = text(raw['created']);
   const updated = text(raw['updated']);

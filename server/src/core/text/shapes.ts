@@ -16,7 +16,8 @@ export interface Range {
 function createRange(start: Position, end: Position): Range;
 function createRange(startLine: number, startCharacter: number, endLine: number, endCharacter: number): Range;
 function createRange(a: Position | number, b: Position | number, c?: number, d?: number): Range {
-  if (typeof a === 'number' && typeof b === 'number') return { start: { line: a, character: b }, end: { line: c ?? a, character: d ?? b } };
+  if (typeof a === 'number' && typeof b === 'number')
+    return { start: { line: a, character: b }, end: { line: c ?? a, character: d ?? b } };
   return { start: a as Position, end: b as Position };
 }
 

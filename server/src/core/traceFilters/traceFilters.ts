@@ -83,7 +83,10 @@ export class TraceFilterActions {
         // The words then stay general.
       }
       const f = failureOf(err);
-      throw new WordedFailure({ kind: 'conflict', message: traceFilterHeldWords(label, users, f.serviceMessage ? ` The service said: ${f.serviceMessage}` : '') });
+      throw new WordedFailure({
+        kind: 'conflict',
+        message: traceFilterHeldWords(label, users, f.serviceMessage ? ` The service said: ${f.serviceMessage}` : ''),
+      });
     }
     this.changed();
     return null;

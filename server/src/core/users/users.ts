@@ -71,7 +71,9 @@ export class UserActions {
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UserInputError(`"${email}" is not an email address`);
     if (role === '') throw new UserInputError('a user needs a role');
     if (input.tempPassword === '') throw new UserInputError('a user needs a temporary password');
-    const id = await keepingSecret(input.tempPassword, () => this.client.users.create({ email, role, tempPassword: input.tempPassword }));
+    const id = await keepingSecret(input.tempPassword, () =>
+      this.client.users.create({ email, role, tempPassword: input.tempPassword }),
+    );
     return id === undefined ? {} : { id };
   }
 

@@ -2,7 +2,16 @@ import { type Diagnostic, Range } from '../text/shapes';
 import type { TextDocument } from '../text/textDocument';
 import { DiagnosticCode, Severity, SOURCE, type Finding } from '../model/diagnostics';
 import type { FileKind } from '../document/fileKind';
-import { parseJson, toDiagnostics, findDuplicateKeys, noRepeatedKeys, type KeyCounts, MAX_DEPTH, boundDepth, shallowText } from '../jsonText';
+import {
+  parseJson,
+  toDiagnostics,
+  findDuplicateKeys,
+  noRepeatedKeys,
+  type KeyCounts,
+  MAX_DEPTH,
+  boundDepth,
+  shallowText,
+} from '../jsonText';
 import { walkLocal, type LocalWalk } from './localChecks';
 import { validateSchema } from './schemaValidation';
 
@@ -49,7 +58,11 @@ const ONE_STEP = 64 * 1024;
  * positions), so that the server can answer other messages between them. A small file is done
  * in one step: a turn given to others costs more than its whole validation.
  */
-export function* analyzeLocalSteps(doc: TextDocument, kind: FileKind, maxProblems = Infinity): Generator<void, LocalResult, void> {
+export function* analyzeLocalSteps(
+  doc: TextDocument,
+  kind: FileKind,
+  maxProblems = Infinity,
+): Generator<void, LocalResult, void> {
   const read = readLocal(doc, kind, maxProblems);
   if ('diagnostics' in read) return read;
   const steps = read.text.length > ONE_STEP;
@@ -80,7 +93,11 @@ const NO_DIAGNOSTICS: readonly Diagnostic[] = Object.freeze([]);
 // schema checks, the walk, the messages, the diagnostics): after every full garbage collection
 // those ran slowly again for a while, and the next keystroke's validation with them (a quarter
 // slower for a small file with errors). At most one file's worth is held.
-const lastRead: { value: unknown; findings: readonly Finding[]; result: LocalResult | undefined } = { value: undefined, findings: [], result: undefined };
+const lastRead: { value: unknown; findings: readonly Finding[]; result: LocalResult | undefined } = {
+  value: undefined,
+  findings: [],
+  result: undefined,
+};
 
 /** The parse, with our walk over the value (which answers the depth question too); a result when the text is no JSON. */
 function readLocal(doc: TextDocument, kind: FileKind, maxProblems: number): Read | LocalResult {
@@ -122,7 +139,14 @@ function checked(read: Read, kind: FileKind, maxProblems: number): Checked {
   const findings = walked && walked.findings.length > 0 ? [...schema.findings, ...walked.findings] : schema.findings;
   const kept = findings.length > maxProblems ? findings.slice(0, maxProblems) : findings;
   lastRead.findings = kept;
-  return { value: read.value, text: read.text, walked, deep: read.deep, kept, omitted: schema.omitted + findings.length - kept.length };
+  return {
+    value: read.value,
+    text: read.text,
+    walked,
+    deep: read.deep,
+    kept,
+    omitted: schema.omitted + findings.length - kept.length,
+  };
 }
 
 /**
@@ -147,10 +171,15 @@ function placed(doc: TextDocument, c: Checked): LocalResult {
  * what `analyzeLocal` made of this same text: with its value and key counts, a document without
  * repeats (the usual case) is cleared by comparing counts, several times faster than the scan.
  */
-export function analyzeDuplicateKeys(doc: TextDocument, local?: Pick<LocalResult, 'value' | 'keys'>, maxProblems = Infinity): Problems {
+export function analyzeDuplicateKeys(
+  doc: TextDocument,
+  local?: Pick<LocalResult, 'value' | 'keys'>,
+  maxProblems = Infinity,
+): Problems {
   const keys = local?.keys;
   // The usual answer, settled by the local pass or by counting now; otherwise the full scan says where.
-  if (keys && (keys.unique ?? noRepeatedKeys(keys.text, keys.counts, local.value))) return { diagnostics: [], omitted: 0 };
+  if (keys && (keys.unique ?? noRepeatedKeys(keys.text, keys.counts, local.value)))
+    return { diagnostics: [], omitted: 0 };
   const found = keys ? findDuplicateKeys(keys.text) : findDuplicateKeys(boundDepth(doc.getText()).text, local?.value);
   const kept = found.slice(0, maxProblems);
   return {
@@ -169,7 +198,12 @@ export function analyzeDuplicateKeys(doc: TextDocument, local?: Pick<LocalResult
  * The diagnostics to publish: the parts in order, at most `maxProblems` in all, and when some
  * are left out, one more saying how many and how to see them.
  */
-export function limitProblems(doc: TextDocument, parts: readonly Problems[], maxProblems: number, raise = 'raise the setting tas.validation.maxProblems'): Diagnostic[] {
+export function limitProblems(
+  doc: TextDocument,
+  parts: readonly Problems[],
+  maxProblems: number,
+  raise = 'raise the setting tas.validation.maxProblems',
+): Diagnostic[] {
   const all = parts.flatMap((p) => p.diagnostics);
   const shown = all.slice(0, maxProblems);
   const omitted = all.length - shown.length + parts.reduce((n, p) => n + p.omitted, 0);

@@ -167,10 +167,18 @@ class Walker {
       keys++;
       const v = record[k];
       if (typeof v === 'string') {
-        if (secret !== NONE && (secret === ALL || (nameInfo(k) & secret) !== 0) && isPlainSecretValue(v)) this.secrets.push([...path, k]);
+        if (secret !== NONE && (secret === ALL || (nameInfo(k) & secret) !== 0) && isPlainSecretValue(v))
+          this.secrets.push([...path, k]);
       } else if (typeof v === 'object' && v !== null) {
         path.push(k);
-        const inner = secret === NONE ? NONE : secret === ALL || (nameInfo(k) & secret) !== 0 ? ALL : k === 'authParams' ? AUTH_PARAM : NAMED;
+        const inner =
+          secret === NONE
+            ? NONE
+            : secret === ALL || (nameInfo(k) & secret) !== 0
+              ? ALL
+              : k === 'authParams'
+                ? AUTH_PARAM
+                : NAMED;
         const ok = this.visit(v, depth + 1, inner);
         path.pop();
         if (!ok) return false;

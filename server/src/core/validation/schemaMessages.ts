@@ -17,7 +17,12 @@ const KIND: Record<string, string> = {
 
 /** "integer,null" as "a whole number or null". */
 function typeWords(types: string): string {
-  return types.includes(',') ? types.split(',').map((t) => KIND[t] ?? t).join(' or ') : (KIND[types] ?? types);
+  return types.includes(',')
+    ? types
+        .split(',')
+        .map((t) => KIND[t] ?? t)
+        .join(' or ')
+    : (KIND[types] ?? types);
 }
 
 export function describeValue(v: unknown): string {
@@ -136,7 +141,13 @@ export function findingFor(
     case 'type': {
       const expected = typeWords(String((e.params as { type: string }).type));
       const literal = String((e.params as { type: string }).type) === 'boolean' ? booleanText(value) : undefined;
-      const finding: Finding = { path, on: 'value', message: `${field} must be ${expected}, not ${describeValue(value)}.`, code: DiagnosticCode.type, severity: Severity.Error };
+      const finding: Finding = {
+        path,
+        on: 'value',
+        message: `${field} must be ${expected}, not ${describeValue(value)}.`,
+        code: DiagnosticCode.type,
+        severity: Severity.Error,
+      };
       if (literal !== undefined) finding.data = { literal };
       return finding;
     }
@@ -145,7 +156,12 @@ export function findingFor(
     case 'maximum':
     case 'exclusiveMaximum': {
       const limit = (e.params as { limit: number }).limit;
-      const words = { minimum: 'at least', exclusiveMinimum: 'more than', maximum: 'at most', exclusiveMaximum: 'less than' };
+      const words = {
+        minimum: 'at least',
+        exclusiveMinimum: 'more than',
+        maximum: 'at most',
+        exclusiveMaximum: 'less than',
+      };
       return valueFinding(path, `${field} must be ${words[e.keyword]} ${limit}.`);
     }
     case 'minLength':
@@ -158,7 +174,10 @@ export function findingFor(
         `${field} must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}.`,
       );
     case 'const':
-      return valueFinding(path, `${field} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}.`);
+      return valueFinding(
+        path,
+        `${field} must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}.`,
+      );
     case 'pattern':
     case 'format':
       return valueFinding(path, `${field} is not in the expected form${e.parentSchema?.['description'] ? '' : ''}.`);

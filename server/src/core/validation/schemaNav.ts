@@ -41,7 +41,9 @@ export class SchemaSet {
       if (file) b = this.byId.get(new URL(file, b.$id ?? 'https://tas.example/').href) ?? b;
       let target: unknown = b;
       for (const part of pointer.split('/').filter(Boolean)) {
-        target = (target as Record<string, unknown> | undefined)?.[decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))];
+        target = (target as Record<string, unknown> | undefined)?.[
+          decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'))
+        ];
       }
       if (!target || typeof target !== 'object') break;
       const { $ref: _drop, ...rest } = s;

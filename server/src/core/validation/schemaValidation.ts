@@ -23,14 +23,18 @@ export type SchemaError = Omit<ErrorObject, 'instancePath'> & { instancePath: Pl
  * Compiled at build time (scripts/schemaValidators.mjs, ajv's standalone code): compiling at
  * start-up took about 0.1 s and loaded ajv's compiler into every process.
  */
-const validators = { testCase, bundle } as unknown as Record<FileKind, { (value: unknown): boolean; errors?: SchemaError[] | null }>;
+const validators = { testCase, bundle } as unknown as Record<
+  FileKind,
+  { (value: unknown): boolean; errors?: SchemaError[] | null }
+>;
 
 /** The segments of a place, root first, and the value there. */
 function placeOf(at: Place, root: unknown): { path: (string | number)[]; value: unknown } {
   let n = 0;
   for (let p = at; p !== ''; p = p[0]) n += p.length - 1;
   const path = new Array<string | number>(n);
-  for (let p = at, k = n; p !== ''; p = p[0]) for (let j = p.length - 1; j >= 1; j--) path[--k] = p[j] as string | number;
+  for (let p = at, k = n; p !== ''; p = p[0])
+    for (let j = p.length - 1; j >= 1; j--) path[--k] = p[j] as string | number;
   let node = root;
   for (let d = 0; d < n; d++) {
     let seg = path[d]!;
@@ -49,7 +53,8 @@ const startsWith = (path: readonly (string | number)[], head: readonly (string |
   return true;
 };
 
-const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean => a.length === b.length && startsWith(a, b);
+const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]): boolean =>
+  a.length === b.length && startsWith(a, b);
 
 /** Up to this many errors, a repeated complaint is looked for one by one; past it, by node in a map. */
 const FEW_ERRORS = 32;
@@ -102,7 +107,8 @@ class Complaints {
       byNode.set(key, [e]);
       return true;
     }
-    for (let k = 0; k < same.length; k++) if (same[k]!.keyword === e.keyword && detail(same[k]!) === detail(e)) return false;
+    for (let k = 0; k < same.length; k++)
+      if (same[k]!.keyword === e.keyword && detail(same[k]!) === detail(e)) return false;
     same.push(e);
     return true;
   }
@@ -137,7 +143,11 @@ const isSummary = (e: SchemaError): boolean => e.keyword === 'anyOf' || e.keywor
  * mean" and positions are the costly part, so they are made for the reported findings only.
  * Findings deeper than MAX_DEPTH are about the stand-in for a value too deep to read: dropped.
  */
-export function validateSchema(kind: FileKind, value: unknown, limit = Infinity): { findings: Finding[]; omitted: number } {
+export function validateSchema(
+  kind: FileKind,
+  value: unknown,
+  limit = Infinity,
+): { findings: Finding[]; omitted: number } {
   const validate = validators[kind];
   if (validate(value)) return { findings: [], omitted: 0 };
   const errors = validate.errors ?? [];
@@ -181,6 +191,9 @@ function detail(e: SchemaError): string {
 }
 
 /** Whether the node at `path`, or one of its ancestors, has an anyOf/oneOf summary. */
-function underSummary(path: readonly (string | number)[], summarized: readonly (readonly (string | number)[])[]): boolean {
+function underSummary(
+  path: readonly (string | number)[],
+  summarized: readonly (readonly (string | number)[])[],
+): boolean {
   return summarized.some((s) => startsWith(path, s));
 }

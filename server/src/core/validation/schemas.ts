@@ -15,5 +15,5 @@ const bundle: Schema = { ...(bundleSchema as Schema), $id: BUNDLE_ID };
 export const SCHEMAS = new SchemaSet([testCaseSchema, bundle]);
 
 export function rootSchema(kind: FileKind): Schema {
-  return kind === 'bundle' ? bundle : (testCaseSchema);
+  return kind === 'bundle' ? bundle : testCaseSchema;
 }

@@ -18,7 +18,7 @@ export function cleanSipCodes(value: string): boolean {
     list = 1;
   }
   const n = value.length;
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     if (i + 3 > n) return false;
     const a = value.charCodeAt(i) - 0x30;
     const b = value.charCodeAt(i + 1) - 0x30;
@@ -96,7 +96,12 @@ export interface SipRemoval {
   text: string;
 }
 
-function removal(parts: string[], i: number, partStart: number, rangeStart: number): { remove: SipRemoval } | undefined {
+function removal(
+  parts: string[],
+  i: number,
+  partStart: number,
+  rangeStart: number,
+): { remove: SipRemoval } | undefined {
   if (parts.length < 2) return undefined; // the only entry: removing it leaves an empty list
   const part = parts[i]!;
   let from: number;

@@ -1,6 +1,12 @@
 import type { Connection } from 'vscode-languageserver/node';
 import { type ActiveEnvironment, recordWords, type ServiceSession, type ShownRecord } from '../../core';
-import { CreateApiClientRequest, DeleteApiClientRequest, ListApiClientsRequest, SetApiClientPasswordRequest, UpdateApiClientRequest } from '../../protocol';
+import {
+  CreateApiClientRequest,
+  DeleteApiClientRequest,
+  ListApiClientsRequest,
+  SetApiClientPasswordRequest,
+  UpdateApiClientRequest,
+} from '../../protocol';
 
 // Thin adapters from the API Clients view's requests to their actions. The input may carry a
 // password: it goes to the service and nowhere else (the action words name the client only).
@@ -11,11 +17,17 @@ interface Services {
 }
 
 /** The API client acted on as the view showed it: a 404 says it was deleted, by name, and every view drops it. */
-const shownClient = (id: number, shown?: string): ShownRecord => ({ kind: 'apiClient', id, ...(shown !== undefined && { name: shown }) });
+const shownClient = (id: number, shown?: string): ShownRecord => ({
+  kind: 'apiClient',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
 
 export function registerApiClientFeatures(connection: Connection, s: Services): void {
   const actions = (env: ActiveEnvironment) => s.session.actions(env).apiClients;
-  connection.onRequest(ListApiClientsRequest, () => s.session.act({ action: 'read the API clients' }, (env) => actions(env).list()));
+  connection.onRequest(ListApiClientsRequest, () =>
+    s.session.act({ action: 'read the API clients' }, (env) => actions(env).list()),
+  );
   connection.onRequest(CreateApiClientRequest, (input) =>
     s.session.act(
       {
@@ -28,14 +40,23 @@ export function registerApiClientFeatures(connection: Connection, s: Services): 
   );
   connection.onRequest(UpdateApiClientRequest, ({ id, input, shown }) =>
     s.session.act(
-      { action: `change ${recordWords(shownClient(id, shown))}`, conflict: 'another API client already has this name. Choose another name.', record: shownClient(id, shown) },
+      {
+        action: `change ${recordWords(shownClient(id, shown))}`,
+        conflict: 'another API client already has this name. Choose another name.',
+        record: shownClient(id, shown),
+      },
       (env) => actions(env).update(id, input),
     ),
   );
   connection.onRequest(SetApiClientPasswordRequest, ({ id, password, shown }) =>
-    s.session.act({ action: `set the password of ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) => actions(env).setPassword(id, password)),
+    s.session.act(
+      { action: `set the password of ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) },
+      (env) => actions(env).setPassword(id, password),
+    ),
   );
   connection.onRequest(DeleteApiClientRequest, ({ id, shown }) =>
-    s.session.act({ action: `delete ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) => actions(env).delete(id)),
+    s.session.act({ action: `delete ${recordWords(shownClient(id, shown))}`, record: shownClient(id, shown) }, (env) =>
+      actions(env).delete(id),
+    ),
   );
 }

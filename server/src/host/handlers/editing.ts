@@ -11,7 +11,11 @@ interface Services {
   capabilities: () => ClientCapabilities;
 }
 
-export function registerEditingFeatures(connection: Connection, documents: TextDocuments<TextDocument>, s: Services): void {
+export function registerEditingFeatures(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  s: Services,
+): void {
   // Layout needs no kind: every JSON document the server is given (record documents too) is
   // folded and selected like a test-case file, and formatted when asked (the editor asks for
   // test-case files only: its JSON formatter formats record documents, see server.ts).
@@ -33,7 +37,9 @@ export function registerEditingFeatures(connection: Connection, documents: TextD
 
   connection.onFoldingRanges(({ textDocument }) => {
     const doc = documents.get(textDocument.uri);
-    return doc ? s.language.foldingRanges(doc, s.capabilities().textDocument?.foldingRange?.rangeLimit ?? Infinity) : [];
+    return doc
+      ? s.language.foldingRanges(doc, s.capabilities().textDocument?.foldingRange?.rangeLimit ?? Infinity)
+      : [];
   });
 
   connection.onSelectionRanges(({ textDocument, positions }) => {

@@ -1,9 +1,38 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { CancelSuiteRequest, CreateSuiteRequest, DeleteExecutionsRequest, DeleteSuiteRequest, ExecuteSuiteRequest, ExecutionDetailsRequest, ExecutionsChangedNotification, FollowExecutionsNotification, ListExecutionsRequest, ListSuitesRequest, RerunExecutionRequest, SetSuiteTestCasesRequest, TestCaseChoicesRequest, ExecutionsAttentionNotification } from '../../protocol';
-import { type ActiveEnvironment, describeFailure, recordWords, type ServiceSession, type ShownRecord } from '../../core';
+import {
+  CancelSuiteRequest,
+  CreateSuiteRequest,
+  DeleteExecutionsRequest,
+  DeleteSuiteRequest,
+  ExecuteSuiteRequest,
+  ExecutionDetailsRequest,
+  ExecutionsChangedNotification,
+  FollowExecutionsNotification,
+  ListExecutionsRequest,
+  ListSuitesRequest,
+  RerunExecutionRequest,
+  SetSuiteTestCasesRequest,
+  TestCaseChoicesRequest,
+  ExecutionsAttentionNotification,
+} from '../../protocol';
+import {
+  type ActiveEnvironment,
+  describeFailure,
+  recordWords,
+  type ServiceSession,
+  type ShownRecord,
+} from '../../core';
 
-const suite = (id: number, shown?: string): ShownRecord => ({ kind: 'testSuite', id, ...(shown !== undefined && { name: shown }) });
-const execution = (id: number, shown?: string): ShownRecord => ({ kind: 'execution', id, ...(shown !== undefined && { name: shown }) });
+const suite = (id: number, shown?: string): ShownRecord => ({
+  kind: 'testSuite',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
+const execution = (id: number, shown?: string): ShownRecord => ({
+  kind: 'execution',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
 
 // Thin adapters from the views' requests to the suite and execution actions.
 
@@ -16,51 +45,80 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   const executions = (env: ActiveEnvironment) => s.session.actions(env).executions;
   const follower = s.session.follower;
 
-  follower.onChange((changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }));
+  follower.onChange(
+    (changed, active) => void connection.sendNotification(ExecutionsChangedNotification, { changed, active }),
+  );
 
-  connection.onRequest(ListSuitesRequest, () => s.session.act({ action: 'read the test suites' }, (env) => suites(env).list()));
+  connection.onRequest(ListSuitesRequest, () =>
+    s.session.act({ action: 'read the test suites' }, (env) => suites(env).list()),
+  );
   connection.onRequest(ExecuteSuiteRequest, ({ id, shown }) =>
     s.session.act(
-      { action: `execute ${recordWords(suite(id, shown))}`, starts: true, conflict: 'it is disabled, has no test cases, or none of them can start now.', record: suite(id, shown) },
+      {
+        action: `execute ${recordWords(suite(id, shown))}`,
+        starts: true,
+        conflict: 'it is disabled, has no test cases, or none of them can start now.',
+        record: suite(id, shown),
+      },
       (env) => suites(env).execute(id),
     ),
   );
   connection.onRequest(CancelSuiteRequest, ({ id, shown }) =>
-    s.session.act({ action: `cancel ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) => suites(env).cancel(id)),
+    s.session.act({ action: `cancel ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) =>
+      suites(env).cancel(id),
+    ),
   );
   connection.onRequest(DeleteSuiteRequest, ({ id, shown }) =>
-    s.session.act({ action: `delete ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) => suites(env).delete(id, recordWords(suite(id, shown)))),
+    s.session.act({ action: `delete ${recordWords(suite(id, shown))}`, record: suite(id, shown) }, (env) =>
+      suites(env).delete(id, recordWords(suite(id, shown))),
+    ),
   );
   connection.onRequest(CreateSuiteRequest, ({ name, description, testCaseIds }) =>
-    s.session.act({ action: `create test suite "${name}"`, starts: true, conflict: 'another test suite already has this name.' }, (env) =>
-      suites(env).create(name, testCaseIds, description),
+    s.session.act(
+      { action: `create test suite "${name}"`, starts: true, conflict: 'another test suite already has this name.' },
+      (env) => suites(env).create(name, testCaseIds, description),
     ),
   );
   connection.onRequest(SetSuiteTestCasesRequest, ({ id, testCaseIds, shown }) =>
-    s.session.act({ action: `change the test cases of ${recordWords(suite(id, shown))}` }, (env) => suites(env).setTestCases(id, testCaseIds)),
+    s.session.act({ action: `change the test cases of ${recordWords(suite(id, shown))}` }, (env) =>
+      suites(env).setTestCases(id, testCaseIds),
+    ),
   );
-  connection.onRequest(TestCaseChoicesRequest, () => s.session.act({ action: 'read the test cases' }, (env) => suites(env).testCaseChoices()));
+  connection.onRequest(TestCaseChoicesRequest, () =>
+    s.session.act({ action: 'read the test cases' }, (env) => suites(env).testCaseChoices()),
+  );
 
   connection.onRequest(ListExecutionsRequest, ({ start, count, search }) =>
     s.session.act({ action: 'read the executions' }, (env) => executions(env).page(start, count, search)),
   );
   connection.onRequest(ExecutionDetailsRequest, ({ id, shown }) =>
-    s.session.act({ action: `read ${recordWords(execution(id, shown))}`, record: execution(id, shown) }, (env) => executions(env).details(id)),
+    s.session.act({ action: `read ${recordWords(execution(id, shown))}`, record: execution(id, shown) }, (env) =>
+      executions(env).details(id),
+    ),
   );
   connection.onRequest(RerunExecutionRequest, ({ id, shown }) =>
     s.session.act(
-      { action: `rerun ${recordWords(execution(id, shown))}`, starts: true, conflict: 'it is still queued or running, or its test case cannot start now.', record: execution(id, shown) },
+      {
+        action: `rerun ${recordWords(execution(id, shown))}`,
+        starts: true,
+        conflict: 'it is still queued or running, or its test case cannot start now.',
+        record: execution(id, shown),
+      },
       (env) => executions(env).rerun(id),
     ),
   );
   connection.onRequest(DeleteExecutionsRequest, ({ ids }) =>
     s.session.act({ action: 'delete executions' }, (env) =>
       executions(env).delete(ids, (err, id) => {
-        const failure = describeFailure(err, {
-          action: `delete execution ${id}`,
-          record: execution(id),
-          conflict: 'it is still queued or running. Wait for it to end, or cancel its test suite, then delete it.',
-        }, s.session.words);
+        const failure = describeFailure(
+          err,
+          {
+            action: `delete execution ${id}`,
+            record: execution(id),
+            conflict: 'it is still queued or running. Wait for it to end, or cancel its test suite, then delete it.',
+          },
+          s.session.words,
+        );
         if (failure.kind === 'notFound') s.session.recordGone(execution(id));
         return failure.message;
       }),
@@ -68,5 +126,7 @@ export function registerExecutionFeatures(connection: Connection, s: Services): 
   );
 
   connection.onNotification(FollowExecutionsNotification, ({ ids }) => follower.follow(ids));
-  connection.onNotification(ExecutionsAttentionNotification, ({ looking, focused }) => follower.setAttention(looking && focused));
+  connection.onNotification(ExecutionsAttentionNotification, ({ looking, focused }) =>
+    follower.setAttention(looking && focused),
+  );
 }

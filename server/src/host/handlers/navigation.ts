@@ -1,4 +1,10 @@
-import { type ClientCapabilities, type Connection, DidChangeWatchedFilesNotification, FileChangeType, type TextDocuments } from 'vscode-languageserver/node';
+import {
+  type ClientCapabilities,
+  type Connection,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type TextDocuments,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../../core';
 
@@ -12,7 +18,11 @@ const WATCHED = ['**/*.testcase.json', '**/*.testcases.json', '**/.tas/sync.json
  * Returns what to do once the client is initialized: ask for file events where it can send them,
  * and build the index. `watched` (the language service reads it) says whether they were taken.
  */
-export function registerNavigationFeatures(connection: Connection, documents: TextDocuments<TextDocument>, s: { language: LanguageService; watched: (taken: boolean) => void }): (capabilities: ClientCapabilities) => Promise<void> {
+export function registerNavigationFeatures(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  s: { language: LanguageService; watched: (taken: boolean) => void },
+): (capabilities: ClientCapabilities) => Promise<void> {
   connection.onDidChangeWatchedFiles(({ changes }) => {
     for (const c of changes) s.language.fileChanged(c.uri, c.type === FileChangeType.Deleted);
   });
@@ -38,17 +48,25 @@ export function registerNavigationFeatures(connection: Connection, documents: Te
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true) {
       // A client that refuses it after all: each query looks at the files instead.
       s.watched(
-        await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED.map((globPattern) => ({ globPattern })) }).then(
-          () => true,
-          (err: unknown) => {
-            connection.console.warn(`The editor did not take the file-events registration (${err instanceof Error ? err.message : String(err)}); references and workspace symbols look at the files' times on each query.`);
-            return false;
-          },
-        ),
+        await connection.client
+          .register(DidChangeWatchedFilesNotification.type, {
+            watchers: WATCHED.map((globPattern) => ({ globPattern })),
+          })
+          .then(
+            () => true,
+            (err: unknown) => {
+              connection.console.warn(
+                `The editor did not take the file-events registration (${err instanceof Error ? err.message : String(err)}); references and workspace symbols look at the files' times on each query.`,
+              );
+              return false;
+            },
+          ),
       );
     }
     const started = performance.now();
     const size = await s.language.indexWorkspace();
-    connection.console.info(`workspace index: ${size} test-case files in ${Math.round(performance.now() - started)} ms`);
+    connection.console.info(
+      `workspace index: ${size} test-case files in ${Math.round(performance.now() - started)} ms`,
+    );
   };
 }

@@ -1,6 +1,24 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, projectMemberWords, recordWords, type ServiceSession, type ShownRecord } from '../../core';
-import { AssignProjectsRequest, CreateProjectRequest, CreateTraceFilterRequest, DeleteProjectRequest, DeleteTraceFilterRequest, ListProjectsRequest, ListTraceFiltersRequest, ProjectAssignmentsRequest, ProjectContentsRequest, RenameProjectRequest, UpdateTraceFilterRequest } from '../../protocol';
+import {
+  type ActiveEnvironment,
+  projectMemberWords,
+  recordWords,
+  type ServiceSession,
+  type ShownRecord,
+} from '../../core';
+import {
+  AssignProjectsRequest,
+  CreateProjectRequest,
+  CreateTraceFilterRequest,
+  DeleteProjectRequest,
+  DeleteTraceFilterRequest,
+  ListProjectsRequest,
+  ListTraceFiltersRequest,
+  ProjectAssignmentsRequest,
+  ProjectContentsRequest,
+  RenameProjectRequest,
+  UpdateTraceFilterRequest,
+} from '../../protocol';
 
 // Thin adapters from the Trace Filters and Projects views' requests to their actions.
 
@@ -11,15 +29,24 @@ interface Services {
 
 const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
 
-const filter = (id: number, shown?: string): ShownRecord => ({ kind: 'traceFilter', id, ...(shown !== undefined && { name: shown }) });
-const project = (id: number, shown?: string): ShownRecord => ({ kind: 'project', id, ...(shown !== undefined && { name: shown }) });
+const filter = (id: number, shown?: string): ShownRecord => ({
+  kind: 'traceFilter',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
+const project = (id: number, shown?: string): ShownRecord => ({
+  kind: 'project',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
   const filters = (env: ActiveEnvironment) => s.session.actions(env).traceFilters;
   const projects = (env: ActiveEnvironment) => s.session.actions(env).projects;
 
-
-  connection.onRequest(ListTraceFiltersRequest, () => s.session.act({ action: 'read the trace filters' }, (env) => filters(env).list()));
+  connection.onRequest(ListTraceFiltersRequest, () =>
+    s.session.act({ action: 'read the trace filters' }, (env) => filters(env).list()),
+  );
   connection.onRequest(CreateTraceFilterRequest, ({ name, filter }) =>
     s.session.act(
       {
@@ -32,31 +59,52 @@ export function registerProjectFeatures(connection: Connection, s: Services): vo
   );
   connection.onRequest(UpdateTraceFilterRequest, ({ id, name, filter: expression, shown }) =>
     s.session.act(
-      { action: `change ${recordWords(filter(id, shown))}`, conflict: 'another trace filter already has this name. Choose another name.', record: filter(id, shown) },
+      {
+        action: `change ${recordWords(filter(id, shown))}`,
+        conflict: 'another trace filter already has this name. Choose another name.',
+        record: filter(id, shown),
+      },
       (env) => filters(env).update(id, { name, filter: expression }),
     ),
   );
   connection.onRequest(DeleteTraceFilterRequest, ({ id, shown }) =>
-    s.session.act({ action: `delete ${recordWords(filter(id, shown))}`, record: filter(id, shown) }, (env) => filters(env).delete(id, recordWords(filter(id, shown)))),
+    s.session.act({ action: `delete ${recordWords(filter(id, shown))}`, record: filter(id, shown) }, (env) =>
+      filters(env).delete(id, recordWords(filter(id, shown))),
+    ),
   );
 
-  connection.onRequest(ListProjectsRequest, ({ page, size }) => s.session.act({ action: 'read the projects' }, (env) => projects(env).page(page, size)));
+  connection.onRequest(ListProjectsRequest, ({ page, size }) =>
+    s.session.act({ action: 'read the projects' }, (env) => projects(env).page(page, size)),
+  );
   connection.onRequest(ProjectContentsRequest, ({ id, shown }) =>
-    s.session.act({ action: `read what ${recordWords(project(id, shown))} holds`, record: project(id, shown) }, (env) => projects(env).contents(id)),
+    s.session.act({ action: `read what ${recordWords(project(id, shown))} holds`, record: project(id, shown) }, (env) =>
+      projects(env).contents(id),
+    ),
   );
   connection.onRequest(CreateProjectRequest, ({ name, entityType, entityIds }) =>
     s.session.act(
-      { action: `create project "${name}"`, conflict: NAME_TAKEN, lost: 'the project may have been created. Refresh Projects before trying again.' },
+      {
+        action: `create project "${name}"`,
+        conflict: NAME_TAKEN,
+        lost: 'the project may have been created. Refresh Projects before trying again.',
+      },
       (env) => projects(env).create(name, entityType, entityIds),
     ),
   );
   connection.onRequest(RenameProjectRequest, ({ id, name, shown }) =>
-    s.session.act({ action: `rename ${recordWords(project(id, shown))} to "${name}"`, conflict: NAME_TAKEN, record: project(id, shown) }, (env) =>
-      projects(env).rename(id, name),
+    s.session.act(
+      {
+        action: `rename ${recordWords(project(id, shown))} to "${name}"`,
+        conflict: NAME_TAKEN,
+        record: project(id, shown),
+      },
+      (env) => projects(env).rename(id, name),
     ),
   );
   connection.onRequest(DeleteProjectRequest, ({ id, shown }) =>
-    s.session.act({ action: `delete ${recordWords(project(id, shown))}`, record: project(id, shown) }, (env) => projects(env).deleteSaying(id, recordWords(project(id, shown)))),
+    s.session.act({ action: `delete ${recordWords(project(id, shown))}`, record: project(id, shown) }, (env) =>
+      projects(env).deleteSaying(id, recordWords(project(id, shown))),
+    ),
   );
   connection.onRequest(ProjectAssignmentsRequest, ({ entityType, ids }) =>
     s.session.act({ action: `read the projects of these ${projectMemberWords(entityType)}` }, async (env) => {

@@ -1,6 +1,14 @@
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type ActionContext, ENTITY_KIND_WORDS, isRecord, type LanguageService, type Loose, parseRecordDocumentUri, type ServiceSession } from '../../core';
+import {
+  type ActionContext,
+  ENTITY_KIND_WORDS,
+  isRecord,
+  type LanguageService,
+  type Loose,
+  parseRecordDocumentUri,
+  type ServiceSession,
+} from '../../core';
 import {
   DeleteRecordRequest,
   DeviceUsersRequest,
@@ -34,7 +42,11 @@ export interface RecordDocumentFeatures {
 
 export const isRecordDocument = (uri: string) => parseRecordDocumentUri(uri) !== undefined;
 
-export function registerRecordDocumentFeatures(connection: Connection, documents: TextDocuments<TextDocument>, s: Services): RecordDocumentFeatures {
+export function registerRecordDocumentFeatures(
+  connection: Connection,
+  documents: TextDocuments<TextDocument>,
+  s: Services,
+): RecordDocumentFeatures {
   const bases = new Map<string, Loose>();
   const timers = new Map<string, NodeJS.Timeout>();
 
@@ -54,7 +66,9 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
         doc.uri,
         setTimeout(() => {
           timers.delete(doc.uri);
-          validate(doc.uri, doc.version).catch((err: unknown) => connection.console.error(`checking ${doc.uri} failed: ${err instanceof Error ? err.message : String(err)}`));
+          validate(doc.uri, doc.version).catch((err: unknown) =>
+            connection.console.error(`checking ${doc.uri} failed: ${err instanceof Error ? err.message : String(err)}`),
+          );
         }, DELAY_MS),
       );
     },
@@ -81,14 +95,20 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   });
 
   connection.onRequest(ReadRecordDocumentRequest, ({ kind, id }) =>
-    s.session.act({ action: `open ${ENTITY_KIND_WORDS[kind]} ${id}`, ...(kind !== 'apiClient' && { record: { kind, id } }) }, async (env) =>
-      ({ text: await s.session.actions(env).records.read(kind, id, env.baseUrl) }),
+    s.session.act(
+      { action: `open ${ENTITY_KIND_WORDS[kind]} ${id}`, ...(kind !== 'apiClient' && { record: { kind, id } }) },
+      async (env) => ({ text: await s.session.actions(env).records.read(kind, id, env.baseUrl) }),
     ),
   );
 
   connection.onRequest(NewRecordDocumentRequest, ({ kind, testNodeId, deviceModelId }) =>
     s.session.act({ action: `start a new ${ENTITY_KIND_WORDS[kind]}` }, (env) =>
-      Promise.resolve({ text: s.session.actions(env).records.template(kind, env.baseUrl, { ...(testNodeId !== undefined && { testNodeId }), ...(deviceModelId !== undefined && { deviceModelId }) }) }),
+      Promise.resolve({
+        text: s.session.actions(env).records.template(kind, env.baseUrl, {
+          ...(testNodeId !== undefined && { testNodeId }),
+          ...(deviceModelId !== undefined && { deviceModelId }),
+        }),
+      }),
     ),
   );
 
@@ -117,12 +137,18 @@ export function registerRecordDocumentFeatures(connection: Connection, documents
   });
 
   connection.onRequest(DeviceUsersRequest, ({ id }) =>
-    s.session.act({ action: `read the test cases that use device ${id}`, record: { kind: 'mobileDevice', id } }, (env) => s.session.actions(env).records.deviceUsers(id)),
+    s.session.act(
+      { action: `read the test cases that use device ${id}`, record: { kind: 'mobileDevice', id } },
+      (env) => s.session.actions(env).records.deviceUsers(id),
+    ),
   );
 
   connection.onRequest(DeleteRecordRequest, ({ kind, id, shown }) =>
     s.session.act(
-      { action: `delete ${ENTITY_KIND_WORDS[kind]} ${shown ?? id}`, ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }) },
+      {
+        action: `delete ${ENTITY_KIND_WORDS[kind]} ${shown ?? id}`,
+        ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }),
+      },
       async (env) => {
         await s.session.actions(env).records.delete(kind, id);
         s.session.listsChanged();

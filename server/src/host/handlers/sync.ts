@@ -1,6 +1,14 @@
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import type { ServiceSession, Sync } from '../../core';
-import { ChooseCounterpartRequest, CopyTestCasesRequest, ExportTestCasesRequest, ImportFilesRequest, LinkedCasesRequest, SyncProgressNotification, SyncStatusRequest } from '../../protocol';
+import {
+  ChooseCounterpartRequest,
+  CopyTestCasesRequest,
+  ExportTestCasesRequest,
+  ImportFilesRequest,
+  LinkedCasesRequest,
+  SyncProgressNotification,
+  SyncStatusRequest,
+} from '../../protocol';
 
 // Thin adapters from the sync requests to the sync façade.
 
@@ -12,20 +20,41 @@ function toSignal(token: CancellationToken): AbortSignal {
   return controller.signal;
 }
 
-export function registerSyncFeatures(connection: Connection, s: { session: ServiceSession; sync: Sync; revalidate: () => void }): void {
+export function registerSyncFeatures(
+  connection: Connection,
+  s: { session: ServiceSession; sync: Sync; revalidate: () => void },
+): void {
   const engine = s.sync.engine;
   const progressOf = (operation: string | undefined) =>
-    operation === undefined ? undefined : (p: { done: number; total: number; message?: string }) => void connection.sendNotification(SyncProgressNotification, { operation, ...p });
+    operation === undefined
+      ? undefined
+      : (p: { done: number; total: number; message?: string }) =>
+          void connection.sendNotification(SyncProgressNotification, { operation, ...p });
 
   // The links come from the sync state alone: they need no environment. The rest read the service
   // (SyncEngine finds the environment itself; act only checks that there is one).
   connection.onRequest(LinkedCasesRequest, ({ uris }) => s.sync.linked(uris));
   connection.onRequest(SyncStatusRequest, ({ uris }, token) =>
-    s.session.act({ action: 'compare the files with the service' }, () => engine.status(uris.map((uri) => ({ uri })), toSignal(token))),
+    s.session.act({ action: 'compare the files with the service' }, () =>
+      engine.status(
+        uris.map((uri) => ({ uri })),
+        toSignal(token),
+      ),
+    ),
   );
   connection.onRequest(ImportFilesRequest, ({ uris, decisions, operation, map, remember, confirmMappings }, token) =>
     s.session.act({ action: 'import the files', starts: false }, () =>
-      engine.importFiles({ uris, decisions: decisions ?? {}, ...(map && { map }), remember: remember === true, confirmMappings: confirmMappings === true }, toSignal(token), progressOf(operation)),
+      engine.importFiles(
+        {
+          uris,
+          decisions: decisions ?? {},
+          ...(map && { map }),
+          remember: remember === true,
+          confirmMappings: confirmMappings === true,
+        },
+        toSignal(token),
+        progressOf(operation),
+      ),
     ),
   );
   connection.onRequest(ChooseCounterpartRequest, (choice) =>
@@ -37,10 +66,16 @@ export function registerSyncFeatures(connection: Connection, s: { session: Servi
   // The target gets a client of its own for this copy; the active environment is untouched.
   connection.onRequest(CopyTestCasesRequest, ({ ids, target, operation, ...options }, token) =>
     s.session.act({ action: `copy the test cases to ${target.name}`, starts: false }, (active) =>
-      s.sync.copyTo(active, target, ids, { ...options, signal: toSignal(token), ...(operation !== undefined && { progress: progressOf(operation)! }) }),
+      s.sync.copyTo(active, target, ids, {
+        ...options,
+        signal: toSignal(token),
+        ...(operation !== undefined && { progress: progressOf(operation)! }),
+      }),
     ),
   );
   connection.onRequest(ExportTestCasesRequest, ({ operation, ...params }, token) =>
-    s.session.act({ action: 'export the test cases' }, () => engine.exportCases(params, toSignal(token), progressOf(operation))),
+    s.session.act({ action: 'export the test cases' }, () =>
+      engine.exportCases(params, toSignal(token), progressOf(operation)),
+    ),
   );
 }

@@ -5,13 +5,22 @@ import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } f
 // Thin adapters from the Test Cases view's requests to the test case actions. Running one goes
 // through RunTestCaseRequest (runs.ts), adding to a suite through SetSuiteTestCasesRequest (executions.ts).
 
-const testCase = (id: number, shown?: string): ShownRecord => ({ kind: 'testCase', id, ...(shown !== undefined && { name: shown }) });
+const testCase = (id: number, shown?: string): ShownRecord => ({
+  kind: 'testCase',
+  id,
+  ...(shown !== undefined && { name: shown }),
+});
 
 export function registerTestCaseFeatures(connection: Connection, s: { session: ServiceSession }): void {
-  connection.onRequest(ListTestCasesRequest, (q) => s.session.act({ action: 'read the test cases' }, (env) => s.session.actions(env).testCases.page(q)));
+  connection.onRequest(ListTestCasesRequest, (q) =>
+    s.session.act({ action: 'read the test cases' }, (env) => s.session.actions(env).testCases.page(q)),
+  );
 
   connection.onRequest(TestCaseSuitesRequest, ({ id, shown }) =>
-    s.session.act({ action: `read the test suites of ${recordWords(testCase(id, shown))}`, record: testCase(id, shown) }, (env) => s.session.actions(env).testCases.suites(id)),
+    s.session.act(
+      { action: `read the test suites of ${recordWords(testCase(id, shown))}`, record: testCase(id, shown) },
+      (env) => s.session.actions(env).testCases.suites(id),
+    ),
   );
 
   connection.onRequest(DeleteTestCasesRequest, ({ ids, names }) => {

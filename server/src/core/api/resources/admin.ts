@@ -6,7 +6,6 @@ import { asOpen, asRecord, createdId } from '../parse';
 import type { ApiSession } from '../session';
 import type { ApiClient, Loose, RangeQuery, TraceFilter, User, UserCreate } from '../types';
 
-
 export class TraceFiltersApi {
   constructor(private readonly s: ApiSession) {}
 
@@ -22,7 +21,11 @@ export class TraceFiltersApi {
     return asRecord<TraceFilter>(await this.s.call(O.getTraceFilter, { params: { id }, signal }), O.getTraceFilter);
   }
 
-  async update(id: number, filter: { name: string; filter: string }, signal?: AbortSignal): Promise<Loose | Loose[] | undefined> {
+  async update(
+    id: number,
+    filter: { name: string; filter: string },
+    signal?: AbortSignal,
+  ): Promise<Loose | Loose[] | undefined> {
     return asOpen(await this.s.call(O.updateTraceFilter, { params: { id }, body: filter, signal }));
   }
 

@@ -4,7 +4,6 @@ import { asOpen, asRecord, createdId } from '../parse';
 import type { ApiSession } from '../session';
 import type { ActionRequest, DeviceTokenCreate, Loose, MobileDevice, TestNode } from '../types';
 
-
 export class MobileDevicesApi {
   constructor(private readonly s: ApiSession) {}
 
@@ -97,4 +96,3 @@ export class DeviceTokensApi {
     await this.s.call(O.deleteDeviceToken, { params: { id }, signal });
   }
 }
-

@@ -23,7 +23,11 @@ export class TestExecutionsApi {
    * The newest `count` executions after the first `start`, newest first, whatever the service
    * makes of start/end and in whichever order it lists (rangeLists.ts).
    */
-  newest(start: number, count: number, options: { search?: string; signal?: AbortSignal } = {}): Promise<Window<TestExecution>> {
+  newest(
+    start: number,
+    count: number,
+    options: { search?: string; signal?: AbortSignal } = {},
+  ): Promise<Window<TestExecution>> {
     return this.range.newest(start, count, options.search, options.signal);
   }
 
@@ -33,7 +37,10 @@ export class TestExecutionsApi {
   }
 
   async get(id: number, signal?: AbortSignal): Promise<TestExecution> {
-    return asRecord<TestExecution>(await this.s.call(O.getTestExecution, { params: { id }, signal }), O.getTestExecution);
+    return asRecord<TestExecution>(
+      await this.s.call(O.getTestExecution, { params: { id }, signal }),
+      O.getTestExecution,
+    );
   }
 
   async delete(id: number, signal?: AbortSignal): Promise<Loose | Loose[] | undefined> {
@@ -83,7 +90,8 @@ export class TestSuitesApi {
 /** Execution ids from an execute or rerun answer, whatever shape the service chose. */
 export function executionIdsOf(answer: unknown): number[] {
   if (!isRecord(answer)) return [];
-  if (Array.isArray(answer['executionIds'])) return (answer['executionIds'] as unknown[]).filter((x): x is number => typeof x === 'number');
+  if (Array.isArray(answer['executionIds']))
+    return (answer['executionIds'] as unknown[]).filter((x): x is number => typeof x === 'number');
   if (typeof answer['executionId'] === 'number') return [answer['executionId']];
   if (typeof answer['id'] === 'number') return [answer['id']];
   return [];

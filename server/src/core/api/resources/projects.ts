@@ -28,25 +28,40 @@ export class ProjectsApi {
   }
 
   async rename(id: number, name: string, signal?: AbortSignal): Promise<Project> {
-    return asRecord<Project>(await this.s.call(O.updateProject, { params: { id }, body: { name }, signal }), O.updateProject);
+    return asRecord<Project>(
+      await this.s.call(O.updateProject, { params: { id }, body: { name }, signal }),
+      O.updateProject,
+    );
   }
 
   async delete(id: number, signal?: AbortSignal): Promise<void> {
     await this.s.call(O.deleteProject, { params: { id }, signal });
   }
 
-  async listAssignments(entityType: ProjectEntityType, entityIds: number[], signal?: AbortSignal): Promise<AssignmentList> {
+  async listAssignments(
+    entityType: ProjectEntityType,
+    entityIds: number[],
+    signal?: AbortSignal,
+  ): Promise<AssignmentList> {
     const body = await this.s.call(O.listProjectAssignments, { body: { entityType, entityIds }, signal });
     const list = asRecord<AssignmentList>(body, O.listProjectAssignments);
     // Rule 1: keyed by the requested ids; a missing map reads as "no projects".
-    return { ...list, assignments: asRecord<AssignmentList['assignments']>(list.assignments ?? {}, O.listProjectAssignments) };
+    return {
+      ...list,
+      assignments: asRecord<AssignmentList['assignments']>(list.assignments ?? {}, O.listProjectAssignments),
+    };
   }
 
   /**
    * Replaces the project set of each entity with the named projects (rule 2); no names clears it
    * (rule 3); unknown names become new projects (rule 5). A 200 only means accepted (rule 6).
    */
-  async assign(entityType: ProjectEntityType, entityIds: number[], projectNames: string[], signal?: AbortSignal): Promise<void> {
+  async assign(
+    entityType: ProjectEntityType,
+    entityIds: number[],
+    projectNames: string[],
+    signal?: AbortSignal,
+  ): Promise<void> {
     await this.s.call(O.assignProjects, { body: { entityType, entityIds, projectNames }, signal });
   }
 }

@@ -15,11 +15,12 @@ export class TestCasesApi {
     return asPage<TestCaseListItem>(body, O.listTestCases, { page: query.page ?? 0, size: query.size ?? 20 });
   }
 
-  iterate(
-    options: Omit<TestCaseQuery, 'page'> & { signal?: AbortSignal } = {},
-  ): AsyncGenerator<TestCaseListItem> {
+  iterate(options: Omit<TestCaseQuery, 'page'> & { signal?: AbortSignal } = {}): AsyncGenerator<TestCaseListItem> {
     const { signal, ...filter } = options;
-    return iteratePages((q) => this.list({ ...filter, ...q }, signal), { ...options, ...pageLimits(this.s, O.listTestCases) });
+    return iteratePages((q) => this.list({ ...filter, ...q }, signal), {
+      ...options,
+      ...pageLimits(this.s, O.listTestCases),
+    });
   }
 
   /** Creates a test case (201 {id}); never retried. */
@@ -46,7 +47,10 @@ export class TestCasesApi {
    * item updates. Batching is in batch.ts. Never retried.
    */
   async importBatch(testCases: TestCase[], signal?: AbortSignal): Promise<number[]> {
-    const body = asRecord<{ ids?: unknown }>(await this.s.call(O.importTestCases, { body: testCases, signal }), O.importTestCases);
+    const body = asRecord<{ ids?: unknown }>(
+      await this.s.call(O.importTestCases, { body: testCases, signal }),
+      O.importTestCases,
+    );
     return asList<number>(body.ids, O.importTestCases);
   }
 
@@ -56,7 +60,10 @@ export class TestCasesApi {
   }
 
   async suites(id: number, signal?: AbortSignal): Promise<{ name: string }[]> {
-    return asList<{ name: string }>(await this.s.call(O.listTestCaseSuites, { params: { id }, signal }), O.listTestCaseSuites);
+    return asList<{ name: string }>(
+      await this.s.call(O.listTestCaseSuites, { params: { id }, signal }),
+      O.listTestCaseSuites,
+    );
   }
 
   /** Starts a direct run; never retried, so a test runs at most once per call. */
