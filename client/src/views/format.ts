@@ -1,8 +1,9 @@
 import type { ExecutionStatusKind, ExecutionSummary, SuiteSummary } from '../../../server/src/core';
-import { counted } from '../../../server/src/core';
+import { counted, durationText, relativeTime } from '../../../server/src/core';
 
 // How suites and executions read in the views: plain functions without `vscode`, so they are
-// unit-tested as they are.
+// unit-tested as they are. Times and durations are worded once for every host, by the core.
+export { durationText, relativeTime };
 
 /** Codicon id per state (with `~spin` while running). */
 export const STATUS_ICON: Record<ExecutionStatusKind, string> = {
@@ -25,31 +26,6 @@ export const STATUS_COLOR: Partial<Record<ExecutionStatusKind, string>> = {
 export function progressText(e: ExecutionSummary): string | undefined {
   if (e.kind !== 'running' || e.stepCount === undefined) return undefined;
   return `step ${e.currentStep ?? 0}/${e.stepCount}`;
-}
-
-/** "3 min ago", "2 h ago", "yesterday", or a date. */
-export function relativeTime(iso: string | undefined, now: number): string | undefined {
-  if (!iso) return undefined;
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return undefined;
-  const s = Math.round((now - t) / 1000);
-  if (s < 0) return 'just now';
-  if (s < 45) return `${s} s ago`;
-  if (s < 45 * 60) return `${Math.max(1, Math.round(s / 60))} min ago`;
-  if (s < 20 * 3600) return `${Math.round(s / 3600)} h ago`;
-  if (s < 36 * 3600) return 'yesterday';
-  if (s < 7 * 86400) return `${Math.round(s / 86400)} days ago`;
-  return new Date(t).toISOString().slice(0, 10);
-}
-
-/** "850 ms", "12.3 s", "4 min 05 s", "1 h 02 min". */
-export function durationText(ms: number | undefined): string | undefined {
-  if (ms === undefined || ms < 0) return undefined;
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const s = Math.round(ms / 1000);
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
 
 export function executionLabel(e: ExecutionSummary): string {

@@ -15,6 +15,7 @@ export type { LabTools, RecordDocumentActions } from './facades/recordActions';
 export { createServiceSession, type ServiceSession, type ServiceSessionOptions } from './facades/serviceSession';
 export { type CopyParams, createSync, type Sync, type SyncOptions } from './facades/sync';
 export { type DocumentChecks, validation } from './facades/validation';
+export { DEFAULT_HISTORY_EXECUTIONS, historyOn, type HistoryOnOptions } from './facades/history';
 // What the façades take and give, by name (made by the façades, not by hosts).
 export type { ActiveEnvironment, EnvironmentState } from './environment/environment';
 export type { ReferenceCache } from './liveChecks/referenceCache';
@@ -30,6 +31,7 @@ export type { LocalResult, Problems } from './validation/analyze';
 export type { CaseLinks } from './sync/caseLinks';
 export type { ApiClientInfo, ReferenceState, Wanted } from './liveChecks/referenceData';
 export type { ApiClientInput } from './apiClients/actions';
+export type { History, HistoryListener } from './history/history';
 
 // Failures in the host's words: the host gives its next steps (HostWords), the core the rest.
 export { failureOf } from './failures/classify';
@@ -48,12 +50,23 @@ export * from './model/entityKinds';
 export * from './model/environment';
 export * from './model/executions';
 export * from './model/files';
+export * from './model/history';
 export * from './model/outcome';
 export * from './model/projects';
 export * from './model/sync';
 export * from './model/testCases';
 export * from './model/users';
 export { counted } from './base/counted';
+export { clockTime, durationText, relativeTime } from './base/timeWords';
+export {
+  flakyWords,
+  historyMarkdown,
+  lensTitle,
+  outcomeWords,
+  runLine,
+  sourceWords,
+  suspectWords,
+} from './history/words';
 export { type FileKind, fileKindOf } from './document/fileKind';
 export { envKey } from './sync/envKey';
 export { caseKey } from './sync/local';

@@ -78,6 +78,9 @@ export interface FollowTopic {
 
 export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSummary[]) => void;
 
+/** Every reading the follower makes or is given, followed or not (the history keeps them: no read of its own). */
+export type ReadingsListener = (readings: readonly ExecutionSummary[]) => void;
+
 /**
  * The follower: follows executions (its first topic, kept here), and polls its other topics
  * (device and node statuses) on the same timer.
@@ -85,6 +88,7 @@ export type ChangeListener = (changed: ExecutionSummary[], active: ExecutionSumm
 export class Follower implements ExecutionFollow {
   private readonly entries = new Map<number, Entry>();
   private readonly listeners: ChangeListener[] = [];
+  private readonly readingListeners: ReadingsListener[] = [];
   private readonly topics: FollowTopic[] = [];
   private timer: unknown;
   private polling: AbortController | undefined;
@@ -132,6 +136,14 @@ export class Follower implements ExecutionFollow {
     this.listeners.push(listener);
   }
 
+  onReadings(listener: ReadingsListener): void {
+    this.readingListeners.push(listener);
+  }
+
+  private told(readings: readonly ExecutionSummary[]): void {
+    if (readings.length > 0) for (const l of this.readingListeners) l(readings);
+  }
+
   /** Follow these executions until they end; a known reading avoids one request. */
   follow(ids: readonly number[], known: readonly ExecutionSummary[] = []): void {
     const now = this.timers.now();
@@ -153,6 +165,7 @@ export class Follower implements ExecutionFollow {
    * on, and a followed one that changed is reported.
    */
   observe(summaries: readonly ExecutionSummary[]): void {
+    this.told(summaries);
     const changed: ExecutionSummary[] = [];
     const now = this.timers.now();
     for (const s of summaries) {
@@ -281,6 +294,7 @@ export class Follower implements ExecutionFollow {
           const s = summarizeExecution(raw, this.options.extraFinalStates());
           if (s) byId.set(s.id, s);
         }
+        if (generation === this.generation) this.told([...byId.values()]);
         single = due.filter((id) => {
           const s = byId.get(id);
           if (s) readings.push(s);
@@ -292,7 +306,10 @@ export class Follower implements ExecutionFollow {
         this.requests += 1;
         try {
           const s = summarizeExecution(await source.get(id, signal), this.options.extraFinalStates());
-          if (s) readings.push(s);
+          if (s) {
+            readings.push(s);
+            if (generation === this.generation) this.told([s]);
+          }
         } catch (err) {
           if (kindOf(err) === 'notFound') gone.push(id);
           else throw err;
@@ -335,6 +352,7 @@ export class Follower implements ExecutionFollow {
       const s: ExecutionSummary = { ...(e?.summary ?? { id }), id, status: 'DELETED', kind: 'unknown', final: true };
       if (e) e.summary = s;
       changed.push(s);
+      this.told([s]);
     }
     for (const id of due) {
       const e = this.entries.get(id);

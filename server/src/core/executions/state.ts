@@ -1,4 +1,4 @@
-import { isRecord, num, pick, str, time } from '../base/read';
+import { int, isRecord, num, pick, str, time } from '../base/read';
 import type { Loose } from '../api/types';
 import type { ExecutionStatusKind, ExecutionSummary } from '../model/executions';
 
@@ -97,7 +97,22 @@ export function summarizeExecution(value: unknown, extraFinal: readonly string[]
   set('stepCount', num(pick(raw, ['stepCount', 'totalSteps', 'steps'])));
   set('triggeredBy', str(pick(raw, ['triggeredBy', 'user', 'startedBy'])));
   set('rerunOf', num(pick(raw, ['rerunOf'])));
+  set('deviceIds', deviceIdsOf(raw));
   return summary;
+}
+
+/**
+ * The phones an execution record names, in the spellings a service may choose: a list of ids,
+ * one id, or device objects with an id. Undefined when it names none (never guessed).
+ */
+function deviceIdsOf(raw: Loose): number[] | undefined {
+  const value = pick(raw, ['mobileDeviceIds', 'deviceIds', 'mobileDevices', 'devices', 'mobileDeviceId']);
+  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  const ids = items.flatMap((item) => {
+    const id = isRecord(item) ? int(pick(item, ['id', 'mobileDeviceId'])) : int(item);
+    return id === undefined ? [] : [id];
+  });
+  return ids.length > 0 ? [...new Set(ids)] : undefined;
 }
 
 /** What changed between two readings, for "nothing changed" backoff. */

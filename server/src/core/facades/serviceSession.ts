@@ -11,7 +11,10 @@ import type { ShownRecord } from '../model/entities';
 import { kindOfStatusTarget, type RemoteViewKind } from '../model/entityKinds';
 import type { CheckResult, EnvironmentInfo, RefreshResult } from '../model/environment';
 import type { Outcome } from '../model/outcome';
+import { History } from '../history/history';
+import { historySourceOn } from '../history/source';
 import { type Actions, actionsOn } from './actions';
+import { DEFAULT_HISTORY_EXECUTIONS } from './history';
 import { remoteViewAction, remoteViewOf } from './remoteView';
 
 // The service as a host talks to it, made in one call: the active environment and its client,
@@ -36,6 +39,8 @@ export interface ServiceSessionOptions {
   onListsChanged?: () => void;
   /** A record found gone (404) by an action, a read or a status: it has left the cached lists; the host's views drop it. */
   onRecordGone?: (record: ShownRecord) => void;
+  /** How many of the newest executions the history reads (a setting); DEFAULT_HISTORY_EXECUTIONS when absent. */
+  historyExecutions?: () => number;
 }
 
 export interface ServiceSession {
@@ -51,6 +56,11 @@ export interface ServiceSession {
   /** The one timer that follows executions, and device and node statuses as its topic. */
   readonly follower: Follower;
   readonly deviceStatuses: StatusFollow;
+  /**
+   * Each test case's executions, flaky and suspect marks: read when first asked, kept current by
+   * what the follower reads (no polling of its own), read again on refresh or a new environment.
+   */
+  readonly history: History;
   /** Told of device and test node statuses read on the follower's timer (after a record found gone was told). */
   onDeviceStatuses(listener: (readings: StatusReading[]) => void): void;
   /** Runs an action in the active environment and answers an Outcome in the host's words; not signed in, it says so. */
@@ -99,6 +109,15 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     () => follower.wake(),
   );
   follower.addTopic(deviceStatuses);
+  const history = new History(
+    () => {
+      const client = environment.current?.client;
+      return client && historySourceOn(client, () => lists.devices());
+    },
+    { limit: o.historyExecutions ?? (() => DEFAULT_HISTORY_EXECUTIONS), finalStates },
+  );
+  // What the follower reads for the views and runs keeps the history current.
+  follower.onReadings((readings) => history.merge(readings));
 
   const recordGone = (record: ShownRecord): void => {
     lists.forget(record.kind, record.id);
@@ -113,6 +132,7 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
   // Told before the host's own listeners: what was followed belonged to the old environment.
   environment.onChange(() => {
     const client = environment.current?.client;
+    history.reset();
     follower.setSource(
       client && {
         get: (id, signal) => client.executions.get(id, signal),
@@ -129,6 +149,7 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     status,
     follower,
     deviceStatuses,
+    history,
     onDeviceStatuses: (listener) => void statusListeners.push(listener),
     async act(ctx, run) {
       const current = environment.current;
@@ -151,6 +172,7 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     recordGone,
     listsChanged() {
       lists.clear();
+      history.casesChanged();
       listsChanged();
     },
     async remoteView(kind, id) {
@@ -166,6 +188,8 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     refresh: () =>
       session.act({ action: 'reload devices, trace filters and test cases' }, async () => {
         lists.clear();
+        // The history is read again when next asked: executions started elsewhere come in.
+        history.reset();
         try {
           const [devices, traceFilters, testCases] = await Promise.all([
             lists.devices(),

@@ -23,6 +23,8 @@ export interface ExecutionSummary {
   stepCount?: number;
   triggeredBy?: string;
   rerunOf?: number;
+  /** The phones it used, when its record names them (most records do not: history then reads the test case's references). */
+  deviceIds?: number[];
 }
 
 export interface TestCaseRef {

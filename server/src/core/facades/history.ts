@@ -1,0 +1,29 @@
+import type { TasClient } from '../api/client';
+import { History } from '../history/history';
+import type { PhoneIdentity } from '../history/references';
+import { historySourceOn } from '../history/source';
+
+// The history of one client, made in one call (`tas history`, `tas run`): the same reads and
+// marks as the service session's (session.history), for a host that has no session.
+
+export interface HistoryOnOptions {
+  /** How many of the newest executions are read. */
+  limit: number;
+  /** States that end an execution besides the known ones. */
+  finalStates?: () => readonly string[];
+  /** The phones, from a cached list the host has; read from the client when absent. */
+  phones?: () => Promise<ReadonlyMap<number, PhoneIdentity>>;
+  now?: () => number;
+}
+
+/** Default number of the newest executions the history reads (the setting `tas.history.executions`). */
+export const DEFAULT_HISTORY_EXECUTIONS = 5000;
+
+export function historyOn(client: TasClient, o: HistoryOnOptions): History {
+  const source = historySourceOn(client, o.phones);
+  return new History(() => source, {
+    limit: () => o.limit,
+    finalStates: o.finalStates ?? (() => []),
+    ...(o.now && { now: o.now }),
+  });
+}

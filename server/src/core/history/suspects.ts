@@ -1,0 +1,124 @@
+import { clockTime } from '../base/timeWords';
+import type { HistoryRun, SuspectDevice } from '../model/history';
+import { decided } from './runs';
+
+// Suspect phones: a phone whose failures follow it across test cases while the same cases (or
+// the other phones they use) pass without it. Only runs whose phones are known take part: the
+// phones their own record names, else the references of the version they surely ran (history.ts
+// sets `devices`); a run of an earlier version, or of a case that never passed in the history
+// (a wrong test case more likely than a sick phone), says nothing of a phone.
+
+/** A phone needs at least this many failures to be suspect. */
+export const MIN_FAILURES = 3;
+/** ...and at least this share of the runs that used it, from its first failure of the stretch on. */
+const FAIL_SHARE = 0.5;
+/** What it is compared with must hold at least this many runs... */
+const MIN_COMPARED = 2;
+/** ...and pass at least this share of them. */
+const COMPARED_PASS_SHARE = 0.8;
+
+const ms = (r: HistoryRun): number => (r.at === undefined ? NaN : Date.parse(r.at));
+
+/** Runs that can say something of a phone: decided, placed in time, phones known, of a case that can pass. */
+function usable(runs: readonly HistoryRun[], canPass: ReadonlySet<number>): HistoryRun[] {
+  return runs
+    .filter((r) => decided(r) && !Number.isNaN(ms(r)) && r.devices !== undefined && canPass.has(r.testCaseId))
+    .sort((a, b) => ms(a) - ms(b) || a.executionId - b.executionId);
+}
+
+/** Index of the first failure from which on the runs fail often enough, or -1. */
+function stretchStart(using: readonly HistoryRun[]): number {
+  let failedAfter = 0;
+  const failedFrom = new Array<number>(using.length);
+  for (let i = using.length - 1; i >= 0; i--) {
+    if (using[i]!.kind === 'failed') failedAfter += 1;
+    failedFrom[i] = failedAfter;
+  }
+  for (let i = 0; i < using.length; i++) {
+    const f = failedFrom[i]!;
+    if (using[i]!.kind === 'failed' && f >= MIN_FAILURES && f / (using.length - i) >= FAIL_SHARE) return i;
+  }
+  return -1;
+}
+
+const passedOf = (runs: readonly HistoryRun[]) => runs.filter((r) => r.kind === 'passed').length;
+
+/** What the phone's stretch is compared with: the same cases elsewhere, their other phones, or its own past. */
+function comparison(
+  phone: number,
+  stretch: readonly HistoryRun[],
+  before: readonly HistoryRun[],
+  all: readonly HistoryRun[],
+): { runs: HistoryRun[]; basis: SuspectDevice['compared']['basis'] } | undefined {
+  const since = ms(stretch[0]!);
+  const failing = stretch.filter((r) => r.kind === 'failed');
+  const cases = new Set(failing.map((r) => r.testCaseId));
+  const without = all.filter((r) => ms(r) >= since && !r.devices!.ids.includes(phone));
+  const same = without.filter((r) => cases.has(r.testCaseId));
+  if (same.length >= MIN_COMPARED) return { runs: same, basis: 'sameCases' };
+  const phones = new Set(failing.flatMap((r) => r.devices!.ids).filter((id) => id !== phone));
+  const others = without.filter((r) => r.devices!.ids.some((id) => phones.has(id)));
+  if (others.length >= MIN_COMPARED) return { runs: others, basis: 'otherPhones' };
+  if (before.length >= MIN_COMPARED) return { runs: [...before], basis: 'before' };
+  return undefined;
+}
+
+function evidenceWords(s: Omit<SuspectDevice, 'evidence'>, now: number): string {
+  const since = clockTime(s.since, now);
+  const cases = s.testCaseIds.length === 1 ? '1 test case' : `${s.testCaseIds.length} test cases`;
+  const head = `failed ${s.failed} of ${s.runs} runs that used it${since ? ` since ${since}` : ''} (${cases})`;
+  const { passed, runs } = s.compared;
+  const tail =
+    s.compared.basis === 'sameCases'
+      ? `those test cases passed ${passed} of ${runs} runs on other phones`
+      : s.compared.basis === 'otherPhones'
+        ? `the other phones of those test cases passed ${passed} of ${runs} runs without it`
+        : `before that it passed ${passed} of ${runs} runs`;
+  return `${head}; ${tail}`;
+}
+
+/** The suspect phones among the runs, most failures first. */
+export function suspectPhones(
+  runs: readonly HistoryRun[],
+  canPass: ReadonlySet<number>,
+  names: ReadonlyMap<number, string | undefined>,
+  now: number,
+): SuspectDevice[] {
+  const all = usable(runs, canPass);
+  // Each phone's runs in one pass (in time order, as `all` is).
+  const byPhone = new Map<number, HistoryRun[]>();
+  for (const r of all)
+    for (const id of new Set(r.devices!.ids)) {
+      const list = byPhone.get(id);
+      if (list) list.push(r);
+      else byPhone.set(id, [r]);
+    }
+  const out: SuspectDevice[] = [];
+  for (const [phone, using] of byPhone) {
+    const start = stretchStart(using);
+    if (start < 0) continue;
+    const stretch = using.slice(start);
+    const failing = stretch.filter((r) => r.kind === 'failed');
+    const perCase = new Map<number, number>();
+    for (const r of failing) perCase.set(r.testCaseId, (perCase.get(r.testCaseId) ?? 0) + 1);
+    const compared = comparison(phone, stretch, using.slice(0, start), all);
+    if (!compared || passedOf(compared.runs) < COMPARED_PASS_SHARE * compared.runs.length) continue;
+    // Unless the same cases passed on other phones, the failures must follow the phone across
+    // cases: at least two of them besides those of the case that fails most.
+    const spread = failing.length - Math.max(...perCase.values());
+    if (compared.basis !== 'sameCases' && (perCase.size < 2 || spread < 2)) continue;
+    const name = names.get(phone);
+    const s: Omit<SuspectDevice, 'evidence'> = {
+      deviceId: phone,
+      ...(name !== undefined && { name }),
+      ...(stretch[0]!.at !== undefined && { since: stretch[0]!.at }),
+      runs: stretch.length,
+      failed: failing.length,
+      testCaseIds: [...perCase.keys()],
+      failedExecutionIds: failing.map((r) => r.executionId),
+      compared: { passed: passedOf(compared.runs), runs: compared.runs.length, basis: compared.basis },
+    };
+    out.push({ ...s, evidence: evidenceWords(s, now) });
+  }
+  return out.sort((a, b) => b.failed - a.failed || a.deviceId - b.deviceId);
+}
