@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator, type Emulator } from '../test/emulator/emulator';
+import { DEMO_LAB } from '../test/emulator/lab';
 import {
   claimProfile,
   codeServerEnv,
@@ -74,7 +75,8 @@ async function main(): Promise<void> {
 
   const emulatorPort = Number(process.env['TAS_EMULATOR_PORT'] ?? 0);
   try {
-    emulator = await startEmulator({ port: emulatorPort, log: undefined });
+    // A lab that behaves like one: history of the last days, a flaky case and a suspect phone.
+    emulator = await startEmulator({ port: emulatorPort, log: undefined, lab: DEMO_LAB });
   } catch (err) {
     throw new StartError(
       `The emulator could not listen on 127.0.0.1:${emulatorPort} (${err instanceof Error ? err.message : String(err)}). ` +

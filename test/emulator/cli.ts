@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_CREDENTIALS } from './demoData';
 import { startEmulator } from './emulator';
 import type { StartEndReading } from './readings';
+import { DEMO_LAB } from './lab';
 
 // `npm run emulator -- --port 8080`: serves the emulator until interrupted.
 
@@ -24,6 +25,9 @@ const usage = `Usage: npm run emulator -- [options]
   --start-end <reading>   start/end read as offsets (default), time (bounds on creation time) or ignored
   --oldest-first          executions listed oldest first
   --summary-items         device, trace filter and API client lists give {id, name} items
+  --lab                   the demo failure model: an unreliable phone and a flaky test case, and
+                          a history of the last days that follows it (DECISIONS.md, Failure model)
+  --lab-seed <n>          the failure model's seed (implies --lab; same seed, same outcomes)
   --empty                 start with users only, no demo data
   --load <file>           start from a snapshot file instead of demo data
   --save <file>           write a snapshot to this file on exit
@@ -50,6 +54,8 @@ async function main(): Promise<void> {
       'start-end': { type: 'string' },
       'oldest-first': { type: 'boolean', default: false },
       'summary-items': { type: 'boolean', default: false },
+      lab: { type: 'boolean', default: false },
+      'lab-seed': { type: 'string' },
       empty: { type: 'boolean', default: false },
       load: { type: 'string' },
       save: { type: 'string' },
@@ -87,6 +93,12 @@ async function main(): Promise<void> {
       ...(values['oldest-first'] && { executionsOldestFirst: true }),
       ...(values['summary-items'] && { summaryItems: true }),
     },
+    ...((values.lab || values['lab-seed'] !== undefined) && {
+      lab: {
+        ...DEMO_LAB,
+        ...(values['lab-seed'] !== undefined && { seed: num('lab-seed', values['lab-seed']) }),
+      },
+    }),
     settings: {
       ...(values['step-ms'] !== undefined && { executionStepMs: num('step-ms', values['step-ms']) }),
       ...(values['token-lifetime'] !== undefined && {

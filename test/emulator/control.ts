@@ -2,6 +2,7 @@ import { Body } from './body';
 import { badRequest } from './errors';
 import { validateRule, type FaultRates } from './faults';
 import { DEFAULT_READINGS, readReadings } from './readings';
+import { NO_LAB, readLab } from './lab';
 import { Reply, type Router } from './router';
 import { welcomePage } from './welcome';
 
@@ -34,6 +35,17 @@ export function registerControl(r: Router): void {
   r.add('DELETE', '/_emulator/readings', (c) => {
     c.emu.readings = { ...DEFAULT_READINGS };
     return c.emu.readings;
+  });
+
+  // The failure model (lab.ts): PUT changes the keys given, DELETE turns it off; kept across reset.
+  r.add('GET', '/_emulator/lab', (c) => c.emu.lab);
+  r.add('PUT', '/_emulator/lab', (c) => {
+    c.emu.lab = readLab(c.body ?? {}, c.emu.lab);
+    return c.emu.lab;
+  });
+  r.add('DELETE', '/_emulator/lab', (c) => {
+    c.emu.lab = readLab({}, NO_LAB);
+    return c.emu.lab;
   });
 
   r.add('GET', '/_emulator/faults', (c) => ({ rates: c.emu.faults.rates, rules: c.emu.faults.rules }));

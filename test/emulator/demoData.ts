@@ -3,6 +3,7 @@ import type { EntityType, MobileDevice, TestCase } from './model';
 import { Random, withLuhn } from './random';
 import type { Store } from './store';
 import { seedLab, type LabScale } from './demoLab';
+import { drawOutcome, labIsOn, type LabModel } from './lab';
 
 export interface DemoScale extends LabScale {
   /** Test cases to create beyond the ~50 demo ones (for paging and batch benchmarks). */
@@ -61,7 +62,7 @@ const CITIES = ['Berlin', 'Munich', 'Hamburg', 'Cologne', 'Frankfurt'] as const;
 /** Fills an empty store: users and credentials always; the demo set unless `demo` is false. */
 export function seedDemoData(
   store: Store,
-  options: { now: number; demo: boolean; scale?: DemoScale | undefined; seed: number },
+  options: { now: number; demo: boolean; scale?: DemoScale | undefined; seed: number; lab?: LabModel },
 ): void {
   const rnd = new Random(options.seed);
   const iso = (msAgo: number) => new Date(options.now - msAgo).toISOString();
@@ -183,7 +184,12 @@ export function seedDemoData(
 
   const devices = store.devices.all();
   const total = 50 + (options.scale?.extraTestCases ?? 0);
-  for (let i = 0; i < total; i++) makeTestCase(store, rnd, i, devices, owner(i), iso(rnd.int(1, 120) * day));
+  // With a failure model, its history's days come after every case was created (7 days at least).
+  const lab = options.lab && labIsOn(options.lab) ? { ...options.lab, scripted: {} } : undefined;
+  for (let i = 0; i < total; i++) {
+    const days = rnd.int(1, 120);
+    makeTestCase(store, rnd, i, devices, owner(i), iso((lab ? Math.max(days, 7) : days) * day));
+  }
 
   const voice = store.testCases
     .all()
@@ -236,12 +242,15 @@ export function seedDemoData(
   );
 
   const cases = store.testCases.all();
-  const runs = 200 + (options.scale?.extraExecutions ?? 0);
+  // With a failure model, a denser history of the last days whose outcomes follow it (lab.ts):
+  // 12 runs of each demo case, every 15 minutes; without one, 200 hourly runs.
+  const runs = (lab ? 600 : 200) + (options.scale?.extraExecutions ?? 0);
+  const spacingMs = lab ? 900_000 : 3_600_000;
   for (let i = 0; i < runs; i++) {
     const tc = cases[i % cases.length]!;
     const suite = i % 3 === 0 ? store.testSuites.get((i % 5) + 1)! : undefined;
     const stepMs = 2000;
-    const createdMs = options.now - (runs - i) * 3_600_000;
+    const createdMs = options.now - (runs - i) * spacingMs;
     const cancelled = i % 17 === 0;
     store.executions.insert((id) => ({
       id,
@@ -255,7 +264,9 @@ export function seedDemoData(
       createdMs,
       stepMs,
       stepCount: tc.testStepList.length,
-      outcome: tc.tags.includes('expect-fail') || i % 11 === 0 ? 'FAILED' : 'PASSED',
+      ...(lab
+        ? drawOutcome(lab, tc, id, devices, tc.tags.includes('expect-fail'))
+        : { outcome: tc.tags.includes('expect-fail') || i % 11 === 0 ? 'FAILED' : 'PASSED' }),
       cancelledMs: cancelled ? createdMs + stepMs * 2 : null,
       stepNames: tc.testStepList.map((s) => String(s['function'])),
     }));

@@ -12,6 +12,7 @@ import { registerApi } from './resources';
 import { registerControl } from './control';
 import { checkRequest } from './openapiCheck';
 import { DEFAULT_READINGS, readReadings, type Readings } from './readings';
+import { type LabModel, NO_LAB, readLab } from './lab';
 
 export interface EmulatorSettings {
   /** Milliseconds per step of an execution (queued for one step, then one per test step). */
@@ -43,6 +44,8 @@ export interface EmulatorOptions {
   keepBodies?: boolean;
   /** Answer as a service that reads the document otherwise would (readings.ts, DECISIONS.md "Readings"). */
   readings?: Partial<Readings>;
+  /** The failure model (lab.ts, DECISIONS.md "Failure model"); none: executions pass unless `expect-fail`. */
+  lab?: Partial<LabModel>;
 }
 
 export interface LoggedRequest {
@@ -79,6 +82,8 @@ export class Emulator {
   settings: EmulatorSettings;
   /** The readings in force; PUT /_emulator/readings changes them. */
   readings: Readings;
+  /** The failure model in force; PUT /_emulator/lab changes it. */
+  lab: LabModel;
   /** Clock ms when the state was last seeded: the creation time of records that keep none. */
   seededMs = 0;
   readonly requests: LoggedRequest[] = [];
@@ -95,6 +100,7 @@ export class Emulator {
     this.faults.rates = { ...this.faults.rates, ...options.faults };
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
     this.readings = readReadings(options.readings ?? {}, DEFAULT_READINGS);
+    this.lab = readLab(options.lab ?? {}, NO_LAB);
     registerApi(this.router);
     registerControl(this.control);
     this.resetState();
@@ -145,6 +151,7 @@ export class Emulator {
         demo: this.options.demoData ?? true,
         scale: this.options.scale,
         seed: this.options.seed ?? 42,
+        lab: this.lab,
       });
     }
   }

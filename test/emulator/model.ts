@@ -177,6 +177,8 @@ export interface Execution {
   stepMs: number;
   stepCount: number;
   outcome: 'PASSED' | 'FAILED';
+  /** The step a FAILED execution fails at (1-based), where it ends; null or absent: its last step. */
+  failedStep?: number | null;
   cancelledMs: number | null;
   stepNames: string[];
 }

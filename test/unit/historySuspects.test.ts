@@ -87,7 +87,7 @@ describe('suspect phones', () => {
     assert.deepEqual(r.suspects, []);
   });
 
-  test('a case that never passed in the history is not evidence against a phone', () => {
+  test('when none of the cases that failed on it ever passed, the phone is not marked', () => {
     // Cases 1, 2, 3 always fail: more likely wrong test cases than a sick phone.
     const r = report(
       runs(4, (tc) => tc <= 3),

@@ -7,6 +7,7 @@ import { emptyOk, intParam, type RequestContext, type Router } from '../router';
 import type { Store } from '../store';
 import { referencedDeviceIds } from '../views';
 import { listReply, rangeRows } from '../readings';
+import { drawOutcome } from '../lab';
 
 // Executions move with the emulator clock, never with timers: QUEUED for one step, RUNNING for
 // one step per test step, then the outcome fixed at creation. A cancel freezes the progress.
@@ -20,15 +21,20 @@ interface Timeline {
   finishedMs: number | null;
 }
 
+/** The step it ends at: a failed execution's failing step (the failure model), else its last. */
+export function lastStep(e: Execution): number {
+  return e.outcome === 'FAILED' && e.failedStep ? Math.min(e.failedStep, e.stepCount) : e.stepCount;
+}
+
 function stepAt(e: Execution, ms: number): number {
-  if (e.stepMs <= 0) return e.stepCount;
-  return Math.min(e.stepCount, Math.max(0, Math.floor((ms - e.createdMs) / e.stepMs)));
+  if (e.stepMs <= 0) return lastStep(e);
+  return Math.min(lastStep(e), Math.max(0, Math.floor((ms - e.createdMs) / e.stepMs)));
 }
 
 /** Where an execution stands at clock time `now`. */
 export function timeline(e: Execution, now: number): Timeline {
   const startMs = e.createdMs + e.stepMs;
-  const finishMs = e.createdMs + (e.stepCount + 1) * e.stepMs;
+  const finishMs = e.createdMs + (lastStep(e) + 1) * e.stepMs;
   // A cancel stamped after the natural end changes nothing (demo rows may carry one).
   if (e.cancelledMs !== null && e.cancelledMs < finishMs && e.cancelledMs <= now) {
     return {
@@ -40,7 +46,7 @@ export function timeline(e: Execution, now: number): Timeline {
   }
   if (now < startMs) return { status: 'QUEUED', currentStep: 0, startedMs: null, finishedMs: null };
   if (now < finishMs) return { status: 'RUNNING', currentStep: stepAt(e, now), startedMs: startMs, finishedMs: null };
-  return { status: e.outcome, currentStep: e.stepCount, startedMs: startMs, finishedMs: finishMs };
+  return { status: e.outcome, currentStep: lastStep(e), startedMs: startMs, finishedMs: finishMs };
 }
 
 export function isActive(e: Execution, now: number): boolean {
@@ -85,7 +91,7 @@ export interface LogLine {
   message: string;
 }
 
-/** The log of the steps reached so far; the last step of a FAILED execution is the one that fails. */
+/** The log of the steps reached so far; the step a FAILED execution ends at is the one that fails. */
 export function executionLog(e: Execution, now: number): LogLine[] {
   const t = timeline(e, now);
   const until = t.finishedMs ?? now;
@@ -101,7 +107,7 @@ export function executionLog(e: Execution, now: number): LogLine[] {
     const name = e.stepNames[k - 1] ?? `step ${k}`;
     const begin = e.createdMs + k * e.stepMs;
     add(begin, 'INFO', `Step ${k}/${e.stepCount} ${name}: started`);
-    const fails = k === e.stepCount && t.status === 'FAILED';
+    const fails = k === lastStep(e) && t.status === 'FAILED';
     add(begin + e.stepMs, fails ? 'ERROR' : 'INFO', `Step ${k}/${e.stepCount} ${name}: ${fails ? 'failed' : 'passed'}`);
   }
   if (t.status === 'CANCELLED') add(t.finishedMs!, 'WARN', 'Cancelled');
@@ -120,7 +126,7 @@ export function whyNotRunnable(store: Store, tc: TestCase): string | undefined {
 }
 
 /** Tags are a comma- or space-separated list; the tag `expect-fail` makes every execution fail. */
-const expectsFailure = (tc: TestCase): boolean =>
+export const expectsFailure = (tc: TestCase): boolean =>
   tc.tags.split(/[\s,;]+/).some((tag) => tag.toLowerCase() === 'expect-fail');
 
 export interface ExecutionOrigin {
@@ -130,8 +136,12 @@ export interface ExecutionOrigin {
   rerunOf?: number | null;
 }
 
-/** Queues a new execution of a test case now, at the emulator's current step speed. */
+/**
+ * Queues a new execution of a test case now, at the emulator's current step speed; its outcome
+ * is the failure model's (lab.ts): with none chosen, PASSED unless the case expects to fail.
+ */
 export function createExecution(emu: Emulator, tc: TestCase, origin: ExecutionOrigin): Execution {
+  const devices = emu.store.devices.all();
   return emu.store.executions.insert((id) => ({
     id,
     testCaseId: tc.id,
@@ -144,7 +154,7 @@ export function createExecution(emu: Emulator, tc: TestCase, origin: ExecutionOr
     createdMs: emu.now(),
     stepMs: emu.settings.executionStepMs,
     stepCount: tc.testStepList.length,
-    outcome: expectsFailure(tc) ? 'FAILED' : 'PASSED',
+    ...drawOutcome(emu.lab, tc, id, devices, expectsFailure(tc)),
     cancelledMs: null,
     stepNames: tc.testStepList.map((s, i) => (typeof s['function'] === 'string' ? s['function'] : `step ${i + 1}`)),
   }));

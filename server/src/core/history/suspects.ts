@@ -4,9 +4,10 @@ import { decided } from './runs';
 
 // Suspect phones: a phone whose failures follow it across test cases while the same cases (or
 // the other phones they use) pass without it. Only runs whose phones are known take part: the
-// phones their own record names, else the references of the version they surely ran (history.ts
-// sets `devices`); a run of an earlier version, or of a case that never passed in the history
-// (a wrong test case more likely than a sick phone), says nothing of a phone.
+// phones their own record names, else the references of the version they surely ran (compute.ts
+// sets `devices`); a run of an earlier version says nothing of a phone. When none of the cases
+// that failed on it ever passed in the history, the cases are as likely wrong as the phone sick:
+// it is not marked.
 
 /** A phone needs at least this many failures to be suspect. */
 export const MIN_FAILURES = 3;
@@ -19,10 +20,10 @@ const COMPARED_PASS_SHARE = 0.8;
 
 const ms = (r: HistoryRun): number => (r.at === undefined ? NaN : Date.parse(r.at));
 
-/** Runs that can say something of a phone: decided, placed in time, phones known, of a case that can pass. */
-function usable(runs: readonly HistoryRun[], canPass: ReadonlySet<number>): HistoryRun[] {
+/** Runs that can say something of a phone: decided, placed in time, phones known. */
+function usable(runs: readonly HistoryRun[]): HistoryRun[] {
   return runs
-    .filter((r) => decided(r) && !Number.isNaN(ms(r)) && r.devices !== undefined && canPass.has(r.testCaseId))
+    .filter((r) => decided(r) && !Number.isNaN(ms(r)) && r.devices !== undefined)
     .sort((a, b) => ms(a) - ms(b) || a.executionId - b.executionId);
 }
 
@@ -84,7 +85,7 @@ export function suspectPhones(
   names: ReadonlyMap<number, string | undefined>,
   now: number,
 ): SuspectDevice[] {
-  const all = usable(runs, canPass);
+  const all = usable(runs);
   // Each phone's runs in one pass (in time order, as `all` is).
   const byPhone = new Map<number, HistoryRun[]>();
   for (const r of all)
@@ -101,6 +102,7 @@ export function suspectPhones(
     const failing = stretch.filter((r) => r.kind === 'failed');
     const perCase = new Map<number, number>();
     for (const r of failing) perCase.set(r.testCaseId, (perCase.get(r.testCaseId) ?? 0) + 1);
+    if (![...perCase.keys()].some((tc) => canPass.has(tc))) continue;
     const compared = comparison(phone, stretch, using.slice(0, start), all);
     if (!compared || passedOf(compared.runs) < COMPARED_PASS_SHARE * compared.runs.length) continue;
     // Unless the same cases passed on other phones, the failures must follow the phone across
