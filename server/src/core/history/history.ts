@@ -155,7 +155,6 @@ export class History {
     before: ReadonlyMap<number, CaseFacts> | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Map<number, CaseFacts>> {
-    const byMsisdn = msisdnIndex(phones);
     const facts = new Map<number, CaseFacts & { item?: unknown }>();
     for (const item of list) {
       const id = isRecord(item) ? int(item['id']) : undefined;
@@ -182,6 +181,7 @@ export class History {
       const id = isRecord(r) ? int(r['id']) : undefined;
       if (id !== undefined) read.set(id, r);
     }
+    const byMsisdn = msisdnIndex(withExportedPhones(phones, records));
     for (const f of facts.values()) {
       const record = read.get(f.id);
       const devices =
@@ -193,4 +193,25 @@ export class History {
     for (const f of facts.values()) delete (f as { item?: unknown }).item;
     return facts;
   }
+}
+
+/**
+ * The phones, with the MSISDNs the exported records' `devices` tell where the list lacks them (a
+ * list of summaries, `{id, name}`): a parameter that names a phone by its number is found either way.
+ */
+function withExportedPhones(
+  phones: ReadonlyMap<number, PhoneIdentity>,
+  records: readonly unknown[],
+): ReadonlyMap<number, PhoneIdentity> {
+  const out = new Map(phones);
+  for (const r of records) {
+    const devices = isRecord(r) && Array.isArray(r['devices']) ? (r['devices'] as unknown[]) : [];
+    for (const d of devices) {
+      const id = isRecord(d) ? int(d['id']) : undefined;
+      const msisdn = isRecord(d) ? text(d['msisdn']) : undefined;
+      if (id === undefined || msisdn === undefined || out.get(id)?.msisdn !== undefined) continue;
+      out.set(id, { ...out.get(id), msisdn });
+    }
+  }
+  return out;
 }
