@@ -12,7 +12,7 @@ import { str, type OptionSpec, type Values } from './command';
 import type { Context } from './context';
 import { CliError, Exit, failureText, type ExitCode } from './exitCodes';
 import { outputFile } from './files';
-import { failureDetails, type FailureDetails, junitXml } from './junit';
+import { type Attempts, failureDetails, type FailureDetails, isFlaky, junitXml } from './junit';
 
 // Following executions to their end with the language server's follower: --wait, --timeout and
 // --junit for run, execute, rerun and watch. A failed poll (a transient 502, a dropped
@@ -180,30 +180,62 @@ async function failures(ctx: Context, executions: ExecutionSummary[]): Promise<M
   return details;
 }
 
+/** How the run went with --retries: each test's chain of runs, and the reruns that could not be started. */
+export interface Retried {
+  attempts: Attempts[];
+  notRerun: CliError[];
+  /** --fail-on-flaky: a test that passed only on a rerun fails the run. */
+  failOnFlaky: boolean;
+}
+
+/** One line per test: its outcome, and with reruns, what came before it. */
+function outcomeLine(ctx: Context, chain: Attempts): string {
+  const e = chain[chain.length - 1]!;
+  const colour = e.kind === 'passed' ? 'green' : e.final ? 'red' : 'yellow';
+  const duration = e.durationMs !== undefined ? `  ${(e.durationMs / 1000).toFixed(1)} s` : '';
+  const before = chain
+    .slice(0, -1)
+    .map(
+      (x) =>
+        `${x.id} ${x.status}${x.kind === 'failed' && x.currentStep !== undefined ? ` at step ${x.currentStep}` : ''}`,
+    );
+  const history = before.length > 0 ? `  (after ${before.join(', ')}${isFlaky(chain) ? ': flaky' : ''})` : '';
+  return `${ctx.out.paint(e.status.padEnd(9), colour)} execution ${e.id}${e.testCaseName ? `  ${e.testCaseName}` : ''}${duration}${history}`;
+}
+
 /** Prints the outcome, writes the JUnit report, and says which exit code it means. */
 export async function report(
   ctx: Context,
   result: FollowResult,
   settings: WaitSettings,
   title: string,
+  retried?: Retried,
 ): Promise<ExitCode> {
   const { executions, timedOut } = result;
+  const chains = retried?.attempts ?? executions.map((e) => [e]);
+  const flaky = chains.filter(isFlaky);
   // Atomically, so a CI step never reads half a report; scrubbed like everything printed, since
   // it quotes the service's logs.
   if (settings.junit)
     await writeAtomic(
       settings.junit,
-      ctx.out.secrets.scrub(junitXml(title, executions, timedOut, await failures(ctx, executions))),
+      ctx.out.secrets.scrub(junitXml(title, chains, timedOut, await failures(ctx, chains.flat()))),
     );
-  if (ctx.options.json) ctx.out.json({ executions, timedOut });
+  if (ctx.options.json)
+    ctx.out.json({
+      executions,
+      timedOut,
+      ...(retried && {
+        runs: chains.map((a) => ({
+          ...(a[0]!.testCaseId !== undefined && { testCaseId: a[0]!.testCaseId }),
+          executionIds: a.map((x) => x.id),
+          outcome: isFlaky(a) ? 'flaky' : a[a.length - 1]!.kind,
+        })),
+        flaky: flaky.length,
+      }),
+    });
   else {
-    for (const e of executions) {
-      const colour = e.kind === 'passed' ? 'green' : e.final ? 'red' : 'yellow';
-      const duration = e.durationMs !== undefined ? `  ${(e.durationMs / 1000).toFixed(1)} s` : '';
-      ctx.out.out(
-        `${ctx.out.paint(e.status.padEnd(9), colour)} execution ${e.id}${e.testCaseName ? `  ${e.testCaseName}` : ''}${duration}`,
-      );
-    }
+    for (const chain of chains) ctx.out.out(outcomeLine(ctx, chain));
     if (settings.junit) ctx.out.err(`JUnit report written to ${settings.junit}`);
   }
   if (timedOut) {
@@ -213,7 +245,20 @@ export async function report(
     );
     return Exit.timeout;
   }
-  return executions.every((e) => e.kind === 'passed') ? Exit.ok : Exit.failed;
+  if (flaky.length > 0) {
+    const names = flaky.map((a) => a[a.length - 1]!.testCaseName ?? `execution ${a[0]!.id}`).join(', ');
+    const n = flaky.length === 1 ? '1 test was flaky' : `${flaky.length} tests were flaky`;
+    ctx.out.err(
+      retried?.failOnFlaky
+        ? `${n} (passed only on a rerun): ${names}. --fail-on-flaky: exit 1.`
+        : `${n} (passed only on a rerun): ${names}. ${flaky.length === 1 ? 'It counts' : 'They count'} as passed; --fail-on-flaky makes ${flaky.length === 1 ? 'it' : 'them'} fail the run.`,
+    );
+  }
+  // A rerun whose answer was lost may be running: an outage, said as such (exit 4).
+  const lost = retried?.notRerun.find((e) => e.code === Exit.service);
+  if (lost) return lost.code;
+  if (!executions.every((e) => e.kind === 'passed')) return Exit.failed;
+  return flaky.length > 0 && retried?.failOnFlaky ? Exit.failed : Exit.ok;
 }
 
 /** One reading of executions that were just started, for their first line. */

@@ -1,9 +1,10 @@
 import type { ExecutionSummary } from '../../server/src/core';
 
-// A JUnit XML report of followed executions: one <testcase> per execution, what CI systems show
-// as test results. A failed run is a <failure> that names the failed step and carries the end of
+// A JUnit XML report of followed executions: one <testcase> per test, what CI systems show as
+// test results. A failed run is a <failure> that names the failed step and carries the end of
 // the execution's log, a cancelled one <skipped>, one still running when --timeout ended (or in
-// a state we cannot read) an <error>.
+// a state we cannot read) an <error>. With --retries, earlier failures are Surefire's
+// <flakyFailure> (passed on a rerun) or <rerunFailure> (failed again).
 
 /** What the final record of an execution that did not pass says: the failed step, its log. */
 export interface FailureDetails {
@@ -64,13 +65,39 @@ export const xmlText = (s: string): string =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/[<>&"']/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot', "'": 'apos' }[c]};`);
 
+/** One test of a run: the execution started for it, then each rerun asked for it (`--retries`), in order. */
+export type Attempts = ExecutionSummary[];
+
+/** A test that passed on a rerun after failing: flaky. */
+export const isFlaky = (a: Attempts): boolean =>
+  a.length > 1 && a[a.length - 1]!.kind === 'passed' && a.some((e) => e.kind === 'failed');
+
+/**
+ * An earlier attempt's failure as Surefire writes reruns, which CI systems read: `flakyFailure`
+ * when the test passed in the end, `rerunFailure` when it failed again; the log in `stackTrace`.
+ */
+function rerunElement(
+  tag: 'flakyFailure' | 'rerunFailure',
+  e: ExecutionSummary,
+  d: FailureDetails | undefined,
+): string {
+  return [
+    `      <${tag} message="${xmlText(failureMessage(e, d))}" type="${xmlText(e.status)}">`,
+    `        <stackTrace>${xmlText(failureBody(e, d))}</stackTrace>`,
+    `      </${tag}>`,
+  ].join('\n');
+}
+
 export function junitXml(
   suiteName: string,
-  executions: ExecutionSummary[],
+  tests: readonly Attempts[],
   timedOut: boolean,
   details: ReadonlyMap<number, FailureDetails> = new Map(),
 ): string {
-  const cases = executions.map((e) => {
+  const executions = tests.map((a) => a[a.length - 1]!);
+  const cases = tests.map((chain) => {
+    const e = chain[chain.length - 1]!;
+    const earlier = chain.slice(0, -1).filter((x) => x.kind === 'failed');
     const name = xmlText(
       e.testCaseName ?? (e.testCaseId !== undefined ? `Test case ${e.testCaseId}` : `Execution ${e.id}`),
     );
@@ -78,17 +105,26 @@ export function junitXml(
     const time = e.durationMs !== undefined ? (e.durationMs / 1000).toFixed(3) : '0';
     const head = `    <testcase name="${name}" classname="${classname}" time="${time}">`;
     const said = xmlText(`execution ${e.id}: ${e.status}`);
-    let body: string;
+    let body: string[];
     if (!e.final)
-      body = `      <error message="${xmlText(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${xmlText(e.status)}">${said}</error>`;
-    else if (e.kind === 'passed') body = '';
+      body = [
+        `      <error message="${xmlText(timedOut ? `still ${e.status} when --timeout ended` : `still ${e.status}`)}" type="${xmlText(e.status)}">${said}</error>`,
+      ];
+    else if (e.kind === 'passed') body = earlier.map((x) => rerunElement('flakyFailure', x, details.get(x.id)));
     else if (e.kind === 'failed') {
-      const d = details.get(e.id);
-      body = `      <failure message="${xmlText(failureMessage(e, d))}" type="${xmlText(e.status)}">${xmlText(failureBody(e, d))}</failure>`;
-    } else if (e.kind === 'cancelled') body = `      <skipped message="${said}"/>`;
-    else body = `      <error message="${said}" type="${xmlText(e.status)}">${said}</error>`;
-    const props = `      <properties><property name="executionId" value="${e.id}"/></properties>`;
-    return [head, props, ...(body ? [body] : []), '    </testcase>'].join('\n');
+      // Surefire's order for a test that failed every time: the first failure, then each rerun's.
+      const [firstFailed, ...reruns] = [...earlier, e];
+      const d = details.get(firstFailed.id);
+      body = [
+        `      <failure message="${xmlText(failureMessage(firstFailed, d))}" type="${xmlText(firstFailed.status)}">${xmlText(failureBody(firstFailed, d))}</failure>`,
+        ...reruns.map((x) => rerunElement('rerunFailure', x, details.get(x.id))),
+      ];
+    } else if (e.kind === 'cancelled') body = [`      <skipped message="${said}"/>`];
+    else body = [`      <error message="${said}" type="${xmlText(e.status)}">${said}</error>`];
+    const reruns =
+      chain.length > 1 ? `<property name="executionIds" value="${chain.map((x) => x.id).join(',')}"/>` : '';
+    const props = `      <properties><property name="executionId" value="${e.id}"/>${reruns}</properties>`;
+    return [head, props, ...body, '    </testcase>'].join('\n');
   });
   const count = (test: (e: ExecutionSummary) => boolean) => executions.filter(test).length;
   const failures = count((e) => e.final && e.kind === 'failed');

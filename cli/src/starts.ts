@@ -3,6 +3,8 @@ import { TERMINAL_WORDS } from './words';
 import type { Context } from './context';
 import { CliError, Exit, exitCodeOf, type ExitCode } from './exitCodes';
 import type { CommandSpec } from './command';
+import { followRetrying, type RetrySettings } from './retries';
+import { executionActions } from './suiteRef';
 import {
   follow,
   type FollowResult,
@@ -55,16 +57,44 @@ export interface Started {
   json?: Record<string, unknown>;
   /** The JUnit report's title, from what the wait found. */
   title: (result: FollowResult) => string | Promise<string>;
+  /** After the report: what the run did, each test's chain of runs (the CI summary). */
+  summarize?: (chains: ExecutionSummary[][] | undefined, result: FollowResult | undefined) => Promise<void>;
 }
 
-/** Without --wait, prints the new ids (exit 0); with it, follows them to the end and reports. */
-export async function printOrFollow(ctx: Context, settings: WaitSettings, s: Started): Promise<ExitCode> {
-  if (!settings.wait) {
+/**
+ * Without --wait, prints the new ids (exit 0); with it, follows them to the end and reports.
+ * With --retries (`retry`), a failed one is rerun and followed again, at most that many times.
+ */
+export async function printOrFollow(
+  ctx: Context,
+  settings: WaitSettings,
+  s: Started,
+  retry: RetrySettings = { retries: 0, failOnFlaky: false },
+): Promise<ExitCode> {
+  if (!settings.wait && retry.retries === 0) {
     if (ctx.options.json) ctx.out.json({ executionIds: s.ids, ...s.json });
     else for (const id of s.ids) ctx.out.out(String(id));
+    await s.summarize?.(undefined, undefined);
     return Exit.ok;
   }
   started(ctx, s.readings);
-  const result = await follow(ctx, s.ids, s.known ?? s.readings, settings.timeoutMs);
-  return report(ctx, result, settings, await s.title(result));
+  const known = s.known ?? s.readings;
+  if (retry.retries === 0) {
+    const result = await follow(ctx, s.ids, known, settings.timeoutMs);
+    const code = await report(ctx, result, settings, await s.title(result));
+    await s.summarize?.(
+      result.executions.map((e) => [e]),
+      result,
+    );
+    return code;
+  }
+  const rerun = async (id: number) =>
+    (await startOnce(`rerun execution ${id}`, () => executionActions(ctx.client).rerun(id))).execution;
+  const result = await followRetrying(ctx, s.ids, known, settings.timeoutMs, retry.retries, rerun);
+  const code = await report(ctx, result, settings, await s.title(result), {
+    ...result,
+    failOnFlaky: retry.failOnFlaky,
+  });
+  await s.summarize?.(result.attempts, result);
+  return code;
 }

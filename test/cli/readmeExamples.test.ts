@@ -18,6 +18,7 @@ import {
 } from './readme/plan';
 import { FILE_SCENARIOS } from './readme/scenariosFiles';
 import { LAB_SCENARIOS, NOT_RUN } from './readme/scenariosLab';
+import { HISTORY_SCENARIOS } from './readme/scenariosHistory';
 import { Workspace } from './readme/workspace';
 
 // Every `tas` command example of the manual, README.md and the pages of docs/ (a line of a code
@@ -31,7 +32,7 @@ import { Workspace } from './readme/workspace';
 // The CI examples' YAML blocks are run by ciExamples.test.ts.
 
 const ROOT = resolve(__dirname, '../../..');
-const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS];
+const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS, ...HISTORY_SCENARIOS];
 const STEPS = SCENARIOS.flatMap((s) => s.steps);
 const OCCURRENCES = manualExamples();
 const MANUAL = flatManual();

@@ -7,6 +7,7 @@ import { copy } from './copy';
 import { execute } from './execute';
 import { executions } from './executions';
 import { exportCmd } from './export';
+import { history } from './history';
 import { importCmd } from './import';
 import { login } from './login';
 import { nodes } from './nodes';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   cancel,
   executions,
   rerun,
+  history,
   devices,
   nodes,
   users,

@@ -1,10 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { displayPath, filesPerArgument } from '../files';
-import { type ExecutionSummary, runCheck } from '../../../server/src/core';
+import {
+  type CaseHistory,
+  DEFAULT_HISTORY_EXECUTIONS,
+  type ExecutionSummary,
+  historyOn,
+  runCheck,
+} from '../../../server/src/core';
 import type { CommandSpec } from '../command';
 import { CliError, Exit } from '../exitCodes';
 import { WAIT_COMPLETE, waitSettings } from '../follow';
 import { printOrFollow, START_OPTIONS, startFailure } from '../starts';
+import { RETRY_HELP, RETRY_OPTIONS, retrySettings } from '../retries';
+import { appendSummary, runSummary, startedSummary, SUMMARY_HELP, SUMMARY_OPTIONS, summaryFile } from '../summary';
 import type { Context } from '../context';
 import { fileUri, syncEngine } from '../syncHost';
 
@@ -83,22 +91,42 @@ async function testCaseIds(ctx: Context, refs: string[]): Promise<{ id: number; 
   return out;
 }
 
+/** Each test case's history, for the summary; undefined when it cannot be read (the summary says so). */
+async function historyOf(ctx: Context, ids: number[]): Promise<Map<number, CaseHistory> | undefined> {
+  try {
+    const report = await historyOn(ctx.client, { limit: DEFAULT_HISTORY_EXECUTIONS }).report({
+      only: ids,
+      signal: ctx.signal,
+    });
+    return new Map(report.cases.map((c) => [c.testCaseId, c]));
+  } catch {
+    return undefined;
+  }
+}
+
 export const run: CommandSpec = {
   name: 'run',
   summary: 'Run test cases directly, by id or by file.',
   action: 'run the test cases',
-  usage: 'tas run <test case id, file, folder or glob>... [--wait] [--timeout DURATION] [--junit FILE]',
+  usage:
+    'tas run <test case id, file, folder or glob>... [--wait] [--timeout DURATION] [--junit FILE] [--retries N] [--fail-on-flaky] [--summary FILE]',
   description: [
     'Starts a direct run of each test case (never sent twice) and prints the execution ids. A file',
     'runs the test case it is linked to in this environment, and only when the file and the',
     'service agree (else exit 5: import it first). With --wait, follows the runs to the end:',
-    'exit 0 when all passed, 1 otherwise, 6 on --timeout.',
+    'exit 0 when all passed, 1 otherwise, 6 on --timeout. --retries N reruns a failed execution',
+    'up to N times (each rerun sent once); a test that passes on a rerun is flaky: it counts as',
+    'passed (exit 0, the flaky count said) unless --fail-on-flaky. In GitHub Actions a Markdown',
+    'summary goes to the job page (GITHUB_STEP_SUMMARY); --summary FILE elsewhere.',
   ].join('\n'),
-  ...START_OPTIONS,
+  options: { ...START_OPTIONS.options, ...RETRY_OPTIONS, ...SUMMARY_OPTIONS },
+  optionHelp: { ...START_OPTIONS.optionHelp, ...RETRY_HELP, ...SUMMARY_HELP },
   positionals: { min: 1 },
-  complete: { positionals: 'files', options: WAIT_COMPLETE },
+  complete: { positionals: 'files', options: { ...WAIT_COMPLETE, summary: 'files' } },
   async run(ctx, values, refs) {
-    const settings = waitSettings(values, ctx.cwd);
+    const retry = retrySettings(values);
+    const settings = { ...waitSettings(values, ctx.cwd), ...(retry.retries > 0 && { wait: true }) };
+    const summary = summaryFile(ctx, values);
     const cases = await testCaseIds(ctx, refs);
     const executions: ExecutionSummary[] = [];
     for (const c of cases) {
@@ -122,11 +150,29 @@ export const run: CommandSpec = {
       });
     }
     // Their first readings are made up here (queued): the follower reads them itself.
-    return printOrFollow(ctx, settings, {
-      ids: executions.map((e) => e.id),
-      readings: executions,
-      known: [],
-      title: () => 'tas run',
-    });
+    return printOrFollow(
+      ctx,
+      settings,
+      {
+        ids: executions.map((e) => e.id),
+        readings: executions,
+        known: [],
+        title: () => 'tas run',
+        ...(summary && {
+          summarize: async (chains, result) => {
+            const ids = [...new Set(executions.flatMap((e) => e.testCaseId ?? []))];
+            const markdown =
+              chains && result
+                ? runSummary('tas run', chains, result.timedOut, await historyOf(ctx, ids), Date.now())
+                : startedSummary(
+                    'tas run',
+                    executions.map((e) => e.id),
+                  );
+            appendSummary(ctx, summary, markdown);
+          },
+        }),
+      },
+      retry,
+    );
   },
 };

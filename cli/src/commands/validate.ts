@@ -19,6 +19,7 @@ import { Exit, exitCodeOf, UsageError, type ExitCode } from '../exitCodes';
 import { displayPath, findFiles, outputFile } from '../files';
 import { sarifLog } from '../sarif';
 import { githubAnnotations, githubCommand, validationJunit } from '../validateReports';
+import { appendSummary, SUMMARY_HELP, SUMMARY_OPTIONS, summaryFile, validateSummary } from '../summary';
 import {
   checkLocal,
   DEFAULT_MAX_PROBLEMS,
@@ -114,7 +115,7 @@ export const validate: CommandSpec = {
   summary: 'Check test-case files like the editor does.',
   action: 'check the files',
   usage:
-    'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+    'tas validate [paths, folders or globs...] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE] [--summary FILE]',
   description: [
     'Checks *.testcase.json and *.testcases.json files: syntax, the schema and local rules, and',
     'with credentials set, the devices, trace filters, test cases and API clients they name and',
@@ -125,6 +126,7 @@ export const validate: CommandSpec = {
     'Without paths: the current folder. Output like a compiler: file:line:col: severity code message.',
     'Exit 1 on errors (or more warnings than --max-warnings); 3 or 4 when references could not',
     'be checked (refused credentials, service unreachable): --offline checks without the service.',
+    'In GitHub Actions a Markdown summary goes to the job page (GITHUB_STEP_SUMMARY); --summary FILE elsewhere.',
   ].join('\n'),
   options: {
     offline: { type: 'boolean' },
@@ -132,6 +134,7 @@ export const validate: CommandSpec = {
     'max-warnings': { type: 'string' },
     'max-problems': { type: 'string' },
     output: { type: 'string', short: 'o' },
+    ...SUMMARY_OPTIONS,
   },
   optionHelp: {
     offline: ['', 'schema and local rules only; no service requests'],
@@ -145,9 +148,10 @@ export const validate: CommandSpec = {
       `at most N problems per file, plus one saying how many more (default ${DEFAULT_MAX_PROBLEMS}, at most ${SETTING_RANGES['tas.validation.maxProblems'].max}, as the editor's tas.validation.maxProblems)`,
     ],
     output: ['FILE', 'write the report to FILE instead of stdout'],
+    ...SUMMARY_HELP,
   },
   positionals: { min: 0 },
-  complete: { positionals: 'files', options: { format: FORMATS, output: 'files' } },
+  complete: { positionals: 'files', options: { format: FORMATS, output: 'files', summary: 'files' } },
   async run(ctx, values, args) {
     const format = str(values['format']) ?? (ctx.options.json ? 'json' : 'text');
     if (!FORMATS.includes(format))
@@ -161,6 +165,7 @@ export const validate: CommandSpec = {
     const files = findFiles(args, ctx.cwd);
     const outputArg = str(values['output']);
     const output = outputArg === undefined ? undefined : outputFile(outputArg, ctx.cwd, '--output');
+    const summary = summaryFile(ctx, values);
     const online = !flag(values['offline']) && ctx.hasCredentials();
     const { results, states, unverified } = await checkFiles(ctx, files, maxProblems, online);
     const all = results.flatMap((r) => r.diagnostics);
@@ -204,6 +209,13 @@ export const validate: CommandSpec = {
     ctx.out.err(
       `${files.length} ${files.length === 1 ? 'file' : 'files'} checked${states ? ' (with references)' : online ? '' : ' (offline: references not checked)'}: ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings} ${warnings === 1 ? 'warning' : 'warnings'}${withProblems > 0 ? ` in ${withProblems} ${withProblems === 1 ? 'file' : 'files'}` : ''}.`,
     );
+    if (summary) {
+      const problems = results.flatMap((r) =>
+        r.diagnostics.map((d) => ({ path: displayPath(r.path, ctx.cwd), ...jsonDiagnostic(d) })),
+      );
+      const counts = { files: files.length, errors, warnings, ...(unverified && { unverified: unverified.reason }) };
+      appendSummary(ctx, summary, validateSummary(counts, problems));
+    }
     // Said whatever else failed: a run with errors also checked no reference.
     if (unverified) {
       const said = `References not verified: ${unverified.reason} Use --offline to check without the service.`;

@@ -60,13 +60,14 @@ export { counted } from './base/counted';
 export { clockTime, durationText, relativeTime } from './base/timeWords';
 export {
   flakyWords,
-  historyMarkdown,
+  caseHoverMarkdown,
   lensTitle,
   outcomeWords,
   runLine,
   sourceWords,
   suspectWords,
 } from './history/words';
+export { historyMarkdown, historyText, markdownCell, shownMarks } from './history/document';
 export { type FileKind, fileKindOf } from './document/fileKind';
 export { envKey } from './sync/envKey';
 export { caseKey } from './sync/local';

@@ -24,6 +24,8 @@ export interface UrisParams {
 export interface LinkedCase extends LocalCaseRef {
   id: number;
   name?: string;
+  /** The service's time of the test case at the last sync (a change the history knows of). */
+  updated?: string;
 }
 
 export interface ImportFilesParams extends UrisParams {

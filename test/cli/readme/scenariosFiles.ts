@@ -31,6 +31,11 @@ const EXPORT =
   'tas export [ids...] [--all] [--project P] [--filter TEXT] [--bundle] [--out DIR] [--force] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
 const IMPORT =
   'tas import <files, folders, "globs">... [--force] [--link-existing] [--dry-run] [--map kind:id=id]... [--map-file FILE]';
+const VALIDATE =
+  'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE] [--summary FILE]';
+/** The run synopsis of the commands table (its --retries, --fail-on-flaky and --summary are run in scenariosHistory.ts). */
+export const RUN =
+  'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE] [--retries N] [--fail-on-flaky] [--summary FILE]';
 
 /**
  * Home's "Roaming call" (118) calls from phone 4, "Old phone" from phone 5, which staging lacks;
@@ -98,16 +103,19 @@ export const FILE_SCENARIOS: Scenario[] = [
     title: 'tas validate, every option of its synopsis',
     steps: [
       ...['text', 'json', 'github'].map((format) => ({
-        example:
-          'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+        example: VALIDATE,
         line: `tas validate cases "cases/*.testcase.json" --format ${format} --max-warnings 0 --max-problems 20`,
       })),
       ...['sarif', 'junit'].map((format) => ({
-        example:
-          'tas validate [paths, folders, "globs"] [--offline] [--format text|json|sarif|github|junit] [--max-warnings N] [--max-problems N] [--output FILE]',
+        example: VALIDATE,
         line: `tas validate --offline cases --format ${format} --output reports/validate.${format}`,
         check: (_r: unknown, w: Workspace) => assert.ok(existsSync(w.path(`reports/validate.${format}`))),
       })),
+      {
+        example: VALIDATE,
+        line: 'tas validate --offline cases --summary reports/summary.md',
+        check: (_r, w) => assert.match(readFileSync(w.path('reports/summary.md'), 'utf8'), /^### tas validate: /),
+      },
     ],
   },
   {
@@ -143,7 +151,7 @@ export const FILE_SCENARIOS: Scenario[] = [
     },
     steps: [
       {
-        example: ['tas run <file>', 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]'],
+        example: ['tas run <file>', RUN],
         line: 'tas run cases/sms-to-pixel.testcase.json',
         exit: {
           code: 5,
@@ -153,16 +161,16 @@ export const FILE_SCENARIOS: Scenario[] = [
       { example: 'tas import', line: 'tas import cases/sms-to-pixel.testcase.json' },
       { example: 'tas run <file>', line: 'tas run cases/sms-to-pixel.testcase.json' },
       {
-        example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]',
+        example: RUN,
         line: 'tas run {disabled}',
         exit: { code: 7, says: ['a refusal of the service (a disabled test case, one without steps) exits 7'] },
       },
       {
-        example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]',
+        example: RUN,
         line: 'tas run 1 cases "cases/voice*" --wait',
       },
       {
-        example: 'tas run <id, file, folder or "glob">... [--wait] [--timeout D] [--junit FILE]',
+        example: RUN,
         line: 'tas run cases/voice-call-mo.testcase.json --timeout 5m --junit reports/run.xml',
         check: (_r, w) => assert.match(readFileSync(w.path('reports/run.xml'), 'utf8'), /<testsuites/),
       },

@@ -38,7 +38,7 @@ export type CopyParams = Omit<CopyOptions, 'words'>;
 export interface Sync {
   readonly engine: SyncEngine;
   /** The links of these files in the current environment, from the sync state alone (no environment needed); an Outcome in the host's words. */
-  linked(uris: string[]): Promise<Outcome<(LocalCaseRef & { id: number; name?: string })[]>>;
+  linked(uris: string[]): Promise<Outcome<(LocalCaseRef & { id: number; name?: string; updated?: string })[]>>;
   /** Test cases of one environment created in another (`from` and `to`: each end's client, key and name). */
   copy(from: CopyEnd, to: CopyEnd, ids: number[], options: CopyParams): Promise<CopyReport>;
   /** With a session: a copy from the active environment to `target`, on a client of its own for this copy. */

@@ -43,12 +43,12 @@ export function lensTitle(h: CaseHistory, now: number): string {
   return parts.join(' · ');
 }
 
-/** "flaky: passed 2 and failed 1 of 3 runs of the version since 09:00, the outcome changed 2 times". */
+/** "passed 2 and failed 1 of 3 runs of the version since 09:00; the outcome changed 2 times ...". */
 export function flakyWords(f: FlakyMark, now: number): string {
   const since = clockTime(f.versionSince, now);
   const version = since ? `the version since ${since}` : 'one version (no change since it was created)';
   const times = f.changes === 1 ? 'once' : `${f.changes} times`;
-  return `flaky: passed ${f.passed} and failed ${f.failed} of ${f.passed + f.failed} runs of ${version}; the outcome changed ${times} with no change to the test case`;
+  return `passed ${f.passed} and failed ${f.failed} of ${f.passed + f.failed} runs of ${version}; the outcome changed ${times} with no change to the test case`;
 }
 
 /** "Pixel 8 Munich 03 (device 3) is suspect: failed 6 of 7 runs ...". */
@@ -60,11 +60,11 @@ export function suspectWords(s: SuspectDevice): string {
 const HOVER_RUNS = 5;
 
 /** The hover of a test case's name: its pass rate, marks, and its newest runs. */
-export function historyMarkdown(h: CaseHistory, suspects: readonly SuspectDevice[], now: number): string {
+export function caseHoverMarkdown(h: CaseHistory, suspects: readonly SuspectDevice[], now: number): string {
   const lines = [`**History** of test case ${h.testCaseId}: ${lensTitle(h, now)}`];
   if (h.flaky) {
     const ids = h.flaky.runs.map((r) => r.executionId).join(', ');
-    lines.push('', `**Flaky**: ${flakyWords(h.flaky, now).replace(/^flaky: /, '')} (executions ${ids}).`);
+    lines.push('', `**Flaky**: ${flakyWords(h.flaky, now)} (executions ${ids}).`);
   }
   for (const s of suspects.filter((x) => h.suspectDevices?.includes(x.deviceId)))
     lines.push('', `**Suspect phone**: it uses ${suspectWords(s)}.`);

@@ -60,14 +60,14 @@ export class SyncEngine {
     return { cases, failed };
   }
 
-  /** The links of these files in the current environment, from the sync state alone. */
-  async linked(uris: string[]): Promise<(LocalCaseRef & { id: number; name?: string })[]> {
+  /** The links of these files here, from the sync state alone: the linked id, and the service's time at the last sync. */
+  async linked(uris: string[]): Promise<(LocalCaseRef & { id: number; name?: string; updated?: string })[]> {
     const env = this.host.environment();
     if (!env) return [];
     const key = envKey(env.baseUrl);
     const states = new SyncStates();
     const { cases } = await this.casesOf(uris.map((uri) => ({ uri })));
-    const out: (LocalCaseRef & { id: number; name?: string })[] = [];
+    const out: (LocalCaseRef & { id: number; name?: string; updated?: string })[] = [];
     for (const c of cases) {
       const state = await states.forFile(c.file.path);
       const link = state.link(stateKey(state.root, c.file.path, c.index), key);
@@ -77,6 +77,7 @@ export class SyncEngine {
           ...(c.index !== undefined && { index: c.index }),
           id: link.id,
           ...(c.name !== undefined && { name: c.name }),
+          ...(link.updated !== undefined && { updated: link.updated }),
         });
     }
     return out;
