@@ -16,7 +16,7 @@ import { mapLimit } from '../base/pool';
 import { syncHash } from './projection';
 import { ReferenceMapper } from './mapping';
 import { unknownAtHomeResult } from './unknownAtHome';
-import { stateKey, type SyncState, SyncStates } from './state';
+import { stateKey, type SyncState, SyncStates, updatedOf } from './state';
 import type { ExportParams, SyncRun } from './types';
 import { replaceOpenText } from './writeBack';
 
@@ -82,9 +82,6 @@ function parseOrUndefined(text: string): unknown {
     return undefined;
   }
 }
-
-const updatedOf = (record: ExportedTestCase): { updated?: string } =>
-  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};
 
 export async function exportCases(run: SyncRun, params: ExportParams): Promise<ExportReport> {
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
