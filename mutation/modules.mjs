@@ -31,7 +31,7 @@ export const MODULES = {
   'reference-checks': {
     what: 'live reference checks: devices, trace filters and the case identity against the service',
     mutate: ['server/src/core/liveChecks/referenceChecks.ts'],
-    tests: ['references'],
+    tests: ['references', 'referenceDevices', 'referenceBundles'],
   },
   follower: {
     what: 'the follower: executions and its topics followed on one timer',
