@@ -86,11 +86,10 @@ export const EQUIVALENT = {
   'server/src/core/base/read.ts:91 LogicalOperator':
     'equivalent: a record read from JSON holds no NaN or Infinity, and Number.isFinite() is false for anything but a number.',
   'server/src/core/base/read.ts:91 ConditionalExpression': 'equivalent: as above.',
-  'server/src/core/base/read.ts:104 ConditionalExpression':
-    'equivalent where it survives: the fast path for a missing or whole-number id; the branch below reads a whole-number id to the same record (int(5) is 5), and the tests kill the mutants that let other ids through.',
-  'server/src/core/base/read.ts:104 EqualityOperator': 'equivalent: as above, whole-number ids then take the branch below, which keeps them the same.',
-  'server/src/core/base/read.ts:104 StringLiteral':
-    "equivalent where it survives ('number' or item['id'] emptied): whole-number ids take the branch below, which keeps them the same.",
+  'server/src/core/base/read.ts:131 ConditionalExpression':
+    "equivalent: an item whose id already is that whole number is copied with the same members; no reader compares a record with the answer's item or changes either (mendText copies before it mends).",
+  'server/src/core/base/read.ts:131 StringLiteral':
+    "not killed: item[''] is not the id, so the copy is made as above, unless an item holds a member named \"\" equal to its id's number (then a digit-string id would stay text); no record of the interface has one.",
   'server/src/core/api/paging.ts:22 ConditionalExpression':
     "equivalent where it survives (typeof item === 'object' made true): a primitive has no id property, and null is still caught by item !== null.",
   'server/src/core/api/paging.ts:24 ConditionalExpression':
@@ -100,11 +99,7 @@ export const EQUIVALENT = {
   'server/src/core/api/paging.ts:37 ConditionalExpression': 'equivalent: without maxPages, page + 1 >= undefined is false.',
   'server/src/core/validation/localChecks.ts:38 EqualityOperator':
     'equivalent: one step past the end reads undefined, which is no text, record or list, so nothing is counted or walked.',
-  'server/src/core/validation/localChecks.ts:42 ConditionalExpression':
-    'equivalent: visiting a number, boolean or null (at depth 2, far from the limit) walks no keys and finds nothing.',
   'server/src/core/validation/localChecks.ts:43 ArrayDeclaration': 'equivalent: outside a test case no secret is recorded, and the path only places secrets.',
-  'server/src/core/validation/localChecks.ts:51 BooleanLiteral':
-    'equivalent: the secrets a walk records are reset when a test case starts and read only when it ends, so what a walk outside a test case records is never reported.',
   'server/src/core/validation/localChecks.ts:58 EqualityOperator': 'equivalent: filters[length] is undefined, no record, so it has no codes to check.',
   'server/src/core/validation/localChecks.ts:110 ConditionalExpression':
     'equivalent: nameInfo() caches an answer that depends on the name only; computing it again gives the same.',
@@ -114,23 +109,6 @@ export const EQUIVALENT = {
   'server/src/core/validation/localChecks.ts:125 ArrayDeclaration': 'equivalent: every walk sets the path before it is read.',
   'server/src/core/validation/localChecks.ts:126 ArrayDeclaration': 'equivalent: each test case sets the secrets list before it is read.',
   'server/src/core/validation/localChecks.ts:151 EqualityOperator': 'equivalent: one step past the end reads undefined, which is no text or container.',
-  'server/src/core/validation/localChecks.ts:128 ConditionalExpression':
-    'equivalent: the includes() test is a fast path; a text without colons has 0 of them.',
-  'server/src/core/validation/localChecks.ts:128 StringLiteral': "equivalent: as above (includes('') is always true, and the count is the same).",
-  'server/src/core/validation/localChecks.ts:147 ConditionalExpression':
-    'equivalent: the includes() test is a fast path; a text without colons has 0 of them.',
-  'server/src/core/validation/localChecks.ts:147 StringLiteral': 'equivalent: as above.',
-  'server/src/core/validation/sipCodes.ts:7 Regex':
-    'equivalent where it survives (a stricter fast path: a space required after the comma, or one code at most after it): what it no longer matches takes the full check below, which finds nothing in a well-formed list.',
-  'server/src/core/validation/sipCodes.ts:11 ConditionalExpression':
-    'equivalent: the fast path only; without it every list takes the full check, which gives the same findings.',
-  'server/src/core/validation/sipCodes.ts:11 BlockStatement': 'equivalent: as above.',
-  'server/src/core/validation/sipCodes.ts:12 StringLiteral':
-    'equivalent: split into characters the repeat test fails or passes only where the full check below finds the same (a list of one code has no repeats either way).',
-  'server/src/core/validation/sipCodes.ts:13 ConditionalExpression':
-    'equivalent: the fast path only; a list it does not return early for takes the full check, which finds nothing in a well-formed list without repeats.',
-  'server/src/core/validation/sipCodes.ts:13 LogicalOperator': 'equivalent: as above.',
-  'server/src/core/validation/sipCodes.ts:13 ArrowFunction': "equivalent: as above (a set of undefined never has the list's size, so the full check runs).",
   'server/src/core/validation/sipCodes.ts:56 ConditionalExpression':
     "equivalent: for an empty entry indexOf('') and indexOf(part) are both 0 (a blank part starts where it is).",
   'server/src/core/validation/sipCodes.ts:56 StringLiteral':
@@ -146,9 +124,7 @@ export const EQUIVALENT = {
   'server/src/core/validation/schemaMessages.ts:98 ConditionalExpression':
     'equivalent: best is undefined only when there are no candidates, and then bestD is Infinity, which no limit reaches.',
   'server/src/core/validation/localChecks.ts:47 ConditionalExpression': 'equivalent: visiting a number, boolean or null at the root walks no keys and finds nothing.',
-  'server/src/core/validation/localChecks.ts:47 LogicalOperator': 'equivalent: as above.',
   'server/src/core/validation/localChecks.ts:48 ArrayDeclaration': 'equivalent: outside a test case no secret is recorded, and the path only places secrets.',
-  'server/src/core/validation/localChecks.ts:58 BooleanLiteral': 'equivalent: as line 51, what this walk outside a test case records is never reported.',
   'server/src/core/liveChecks/referenceChecks.ts:31 ConditionalExpression': "equivalent: path[0] is a number for a bundle's items and absent for a single test case, so the guard changes no index passed.",
   'server/src/core/liveChecks/referenceChecks.ts:85 ConditionalExpression': 'equivalent: the choices are a cache of a pure answer per device list and hint; a fresh cache computes the same.',
   'server/src/core/liveChecks/referenceChecks.ts:88 ConditionalExpression': 'equivalent: as above, computing the choices again gives the same.',
