@@ -27,3 +27,4 @@ export * from './protocol/projects';
 export * from './protocol/apiClients';
 export * from './protocol/users';
 export * from './protocol/recordDocuments';
+export * from './protocol/history';

@@ -16,6 +16,7 @@ export { createServiceSession, type ServiceSession, type ServiceSessionOptions }
 export { type CopyParams, createSync, type Sync, type SyncOptions } from './facades/sync';
 export { type DocumentChecks, validation } from './facades/validation';
 export { DEFAULT_HISTORY_EXECUTIONS, historyOn, type HistoryOnOptions } from './facades/history';
+export type { CaseHistoryShown, HistoryShown, HistoryViews, KnownLink, SuspectShown } from './facades/historyViews';
 // What the façades take and give, by name (made by the façades, not by hosts).
 export type { ActiveEnvironment, EnvironmentState } from './environment/environment';
 export type { ReferenceCache } from './liveChecks/referenceCache';

@@ -44,6 +44,7 @@ const SERVER_VERSION = '0.1.0';
 import { Settings } from './settings';
 import { CHOOSE_COUNTERPART_COMMAND, EDITOR_WORDS } from './words';
 import { registerSyncFeatures } from './handlers/sync';
+import { registerHistoryFeatures } from './handlers/history';
 import { ValidationScheduler } from './validation';
 
 // Entry point: wires the connection to the features. `node dist/server.js --stdio` for any LSP
@@ -243,6 +244,7 @@ registerProjectFeatures(connection, { session });
 registerTestCaseFeatures(connection, { session });
 registerApiClientFeatures(connection, { session });
 registerUserFeatures(connection, { session });
+registerHistoryFeatures(connection, { session });
 
 connection.onShutdown(async () => {
   validation.dispose();

@@ -5,7 +5,7 @@ import { codeActions, type FixCommands } from '../language/codeActions';
 import { complete, type CompletionData, completionNeeds } from '../language/completion';
 import { foldingRanges, selectionRanges } from '../language/folding';
 import { type FormatOptions, formatEdits } from '../language/format';
-import { hover, type HoverData, hoverTarget } from '../language/hover';
+import { caseNameAt, hover, type HoverData, hoverTarget } from '../language/hover';
 import { documentLinks } from '../language/links';
 import { definition, inlayHints, type InlayHintShape } from '../language/referenceNavigation';
 import { documentSymbols, flatSymbols, type SymbolNames } from '../language/symbols';
@@ -191,6 +191,18 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
       if (!kind) return null;
       const target = hoverTarget(doc, position);
       const data: HoverData = {};
+      const named = caseNameAt(doc, kind, position);
+      if (named && env.current) {
+        // A linked test case's name: its history, from the session's one History (never an error here).
+        const link = (await caseLinks(doc.uri, envKey(env.current.baseUrl)).catch(() => undefined))?.(named.index);
+        if (link?.id !== undefined) {
+          const id = link.id;
+          const links = [{ id, ...(link.updated !== undefined && { updated: link.updated }) }];
+          const shown = await optional(() => o.session.historyViews.cases([id], links));
+          const markdown = shown?.cases[0]?.markdown;
+          if (markdown) data.history = markdown;
+        }
+      }
       if (target.kind !== 'schema') {
         if (!env.current) data.unavailable = lists.reason();
         else {

@@ -15,6 +15,7 @@ import { History } from '../history/history';
 import { historySourceOn } from '../history/source';
 import { type Actions, actionsOn } from './actions';
 import { DEFAULT_HISTORY_EXECUTIONS } from './history';
+import { historyViews, type HistoryViews } from './historyViews';
 import { remoteViewAction, remoteViewOf } from './remoteView';
 
 // The service as a host talks to it, made in one call: the active environment and its client,
@@ -61,6 +62,8 @@ export interface ServiceSession {
    * what the follower reads (no polling of its own), read again on refresh or a new environment.
    */
   readonly history: History;
+  /** The history in the words the editor's views show (CodeLens, hover, Test Cases and Devices views). */
+  readonly historyViews: HistoryViews;
   /** Told of device and test node statuses read on the follower's timer (after a record found gone was told). */
   onDeviceStatuses(listener: (readings: StatusReading[]) => void): void;
   /** Runs an action in the active environment and answers an Outcome in the host's words; not signed in, it says so. */
@@ -150,6 +153,7 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     follower,
     deviceStatuses,
     history,
+    historyViews: historyViews(history),
     onDeviceStatuses: (listener) => void statusListeners.push(listener),
     async act(ctx, run) {
       const current = environment.current;

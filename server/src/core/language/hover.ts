@@ -24,10 +24,24 @@ export interface HoverData {
    * candidates here (counterpart.ts). With one, the record above is that counterpart's.
    */
   foreign?: { home: string; who?: Identity; candidates: number[]; chosen?: boolean };
+  /** On a test case's name: its history (Markdown), shown above the schema's description. */
+  history?: string;
 }
 
 export type HoverTarget =
   { kind: ReferenceKind; id: number; path: Path } | { kind: 'stepFunction'; name: string } | { kind: 'schema' };
+
+/**
+ * The test case whose `name` (key or value) is at `position`: a single test-case file's own
+ * (no index), or a bundle item's; undefined elsewhere. Its history belongs in that hover.
+ */
+export function caseNameAt(doc: TextDocument, kind: FileKind, position: Position): { index?: number } | undefined {
+  const path = cursorContext(doc, position).location.path;
+  if (kind === 'testCase' && path.length === 1 && path[0] === 'name') return {};
+  if (kind === 'bundle' && path.length === 2 && typeof path[0] === 'number' && path[1] === 'name')
+    return { index: path[0] };
+  return undefined;
+}
 
 /** What the hover at a position is about, so the host fetches only what it needs. */
 export function hoverTarget(doc: TextDocument, position: Position): HoverTarget {
@@ -105,9 +119,10 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
   }
   const schema = SCHEMAS.at(rootSchema(kind), path);
   const text = schema?.markdownDescription ?? schema?.description;
-  if (!text) return undefined;
   const name = path[path.length - 1];
-  return md(typeof name === 'string' ? `**${name}**\n\n${text}` : text);
+  const described = text && (typeof name === 'string' ? `**${name}**\n\n${text}` : text);
+  if (data.history) return md(described ? `${data.history}\n\n---\n\n${described}` : data.history);
+  return described ? md(described) : undefined;
 }
 
 /** A device, trace filter or API client of this environment as a hover shows it. */

@@ -9,6 +9,8 @@ import type { SyncReferenceKind } from '../model/entityKinds';
 export interface CaseLink {
   /** The linked test case in this environment, if any. */
   id?: number;
+  /** The service's time of that test case at the last sync (a change the history knows of). */
+  updated?: string;
   /** Whether the file's own `id` member belongs to this environment. */
   fileIdHere: boolean;
   /** Not here: the file's home environment and who its references are there (identities.ts), for the foreign-reference check. */
@@ -41,6 +43,7 @@ export async function caseLinks(
     const entry = state.entry(stateKey(state.root, path, index));
     if (!entry) return undefined;
     const id = entry.links[env]?.id;
+    const updated = entry.links[env]?.updated;
     const here = entry.home === env;
     const home: ForeignHome = {
       env: entry.home,
@@ -48,6 +51,11 @@ export async function caseLinks(
       recorded: (kind) => state.recorded(entry.home, kind),
       chosen: (kind, ref) => state.choices(entry.home, env)[kind]?.[String(ref)],
     };
-    return { ...(id !== undefined && { id }), fileIdHere: here, ...(!here && { home }) };
+    return {
+      ...(id !== undefined && { id }),
+      ...(updated !== undefined && { updated }),
+      fileIdHere: here,
+      ...(!here && { home }),
+    };
   };
 }
