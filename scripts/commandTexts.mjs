@@ -92,6 +92,8 @@ export const COMMAND_TEXTS = {
   'tas.sortTestCasesByUpdate': 'Orders the Test Cases view last changed first.',
   'tas.sortTestCasesByName': 'Orders the Test Cases view from A to Z.',
   'tas.openServiceTestCase': 'Opens the linked local file, else the read-only record.',
+  'tas.showHistory':
+    "A test case's history as a read-only document (from its CodeLens or its row in Test Cases; from the palette, every test case that ran): its runs, flaky and suspect marks.",
   'tas.exportServiceTestCases': 'Exports the selected test cases (as Export Test Cases...).',
   'tas.copyTestCasesToEnvironment':
     'Copies the selected test cases to another environment, references mapped, after a preview (see [Several environments](sync.md#several-environments)).',

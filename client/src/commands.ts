@@ -36,6 +36,15 @@ export function createCommands(): Record<string, Command> {
     ...createTestCaseActions(),
     ...createSyncActions(),
     showLog: (ctx) => () => ctx.log.show(),
+    // A CodeLens passes the test case's id, the Test Cases view its row; the palette: every test case's.
+    showHistory: (ctx) => (arg?: unknown) =>
+      ctx.views.history.open(
+        typeof arg === 'number'
+          ? arg
+          : typeof arg === 'object' && arg !== null && 'testCase' in arg
+            ? (arg as { testCase: { id: number } }).testCase.id
+            : undefined,
+      ),
     // A CodeLens passes the file and a bundle's case; the editor title passes the file.
     runTestCase: (ctx) => (uri?: unknown, index?: unknown) => ctx.testing.runFile(uri, index),
     restartServer: (ctx) => async () => {

@@ -5,6 +5,7 @@ import {
   DevicesAttentionNotification,
   DeviceStatusChangedNotification,
   ExecutionsChangedNotification,
+  HistoryChangedNotification,
   RecordGoneNotification,
   RefreshRequest,
   SetEnvironmentNotification,
@@ -42,11 +43,13 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
   private readonly executionsChanged = new vscode.EventEmitter<ExecutionsChange>();
   private readonly deviceStatus = new vscode.EventEmitter<StatusReading[]>();
   private readonly syncProgress = new vscode.EventEmitter<SyncProgress>();
+  private readonly historyChanged = new vscode.EventEmitter<number[]>();
   private readonly recordGone = new vscode.EventEmitter<ShownRecord>();
   readonly onConnectionChanged = this.connectionChanged.event;
   readonly onExecutionsChanged = this.executionsChanged.event;
   readonly onDeviceStatus = this.deviceStatus.event;
   readonly onSyncProgress = this.syncProgress.event;
+  readonly onHistoryChanged = this.historyChanged.event;
   readonly onRecordGone = this.recordGone.event;
   private readonly disposables: vscode.Disposable[];
 
@@ -66,6 +69,7 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
       this.deviceStatus,
       this.recordGone,
       this.syncProgress,
+      this.historyChanged,
       // A changed setting or secret goes to the server at once.
       environments.onDidChange(() => void this.sendEnvironment().catch((err: unknown) => showError(log, err))),
     ];
@@ -104,6 +108,7 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
       }),
       client.onNotification(ExecutionsChangedNotification, (p) => this.executionsChanged.fire(p)),
       client.onNotification(SyncProgressNotification, (p) => this.syncProgress.fire(p)),
+      client.onNotification(HistoryChangedNotification, ({ testCaseIds }) => this.historyChanged.fire(testCaseIds)),
       client.onNotification(DeviceStatusChangedNotification, ({ readings }) => this.deviceStatus.fire(readings)),
       client.onNotification(RecordGoneNotification, ({ record }) => this.recordGone.fire(record)),
     );

@@ -43,6 +43,8 @@ export interface ServerPort extends RequestPort {
   readonly onExecutionsChanged: vscode.Event<ExecutionsChange>;
   readonly onDeviceStatus: vscode.Event<StatusReading[]>;
   readonly onSyncProgress: vscode.Event<SyncProgress>;
+  /** The history of these test cases changed (the follower read their executions): lenses and views ask again. */
+  readonly onHistoryChanged: vscode.Event<number[]>;
   /** A record an action or read found gone (404): every view drops it. */
   readonly onRecordGone: vscode.Event<ShownRecord>;
   /** Whether anyone looks at executions: the server's follower polls slower when nobody does. */

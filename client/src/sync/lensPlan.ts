@@ -7,18 +7,45 @@ export interface LensSpec {
   command: string;
   /** Bundle item the command acts on (after the file's uri). */
   index?: number;
+  /** The test case the command acts on instead of the file (its history). */
+  testCaseId?: number;
   tooltip: string;
+}
+
+/** A linked test case's history line ("9/10 passed · failed 2 h ago at step 3 · flaky"). */
+export interface LensHistory {
+  index?: number;
+  testCaseId: number;
+  line: string;
+}
+
+/** The history lens of the test case at `index`, when the file is linked and the history read. */
+function historyLens(offset: number, index: number | undefined, history: readonly LensHistory[]): LensSpec[] {
+  const h = history.find((x) => x.index === index);
+  return h
+    ? [
+        {
+          offset,
+          title: `$(history) ${h.line}`,
+          command: 'tas.showHistory',
+          testCaseId: h.testCaseId,
+          tooltip: `Open the history of test case ${h.testCaseId}: its runs, flaky and suspect marks`,
+        },
+      ]
+    : [];
 }
 
 /**
  * A single test-case file: Run, Import to Service, and Refresh from Service when it is linked in
  * the current environment. A bundle: Import to Service (the whole bundle) at the top, Run on
  * each item. Refreshing a bundle item is not offered: an export rewrites a bundle as a whole.
+ * A linked test case whose history was read: its history line after them, which opens it.
  */
 export function lensPlan(
   bundle: boolean,
   items: { index: number; offset: number }[],
   linked: { index?: number; id: number }[],
+  history: readonly LensHistory[] = [],
 ): LensSpec[] {
   if (!bundle) {
     const link = linked.find((l) => l.index === undefined);
@@ -40,6 +67,7 @@ export function lensPlan(
             },
           ]
         : []),
+      ...historyLens(0, undefined, history),
     ];
   }
   return [
@@ -49,12 +77,15 @@ export function lensPlan(
       command: 'tas.importToService',
       tooltip: 'Send every test case of this bundle to the service',
     },
-    ...items.map((i) => ({
-      offset: i.offset,
-      title: '$(play) Run',
-      command: 'tas.runTestCase',
-      index: i.index,
-      tooltip: `Run test case ${i.index + 1} of this bundle on the service`,
-    })),
+    ...items.flatMap((i) => [
+      {
+        offset: i.offset,
+        title: '$(play) Run',
+        command: 'tas.runTestCase',
+        index: i.index,
+        tooltip: `Run test case ${i.index + 1} of this bundle on the service`,
+      },
+      ...historyLens(i.offset, i.index, history),
+    ]),
   ];
 }

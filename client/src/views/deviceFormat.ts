@@ -51,19 +51,27 @@ export function nodeDescription(n: TestNodeSummary, settling: boolean): string {
   return parts.join(' · ');
 }
 
-export function deviceDescription(d: DeviceSummary, settling: boolean): string {
+/** `suspect`: the history marks the phone suspect (its failures follow it across test cases). */
+export function deviceDescription(d: DeviceSummary, settling: boolean, suspect = false): string {
   const state = d.status === undefined ? '…' : statusWord(d.kind, d.status);
   // While a Prepare started here settles, the row says so whatever the last reading was.
-  return [settling ? 'preparing…' : state, d.msisdn].filter(Boolean).join(' · ');
+  return [settling ? 'preparing…' : state, suspect && 'suspect', d.msisdn].filter(Boolean).join(' · ');
 }
 
-export function deviceTooltip(d: DeviceSummary, nodeName: string | undefined): string {
+/** `suspect`: the evidence of a suspect phone, and what the history's marks rest on. */
+export function deviceTooltip(
+  d: DeviceSummary,
+  nodeName: string | undefined,
+  suspect?: { evidence: string; notes: readonly string[] },
+): string {
   return [
     `${d.name} (device ${d.id})`,
     `Status: ${d.status === undefined ? 'not read yet' : statusWord(d.kind, d.status)}`,
     d.msisdn && `MSISDN: ${d.msisdn}`,
     [d.model, d.platform].filter(Boolean).join(', ') || undefined,
     nodeName && `Test node: ${nodeName}`,
+    suspect && `\n${suspect.evidence}.`,
+    ...(suspect?.notes ?? []),
   ]
     .filter(Boolean)
     .join('\n');

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ListDevicesRequest } from '../../../server/src/protocol';
+import { HistorySuspectsRequest, ListDevicesRequest } from '../../../server/src/protocol';
 import {
   kindOfStatusTarget,
   type DevicesOverview,
@@ -9,6 +9,7 @@ import {
   type ShownRecord,
   type StatusReading,
   type StatusTarget,
+  type SuspectShown,
   type TestNodeSummary,
 } from '../../../server/src/core';
 import { ask, treeMessage, type RequestPort } from '../serverPort';
@@ -52,10 +53,31 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   private readonly disposables: vscode.Disposable[] = [];
   /** When the list was last read (ms since the epoch). */
   readAt: number | undefined;
+  /** The history's suspect phones, by device id, and what the marks rest on. */
+  private suspects = new Map<number, SuspectShown>();
+  private suspectNotes: readonly string[] = [];
 
-  constructor(private readonly requests: RequestPort) {
+  constructor(
+    private readonly requests: RequestPort,
+    /** Told when the history changed: the suspect marks are read again. */
+    onHistoryChanged?: vscode.Event<number[]>,
+  ) {
     this.tree = vscode.window.createTreeView('tas.devices', { treeDataProvider: this, showCollapseAll: true });
     this.disposables.push(this.tree, this.changed);
+    if (onHistoryChanged) this.disposables.push(onHistoryChanged(() => void this.readSuspects()));
+  }
+
+  /** The suspect marks; none when the history cannot be read (the rows stay as they are). */
+  private async readSuspects(): Promise<void> {
+    try {
+      const { suspects, notes } = await ask(this.requests, HistorySuspectsRequest);
+      const before = [...this.suspects.values()].map((s) => s.evidence).join('\n');
+      this.suspects = new Map(suspects.map((s) => [s.deviceId, s]));
+      this.suspectNotes = notes;
+      if (suspects.map((s) => s.evidence).join('\n') !== before) this.changed.fire(undefined);
+    } catch {
+      // The marks are extra: a view without them still lists the devices.
+    }
   }
 
   refresh(): void {
@@ -70,6 +92,7 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
     const o = await this.loading;
     this.overview = o;
     this.readAt = Date.now();
+    void this.readSuspects();
     this.nodeRows.clear();
     this.deviceRows.clear();
     for (const node of o.nodes) this.nodeRows.set(node.id, { type: 'testNode', node, entity: node.entity });
@@ -223,8 +246,13 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
       const hasTokens = (this.overview?.tokens ?? []).some((t) => t.mobileId === d.id);
       const item = new vscode.TreeItem(d.name, hasTokens ? Collapsed : None);
       item.id = `device:${d.id}`;
-      item.description = deviceDescription(d, settling);
-      item.tooltip = deviceTooltip(d, this.nodeName(d.testNodeId));
+      const suspect = this.suspects.get(d.id);
+      item.description = deviceDescription(d, settling, suspect !== undefined);
+      item.tooltip = deviceTooltip(
+        d,
+        this.nodeName(d.testNodeId),
+        suspect && { evidence: suspect.evidence, notes: this.suspectNotes },
+      );
       item.contextValue = deviceContext(d);
       const color = DEVICE_COLOR[d.kind];
       item.iconPath = new vscode.ThemeIcon(

@@ -43,9 +43,11 @@ function short(list: string[], max: number): string {
 }
 
 /** The row's description: the marker, steps, devices, projects. */
-export function testCaseDescription(t: TestCaseSummary, marker?: LinkMarker): string {
+export function testCaseDescription(t: TestCaseSummary, marker?: LinkMarker, history?: string): string {
   const parts: string[] = [];
   if (marker) parts.push(differs(marker) ? `● ${markerWords(marker)}` : markerWords(marker));
+  // Its history line ("9/10 passed · flaky"), when it has runs in the history.
+  if (history !== undefined) parts.push(history);
   if (t.stepCount !== undefined) parts.push(counted(t.stepCount, 'step'));
   if (t.devices.length > 0) parts.push(short(t.devices, 2));
   if (t.projects.length > 0)

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
+import { HistoryCasesRequest, ListTestCasesRequest, SyncStatusRequest } from '../../../server/src/protocol';
 import {
+  type CaseHistoryShown,
   caseKey,
   type LocalCaseRef,
   type ShownRecord,
@@ -54,13 +55,26 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   /** Test case id -> the workspace file linked to it in the current environment. */
   private links: Map<number, LocalCaseRef> | undefined;
   private readonly markers = new Map<number, LinkMarker>();
+  /** Each loaded test case's history, as the server words it (its line, its Markdown). */
+  private readonly histories = new Map<number, CaseHistoryShown>();
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly requests: RequestPort,
     private readonly log: vscode.LogOutputChannel,
+    /** Told which test cases' history changed: their rows are read again. */
+    onHistoryChanged?: vscode.Event<number[]>,
   ) {
     this.tree = vscode.window.createTreeView('tas.testCases', { treeDataProvider: this, canSelectMany: true });
     void this.setContext();
+    if (onHistoryChanged)
+      this.subscriptions.push(
+        onHistoryChanged((ids) => {
+          const loaded = new Set(this.loaded.map((t) => t.id));
+          const mine = ids.filter((id) => loaded.has(id));
+          if (mine.length > 0) void this.readHistory(mine, this.list.generation);
+        }),
+      );
   }
 
   get filter(): TestCaseFilter {
@@ -129,8 +143,24 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     await vscode.commands.executeCommand('setContext', 'tas.testCases.sort', this.sortState);
   }
 
+  /** The history of these rows: their line and tooltip; none when it cannot be read (the rows stay). */
+  private async readHistory(ids: number[], generation: number): Promise<void> {
+    try {
+      const shown = await ask(this.requests, HistoryCasesRequest, { testCaseIds: ids });
+      if (generation !== this.list.generation) return;
+      for (const c of shown.cases) this.histories.set(c.testCaseId, c);
+      this.changed.fire(undefined);
+    } catch (err) {
+      this.log.warn(`Test Cases: could not read the history: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   /** Markers for a page: links from the sync state, then the change state of those files only. */
   private async mark(page: TestCaseSummary[], generation: number): Promise<void> {
+    void this.readHistory(
+      page.map((t) => t.id),
+      generation,
+    );
     try {
       if (!this.links) {
         const links = await workspaceLinks(this.requests);
@@ -191,9 +221,11 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
     const marker = this.markers.get(t.id);
     const item = new vscode.TreeItem(t.name, vscode.TreeItemCollapsibleState.None);
     item.id = `testCase:${t.id}`;
-    item.description = testCaseDescription(t, marker);
+    const history = this.histories.get(t.id);
+    item.description = testCaseDescription(t, marker, history && history.runs > 0 ? history.line : undefined);
     const tip = new vscode.MarkdownString();
     for (const line of testCaseTooltipLines(t, marker)) tip.appendText(line).appendMarkdown('  \n');
+    if (history) tip.appendMarkdown('\n---\n\n').appendMarkdown(history.markdown);
     item.tooltip = tip;
     // Starts with "testCase" so Assign to Projects... (viewItem =~ /^testCase/) finds it.
     item.contextValue = `testCase${this.links?.has(t.id) ? '.linked' : ''}`;
@@ -203,6 +235,7 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
   }
 
   dispose(): void {
+    for (const d of this.subscriptions) d.dispose();
     this.tree.dispose();
     this.changed.dispose();
   }

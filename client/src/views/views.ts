@@ -3,6 +3,7 @@ import { SettingClamps } from '../../../server/src/core';
 import type { ServerPort } from '../serverPort';
 import { DevicesView } from './devicesView';
 import { ExecutionDetails } from './executionDetails';
+import { HistoryDocuments } from './historyDocument';
 import { ExecutionsView } from './executionsView';
 import { FollowedExecutions } from './followedExecutions';
 import { RefreshSchedule, type ScheduledList } from './refreshSchedule';
@@ -23,6 +24,8 @@ export class Views implements vscode.Disposable {
   readonly suites: SuitesView;
   readonly executions: ExecutionsView;
   readonly details: ExecutionDetails;
+  /** The history documents (`tas-history:`). */
+  readonly history: HistoryDocuments;
   readonly startedRounds: StartedRounds;
   readonly devices: DevicesView;
   readonly traceFilters: TraceFiltersView;
@@ -41,11 +44,12 @@ export class Views implements vscode.Disposable {
     private readonly server: ServerPort,
     state: vscode.Memento,
   ) {
-    this.testCases = new TestCasesView(server, server.log);
-    this.devices = new DevicesView(server);
+    this.testCases = new TestCasesView(server, server.log, server.onHistoryChanged);
+    this.devices = new DevicesView(server, server.onHistoryChanged);
     this.suites = new SuitesView(server, this.followed);
     this.executions = new ExecutionsView(server, this.followed, state);
     this.details = new ExecutionDetails(server, this.followed);
+    this.history = new HistoryDocuments(server);
     this.traceFilters = new TraceFiltersView(server);
     this.apiClients = new ApiClientsView(server);
     this.users = new UsersView(server);
@@ -106,6 +110,7 @@ export class Views implements vscode.Disposable {
       this.suites,
       this.executions,
       this.details,
+      this.history,
       this.startedRounds,
       this.devices,
       this.devices.tree.onDidChangeVisibility(() => this.attention()),

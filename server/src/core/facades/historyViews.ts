@@ -17,6 +17,8 @@ export interface CaseHistoryShown {
   /** The pass rate, the flaky and suspect marks with their evidence, the newest runs. */
   markdown: string;
   flaky: boolean;
+  /** How many of its runs the history holds. */
+  runs: number;
   /** Suspect phones its current version uses. */
   suspectDevices: number[];
 }
@@ -78,6 +80,7 @@ export function historyViews(history: History, now: () => number = Date.now): Hi
           line: lensTitle(h, at),
           markdown: caseHoverMarkdown(h, report.suspects, at),
           flaky: h.flaky !== undefined,
+          runs: h.runs.length,
           suspectDevices: h.suspectDevices ?? [],
         })),
         suspects: shownSuspects(report).filter((s) => report.cases.some((c) => c.suspectDevices?.includes(s.deviceId))),
