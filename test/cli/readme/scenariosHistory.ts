@@ -55,6 +55,11 @@ export const HISTORY_SCENARIOS: Scenario[] = [
           assert.match(readFileSync(w.path('reports/history.md'), 'utf8'), /^\*\*Flaky test cases:\*\* 2$/m),
       },
       {
+        example: 'tas history',
+        line: 'tas history cases',
+        check: (r) => assert.match(r.stdout, /^Flaky test cases: 2$/m),
+      },
+      {
         example: HISTORY,
         line: 'tas history --all --format json',
         check: (r) => assert.ok(JSON.parse(r.stdout).cases.length > 2),
