@@ -7,6 +7,7 @@ import { benchCli, cliSection } from './cli';
 import { authoringParts } from './authoring';
 import { benchHostileValidate, hostileValidateSection } from './hostileValidate';
 import { benchExecutions } from './executions';
+import { benchHistory, historySection, historyVerdict } from './history';
 import { benchHover, type HoverResult } from './hover';
 import { benchRequests, benchTyping, type RequestCountResult, type TypingResult } from './lsp';
 import { LARGE_PLAN, SMALL_PLAN, type Plan } from './stats';
@@ -44,6 +45,7 @@ const PARTS = [
   'hostile',
   'editing',
   'workspace',
+  'history',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -165,9 +167,17 @@ async function main(): Promise<void> {
     sections.push(hostileValidateSection(await benchHostileValidate()));
     console.log(`\n${sections[sections.length - 1]}`);
   }
+  let historyTarget = '';
+  if (parts.has('history')) {
+    console.error('history: 10,000 executions and 1,000 test cases, against reading the executions alone');
+    const h = await benchHistory();
+    sections.push(historySection(h));
+    historyTarget = historyVerdict(h);
+    console.log(`\n${sections[sections.length - 1]}`);
+  }
   const authoring = await authoringParts((p) => parts.has(p), LARGE_PLAN);
   sections.push(...authoring.sections);
-  const summary = [verdicts(validation, typing, requests, hover), ...authoring.targets]
+  const summary = [verdicts(validation, typing, requests, hover), ...authoring.targets, historyTarget]
     .filter((l) => l !== '')
     .join('\n');
   console.log(`\n### Targets\n\n${summary}`);
