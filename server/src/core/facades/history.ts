@@ -16,7 +16,7 @@ export interface HistoryOnOptions {
   now?: () => number;
 }
 
-/** Default number of the newest executions the history reads (the setting `tas.history.executions`). */
+/** How many of the newest executions the history reads: the editor's (no setting changes it yet), and `tas history --limit`'s default. */
 export const DEFAULT_HISTORY_EXECUTIONS = 5000;
 
 export function historyOn(client: TasClient, o: HistoryOnOptions): History {

@@ -40,7 +40,7 @@ export interface ServiceSessionOptions {
   onListsChanged?: () => void;
   /** A record found gone (404) by an action, a read or a status: it has left the cached lists; the host's views drop it. */
   onRecordGone?: (record: ShownRecord) => void;
-  /** How many of the newest executions the history reads (a setting); DEFAULT_HISTORY_EXECUTIONS when absent. */
+  /** How many of the newest executions the history reads; DEFAULT_HISTORY_EXECUTIONS when absent. */
   historyExecutions?: () => number;
 }
 

@@ -15,7 +15,7 @@ import type { HistorySource } from './source';
 // Refresh, or a new environment, reads everything again.
 
 export interface HistoryOptions {
-  /** How many of the newest executions are read (a setting). */
+  /** How many of the newest executions are read. */
   limit: () => number;
   /** States that end an execution besides the known ones (a setting). */
   finalStates: () => readonly string[];
