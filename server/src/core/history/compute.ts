@@ -1,7 +1,7 @@
 import type { ExecutionSummary } from '../model/executions';
 import type { CaseHistory, HistoryReport, HistoryRun } from '../model/history';
 import { type CaseFacts, flakyMark, onVersion, versionSinceMs } from './flaky';
-import { decided, historyRun, newestRunFirst } from './runs';
+import { decided, historyRun, newerFirst, runTime, sortNewestFirst } from './runs';
 import { suspectPhones } from './suspects';
 
 // History, flaky and suspect marks from what was read: executions (summaries, as the views read
@@ -28,10 +28,10 @@ export const RUNS_PER_CASE = 20;
 export const RECENT_RUNS = 10;
 
 /** Each run with its version and its phones, when they can be told. */
-function placed(e: ExecutionSummary, facts: CaseFacts | undefined): HistoryRun | undefined {
+function placed(e: ExecutionSummary, facts: CaseFacts | undefined, since: number | undefined): HistoryRun | undefined {
   const run = historyRun(e);
   if (!run) return undefined;
-  const current = onVersion(e, versionSinceMs(facts));
+  const current = onVersion(e, since);
   if (current !== undefined) run.currentVersion = current;
   if (e.deviceIds !== undefined) run.devices = { ids: e.deviceIds, from: 'record' };
   else if (current === true && facts?.devices !== undefined) run.devices = { ids: facts.devices, from: 'references' };
@@ -86,16 +86,23 @@ export function computeHistory(input: HistoryInput): HistoryReport {
   const byCase = new Map<number, HistoryRun[]>();
   const all: HistoryRun[] = [];
   let read = 0;
+  // Each case's version start parsed once, not once per run.
+  const since = new Map<number, number | undefined>();
+  const sinceOf = (id: number) => {
+    if (!since.has(id)) since.set(id, versionSinceMs(input.cases.get(id)));
+    return since.get(id);
+  };
   for (const e of input.executions) {
     read += 1;
-    const run = e.testCaseId === undefined ? undefined : placed(e, input.cases.get(e.testCaseId));
+    const id = e.testCaseId;
+    const run = id === undefined ? undefined : placed(e, input.cases.get(id), sinceOf(id));
     if (!run) continue;
     all.push(run);
     const list = byCase.get(run.testCaseId);
     if (list) list.push(run);
     else byCase.set(run.testCaseId, [run]);
   }
-  for (const list of byCase.values()) list.sort(newestRunFirst);
+  for (const [id, list] of byCase) byCase.set(id, sortNewestFirst(list));
   const perCase = input.perCase ?? RUNS_PER_CASE;
   const histories = new Map<number, CaseHistory>();
   for (const [id, runs] of byCase) histories.set(id, caseHistory(id, runs, input.cases.get(id), perCase));
@@ -108,7 +115,16 @@ export function computeHistory(input: HistoryInput): HistoryReport {
   }
   const asked = input.only ?? [...histories.keys()];
   const cases = asked.map((id) => histories.get(id) ?? caseHistory(id, [], input.cases.get(id), perCase));
-  const oldest = all.reduce<HistoryRun | undefined>((o, r) => (o && newestRunFirst(o, r) > 0 ? o : r), undefined);
+  // The run sorted last: each time read once.
+  let oldest: HistoryRun | undefined;
+  let oldestT = NaN;
+  for (const r of all) {
+    const t = runTime(r);
+    if (oldest === undefined || newerFirst(oldestT, t, oldest, r) <= 0) {
+      oldest = r;
+      oldestT = t;
+    }
+  }
   return {
     at: new Date(input.now).toISOString(),
     executions: read,

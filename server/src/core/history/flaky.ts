@@ -38,7 +38,10 @@ export function onVersion(
   sinceMs: number | undefined,
 ): boolean | undefined {
   if (sinceMs === undefined) return undefined;
-  const ms = (t: string | undefined) => (t === undefined || Number.isNaN(Date.parse(t)) ? undefined : Date.parse(t));
+  const ms = (t: string | undefined) => {
+    const v = t === undefined ? NaN : Date.parse(t);
+    return Number.isNaN(v) ? undefined : v;
+  };
   const created = ms(times.createdAt);
   const started = ms(times.startedAt);
   if (created !== undefined && created >= sinceMs) return true;

@@ -64,12 +64,21 @@ export function historyRun(e: ExecutionSummary): HistoryRun | undefined {
   };
 }
 
+/** When a run ran, in ms (NaN when its record says no time). */
+export const runTime = (r: HistoryRun): number => (r.at === undefined ? NaN : Date.parse(r.at));
+
 /** Newest first: by time when both have one, then by execution id, higher first. */
-export function newestRunFirst(a: HistoryRun, b: HistoryRun): number {
-  const ta = a.at === undefined ? NaN : Date.parse(a.at);
-  const tb = b.at === undefined ? NaN : Date.parse(b.at);
+export function newerFirst(ta: number, tb: number, a: HistoryRun, b: HistoryRun): number {
   if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) return tb - ta;
   return b.executionId - a.executionId;
+}
+
+/** `runs` sorted newest first, each time read once (a comparator that parses reads it at every comparison). */
+export function sortNewestFirst(runs: readonly HistoryRun[]): HistoryRun[] {
+  return runs
+    .map((run) => ({ run, t: runTime(run) }))
+    .sort((a, b) => newerFirst(a.t, b.t, a.run, b.run))
+    .map((x) => x.run);
 }
 
 /** A run that counts for a pass rate: it ended passed or failed (a cancelled run says nothing of the test). */

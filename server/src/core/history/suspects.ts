@@ -1,6 +1,6 @@
 import { clockTime } from '../base/timeWords';
 import type { HistoryRun, SuspectDevice } from '../model/history';
-import { decided } from './runs';
+import { decided, runTime } from './runs';
 
 // Suspect phones: a phone whose failures follow it across test cases while the same cases (or
 // the other phones they use) pass without it. Only runs whose phones are known take part: the
@@ -18,13 +18,20 @@ const MIN_COMPARED = 2;
 /** ...and pass at least this share of them. */
 const COMPARED_PASS_SHARE = 0.8;
 
-const ms = (r: HistoryRun): number => (r.at === undefined ? NaN : Date.parse(r.at));
+/** A run with its time in ms, read once (the stretches compare times many times per run). */
+interface Timed {
+  run: HistoryRun;
+  t: number;
+}
 
-/** Runs that can say something of a phone: decided, placed in time, phones known. */
-function usable(runs: readonly HistoryRun[]): HistoryRun[] {
+/** Runs that can say something of a phone: decided, placed in time, phones known; oldest first. */
+function usable(runs: readonly HistoryRun[]): Timed[] {
   return runs
-    .filter((r) => decided(r) && !Number.isNaN(ms(r)) && r.devices !== undefined)
-    .sort((a, b) => ms(a) - ms(b) || a.executionId - b.executionId);
+    .flatMap((run) => {
+      const t = runTime(run);
+      return decided(run) && !Number.isNaN(t) && run.devices !== undefined ? [{ run, t }] : [];
+    })
+    .sort((a, b) => a.t - b.t || a.run.executionId - b.run.executionId);
 }
 
 /** Index of the first failure from which on the runs fail often enough, or -1. */
@@ -49,12 +56,12 @@ function comparison(
   phone: number,
   stretch: readonly HistoryRun[],
   before: readonly HistoryRun[],
-  all: readonly HistoryRun[],
+  all: readonly Timed[],
+  since: number,
 ): { runs: HistoryRun[]; basis: SuspectDevice['compared']['basis'] } | undefined {
-  const since = ms(stretch[0]!);
   const failing = stretch.filter((r) => r.kind === 'failed');
   const cases = new Set(failing.map((r) => r.testCaseId));
-  const without = all.filter((r) => ms(r) >= since && !r.devices!.ids.includes(phone));
+  const without = all.flatMap((x) => (x.t >= since && !x.run.devices!.ids.includes(phone) ? [x.run] : []));
   const same = without.filter((r) => cases.has(r.testCaseId));
   if (same.length >= MIN_COMPARED) return { runs: same, basis: 'sameCases' };
   const phones = new Set(failing.flatMap((r) => r.devices!.ids).filter((id) => id !== phone));
@@ -87,15 +94,16 @@ export function suspectPhones(
 ): SuspectDevice[] {
   const all = usable(runs);
   // Each phone's runs in one pass (in time order, as `all` is).
-  const byPhone = new Map<number, HistoryRun[]>();
-  for (const r of all)
-    for (const id of new Set(r.devices!.ids)) {
+  const byPhone = new Map<number, Timed[]>();
+  for (const x of all)
+    for (const id of new Set(x.run.devices!.ids)) {
       const list = byPhone.get(id);
-      if (list) list.push(r);
-      else byPhone.set(id, [r]);
+      if (list) list.push(x);
+      else byPhone.set(id, [x]);
     }
   const out: SuspectDevice[] = [];
-  for (const [phone, using] of byPhone) {
+  for (const [phone, timed] of byPhone) {
+    const using = timed.map((x) => x.run);
     const start = stretchStart(using);
     if (start < 0) continue;
     const stretch = using.slice(start);
@@ -103,7 +111,7 @@ export function suspectPhones(
     const perCase = new Map<number, number>();
     for (const r of failing) perCase.set(r.testCaseId, (perCase.get(r.testCaseId) ?? 0) + 1);
     if (![...perCase.keys()].some((tc) => canPass.has(tc))) continue;
-    const compared = comparison(phone, stretch, using.slice(0, start), all);
+    const compared = comparison(phone, stretch, using.slice(0, start), all, timed[start]!.t);
     if (!compared || passedOf(compared.runs) < COMPARED_PASS_SHARE * compared.runs.length) continue;
     // Unless the same cases passed on other phones, the failures must follow the phone across
     // cases: at least two of them besides those of the case that fails most.
