@@ -9,6 +9,7 @@ import { executions } from './executions';
 import { exportCmd } from './export';
 import { importCmd } from './import';
 import { login } from './login';
+import { mcp } from './mcp';
 import { nodes } from './nodes';
 import { apply, get } from './recordDocuments';
 import { rerun } from './rerun';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   get,
   apply,
   api,
+  mcp,
   login,
   completionCommand(() => COMMANDS),
   version,

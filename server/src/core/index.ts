@@ -30,6 +30,8 @@ export type { LocalResult, Problems } from './validation/analyze';
 export type { CaseLinks } from './sync/caseLinks';
 export type { ApiClientInfo, ReferenceState, Wanted } from './liveChecks/referenceData';
 export type { ApiClientInput } from './apiClients/actions';
+export type { TestCaseRuns } from './executions/testCaseRuns';
+export type { FunctionInfo } from './liveChecks/referenceCache';
 
 // Failures in the host's words: the host gives its next steps (HostWords), the core the rest.
 export { failureOf } from './failures/classify';
@@ -60,6 +62,9 @@ export { caseKey } from './sync/local';
 export { mergeImportResults } from './sync/decisions';
 export { runCheck } from './runs/run';
 export { NEW_CASE } from './language/completion';
+export { knownFunctions } from './liveChecks/stepFunctions';
+export { rootSchema as fileFormatSchema } from './validation/schemas';
+export { testCaseFileText } from './sync/fileText';
 export { projectMemberWords } from './projects/projects';
 export { isAdmin, userLabel } from './users/users';
 export { generateTempPassword } from './users/tempPassword';
