@@ -14,9 +14,9 @@ export const NO_NETWORK = resolve(__dirname, '../noNetwork.js');
 export interface McpSession {
   client: Client;
   /** What tas wrote on stderr so far. */
-  stderr(): string;
-  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-  close(): Promise<void>;
+  stderr: () => string;
+  call: (name: string, args?: Record<string, unknown>) => Promise<CallToolResult>;
+  close: () => Promise<void>;
 }
 
 export async function startMcp(options: {
@@ -36,7 +36,7 @@ export async function startMcp(options: {
       TAS_POLL_INTERVAL: '0.05',
       NODE_OPTIONS: `--require ${NO_NETWORK}`,
       ...options.env,
-    } as Record<string, string>,
+    },
     stderr: 'pipe',
   });
   let stderr = '';
