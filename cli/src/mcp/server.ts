@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context';
 import { VERSION } from '../version';
 import { MAX_INPUT_ELEMENTS } from './boundary';
@@ -52,14 +53,26 @@ export async function serveMcp(ctx: Context, o: McpOptions): Promise<void> {
     (o.stdout ?? process.stdout) as NodeJS.WriteStream,
     { maxBufferSize: MAX_MESSAGE_BYTES },
   );
+  await server.connect(transport);
   const ended = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
-    stdin.once('end', () => resolve());
-    stdin.once('close', () => resolve());
+    // The client's last requests are answered after its input ends (a client may write them and
+    // close at once): the server ends once nothing it was asked is left unanswered.
+    let inputEnded = false;
+    const open = answering(transport, () => inputEnded && resolve());
+    const endOfInput = () => {
+      inputEnded = true;
+      if (open.size === 0) resolve();
+    };
+    stdin.once('end', endOfInput);
+    stdin.once('close', endOfInput);
+    const closed = transport.onclose;
+    transport.onclose = () => {
+      closed?.();
+      resolve();
+    };
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   transport.onerror = (err) => ctx.out.err(`tas mcp: ${err.message}`);
-  await server.connect(transport);
   ctx.out.err(
     `tas mcp: serving ${o.root} over stdio (${o.allowChanges ? 'changes allowed' : 'read-only: acting tools refuse'}${host.online ? '' : '; no credentials: checks run offline'}).`,
   );
@@ -69,4 +82,25 @@ export async function serveMcp(ctx: Context, o: McpOptions): Promise<void> {
     await server.close().catch(() => undefined);
     await host.close();
   }
+}
+
+/**
+ * The ids of the requests received and not yet answered, kept by wrapping the transport the
+ * server reads and writes through (after connect, which set its reader); `answered` is told after
+ * each answer is written.
+ */
+function answering(transport: StdioServerTransport, answered: () => void): Set<string | number> {
+  const open = new Set<string | number>();
+  const receive = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) open.add(message.id);
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
+    const id = 'method' in message || !('id' in message) ? undefined : message.id;
+    if (id !== undefined && open.delete(id) && open.size === 0) answered();
+  };
+  return open;
 }
