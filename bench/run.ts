@@ -194,7 +194,7 @@ async function main(): Promise<void> {
     summary,
     '',
   ].join('\n');
-  // RESULTS.md is the latest full run (README's figures come from it): a partial run only prints.
+  // RESULTS.md is the latest full run (docs/speed.md's figures come from it): a partial run only prints.
   if (parts.size === PARTS.length) {
     writeFileSync(resultsPath, doc);
     console.error(`written: ${resultsPath}`);

@@ -1,7 +1,22 @@
+import { readFileSync } from 'node:fs';
+
 // The core modules under mutation testing (npm run test:mutation), each with the unit tests that
 // judge it: only those run against its mutants, one process at a time (the machines are small).
 // `mutate`: source files (a `:from-to` line range keeps a large file to the rule that matters);
 // `tests`: test/unit files, by name without `.test.ts`.
+
+/**
+ * `file:from-to`, from the line holding `first` to the one before the line holding `next`: found
+ * anew on every run, so code added above or a new layout cannot move the range off its rule.
+ */
+function span(file, first, next) {
+  const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
+  const from = lines.findIndex((l) => l.includes(first));
+  const to = lines.findIndex((l, i) => i > from && l.includes(next));
+  if (from < 0 || to < 0) throw new Error(`${file} no longer holds "${first}" followed by "${next}": fix mutation/modules.mjs.`);
+  return `${file}:${from + 1}-${to}`;
+}
+
 export const MODULES = {
   'sync-decisions': {
     what: 'sync decisions: how a linked case stands (classify) and the two-pass import report',
@@ -20,7 +35,8 @@ export const MODULES = {
   },
   retry: {
     what: "the API client's retry and timeout rules",
-    mutate: ['server/src/core/api/retry.ts', 'server/src/core/api/session.ts:176-252'],
+    // The session's attempts, retries and pauses (run, mayRetry, pause).
+    mutate: ['server/src/core/api/retry.ts', span('server/src/core/api/session.ts', 'private async run(', 'private parse(')],
     tests: ['retryRules'],
   },
   validation: {
@@ -31,7 +47,7 @@ export const MODULES = {
   'reference-checks': {
     what: 'live reference checks: devices, trace filters and the case identity against the service',
     mutate: ['server/src/core/liveChecks/referenceChecks.ts'],
-    tests: ['references'],
+    tests: ['references', 'referenceDevices', 'referenceBundles'],
   },
   follower: {
     what: 'the follower: executions and its topics followed on one timer',

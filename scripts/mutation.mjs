@@ -111,6 +111,8 @@ function writeReport(all) {
     '',
     '"Without equivalents": the same score with the survivors judged equivalent left out of the covered mutants.',
     'Commit: HEAD when the module ran (Stryker tests the working tree; "+ changes" marks uncommitted ones).',
+    "Lines are the code's as it is now: when code moves, its survivors move with it in mutation/results.json and",
+    'mutation/equivalent.mjs (test/unit/mutationKeys.test.ts fails until they do).',
     '',
     '| Module | Mutated | Killed | Survived | Not covered | Score | Without equivalents | Date | Commit |',
     '|---|---|---|---|---|---|---|---|---|',

@@ -2,7 +2,7 @@ import type { ExportItemResult, ImportItemResult, NotDoneReason } from '../../se
 import { Exit, type ExitCode } from './exitCodes';
 
 // The account of an import or export as tas ends it: every item asked has one outcome, and the
-// exit code follows what was not done and why (README "Exit codes"): never 0 while something
+// exit code follows what was not done and why (docs/cli.md, "Exit codes"): never 0 while something
 // asked for was left undone.
 
 /** An item not done, by why. */

@@ -1,8 +1,8 @@
 import { describeFailure, failureOf, type HostWords } from '../../server/src/core';
 import { TERMINAL_WORDS } from './words';
 
-// One exit-code contract for every command. EXIT_MEANINGS words it for `tas --help`; README's
-// "Exit codes" table is held to it by test/cli/exitCodeTable.test.ts.
+// One exit-code contract for every command. EXIT_MEANINGS words it for `tas --help`; the "Exit
+// codes" table of docs/cli.md is held to it by test/cli/exitCodeTable.test.ts.
 
 export const Exit = {
   ok: 0,
@@ -22,7 +22,7 @@ export const Exit = {
 } as const;
 export type ExitCode = (typeof Exit)[keyof typeof Exit];
 
-/** Each code in a few words: `tas --help` lists them, README's table says the same (a Record, so no code goes unsaid). */
+/** Each code in a few words: `tas --help` lists them, docs/cli.md's table says the same (a Record, so no code goes unsaid). */
 export const EXIT_MEANINGS: Record<ExitCode, string> = {
   0: 'success',
   1: 'a problem in your files, a test that did not pass, or work not done for another reason',

@@ -7,7 +7,7 @@ import { Exit } from './exitCodes';
 
 /**
  * A table's columns, in order: each header with the JSON field it shows (the field names are
- * stable across versions; README.md, "JSON fields", lists them), or a value worked out from the
+ * stable across versions; docs/cli.md, "JSON fields (stable)", lists them), or a value worked out from the
  * row (a count).
  */
 export type Columns<T> = Record<string, (keyof T & string) | ((row: T) => unknown)>;

@@ -3,7 +3,7 @@ import { DEFAULT_MAX_BODY_MB, MAX_LIST_PAGES, SETTING_RANGES, type SettingRange 
 // Every numeric TAS_* variable tas reads, with its range, read in one way (Context.number): a
 // value outside the range is clamped to the nearest end and one that is no number gives the
 // default, each said once as a warning naming the variable, the value and the range. None is
-// dropped in silence. README's Credentials section lists the same variables and ranges.
+// dropped in silence. The Credentials section of docs/cli.md lists the same variables and ranges.
 
 /** Diff lines shown per test case at most by default (0: no diff). */
 const DIFF_LINES = 60;

@@ -158,7 +158,7 @@ async function editDescription(e: Editor, file: string, text: string): Promise<v
     .waitFor();
 }
 
-/** Keeps the README's screenshots of import and export current. */
+/** Keeps the screenshots of import and export in docs/sync.md current. */
 async function copyScreenshot(from: string, name: string): Promise<void> {
   if (!process.env['TAS_EDITOR_UPDATE_DOCS']) return;
   await mkdir(join(ROOT, 'docs', 'images'), { recursive: true });

@@ -131,7 +131,7 @@ describe('real editor: test suites and executions', { timeout: 400_000 }, () => 
   });
 });
 
-/** Keeps the README's screenshots of the views current. */
+/** Keeps the manual's screenshots of the views (README.md, docs/views.md) current. */
 async function copyScreenshot(from: string, name: string): Promise<void> {
   if (!process.env['TAS_EDITOR_UPDATE_DOCS']) return;
   await mkdir(join(ROOT, 'docs', 'images'), { recursive: true });

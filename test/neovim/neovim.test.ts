@@ -9,7 +9,7 @@ import { credentials, pos } from '../server/featureHelpers';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 
 // The language server in a second LSP client (issue 21): Neovim, headless, with the client API
-// of 0.7 (the oldest we claim), starts dist/server.js over stdio as README's 0.7 snippet does and
+// of 0.7 (the oldest we claim), starts dist/server.js over stdio as the 0.7 snippet of docs/editor.md does and
 // runs the scenarios of the LSP tests: diagnostics with codes, completion of devices from the
 // service, Go to Definition, the outline and Format Document. client.lua drives Neovim and writes
 // the answers; this file plans the steps and checks them. Needs `nvim` (0.7+) on the PATH.

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import {
   ApplyWorkspaceEditRequest,
   CodeActionRequest,
   CompletionRequest,
-  createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidChangeConfigurationNotification,
   DidCloseTextDocumentNotification,
@@ -18,8 +15,6 @@ import {
   InitializeRequest,
   PublishDiagnosticsNotification,
   ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
   type ApplyWorkspaceEditParams,
   type CodeAction,
   type Command,
@@ -45,11 +40,11 @@ import {
 import type { CheckResult, ConnectionState, RefreshResult } from '../../server/src/core/model/environment';
 import type { Outcome } from '../../server/src/core/model/outcome';
 import type { RemoteViewKind } from '../../server/src/core/model/entityKinds';
+import { clientCapabilities, cpuSecondsOf, rssMbOf, spawnServer } from './lspProcess';
 
 // The built server (dist/server.js) spawned over stdio, as any editor starts it, and driven
-// with a protocol client. Waits are for messages, never for time.
-
-const serverPath = resolve(__dirname, '../../../dist/server.js');
+// with a protocol client. Waits are for messages, never for time. The process itself and what the
+// client says it can do: lspProcess.ts.
 
 type Waiter = {
   uri: string;
@@ -138,18 +133,7 @@ export class LspHarness {
     /** More of the client's workspace capabilities (file events and the like). */
     workspace: Record<string, unknown> = {},
   ): Promise<LspHarness> {
-    const childEnv = {
-      ...process.env,
-      TAS_BASE_URL: undefined,
-      TAS_CLIENT_ID: undefined,
-      TAS_CLIENT_SECRET: undefined,
-      ...env,
-    };
-    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
-    const connection = createProtocolConnection(
-      new StreamMessageReader(child.stdout),
-      new StreamMessageWriter(child.stdin),
-    );
+    const { child, connection } = spawnServer(env);
     const h = new LspHarness(connection, child);
     child.stderr.on('data', (d: Buffer) => (h.stderr += d.toString()));
     // A server that dies fails every wait at once instead of leaving the test hanging.
@@ -189,17 +173,7 @@ export class LspHarness {
     const answer = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
-      capabilities: {
-        textDocument: { publishDiagnostics: { versionSupport: true }, ...textDocument },
-        workspace: {
-          applyEdit: true,
-          ...(configuration !== undefined && {
-            configuration: true,
-            didChangeConfiguration: { dynamicRegistration: true },
-          }),
-          ...workspace,
-        },
-      },
+      capabilities: clientCapabilities(configuration !== undefined, textDocument, workspace),
       workspaceFolders: workspaceFolders?.map((uri, i) => ({ uri, name: `folder ${i}` })) ?? null,
       initializationOptions,
     });
@@ -223,25 +197,14 @@ export class LspHarness {
     return new Promise((resolve) => this.configurationWaiters.push({ count, resolve }));
   }
 
-  /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
   /** CPU time the server process has used, user and system, in seconds (Linux; benchmarks on a shared machine). */
   cpuSeconds(): number | undefined {
-    try {
-      // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th, in ticks of 1/100 s.
-      const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return undefined;
-    }
+    return cpuSecondsOf(this.child.pid);
   }
 
+  /** The server's resident memory in MB, from /proc (Linux); undefined elsewhere. */
   rssMb(): number | undefined {
-    try {
-      const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'))?.[1];
-      return kb === undefined ? undefined : Number(kb) / 1024;
-    } catch {
-      return undefined;
-    }
+    return rssMbOf(this.child.pid);
   }
 
   async open(uri: string, text: string, version = 1): Promise<void> {

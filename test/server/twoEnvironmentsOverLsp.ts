@@ -21,10 +21,11 @@ export function twoEnvironmentsOverLsp(
   prefix: string,
   started: (s: TwoEnvironments) => void,
   bOptions: EmulatorOptions = {},
+  aOptions: EmulatorOptions = {},
 ): void {
   let s: TwoEnvironments | undefined;
   before(async () => {
-    const a = await startEmulator();
+    const a = await startEmulator(aOptions);
     const b = await startEmulator(bOptions);
     const dir = await mkdtemp(join(tmpdir(), prefix));
     await mkdir(join(dir, '.git'));

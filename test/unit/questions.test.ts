@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { exportQuestion, importQuestion } from '../../client/src/sync/format';
+import { exportQuestion, importQuestion } from '../../client/src/sync/questionFormat';
 import * as questions from '../../client/src/questions';
 import type { ModalQuestion } from '../../client/src/questions';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';

@@ -1,55 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
-import {
-  checkReferences,
-  closestDevice,
-  DEVICE_CHOICES,
-  deviceCandidates,
-  referencedIds,
-  type LinkOf,
-} from '../../server/src/core/liveChecks/referenceChecks';
-import type {
-  DeviceInfo,
-  ReferenceSnapshot,
-  ReferenceState,
-  Unverified,
-} from '../../server/src/core/liveChecks/referenceData';
-import type { Finding } from '../../server/src/core/model/diagnostics';
+import { checkReferences, referencedIds, type LinkOf } from '../../server/src/core/liveChecks/referenceChecks';
+import { brief, DEVICES, snapshot, unverified } from './referenceSnapshots';
 
 // The reference checks on plain data: a document against a snapshot of the service's lists,
-// each diagnostic with its code, place, severity, words and fix data.
-
-const DEVICES: DeviceInfo[] = [
-  { id: 1, name: 'Pixel Berlin', msisdn: '+49 170 1111' },
-  { id: 2, name: 'Galaxy Hamburg', msisdn: '4917022222' },
-  { id: 3, name: 'Pixel Bremen' },
-  { id: 4 },
-];
-
-function snapshot(more: Partial<ReferenceSnapshot> = {}): ReferenceState {
-  return {
-    status: 'ok',
-    data: {
-      devices: new Map(DEVICES.map((d) => [d.id, d])),
-      traceFilters: new Map([[10, { id: 10, name: 'SIP only' }]]),
-      testCases: new Map([
-        [100, 'Call'],
-        [101, 'SMS'],
-      ]),
-      ...more,
-    },
-  };
-}
-
-const unverified = (part: Partial<Unverified>): Unverified => ({
-  devices: new Set(),
-  traceFilters: new Set(),
-  testCases: new Set(),
-  testNodes: new Set(),
-  reason: 'the service timed out.',
-  ...part,
-});
-const brief = (fs: Finding[]) => fs.map((f) => ({ code: f.code, path: f.path.join('/'), severity: f.severity }));
+// each diagnostic with its code, place, severity, words and fix data. The device offered for an
+// unknown one: referenceDevices.test.ts; bundles: referenceBundles.test.ts.
 
 describe('reference checks', () => {
   test('an unavailable service: one note at the top, nothing else', () => {
@@ -86,67 +42,6 @@ describe('reference checks', () => {
     assert.equal(fs[0]!.on, 'value');
     assert.equal(fs[1]!.message, 'Mobile device 77 does not exist on the service.');
     assert.deepEqual(fs[1]!.data, { candidates: [1, 2, 3, 4].map((id) => ({ id, name: DEVICES[id - 1]!.name })) });
-  });
-
-  test('an unknown device in a trace filter item is offered the device with the same MSISDN, else the closest name', () => {
-    const sameNumber = checkReferences(
-      'testCase',
-      { sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '+49 (170) 1111', mobileDeviceName: 'Galaxy Hamburg' }] },
-      snapshot(),
-    );
-    assert.equal(sameNumber.length, 1);
-    assert.equal(sameNumber[0]!.path.join('/'), 'sipTraceFilters/0/mobileDeviceId');
-    assert.equal(
-      sameNumber[0]!.message,
-      'Mobile device 9 does not exist on the service. Did you mean 1 (Pixel Berlin)?',
-    );
-    const data = sameNumber[0]!.data as { replacementId: number; candidates: { id: number }[] };
-    assert.equal(data.replacementId, 1);
-    assert.deepEqual(
-      data.candidates.map((c) => c.id),
-      [1, 2, 3, 4],
-      'the match first, then by name distance',
-    );
-
-    // A step names the device; the trace filter item of the same id carries the name it was copied with.
-    const byName = checkReferences(
-      'testCase',
-      {
-        testStepList: [{ mobileDeviceId: 9 }],
-        traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, mobileDeviceName: 'Pixel Bremn' }],
-      },
-      snapshot(),
-    );
-    assert.deepEqual(brief(byName), [
-      { code: 'unknown-device', path: 'traceFilters/0/mobileDeviceId', severity: 1 },
-      { code: 'unknown-device', path: 'testStepList/0/mobileDeviceId', severity: 1 },
-    ]);
-    assert.match(byName[1]!.message, /Did you mean 3 \(Pixel Bremen\)\?$/);
-    const unnamed = checkReferences(
-      'testCase',
-      { traceFilters: [{ mobileDeviceId: 9, traceFilterId: 10, msisdn: '00000' }] },
-      snapshot({ devices: new Map([[4, { id: 4, msisdn: '00000' }]]) }),
-    );
-    assert.match(unnamed[0]!.message, /Did you mean 4 \(unnamed\)\?$/);
-  });
-
-  test('names and MSISDNs copied into trace filter items are compared with the device', () => {
-    const doc = {
-      traceFilters: [
-        { mobileDeviceId: 1, traceFilterId: 10, mobileDeviceName: 'Pixel Berlin', msisdn: '+49 170 1111' },
-        { mobileDeviceId: 2, traceFilterId: 10, mobileDeviceName: 'Old name', msisdn: '000' },
-        { mobileDeviceId: 4, traceFilterId: 10, mobileDeviceName: 'Whatever', msisdn: '123' },
-      ],
-    };
-    const fs = checkReferences('testCase', doc, snapshot());
-    assert.deepEqual(brief(fs), [
-      { code: 'stale-device-name', path: 'traceFilters/1/mobileDeviceName', severity: 2 },
-      { code: 'stale-msisdn', path: 'traceFilters/1/msisdn', severity: 2 },
-    ]);
-    assert.equal(fs[0]!.message, "Device 2 is now named 'Galaxy Hamburg' on the service.");
-    assert.deepEqual(fs[0]!.data, { replacement: 'Galaxy Hamburg' });
-    assert.equal(fs[1]!.message, 'Device 2 now has MSISDN 4917022222 on the service.');
-    assert.deepEqual(fs[1]!.data, { replacement: '4917022222' });
   });
 
   test('ids the lists lacked and their records could not settle: notes with the reason, never errors', () => {
@@ -231,53 +126,6 @@ describe('reference checks', () => {
     assert.deepEqual(checkReferences('testCase', { id: 999, name: 'SMS' }, snapshot({ testCases: undefined })), []);
   });
 
-  test('bundles: each item checked, its link by index; device records need their test node and device model', () => {
-    const links: Record<number, { id?: number; fileIdHere: boolean }> = { 1: { id: 101, fileIdHere: true } };
-    const bundle = [
-      {
-        id: 100,
-        name: 'Call',
-        devices: [{ testNodeId: 5, deviceModelId: 8 }, { testNodeId: 6, deviceModelId: 9 }, 'not a record'],
-      },
-      { name: 'SMS', testStepList: [{ mobileDeviceId: 42 }], devices: 'none' },
-      'not a test case',
-    ];
-    const state = snapshot({ testNodes: new Map([[5, { id: 5 }]]), deviceModels: new Map([[8, { id: 8 }]]) });
-    const fs = checkReferences('bundle', bundle, state, (i) => (i === undefined ? undefined : links[i]));
-    assert.deepEqual(brief(fs), [
-      { code: 'unknown-device', path: '1/testStepList/0/mobileDeviceId', severity: 1 },
-      { code: 'unknown-test-node', path: '0/devices/1/testNodeId', severity: 1 },
-      { code: 'unknown-device-model', path: '0/devices/1/deviceModelId', severity: 1 },
-    ]);
-    assert.equal(fs[1]!.message, 'Test node 6 does not exist on the service.');
-    assert.equal(fs[2]!.message, 'Device model 9 does not exist on the service.');
-    const unsure = checkReferences(
-      'bundle',
-      bundle,
-      snapshot({
-        testNodes: new Map(),
-        deviceModels: new Map(),
-        deviceModelsCut: true,
-        unverified: unverified({ testNodes: new Set([6]) }),
-      }),
-    );
-    assert.deepEqual(
-      brief(unsure).filter((f) => f.path.startsWith('0/')),
-      [
-        { code: 'unknown-test-node', path: '0/devices/0/testNodeId', severity: 1 },
-        { code: 'references-not-verified', path: '0/devices/0/deviceModelId', severity: 3 },
-        { code: 'references-not-verified', path: '0/devices/1/testNodeId', severity: 3 },
-        { code: 'references-not-verified', path: '0/devices/1/deviceModelId', severity: 3 },
-      ],
-    );
-    // Lists not loaded (a single test case file needs none): nothing said.
-    assert.deepEqual(
-      brief(checkReferences('bundle', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], snapshot())),
-      [],
-    );
-    assert.deepEqual(checkReferences('testCase', { devices: [{ testNodeId: 6 }] }, state), []);
-  });
-
   test('referencedIds: the ids to confirm, per kind, added into what earlier files wanted', () => {
     const w = referencedIds('testCase', {
       id: 7,
@@ -302,43 +150,6 @@ describe('reference checks', () => {
     assert.equal(into, w);
     assert.deepEqual([...w.testNodes], [5]);
     assert.deepEqual([...w.testCases].sort(), [7, 8]);
-  });
-
-  test('device choices: the likely match first, then by name distance, at most DEVICE_CHOICES', () => {
-    const many: DeviceInfo[] = Array.from({ length: 8 }, (_, i) => ({
-      id: 20 - i,
-      name: `Phone ${String.fromCharCode(65 + i)}`,
-    }));
-    assert.deepEqual(
-      deviceCandidates(many, {}).map((d) => d.id),
-      [13, 14, 15, 16, 17],
-    );
-    assert.equal(deviceCandidates(many, {}).length, DEVICE_CHOICES);
-    assert.deepEqual(
-      deviceCandidates(many, { name: 'Phone C' }, many[5]).map((d) => d.id),
-      [15, 18, 13, 14, 16],
-    );
-    assert.deepEqual(
-      deviceCandidates([{ id: 2 }, { id: 1, name: 'Phone' }], { name: 'Phone' }).map((d) => d.id),
-      [1, 2],
-      'an unnamed device last',
-    );
-    assert.deepEqual(
-      deviceCandidates(
-        [
-          { id: 2, name: 'ab' },
-          { id: 1, name: 'ab' },
-        ],
-        { name: 'ab' },
-      ).map((d) => d.id),
-      [1, 2],
-      'ties by id',
-    );
-    assert.equal(closestDevice(DEVICES, { msisdn: '491701111' })?.id, 1);
-    assert.equal(closestDevice(DEVICES, { msisdn: '999', name: 'Galaxy Hamburg' })?.id, 2);
-    assert.equal(closestDevice(DEVICES, { msisdn: '999' }), undefined);
-    assert.equal(closestDevice(DEVICES, { name: 'Something else entirely' }), undefined);
-    assert.equal(closestDevice(DEVICES, {}), undefined);
   });
 
   test('items that name no device or trace filter are not checked', () => {
@@ -428,48 +239,6 @@ describe('reference checks', () => {
     ]);
   });
 
-  test("the name or MSISDN a step's device was copied with: from either kind of trace filter item, the first item that has one", () => {
-    const guess = (doc: object) =>
-      checkReferences('testCase', { testStepList: [{ mobileDeviceId: 9 }], ...doc }, snapshot()).at(-1)!.message;
-    assert.match(
-      guess({ sipTraceFilters: [{ mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }),
-      /Did you mean 3 \(Pixel Bremen\)\?$/,
-    );
-    assert.match(
-      guess({ sipTraceFilters: [{ mobileDeviceId: 9, msisdn: '4917022222' }] }),
-      /Did you mean 2 \(Galaxy Hamburg\)\?$/,
-    );
-    assert.match(
-      guess({ sipTraceFilters: [{ mobileDeviceId: 9 }, { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' }] }),
-      /Did you mean 3 /,
-      'an item without either is passed over',
-    );
-    assert.match(
-      guess({
-        sipTraceFilters: [
-          { mobileDeviceId: 9, mobileDeviceName: 'Pixel Bremn' },
-          { mobileDeviceId: 9, mobileDeviceName: 'Galaxy Hamburg' },
-        ],
-      }),
-      /Did you mean 3 /,
-      'the first wins',
-    );
-  });
-
-  test('two unknown devices copied with different names get their own suggestions', () => {
-    const doc = {
-      sipTraceFilters: [
-        { mobileDeviceId: 9, msisdn: '+49 170 1111' },
-        { mobileDeviceId: 8, mobileDeviceName: 'Galaxy Hamburg' },
-      ],
-    };
-    const fs = checkReferences('testCase', doc, snapshot());
-    assert.deepEqual(
-      fs.map((f) => (f.data as { replacementId?: number }).replacementId),
-      [1, 2],
-    );
-  });
-
   test('a name two service cases share: a file holding one of them is told of the other', () => {
     const state = snapshot({
       testCases: new Map([
@@ -485,58 +254,6 @@ describe('reference checks', () => {
       checkReferences('testCase', { id: 101, name: 'SMS' }, state).map((f) => f.data),
       [{ otherId: 102 }],
     );
-  });
-
-  test('bundle devices: odd items are passed over; a cut model list is a note with no reason to give; a reason keeps its inner dots', () => {
-    const state = snapshot({
-      testNodes: new Map([[5, { id: 5 }]]),
-      deviceModels: new Map([[8, { id: 8 }]]),
-      deviceModelsCut: true,
-    });
-    assert.deepEqual(
-      checkReferences('bundle', { devices: [{ testNodeId: 6 }] }, state),
-      [],
-      'a bundle that is no list',
-    );
-    const fs = checkReferences(
-      'bundle',
-      [{ devices: [null, 3, { deviceModelId: 9 }, { testNodeId: 5 }] }, { id: 100, name: 'Call' }],
-      state,
-    );
-    assert.deepEqual(fs, [
-      {
-        path: [0, 'devices', 2, 'deviceModelId'],
-        on: 'value',
-        message: "Device model 9 is not in the service's list and its own record could not be read: not verified.",
-        code: 'references-not-verified',
-        severity: 3,
-      },
-    ]);
-    const nodes = checkReferences(
-      'bundle',
-      [{ devices: [{ testNodeId: 6 }, { testNodeId: 7 }] }],
-      snapshot({
-        testNodes: new Map(),
-        unverified: unverified({ testNodes: new Set([7]), reason: 'the service at tas.invalid timed out.' }),
-      }),
-    );
-    assert.deepEqual(nodes, [
-      {
-        path: [0, 'devices', 0, 'testNodeId'],
-        on: 'value',
-        message: 'Test node 6 does not exist on the service.',
-        code: 'unknown-test-node',
-        severity: 1,
-      },
-      {
-        path: [0, 'devices', 1, 'testNodeId'],
-        on: 'value',
-        message:
-          "Test node 7 is not in the service's list and its own record could not be read (the service at tas.invalid timed out): not verified.",
-        code: 'references-not-verified',
-        severity: 3,
-      },
-    ]);
   });
 
   test("referencedIds: a bundle item's link by its index; odd shapes are passed over", () => {
@@ -575,10 +292,5 @@ describe('reference checks', () => {
       brief(checkReferences('testCase', { id: 7 }, snapshot(), () => ({ id: 555, fileIdHere: false }))),
       [{ code: 'unlinked-id', path: 'id', severity: 2 }],
     );
-  });
-
-  test('a test case file that is a list (a schema error) gets no device record checks', () => {
-    const state = snapshot({ testNodes: new Map(), deviceModels: new Map() });
-    assert.deepEqual(checkReferences('testCase', [{ devices: [{ testNodeId: 6, deviceModelId: 9 }] }], state), []);
   });
 });

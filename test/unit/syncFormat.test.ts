@@ -3,16 +3,14 @@ import { describe, test } from 'node:test';
 import {
   diffTitle,
   exportedFile,
-  exportQuestion,
   exportReportText,
   exportSummary,
-  importQuestion,
   importReportText,
   importSummary,
-  leftAsTheyAre,
   mergeExportReports,
   progressText,
 } from '../../client/src/sync/format';
+import { exportQuestion, importQuestion, leftAsTheyAre } from '../../client/src/sync/questionFormat';
 import { caseKey, mergeImportResults } from '../../server/src/core';
 import { lensPlan } from '../../client/src/sync/lensPlan';
 import type { ExportItemResult, ImportItemResult } from '../../server/src/core/model/sync';

@@ -3,14 +3,8 @@ import { ExportTestCasesRequest, TestCaseChoicesRequest } from '../../../server/
 import type { ExportItemResult, ExportReport, SyncDecision, TestCaseChoice } from '../../../server/src/core';
 import { ExtensionError } from '../log';
 import { ask } from '../serverPort';
-import {
-  exportedFile,
-  exportProblems,
-  exportQuestion,
-  exportReportText,
-  exportSummary,
-  mergeExportReports,
-} from './format';
+import { exportedFile, exportProblems, exportReportText, exportSummary, mergeExportReports } from './format';
+import { exportQuestion } from './questionFormat';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 import { counted } from '../../../server/src/core';

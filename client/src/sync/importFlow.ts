@@ -12,14 +12,8 @@ import { mappingPreviewQuestion } from '../questions';
 import { pickCounterparts } from './counterparts';
 import { distinctUnmapped, previewLines } from './mappingFormat';
 import { ask } from '../serverPort';
-import {
-  importProblems,
-  importQuestion,
-  importReportText,
-  importSummary,
-  leftAsTheyAre,
-  UNDECIDED_IMPORT,
-} from './format';
+import { importProblems, importReportText, importSummary, UNDECIDED_IMPORT } from './format';
+import { importQuestion, leftAsTheyAre } from './questionFormat';
 import { withSyncProgress } from './progress';
 import type { Pending, SyncUi } from './ui';
 

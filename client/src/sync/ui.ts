@@ -7,7 +7,8 @@ import type { Environments } from '../environments';
 import { environmentNamed } from '../environmentList';
 import { SyncLenses } from './codeLens';
 import { SyncDocuments } from './documents';
-import { diffTitle, type Question } from './format';
+import { diffTitle } from './format';
+import type { Question } from './questionFormat';
 
 // SyncUi: what import and export share in the editor, made once with the context.
 

@@ -2,7 +2,8 @@ import { ApiError } from './errors';
 import type { Operation } from './operations';
 import { exactNum, isRecord, usableRecords } from '../base/read';
 import type { PagesCut } from './paging';
-import type { ApiSession, QueryValue } from './session';
+import type { QueryValue } from './requestUrl';
+import type { ApiSession } from './session';
 
 // Lists read whole, whatever shape the service chose where the document does not show one: a
 // plain array, or a wrapper (`content`, `items`, `data`, `results`) that declares paging with the

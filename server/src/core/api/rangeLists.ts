@@ -1,7 +1,8 @@
 import { hasMore, listAnswer, listWords, MAX_LIST_PAGES, readList, type Listed } from './lists';
 import type { Operation } from './operations';
 import { isRecord, num, pick, time } from '../base/read';
-import type { ApiSession, QueryValue } from './session';
+import type { QueryValue } from './requestUrl';
+import type { ApiSession } from './session';
 import type { Loose } from './types';
 
 // The lists with `start` and `end` (executions, API clients). The document does not say what

@@ -7,6 +7,7 @@ import { createDispatcher, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
 import { SecretScrubber } from '../secrets/scrub';
 import { requestBody } from './requestBodies';
+import { fillPath, toQuery, type QueryValue } from './requestUrl';
 import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import { TokenManager } from './tokenManager';
 import { Transport, type AttemptResponse } from './transport';
@@ -68,8 +69,6 @@ export interface SessionOptions {
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
-
-export type QueryValue = string | number | boolean | undefined | readonly (string | number)[];
 
 export interface CallOptions {
   params?: Record<string, number | string>;
@@ -381,23 +380,4 @@ function serviceMessage(body: unknown, text: string): string | undefined {
   }
   const t = text.trim();
   return t && !t.startsWith('<') ? t.slice(0, 300) : undefined;
-}
-
-export function fillPath(pattern: string, params: Record<string, number | string> = {}): string {
-  return pattern.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    const v = params[name];
-    if (v === undefined) throw new Error(`path parameter '${name}' missing for ${pattern}`);
-    return encodeURIComponent(String(v));
-  });
-}
-
-function toQuery(query: Record<string, QueryValue> | undefined): URLSearchParams | undefined {
-  if (!query) return undefined;
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined) continue;
-    if (Array.isArray(v)) for (const item of v as (string | number)[]) q.append(k, String(item));
-    else q.append(k, String(v));
-  }
-  return q;
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors';
 import { completeItems, lacksField } from '../api/completeItems';
-import { exactNum, exactStr, isRecord } from '../base/read';
+import { exactStr, isRecord } from '../base/read';
 import type { Loose } from '../api/types';
 import type { FileKind } from '../document/fileKind';
 import type { ApiClientInfo, DeviceInfo, NamedInfo, ReferenceState, TraceFilterInfo, Wanted } from './referenceData';
@@ -9,15 +9,10 @@ import { NotSignedInError } from '../failures/classify';
 import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
 import type { EntityKind } from '../model/entityKinds';
+import { apiClientInfo, byId, deviceInfo, functionInfo, named, traceFilterInfo, type FunctionInfo } from './recordInfo';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
 // setting), shared by concurrent lookups, and dropped when the environment changes.
-
-export interface FunctionInfo {
-  name: string;
-  description?: string;
-  params: { name: string; type?: string; required?: boolean; description?: string }[];
-}
 
 interface Entry<T> {
   generation: number;
@@ -312,50 +307,6 @@ export class ReferenceCache implements RecordSource {
   }
 }
 
-/** The items with a numeric id, by id, each read by `info`. */
-function byId<T>(items: readonly Loose[], info: (item: Loose & { id: number }) => T): Map<number, T> {
-  return new Map(
-    items.flatMap((item) =>
-      typeof item['id'] === 'number' ? [[item['id'], info({ ...item, id: item['id'] })] as const] : [],
-    ),
-  );
-}
-
-function deviceInfo(d: Loose & { id: number }): DeviceInfo {
-  return {
-    id: d.id,
-    name: exactStr(d['name']),
-    msisdn: exactStr(d['msisdn']),
-    imsi: exactStr(d['imsi']),
-    platformName: exactStr(d['platformName']),
-    testNodeId: exactNum(d['testNodeId']),
-    testNodeName: exactStr(d['testNodeName']),
-    deviceModelName: exactStr(d['deviceModelName']),
-    // A summary item ({id, name}) has no MSISDN at all; an empty one is still an answer.
-    ...(!('msisdn' in d) && { partial: true }),
-  };
-}
-
-/** Only what the editor may show: never the password, auth parameters or headers. */
-function apiClientInfo(a: Loose & { id: number }): ApiClientInfo {
-  return {
-    id: a.id,
-    name: exactStr(a['name']),
-    httpMethod: exactStr(a['httpMethod']),
-    serverURL: exactStr(a['serverURL']),
-    authType: exactStr(a['apiClientAuthType']),
-  };
-}
-
-function traceFilterInfo(f: Loose & { id: number }): TraceFilterInfo {
-  return {
-    id: f.id,
-    name: exactStr(f['name']),
-    filter: exactStr(f['filter']),
-    ...(!('filter' in f) && { partial: true }),
-  };
-}
-
 /** The record, or undefined when the service answers 404. */
 async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> {
   try {
@@ -364,38 +315,4 @@ async function unlessMissing<T>(read: () => Promise<T>): Promise<T | undefined> 
     if (err instanceof ApiError && err.kind === 'notFound') return undefined;
     throw err;
   }
-}
-
-function named(list: Loose[]): Map<number, NamedInfo> {
-  return new Map(
-    list.flatMap((x) =>
-      typeof x['id'] === 'number' ? [[x['id'], { id: x['id'], name: exactStr(x['name']) }] as const] : [],
-    ),
-  );
-}
-
-/** Reads a function description leniently: `{name, description, params: [...]}` or a bare list. */
-function functionInfo(name: string, answer: unknown): FunctionInfo | undefined {
-  const params = Array.isArray(answer)
-    ? answer
-    : isRecord(answer)
-      ? (answer['params'] ?? answer['parameters'])
-      : undefined;
-  if (!Array.isArray(params)) return undefined;
-  return {
-    name,
-    description: isRecord(answer) ? exactStr(answer['description']) : undefined,
-    params: params.filter(isRecord).flatMap((p) =>
-      typeof p['name'] === 'string'
-        ? [
-            {
-              name: p['name'],
-              type: exactStr(p['type']),
-              required: p['required'] === true,
-              description: exactStr(p['description']),
-            },
-          ]
-        : [],
-    ),
-  };
 }

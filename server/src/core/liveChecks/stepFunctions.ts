@@ -6,7 +6,7 @@ import { itemsOf, testCasesIn } from '../document/testCaseModel';
 import { isRecord } from '../base/read';
 import { closest } from '../validation/schemaMessages';
 import { SCHEMAS, rootSchema } from '../validation/schemas';
-import type { FunctionInfo } from './referenceCache';
+import type { FunctionInfo } from './recordInfo';
 
 // Steps against the service's own description of each step function (GET functionparams):
 // required parameters present, no parameter the function lacks, values of the declared type, and

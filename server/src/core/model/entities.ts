@@ -21,3 +21,10 @@ export interface ShownRecord {
   id: number;
   name?: string;
 }
+
+/** The record acted on, with the name the view showed when there was one. */
+export const shownRecord = (kind: EntityKind, id: number, name?: string): ShownRecord => ({
+  kind,
+  id,
+  ...(name !== undefined && { name }),
+});

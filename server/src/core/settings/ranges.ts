@@ -1,7 +1,8 @@
 // Every numeric `tas.*` setting with its range: a workspace's settings come with the repository,
 // so they are input like any other. A value outside its range is clamped to the nearest end, a
 // value of the wrong type falls back to the default, and the hosts say so once. package.json
-// (`contributes.configuration`) and the README state the same ranges; a unit test keeps them equal.
+// (`contributes.configuration`) and the manual's settings table (docs/reference.md) state the same
+// ranges; a unit test keeps them equal.
 
 export interface SettingRange {
   min: number;

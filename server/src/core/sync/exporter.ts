@@ -1,24 +1,23 @@
-import { mkdir, readdir, realpath } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, posix, relative, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
 import { exportTestCases, type ExportResult } from '../api/batch';
 import { isRecord } from '../base/read';
-import { withoutBom } from '../base/byteOrderMark';
-import { writeAtomic } from '../files/atomicWrite';
-import { firstInvalidUtf8, NotARegularFileError, readRegularFile } from '../files/safeRead';
+import { NotARegularFileError } from '../files/safeRead';
 import type { ExportedTestCase } from '../api/types';
 import { describeFailure, type HostWords } from '../failures/failures';
 import type { ExportItemResult, ExportReport } from '../model/sync';
 import { assignFileNames } from './fileNames';
-import { bundleFileText, testCaseFileText } from './fileText';
+import { testCaseFileText } from './fileText';
 import { pathToUri, uriToPath } from './local';
 import { notDoneReason, notHeldWords, unusableWords } from './notDone';
 import { mapLimit } from '../base/pool';
 import { syncHash } from './projection';
 import { ReferenceMapper } from './mapping';
 import { unknownAtHomeResult } from './unknownAtHome';
-import { stateKey, type SyncState, SyncStates } from './state';
+import { stateKey, type SyncState, SyncStates, updatedOf } from './state';
 import type { ExportParams, SyncRun } from './types';
-import { replaceOpenText } from './writeBack';
+import { exportBundle } from './exportBundle';
+import { listFolder, outsideRoot, parseOrUndefined, readExisting, writeExport, type Existing } from './exportTarget';
 
 // Export: service -> files. One distinct canonical file per case (or one bundle); a file whose
 // local content would be lost (unsaved buffer, changes since the last sync, never synced, a
@@ -26,65 +25,10 @@ import { replaceOpenText } from './writeBack';
 // whose content would not change is not touched at all. A file open with unsaved changes is
 // overwritten in its editor, never on disk behind it. Links come only from the usable keys of
 // the sync state (linkPaths.ts). A dry run takes every decision the same way but writes
-// nothing: no folder, file or sync state.
+// nothing: no folder, file or sync state. A bundle: exportBundle.ts; the files written and
+// what is at them now: exportTarget.ts.
 
 const FILES_IN_FLIGHT = 16;
-
-/** A target file as found: none, text sync may compare, or a file sync never writes (why). */
-type Existing = { kind: 'none' } | { kind: 'text'; text: string } | { kind: 'foreign'; why: string };
-
-/** What is at `path`, read without following a link; a FIFO, a folder, EACCES: thrown. */
-async function readExisting(path: string): Promise<Existing> {
-  let bytes: Buffer;
-  try {
-    bytes = await readRegularFile(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
-    if (err instanceof NotARegularFileError && err.kind === 'a symbolic link') {
-      return {
-        kind: 'foreign',
-        why: 'is a symbolic link; overwriting it replaces the link with a file (what it points to is left as it is)',
-      };
-    }
-    throw err;
-  }
-  const bad = firstInvalidUtf8(bytes);
-  if (bad >= 0) return { kind: 'foreign', why: `is not valid UTF-8 (byte ${bad}), so sync did not write it` };
-  return { kind: 'text', text: withoutBom(bytes.toString('utf8')).text };
-}
-
-/**
- * Writes an export: into the open editor when the file is open there with text of its own
- * (unsaved changes), else atomically on disk. Returns what the result says about it.
- */
-async function writeExport(
-  run: SyncRun,
-  path: string,
-  uri: string,
-  text: string,
-  isDirty: boolean,
-  onDisk: string | undefined,
-  options: { folderExists?: boolean },
-): Promise<string | undefined> {
-  const buffer = run.host.openText(uri);
-  if (buffer !== undefined && (isDirty || buffer !== onDisk)) {
-    await replaceOpenText(run.host, uri, path, buffer, text);
-    return 'Written into its open editor, which had unsaved changes: save it to keep the export (Undo brings your text back).';
-  }
-  await writeAtomic(path, text, options);
-  return undefined;
-}
-
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-const updatedOf = (record: ExportedTestCase): { updated?: string } =>
-  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};
 
 export async function exportCases(run: SyncRun, params: ExportParams): Promise<ExportReport> {
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
@@ -244,36 +188,6 @@ function inAskedOrder(results: ExportItemResult[], ids: number[]): ExportItemRes
   return results.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
 }
 
-/** Where `folder` really is when that lies outside `root` (links resolved); undefined when inside. */
-async function outsideRoot(folder: string, root: string): Promise<string | undefined> {
-  const realRoot = await realpath(root).catch(() => resolve(root));
-  // The nearest part of the path that exists, links resolved; the rest is made below it.
-  let existing = resolve(folder);
-  let rest = '';
-  for (;;) {
-    const real = await realpath(existing).catch(() => undefined);
-    if (real !== undefined) {
-      const whole = rest === '' ? real : join(real, rest);
-      const rel = relative(realRoot, whole);
-      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel)) ? undefined : whole;
-    }
-    const parent = dirname(existing);
-    if (parent === existing) return undefined;
-    rest = rest === '' ? basename(existing) : join(basename(existing), rest);
-    existing = parent;
-  }
-}
-
-/** The names in a folder; none when it does not exist yet (a dry run does not make it). */
-async function listFolder(folder: string): Promise<string[]> {
-  try {
-    return await readdir(folder);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
-}
-
 /** Files directly in the folder with a link here: case id -> file name, and file name -> case id. */
 function linksInFolder(
   state: SyncState,
@@ -428,101 +342,4 @@ function writtenByExport(text: string, value: Record<string, unknown> | undefine
     ...(value['$schema'] !== undefined && { schema: value['$schema'] }),
   });
   return again.text === text.replace(/\r\n/g, '\n');
-}
-
-/** One bundle file: the export array as returned, secrets masked; returns the secrets replaced. */
-async function exportBundle(
-  run: SyncRun,
-  bundleUri: string,
-  records: (ExportedTestCase & { id: number })[],
-  states: SyncStates,
-  isDirty: boolean,
-  decision: string | undefined,
-  results: ExportItemResult[],
-  dryRun: boolean,
-): Promise<number> {
-  const path = uriToPath(bundleUri);
-  const state = await states.forFile(path);
-  const { text, replaced } = bundleFileText(records);
-  const hashes = records.map(syncHash);
-  // Every item carries the outcome and its reason; the file's message and text are said once, on the first.
-  const each = (outcome: ExportItemResult['outcome'], { reason, ...extra }: Partial<ExportItemResult> = {}) =>
-    records.forEach((r, index) =>
-      results.push({
-        id: r.id,
-        name: r.name,
-        uri: bundleUri,
-        index,
-        outcome,
-        ...(reason !== undefined && { reason }),
-        ...(index === 0 ? extra : {}),
-      }),
-    );
-  const link = () =>
-    records.forEach((r, i) =>
-      state.setLink(stateKey(state.root, path, i), run.env, { id: r.id, base: hashes[i]!, ...updatedOf(r) }, run.env),
-    );
-  let found: Existing;
-  try {
-    found = await readExisting(path);
-  } catch (err) {
-    each('failed', {
-      reason: 'fileProblem',
-      message:
-        err instanceof NotARegularFileError
-          ? `${path} is ${err.kind}, not a regular file: it was not replaced.`
-          : `Could not read ${path}: ${err instanceof Error ? err.message : String(err)}`,
-    });
-    return 0;
-  }
-  if (found.kind === 'foreign' && decision !== 'overwriteFile') {
-    if (decision === 'skip') each('skipped', { message: 'Skipped, as you chose.' });
-    else each('needsDecision', { reason: 'foreignFile', serviceText: text, message: `${path} ${found.why}.` });
-    return 0;
-  }
-  const existingText = found.kind === 'text' ? found.text : undefined;
-  if (existingText !== undefined) {
-    const existing = parseOrUndefined(existingText);
-    const items = Array.isArray(existing) ? existing : undefined;
-    const localHashes = items?.map((v: unknown) => (isRecord(v) ? syncHash(v) : undefined));
-    if (localHashes && localHashes.length === hashes.length && localHashes.every((h, i) => h === hashes[i])) {
-      link();
-      each('unchanged');
-      return 0;
-    }
-    if (decision === 'skip') {
-      each('skipped', { message: 'Skipped, as you chose.' });
-      return 0;
-    }
-    if (decision !== 'overwriteFile') {
-      const bases = (localHashes ?? [undefined]).map(
-        (_, i) => state.link(stateKey(state.root, path, i), run.env)?.base,
-      );
-      const reason = isDirty
-        ? 'unsavedChanges'
-        : !localHashes || bases.some((b) => b === undefined)
-          ? 'notSynced'
-          : localHashes.some((h, i) => h !== bases[i])
-            ? 'localChanges'
-            : undefined;
-      if (reason) {
-        each('needsDecision', {
-          reason,
-          serviceText: text,
-          message: `${path} holds changes that the export would overwrite. Compare it with the service's version, then overwrite the file or skip it.`,
-        });
-        return 0;
-      }
-    }
-  }
-  let said: string | undefined;
-  try {
-    if (!dryRun) said = await writeExport(run, path, bundleUri, text, isDirty, existingText, {});
-  } catch (err) {
-    each('failed', { reason: 'fileProblem', message: err instanceof Error ? err.message : String(err) });
-    return 0;
-  }
-  link();
-  each('written', said !== undefined ? { message: said } : {});
-  return replaced;
 }

@@ -1,53 +1,29 @@
 import type { Edit } from 'jsonc-parser';
 import { importTestCases, type ItemResult } from '../api/batch';
-import type { ExportedTestCase, TestCase } from '../api/types';
+import type { ExportedTestCase } from '../api/types';
 import type { ImportItemResult, ImportReport, LocalCaseRef, SyncDecision } from '../model/sync';
 import { classify } from './classify';
 import { testCaseFileText } from './fileText';
 import { idEdits, itemEdits } from './idEdit';
-import { caseKey, expandUris, Placement, readLocalFile, type LocalCase, type LocalFile } from './local';
-import { syncFields, syncHash } from './projection';
-import { mapLimit } from '../base/pool';
+import { describeCase, type LocalCase, type LocalFile } from './local';
+import { syncHash } from './projection';
 import { readRecords } from './remote';
 import { resolve, type Placed } from './resolve';
-import { formatPath, maskSecrets, restorePlaceholders } from '../secrets/secrets';
-import { SyncStates } from './state';
+import { maskSecrets } from '../secrets/secrets';
+import { SyncStates, updatedOf } from './state';
 import type { SyncRun } from './types';
 import { applyFileEdits } from './writeBack';
-import {
-  mappingWords,
-  ReferenceMapper,
-  unknownAtHomeWords,
-  unmappedWords,
-  type RefOverrides,
-  type UnknownAtHome,
-} from './mapping';
+import { ReferenceMapper, unknownAtHomeWords, type RefOverrides, type UnknownAtHome } from './mapping';
 import { schemaRefusal } from './wouldRefuse';
 import { sendFailure } from './sendFailure';
 import { notDoneReason } from './notDone';
+import { casesAsked } from './importAsked';
+import { preparePush, renameOf, type Push } from './importPush';
 
 // Import: files -> service. Unchanged cases are not sent; changes made only locally are pushed;
 // changes on the service, conflicts and taken names wait for the user's decision; nothing is
-// overwritten silently in either direction. Batches are never sent twice.
-
-interface Push {
-  p: Placed;
-  body: TestCase;
-  targetId: number | undefined;
-  /** The service's name of the case when the file gives it another: the import renames it. */
-  renamedFrom: string | undefined;
-  /** References translated from the file's home environment, in words. */
-  mappings: string[];
-}
-
-/** The service's name of a linked case when the file carries another (an import renames it). */
-const renameOf = (local: LocalCase, record: ExportedTestCase | undefined): { renamedFrom?: string } =>
-  record && typeof record.name === 'string' && local.name !== undefined && record.name !== local.name
-    ? { renamedFrom: record.name }
-    : {};
-
-const describeCase = (local: LocalCase): string =>
-  `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
+// overwritten silently in either direction. Batches are never sent twice. The cases asked for:
+// importAsked.ts; what is sent for one case, or why it is not: importPush.ts.
 
 /** The service's version as the file would hold it: a whole file, or one bundle item. */
 export function serviceTextFor(local: LocalCase, record: ExportedTestCase, fileId: number | undefined): string {
@@ -79,37 +55,7 @@ export async function importFiles(
     confirmMappings?: boolean;
   } = {},
 ): Promise<ImportReport> {
-  const results: ImportItemResult[] = [];
-  const cases: LocalCase[] = [];
-  const place = new Placement();
-  const files = await mapLimit(await expandUris(uris), 16, (uri) =>
-    readLocalFile(uri, run.host.openText, place).catch((err: unknown) => {
-      results.push({
-        uri,
-        outcome: 'refused',
-        reason: 'fileProblem',
-        message: err instanceof Error ? err.message : String(err),
-      });
-      return undefined;
-    }),
-  );
-  const only = options.only && new Set(options.only.map((r) => caseKey(r.uri, r.index)));
-  // A ref without an index stands for every case of its file.
-  for (const f of files)
-    if (f) cases.push(...(only ? f.items.filter((c) => only.has(c.key) || only.has(c.uri)) : f.items));
-  // A bundle item that is no test case is asked for too: it is accounted for, never left out silently.
-  for (const f of files) {
-    for (const { index, why } of f?.notCases ?? []) {
-      if (!f || (only && !only.has(caseKey(f.uri, index)) && !only.has(f.uri))) continue;
-      results.push({
-        uri: f.uri,
-        index,
-        outcome: 'refused',
-        reason: 'fileProblem',
-        message: `${f.path} (item ${index}) ${why}: every item of a bundle is a test case (a JSON object). Fix it, then import again.`,
-      });
-    }
-  }
+  const { cases, results } = await casesAsked(run, uris, options.only);
   const states = new SyncStates();
   const say = (message: string) => (done: number, total: number) => run.progress?.({ done, total, message });
   const batch = {
@@ -178,47 +124,9 @@ export async function importFiles(
     });
 
   const push = async (p: Placed, targetId: number | undefined, record: ExportedTestCase | undefined) => {
-    if (p.local.name === undefined || p.local.name.trim() === '') {
-      result(p, {
-        outcome: 'refused',
-        reason: 'fileProblem',
-        message: `${describeCase(p.local)} has no name. Give the test case a name, then import again.`,
-      });
-      return;
-    }
-    const restored = restorePlaceholders(syncFields(p.local.value, true), record);
-    if (restored.unresolved.length > 0) {
-      const where = restored.unresolved.map(formatPath).join(', ');
-      result(p, {
-        outcome: 'refused',
-        reason: 'fileProblem',
-        message: `${describeCase(p.local)} was not imported: ${where} holds a secret placeholder and the service has no value there to keep. Set the secret on the service, then import again.`,
-      });
-      return;
-    }
-    let value = restored.value;
-    let mappings: string[] = [];
-    const home = refHome(p);
-    if (home !== run.env) {
-      const mapped = await mapper.toEnv(p.state, home, value);
-      if (mapped.unmapped.length > 0) {
-        result(p, {
-          outcome: 'refused',
-          unmapped: mapped.unmapped.map((u) => ({ ...u, home })),
-          message: `${describeCase(p.local)} was not sent: its references belong to ${home}. ${mapped.unmapped.map((u) => unmappedWords(u, home, run.env)).join('; ')}. Choose their counterparts, then import again.`,
-        });
-        return;
-      }
-      value = mapped.value;
-      mappings = mapped.applied.map(mappingWords);
-    }
-    pushes.push({
-      p,
-      body: { ...(targetId !== undefined && { id: targetId }), ...(value as TestCase) },
-      targetId,
-      renamedFrom: renameOf(p.local, record).renamedFrom,
-      mappings,
-    });
+    const prepared = await preparePush(p, targetId, record, refHome(p), run.env, mapper);
+    if ('refusal' in prepared) result(p, prepared.refusal);
+    else pushes.push(prepared);
   };
 
   for (const p of placed) {
@@ -414,6 +322,3 @@ export async function importFiles(
 /** Results by file, then bundle item: the order a person reads them in. */
 const inFileOrder = (results: ImportItemResult[]): ImportItemResult[] =>
   results.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : (a.index ?? -1) - (b.index ?? -1)));
-
-const updatedOf = (record: ExportedTestCase): { updated?: string } =>
-  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};

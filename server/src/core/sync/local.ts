@@ -55,6 +55,10 @@ export interface LocalCase extends LocalCaseRef {
 
 export const caseKey = (uri: string, index?: number): string => (index === undefined ? uri : `${uri}#${index}`);
 
+/** A case as messages name it: its file, its item in a bundle, its name. */
+export const describeCase = (local: LocalCase): string =>
+  `${local.file.path}${local.index !== undefined ? ` (item ${local.index})` : ''}${local.name ? ` "${local.name}"` : ''}`;
+
 export function uriToPath(uri: string): string {
   if (!uri.startsWith('file:')) throw new LocalFileError(uri, `${uri} is not a local file`);
   return fileURLToPath(uri);

@@ -7,6 +7,7 @@ import { linkKeyProblem } from './linkPaths';
 import { findSyncRoot, RootCache } from './syncRoot';
 import { parseChoices, parseIdentities, type ChoiceTable, type Identity, type IdentityTable } from './identityState';
 import type { SyncReferenceKind } from '../model/entityKinds';
+import type { ExportedTestCase } from '../api/types';
 
 // The sync-state file `.tas/sync.json` in the sync root (syncRoot.ts): per local test case, its home
 // environment and its link (id, sync base, service time) in each environment. Meant to be
@@ -20,6 +21,10 @@ export interface Link {
   base?: string;
   updated?: string;
 }
+
+/** A link's service time: the record's `updated`, when the service gives one. */
+export const updatedOf = (record: ExportedTestCase): { updated?: string } =>
+  typeof record['updated'] === 'string' ? { updated: record['updated'] } : {};
 
 export interface FileEntry {
   /** The environment the file's `id` member belongs to. */

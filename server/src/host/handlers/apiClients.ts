@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ActiveEnvironment, recordWords, type ServiceSession, type ShownRecord } from '../../core';
+import { type ActiveEnvironment, recordWords, type ServiceSession, type ShownRecord, shownRecord } from '../../core';
 import {
   CreateApiClientRequest,
   DeleteApiClientRequest,
@@ -17,11 +17,7 @@ interface Services {
 }
 
 /** The API client acted on as the view showed it: a 404 says it was deleted, by name, and every view drops it. */
-const shownClient = (id: number, shown?: string): ShownRecord => ({
-  kind: 'apiClient',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
+const shownClient = (id: number, shown?: string): ShownRecord => shownRecord('apiClient', id, shown);
 
 export function registerApiClientFeatures(connection: Connection, s: Services): void {
   const actions = (env: ActiveEnvironment) => s.session.actions(env).apiClients;

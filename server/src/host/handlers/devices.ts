@@ -10,13 +10,7 @@ import {
   RestartAgentRequest,
   RevokeDeviceTokenRequest,
 } from '../../protocol';
-import { type ActiveEnvironment, recordWords, type ServiceSession, type ShownRecord } from '../../core';
-
-const shownAs = (kind: ShownRecord['kind'], id: number, shown?: string): ShownRecord => ({
-  kind,
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
+import { type ActiveEnvironment, recordWords, type ServiceSession, shownRecord } from '../../core';
 
 // Thin adapters from the Devices view's requests to the device actions; statuses follow on the
 // follower's timer.
@@ -38,8 +32,8 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   connection.onRequest(PrepareDeviceRequest, ({ id, shown }) =>
     s.session.act(
       {
-        action: `prepare ${recordWords(shownAs('mobileDevice', id, shown))}`,
-        record: shownAs('mobileDevice', id, shown),
+        action: `prepare ${recordWords(shownRecord('mobileDevice', id, shown))}`,
+        record: shownRecord('mobileDevice', id, shown),
         starts: true,
         startedWhat: "Watch the device's status in the Devices view before preparing it again.",
         conflict:
@@ -51,8 +45,8 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   connection.onRequest(RestartAgentRequest, ({ id, shown }) =>
     s.session.act(
       {
-        action: `restart the agent of ${recordWords(shownAs('testNode', id, shown))}`,
-        record: shownAs('testNode', id, shown),
+        action: `restart the agent of ${recordWords(shownRecord('testNode', id, shown))}`,
+        record: shownRecord('testNode', id, shown),
         starts: true,
         startedWhat: "Watch the node's status in the Devices view before restarting it again.",
         conflict: 'the test node is offline, so there is no agent to restart. Check the machine itself.',
@@ -63,21 +57,22 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   connection.onRequest(DeviceTestCasesRequest, ({ id, shown }) =>
     s.session.act(
       {
-        action: `read the test cases that use ${recordWords(shownAs('mobileDevice', id, shown))}`,
-        record: shownAs('mobileDevice', id, shown),
+        action: `read the test cases that use ${recordWords(shownRecord('mobileDevice', id, shown))}`,
+        record: shownRecord('mobileDevice', id, shown),
       },
       (env) => actions(env).testCases(id),
     ),
   );
   connection.onRequest(DeviceTokensRequest, ({ mobileId, shown }) =>
-    s.session.act({ action: `read the tokens of ${recordWords(shownAs('mobileDevice', mobileId, shown))}` }, (env) =>
-      actions(env).tokens(mobileId),
+    s.session.act(
+      { action: `read the tokens of ${recordWords(shownRecord('mobileDevice', mobileId, shown))}` },
+      (env) => actions(env).tokens(mobileId),
     ),
   );
   connection.onRequest(CreateDeviceTokenRequest, ({ mobileId, fullControl, expiryHours, shown }) =>
     s.session.act(
       {
-        action: `create a token for ${recordWords(shownAs('mobileDevice', mobileId, shown))}`,
+        action: `create a token for ${recordWords(shownRecord('mobileDevice', mobileId, shown))}`,
         starts: true,
         startedWhat:
           "Refresh the Devices view and look at the device's tokens before creating another; revoke one you cannot use.",
@@ -87,7 +82,10 @@ export function registerDeviceFeatures(connection: Connection, s: Services): voi
   );
   connection.onRequest(RevokeDeviceTokenRequest, ({ id, shown }) =>
     s.session.act(
-      { action: `revoke ${recordWords(shownAs('deviceToken', id, shown))}`, record: shownAs('deviceToken', id, shown) },
+      {
+        action: `revoke ${recordWords(shownRecord('deviceToken', id, shown))}`,
+        record: shownRecord('deviceToken', id, shown),
+      },
       (env) => actions(env).revokeToken(id),
     ),
   );

@@ -21,18 +21,11 @@ import {
   recordWords,
   type ServiceSession,
   type ShownRecord,
+  shownRecord,
 } from '../../core';
 
-const suite = (id: number, shown?: string): ShownRecord => ({
-  kind: 'testSuite',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
-const execution = (id: number, shown?: string): ShownRecord => ({
-  kind: 'execution',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
+const suite = (id: number, shown?: string): ShownRecord => shownRecord('testSuite', id, shown);
+const execution = (id: number, shown?: string): ShownRecord => shownRecord('execution', id, shown);
 
 // Thin adapters from the views' requests to the suite and execution actions.
 

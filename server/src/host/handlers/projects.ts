@@ -5,6 +5,7 @@ import {
   recordWords,
   type ServiceSession,
   type ShownRecord,
+  shownRecord,
 } from '../../core';
 import {
   AssignProjectsRequest,
@@ -29,16 +30,8 @@ interface Services {
 
 const NAME_TAKEN = 'another project already has this name. Choose another name, or assign to the existing project.';
 
-const filter = (id: number, shown?: string): ShownRecord => ({
-  kind: 'traceFilter',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
-const project = (id: number, shown?: string): ShownRecord => ({
-  kind: 'project',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
+const filter = (id: number, shown?: string): ShownRecord => shownRecord('traceFilter', id, shown);
+const project = (id: number, shown?: string): ShownRecord => shownRecord('project', id, shown);
 
 export function registerProjectFeatures(connection: Connection, s: Services): void {
   const filters = (env: ActiveEnvironment) => s.session.actions(env).traceFilters;

@@ -8,6 +8,7 @@ import {
   type Loose,
   parseRecordDocumentUri,
   type ServiceSession,
+  shownRecord,
 } from '../../core';
 import {
   DeleteRecordRequest,
@@ -147,7 +148,7 @@ export function registerRecordDocumentFeatures(
     s.session.act(
       {
         action: `delete ${ENTITY_KIND_WORDS[kind]} ${shown ?? id}`,
-        ...(kind === 'mobileDevice' && { record: { kind, id, ...(shown !== undefined && { name: shown }) } }),
+        ...(kind === 'mobileDevice' && { record: shownRecord(kind, id, shown) }),
       },
       async (env) => {
         await s.session.actions(env).records.delete(kind, id);

@@ -1,15 +1,11 @@
 import type { Connection } from 'vscode-languageserver/node';
-import { type ServiceSession, recordWords, type ShownRecord } from '../../core';
+import { type ServiceSession, recordWords, type ShownRecord, shownRecord } from '../../core';
 import { DeleteTestCasesRequest, ListTestCasesRequest, TestCaseSuitesRequest } from '../../protocol';
 
 // Thin adapters from the Test Cases view's requests to the test case actions. Running one goes
 // through RunTestCaseRequest (runs.ts), adding to a suite through SetSuiteTestCasesRequest (executions.ts).
 
-const testCase = (id: number, shown?: string): ShownRecord => ({
-  kind: 'testCase',
-  id,
-  ...(shown !== undefined && { name: shown }),
-});
+const testCase = (id: number, shown?: string): ShownRecord => shownRecord('testCase', id, shown);
 
 export function registerTestCaseFeatures(connection: Connection, s: { session: ServiceSession }): void {
   connection.onRequest(ListTestCasesRequest, (q) =>
