@@ -41,7 +41,9 @@ describe('real editor: tas mcp offered to the agent', { timeout: 400_000 }, () =
       await e.quickInput.locator('.monaco-list-row').first().waitFor({ timeout: LIMITS.ui });
       await e.screenshot('mcp-actions');
       await e.page.keyboard.type('Start Server');
-      await e.quickInput.locator('.monaco-list-row.focused', { hasText: 'Start Server' }).waitFor({ timeout: LIMITS.ui });
+      await e.quickInput
+        .locator('.monaco-list-row.focused', { hasText: 'Start Server' })
+        .waitFor({ timeout: LIMITS.ui });
       await e.page.keyboard.press('Enter');
       await e.quickInput.waitFor({ state: 'hidden', timeout: LIMITS.ui });
       await e.screenshot('mcp-started');
