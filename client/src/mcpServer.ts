@@ -117,6 +117,11 @@ export function registerMcpServer(
       onDidChangeMcpServerDefinitions: changed.event,
       async provideMcpServerDefinitions() {
         const d = await definitionNow(extension, environments, false);
+        log.info(
+          d
+            ? `MCP server offered to the agent: ${d.label}`
+            : 'No MCP server offered to the agent (signed out, or tas.assistants.mcpServer is off).',
+        );
         return d ? [toStdio(api.Stdio, d)] : [];
       },
       async resolveMcpServerDefinition(server) {

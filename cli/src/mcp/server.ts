@@ -74,7 +74,7 @@ export async function serveMcp(ctx: Context, o: McpOptions): Promise<void> {
   });
   transport.onerror = (err) => ctx.out.err(`tas mcp: ${err.message}`);
   ctx.out.err(
-    `tas mcp: serving ${o.root} over stdio (${o.allowChanges ? 'changes allowed' : 'read-only: acting tools refuse'}${host.online ? '' : '; no credentials: checks run offline'}).`,
+    `tas mcp: serving ${o.root} over stdio, ${serviceWords(ctx, host.online)}; ${o.allowChanges ? 'changes allowed' : 'read-only: acting tools refuse'}.`,
   );
   try {
     await ended;
@@ -83,6 +83,12 @@ export async function serveMcp(ctx: Context, o: McpOptions): Promise<void> {
     await host.close();
   }
 }
+
+/** Which service the tools ask, and whose credentials say so: the user sees which environment an assistant reaches. */
+const serviceWords = (ctx: Context, online: boolean): string =>
+  online
+    ? `asking ${ctx.source.environment.baseUrl} with the credentials of ${ctx.source.from}`
+    : 'no credentials: checks run offline, lookups refuse';
 
 /**
  * The ids of the requests received and not yet answered, kept by wrapping the transport the

@@ -52,7 +52,10 @@ export const ASSISTANT_SCENARIOS: Scenario[] = [
         check: (r) => {
           const result = answerOf(r.stdout)['result'] as { structuredContent: { checked: number } };
           assert.ok(result.structuredContent.checked >= 1, 'the files of cases/ were checked');
-          assert.match(r.stderr, /serving \S+\/cases over stdio \(changes allowed\)/);
+          assert.match(
+            r.stderr,
+            /serving \S+\/cases over stdio, asking http:\/\/127\.0\.0\.1:\d+ with the credentials of profile \w+; changes allowed\./,
+          );
         },
       },
     ],
