@@ -150,6 +150,23 @@ describe('tas mcp', { timeout: 120_000 }, () => {
     const missing = await call('get_test_case', { id: 999_999 });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /999999/);
+    // How runs went, on a read-only server: the emulator's own executions of a test case, newest first.
+    const ofCase = emu.store.executions
+      .all()
+      .filter((x) => x.testCaseId === 1)
+      .map((x) => x.id)
+      .sort((a, b) => b - a);
+    assert.ok(ofCase.length > 0, 'the demo data ran test case 1');
+    const history = dataOf<Json>(await call('test_case_history', { testCaseId: 1, limit: 100 }));
+    assert.deepEqual(
+      history['executions'].map((x: Json) => x['id']),
+      ofCase,
+    );
+    assert.equal(history['complete'], true);
+    const execution = dataOf<Json>(await call('get_execution', { id: ofCase[0], logLines: 5 }));
+    assert.equal(execution['execution']['id'], ofCase[0]);
+    assert.equal(execution['execution']['testCaseId'], 1);
+    assert.ok(execution['log'].length <= 5 && execution['logTotal'] >= execution['log'].length);
   });
 
   test('read-only: the acting tools refuse and send nothing; a dry run of an import still answers', async () => {
