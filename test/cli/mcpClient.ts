@@ -1,8 +1,8 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI } from './harness';
+import { CLI, cliEnv } from './harness';
 
 // `tas mcp` driven as an assistant's client drives it: the official SDK's own client, which
 // spawns the built dist/cli.js and speaks MCP over its stdin and stdout. The child's environment
@@ -28,15 +28,7 @@ export async function startMcp(options: {
     command: process.execPath,
     args: [CLI, 'mcp', ...(options.args ?? [])],
     cwd: options.cwd,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: options.cwd,
-      ...(process.env['TMPDIR'] !== undefined && { TMPDIR: process.env['TMPDIR'] }),
-      XDG_CONFIG_HOME: join(options.cwd, '.config'),
-      TAS_POLL_INTERVAL: '0.05',
-      NODE_OPTIONS: `--require ${NO_NETWORK}`,
-      ...options.env,
-    },
+    env: cliEnv(options.cwd, { NODE_OPTIONS: `--require ${NO_NETWORK}`, ...options.env }) as Record<string, string>,
     stderr: 'pipe',
   });
   let stderr = '';

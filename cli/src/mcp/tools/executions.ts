@@ -4,16 +4,10 @@ import { type ExecutionSummary, summarizeExecution } from '../../../../server/sr
 import { failureDetails } from '../../junit';
 import { idArg } from '../boundary';
 import type { McpHost } from '../host';
-import { DATA_NOTE } from './lookups';
+import { DATA_NOTE, READS_SERVICE } from './lookups';
 
 // How runs went: a test case's recent executions, and one execution's state and log.
 
-const READS_SERVICE = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: true,
-} as const;
 /** Log lines an answer carries at most: the end of the log, where a failure is. */
 const MAX_LOG_LINES = 400;
 

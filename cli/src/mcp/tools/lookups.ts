@@ -10,7 +10,8 @@ import type { McpHost } from '../host';
 // parameters, test cases by name, and a test case as the file format. From the session's cached
 // lists, as completion and hover read them.
 
-const READS_SERVICE = {
+/** The annotations of a tool that only reads from the service. */
+export const READS_SERVICE = {
   readOnlyHint: true,
   destructiveHint: false,
   idempotentHint: true,
