@@ -7,7 +7,7 @@
 // `bash scripts/editor-setup.sh` and `npm run package` first; see test/editor/README.md.
 
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulator, type Emulator } from '../emulator/emulator';
@@ -137,7 +137,13 @@ describe('real editor: tas mcp offered to the agent', { timeout: 400_000 }, () =
       await untilListed(e, 'no Test Automation Service', (rows) => !rows.some((r) => r.includes('Test Automation')));
       const settings = await readFile(join(e.temp, 'user-data', 'User', 'settings.json'), 'utf8');
       assert.match(settings, /"tas\.assistants\.mcpServer": false/);
-      assert.ok(!settings.includes('demo-admin-secret'), 'the secret is in no setting');
+      // Nor in any file code-server keeps (settings, state, caches, logs, the extension's folders):
+      // the provider handed the secret to the server's process only.
+      const kept = await readdir(e.temp, { recursive: true, withFileTypes: true });
+      for (const f of kept.filter((d) => d.isFile())) {
+        const path = join(f.parentPath, f.name);
+        assert.ok(!(await readFile(path)).includes('demo-admin-secret'), `the secret is in ${path}`);
+      }
       await e.screenshot('mcp-turned-off');
     }));
 });
