@@ -12,7 +12,7 @@ const base = {
   extensionPath: '/ext',
   nodePath: '/usr/bin/node',
   version: '0.1.0',
-  workspace: '/work/cases',
+  workspace: '/srv/cases',
   environment: { name: 'staging', baseUrl: 'https://tas.example.invalid', clientId: 'demo-admin' },
   allowChanges: false,
 };
@@ -21,8 +21,8 @@ describe('the MCP server definition the extension offers', () => {
   test('runs tas mcp from the extension for the workspace, read-only by default', () => {
     const d = mcpDefinition(base);
     assert.equal(d.command, '/usr/bin/node');
-    assert.deepEqual(d.args, ['/ext/dist/cli.js', 'mcp', '--workspace', '/work/cases']);
-    assert.equal(d.cwd, '/work/cases');
+    assert.deepEqual(d.args, ['/ext/dist/cli.js', 'mcp', '--workspace', '/srv/cases']);
+    assert.equal(d.cwd, '/srv/cases');
     assert.equal(d.label, 'Test Automation Service (staging, read-only)');
     assert.equal(d.env['TAS_BASE_URL'], 'https://tas.example.invalid');
     assert.equal(d.env['TAS_CLIENT_ID'], 'demo-admin');
