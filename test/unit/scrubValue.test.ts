@@ -42,6 +42,8 @@ describe('SecretScrubber.scrubValue', () => {
       token: SECRET_PLACEHOLDER,
     });
     assert.deepEqual(s.scrubValue(['a', 1, false, null]), ['a', 1, false, null]);
+    // Only text and numbers can hold a secret: a flag or a null in a secret's place says nothing.
+    assert.deepEqual(s.scrubValue({ password: null, token: false }), { password: null, token: false });
     assert.equal(s.scrubValue('plain'), 'plain');
   });
 
