@@ -32,34 +32,36 @@ export const EQUIVALENT = {
   'server/src/core/executions/follower.ts:53 ArrowFunction': 'not killed by unit tests: the real clock is the hosts\'; the unit tests inject a fake one by design.',
   'server/src/core/executions/follower.ts:54 ArrowFunction': 'not killed by unit tests: the real timers are the hosts\'; the unit tests inject fake ones by design.',
   'server/src/core/executions/follower.ts:55 ArrowFunction': 'not killed by unit tests: as above.',
-  'server/src/core/secrets/redact.ts:21 ObjectLiteral':
+  'server/src/core/secrets/redact.ts:23 ObjectLiteral':
     'equivalent: every field of the root frame is read as false or undefined, which an empty object gives too (its index is used only in arrays).',
-  'server/src/core/secrets/redact.ts:39 ConditionalExpression':
+  'server/src/core/secrets/redact.ts:41 ConditionalExpression':
     'equivalent where it survives (key !== undefined made true): isSecretMember() of an undefined key is false.',
-  'server/src/core/secrets/redact.ts:40 ConditionalExpression': 'equivalent: splicing in a replacement equal to the literal writes the same text.',
-  'server/src/core/secrets/redact.ts:46 ConditionalExpression': 'equivalent: as line 39, isSecretMember() of an undefined key is false.',
-  'server/src/core/secrets/redact.ts:47 ConditionalExpression':
-    'equivalent: an array read as an object keys its elements by nothing instead of their index, and no element is a secret by its position (isSecretMember of a number is false); in JSON text no key stands in an array.',
-  'server/src/core/secrets/redact.ts:47 StringLiteral': "equivalent: as above (c === '' is never true, so arrays are read as objects).",
+  'server/src/core/secrets/redact.ts:43 ConditionalExpression': 'equivalent: splicing in a replacement equal to the literal writes the same text.',
+  'server/src/core/secrets/redact.ts:49 ConditionalExpression': 'equivalent: as line 41, isSecretMember() of an undefined key is false.',
   'server/src/core/secrets/redact.ts:50 ConditionalExpression':
+    'equivalent: an array read as an object keys its elements by nothing instead of their index, and no element is a secret by its position (isSecretMember of a number is false); in JSON text no key stands in an array.',
+  'server/src/core/secrets/redact.ts:50 StringLiteral': "equivalent: as above (c === '' is never true, so arrays are read as objects).",
+  'server/src/core/secrets/redact.ts:53 ConditionalExpression':
     "equivalent: an array element's index only feeds isSecretMember(), which is false for every number, as for undefined.",
-  'server/src/core/secrets/redact.ts:50 UpdateOperator': "equivalent: as above, the index is never a secret's key whatever its value.",
-  'server/src/core/secrets/redact.ts:66 ConditionalExpression':
+  'server/src/core/secrets/redact.ts:53 UpdateOperator': "equivalent: as above, the index is never a secret's key whatever its value.",
+  'server/src/core/secrets/redact.ts:69 ConditionalExpression':
     'equivalent: the fast path only; a string without an escaped quote holds no JSON string, so masking its content finds nothing and the literal is kept.',
-  'server/src/core/secrets/redact.ts:66 StringLiteral':
+  'server/src/core/secrets/redact.ts:69 StringLiteral':
     "equivalent: as above (includes('') is always true, so every string takes the slow path with the same result).",
-  'server/src/core/secrets/scrub.ts:8 StringLiteral':
+  'server/src/core/secrets/scrub.ts:10 StringLiteral':
     "equivalent where it survives ('utf8' emptied): Buffer.from() reads an empty encoding name as utf8, its default.",
-  'server/src/core/secrets/scrub.ts:9 StringLiteral': 'equivalent: as above.',
-  'server/src/core/secrets/scrub.ts:10 Regex': "equivalent: base64 has '=' only as padding at its end, so the first run of '=' is the last.",
-  'server/src/core/secrets/scrub.ts:39 MethodExpression':
+  'server/src/core/secrets/scrub.ts:11 StringLiteral': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:12 Regex': "equivalent: base64 has '=' only as padding at its end, so the first run of '=' is the last.",
+  'server/src/core/secrets/scrub.ts:41 MethodExpression':
     'equivalent: no form of a non-empty secret is empty, and empty secrets are skipped where forms are made (scrubText, SecretScrubber.add and addCredentials).',
-  'server/src/core/secrets/scrub.ts:39 ConditionalExpression': 'equivalent: as above.',
-  'server/src/core/secrets/scrub.ts:39 StringLiteral': 'equivalent: as above.',
-  'server/src/core/secrets/scrub.ts:48 ArrayDeclaration':
+  'server/src/core/secrets/scrub.ts:41 ConditionalExpression': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:41 StringLiteral': 'equivalent: as above.',
+  'server/src/core/secrets/scrub.ts:50 ArrayDeclaration':
     "not killed: only a text holding the words 'Stryker was here' tells it apart (they would be scrubbed as a secret).",
-  'server/src/core/secrets/scrub.ts:49 ConditionalExpression': 'equivalent: the forms of an empty secret are all empty, and formsPattern() drops empty forms.',
-  'server/src/core/secrets/scrub.ts:77 ConditionalExpression':
+  'server/src/core/secrets/scrub.ts:51 ConditionalExpression': 'equivalent: the forms of an empty secret are all empty, and formsPattern() drops empty forms.',
+  'server/src/core/secrets/scrub.ts:91 ConditionalExpression':
+    'equivalent where it survives (key !== undefined made true): isSecretMember() of an undefined key is false, as in redact.ts.',
+  'server/src/core/secrets/scrub.ts:104 ConditionalExpression':
     'equivalent: the pattern is only a cache of the forms; building it again from the same forms gives the same pattern.',
   'server/src/core/secrets/secrets.ts:53 ConditionalExpression':
     'equivalent: a child that is not an object (or null) is pushed and dropped when popped (line 46), having yielded nothing.',

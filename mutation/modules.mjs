@@ -26,7 +26,7 @@ export const MODULES = {
   secrets: {
     what: 'secrets: the one rule, placeholders, masking, scrubbing',
     mutate: ['server/src/core/secrets/rule.ts', 'server/src/core/secrets/secrets.ts', 'server/src/core/secrets/redact.ts', 'server/src/core/secrets/scrub.ts'],
-    tests: ['secrets', 'redact', 'scrub', 'secretRules'],
+    tests: ['secrets', 'redact', 'scrub', 'scrubValue', 'secretRules'],
   },
   'read-lists': {
     what: 'the lenient reader of answers, lists read whole, paging',

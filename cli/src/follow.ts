@@ -55,12 +55,13 @@ export interface FollowResult {
   timedOut: boolean;
 }
 
-/** Follows `ids` until each is final, the timeout passes, Ctrl-C, or the credentials are refused. */
+/** Follows `ids` until each is final, the timeout passes, Ctrl-C (or `signal`), or the credentials are refused. */
 export async function follow(
   ctx: Context,
   ids: number[],
   known: ExecutionSummary[],
   timeoutMs: number | undefined,
+  signal: AbortSignal = ctx.signal,
 ): Promise<FollowResult> {
   const client = ctx.client;
   const latest = new Map<number, ExecutionSummary>();
@@ -122,13 +123,13 @@ export async function follow(
           resolveWait();
         }, timeoutMs);
       }
-      ctx.signal.addEventListener('abort', onAbort, { once: true });
+      signal.addEventListener('abort', onAbort, { once: true });
       follower.follow(ids, known);
       if (done()) resolveWait();
     });
   } finally {
     clearTimeout(timer);
-    ctx.signal.removeEventListener('abort', onAbort);
+    signal.removeEventListener('abort', onAbort);
     follower.dispose();
   }
   if (fatal !== undefined && !done()) {
@@ -142,7 +143,7 @@ export async function follow(
       { cause: fatal },
     );
   }
-  if (ctx.signal.aborted && !done()) {
+  if (signal.aborted && !done()) {
     throw new CliError(
       `Interrupted. The executions go on; follow them again with: tas watch ${ids.join(' ')}`,
       130 as ExitCode,

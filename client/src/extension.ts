@@ -3,6 +3,7 @@ import { registerCommands } from './commands';
 import { ConnectionStatus } from './connectionStatus';
 import { Ctx } from './context';
 import { Environments } from './environments';
+import { registerMcpServer } from './mcpServer';
 import { registerTemplate } from './newTestCase';
 
 // The extension's entry points: activation reads as the order things are made in.
@@ -22,6 +23,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<void
 
   registerCommands(ctx);
   registerTemplate(extension.subscriptions);
+  registerMcpServer(extension, environments, log);
   await ctx.start();
   log.info(`activated in ${Math.round(performance.now() - began)} ms`);
 }

@@ -53,6 +53,22 @@ function cliNobodyCanRead(): string {
 }
 
 /** `unprivileged`: when the tests run as root, tas runs as user and group nobody (file permissions then bind it). */
+/**
+ * The environment tas runs with in a test: the test's folder as home and config, the run's
+ * temporary folder (scripts/run-tests.mjs: tas bars a `.tas` there as a user's would be), fast
+ * polling, and nothing else of the test process's but PATH; then `env`.
+ */
+export function cliEnv(cwd: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env['PATH'] ?? '',
+    HOME: cwd,
+    ...(process.env['TMPDIR'] !== undefined && { TMPDIR: process.env['TMPDIR'] }),
+    XDG_CONFIG_HOME: join(cwd, '.config'),
+    TAS_POLL_INTERVAL: '0.05',
+    ...env,
+  };
+}
+
 export function tas(
   args: string[],
   options: {
@@ -68,15 +84,7 @@ export function tas(
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [asNobody ? cliNobodyCanRead() : CLI, ...args], {
       cwd: options.cwd,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: options.cwd,
-        // The run's temporary folder (scripts/run-tests.mjs): tas bars a `.tas` there as a user's would be.
-        ...(process.env['TMPDIR'] !== undefined && { TMPDIR: process.env['TMPDIR'] }),
-        XDG_CONFIG_HOME: join(options.cwd, '.config'),
-        TAS_POLL_INTERVAL: '0.05',
-        ...options.env,
-      },
+      env: cliEnv(options.cwd, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' as const }),
       // Node drops the supplementary groups when it sets the ids.

@@ -16,6 +16,7 @@ import {
   type Scenario,
   type Step,
 } from './readme/plan';
+import { ASSISTANT_SCENARIOS } from './readme/scenariosAssistants';
 import { FILE_SCENARIOS } from './readme/scenariosFiles';
 import { LAB_SCENARIOS, NOT_RUN } from './readme/scenariosLab';
 import { HISTORY_SCENARIOS } from './readme/scenariosHistory';
@@ -32,7 +33,7 @@ import { Workspace } from './readme/workspace';
 // The CI examples' YAML blocks are run by ciExamples.test.ts.
 
 const ROOT = resolve(__dirname, '../../..');
-const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS, ...HISTORY_SCENARIOS];
+const SCENARIOS: Scenario[] = [...FILE_SCENARIOS, ...LAB_SCENARIOS, ...HISTORY_SCENARIOS, ...ASSISTANT_SCENARIOS];
 const STEPS = SCENARIOS.flatMap((s) => s.steps);
 const OCCURRENCES = manualExamples();
 const MANUAL = flatManual();

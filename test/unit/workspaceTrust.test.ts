@@ -13,7 +13,12 @@ const root = resolve(__dirname, '../../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; description?: unknown } };
   contributes: {
-    configuration: { properties: Record<string, { scope?: string; format?: string; type?: string; items?: unknown }> };
+    configuration: {
+      properties: Record<
+        string,
+        { scope?: string; format?: string; type?: string; items?: unknown; default?: unknown }
+      >;
+    };
   };
 };
 const settings = pkg.contributes.configuration.properties;
@@ -30,6 +35,13 @@ describe('workspace trust', () => {
   test('where requests and credentials go is read from user settings only', () => {
     assert.equal(settings['tas.environments']?.scope, 'application');
     assert.equal(settings['tas.activeEnvironment']?.scope, 'application');
+  });
+
+  test("whether the agent's MCP server is offered, and may change the service, is read from user settings only", () => {
+    // A repository's .vscode/settings.json must not let an assistant change the service for whoever opens it.
+    assert.equal(settings['tas.assistants.allowChanges']?.scope, 'application');
+    assert.equal(settings['tas.assistants.allowChanges']?.default, false);
+    assert.equal(settings['tas.assistants.mcpServer']?.scope, 'application');
   });
 
   test('every other setting that could name a place or a credential is application-scoped too', () => {

@@ -10,6 +10,7 @@ import { exportCmd } from './export';
 import { history } from './history';
 import { importCmd } from './import';
 import { login } from './login';
+import { mcp } from './mcp';
 import { nodes } from './nodes';
 import { apply, get } from './recordDocuments';
 import { rerun } from './rerun';
@@ -40,6 +41,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   get,
   apply,
   api,
+  mcp,
   login,
   completionCommand(() => COMMANDS),
   version,

@@ -33,6 +33,8 @@ export type { CaseLinks } from './sync/caseLinks';
 export type { ApiClientInfo, ReferenceState, Wanted } from './liveChecks/referenceData';
 export type { ApiClientInput } from './apiClients/actions';
 export type { History, HistoryListener } from './history/history';
+export type { TestCaseRuns } from './executions/testCaseRuns';
+export type { FunctionInfo } from './liveChecks/recordInfo';
 
 // Failures in the host's words: the host gives its next steps (HostWords), the core the rest.
 export { failureOf } from './failures/classify';
@@ -75,6 +77,9 @@ export { caseKey } from './sync/local';
 export { mergeImportResults } from './sync/decisions';
 export { runCheck } from './runs/run';
 export { NEW_CASE } from './language/completion';
+export { knownFunctions } from './liveChecks/stepFunctions';
+export { rootSchema as fileFormatSchema } from './validation/schemas';
+export { testCaseFileText } from './sync/fileText';
 export { projectMemberWords } from './projects/projects';
 export { isAdmin, userLabel } from './users/users';
 export { generateTempPassword } from './users/tempPassword';

@@ -1,10 +1,12 @@
 import { stringEnd } from '../jsonText';
 import { isSecretMember } from './rule';
+import { SECRET_PLACEHOLDER } from './secrets';
 
 // Secrets never reach logs, error text or traces: the members the rule (rule.ts) calls secret
 // are masked in any JSON text we show, print or log (scrub.ts also replaces known secret values).
 
 export const REDACTED = '[redacted]';
+const PLACEHOLDER = JSON.stringify(SECRET_PLACEHOLDER);
 
 /** JSON text, or text with JSON in it (an LSP trace line), with the string value of every secret member replaced. */
 export function redactJsonText(text: string): string {
@@ -35,8 +37,9 @@ export function redactJsonText(text: string): string {
         continue;
       }
       const key = top.array ? top.index : top.key;
-      const replacement =
-        top.hidden || (key !== undefined && isSecretMember(key, top.at)) ? `"${REDACTED}"` : nested(literal);
+      // The placeholder files hold in a secret's place is no secret: kept, so a file shown stays one that imports.
+      const secret = (top.hidden || (key !== undefined && isSecretMember(key, top.at))) && literal !== PLACEHOLDER;
+      const replacement = secret ? `"${REDACTED}"` : nested(literal);
       if (replacement !== literal) {
         out += text.slice(copied, m.index) + replacement;
         copied = end;

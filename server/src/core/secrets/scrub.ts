@@ -1,4 +1,6 @@
 import { REDACTED, redactJsonText } from './redact';
+import { isSecretMember } from './rule';
+import { isPlaceholder } from './secrets';
 
 // Known secret values (the client secret, the access tokens) scrubbed from any text shown or
 // logged, since a service may echo what it was sent: as sent, and in the encodings an echo takes
@@ -69,6 +71,31 @@ export class SecretScrubber {
 
   scrub(text: string): string {
     return replaceWith(redactJsonText(text), this.pattern);
+  }
+
+  /**
+   * A value fit to hand over as data (an assistant's tool answer): every member the rule calls
+   * secret has its value replaced, whatever it holds, and every string is scrubbed as text is.
+   * Structure, numbers and booleans elsewhere stay, so the answer is still the value it was.
+   */
+  scrubValue<T>(value: T): T {
+    return this.scrubIn(value, undefined, undefined, false) as T;
+  }
+
+  private scrubIn(
+    value: unknown,
+    key: string | number | undefined,
+    parentKey: string | number | undefined,
+    hidden: boolean,
+  ): unknown {
+    const secret = hidden || (key !== undefined && isSecretMember(key, parentKey));
+    if (typeof value === 'string')
+      return secret && value !== '' && !isPlaceholder(value) ? REDACTED : this.scrub(value);
+    if (Array.isArray(value)) return value.map((v, i) => this.scrubIn(v, i, key, secret));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.scrubIn(v, k, key, secret)]));
+    // A number kept where a secret belongs (a PIN) is a secret too.
+    return secret && typeof value === 'number' ? REDACTED : value;
   }
 
   private learn(forms: string[]): void {
