@@ -159,10 +159,19 @@ describe('tas mcp', { timeout: 120_000 }, () => {
     assert.ok(ofCase.length > 0, 'the demo data ran test case 1');
     const history = dataOf<Json>(await call('test_case_history', { testCaseId: 1, limit: 100 }));
     assert.deepEqual(
-      history['executions'].map((x: Json) => x['id']),
+      history['runs'].map((x: Json) => x['executionId']),
       ofCase,
     );
-    assert.equal(history['complete'], true);
+    assert.equal(history['truncated'], false);
+    assert.equal(history['executionsRead'], emu.store.executions.all().length);
+    // The same history as tas history prints for the case (its marks and pass rate).
+    const cli = JSON.parse(
+      (await tas(['history', '1', '--format', 'json'], { cwd: dir.path, env: credentials(emu) })).stdout,
+    );
+    const printed = cli['cases'][0];
+    assert.deepEqual(history['recent'], printed['recent']);
+    assert.deepEqual(history['flaky'], printed['flaky']);
+    assert.deepEqual(history['runs'].slice(0, printed['runs'].length), printed['runs']);
     const execution = dataOf<Json>(await call('get_execution', { id: ofCase[0], logLines: 5 }));
     assert.equal(execution['execution']['id'], ofCase[0]);
     assert.equal(execution['execution']['testCaseId'], 1);
@@ -218,8 +227,11 @@ describe('tas mcp', { timeout: 120_000 }, () => {
     assert.equal(rerun['rerunOf'], run['execution']['id']);
     assert.notEqual(rerun['execution']['id'], run['execution']['id']);
     const history = dataOf<Json>(await call('test_case_history', { testCaseId: 1 }));
-    assert.ok(history['executions'].some((e: Json) => e['id'] === run['execution']['id']));
-    assert.ok(history['executions'].every((e: Json) => e['testCaseId'] === 1));
+    assert.ok(history['runs'].some((e: Json) => e['executionId'] === run['execution']['id']));
+    assert.ok(history['runs'].every((e: Json) => e['testCaseId'] === 1));
+    assert.ok(
+      history['runs'].some((e: Json) => e['executionId'] === rerun['execution']['id'] && e['source'] === 'rerun'),
+    );
     const execution = dataOf<Json>(await call('get_execution', { id: run['execution']['id'] }));
     assert.equal(execution['execution']['id'], run['execution']['id']);
     assert.equal(execution['logTotal'], execution['log'].length);

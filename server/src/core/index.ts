@@ -33,7 +33,6 @@ export type { CaseLinks } from './sync/caseLinks';
 export type { ApiClientInfo, ReferenceState, Wanted } from './liveChecks/referenceData';
 export type { ApiClientInput } from './apiClients/actions';
 export type { History, HistoryListener } from './history/history';
-export type { TestCaseRuns } from './executions/testCaseRuns';
 export type { FunctionInfo } from './liveChecks/recordInfo';
 
 // Failures in the host's words: the host gives its next steps (HostWords), the core the rest.

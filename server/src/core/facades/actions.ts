@@ -6,7 +6,6 @@ import { ExecutionActions } from '../executions/executions';
 import type { ExecutionFollow } from '../executions/follow';
 import { DEFAULT_FOLLOWER_OPTIONS } from '../executions/follower';
 import { SuiteActions } from '../executions/suites';
-import { type TestCaseRuns, testCaseRunsOn } from '../executions/testCaseRuns';
 import type { HostWords } from '../failures/failures';
 import type { ReferenceCache } from '../liveChecks/referenceCache';
 import { ProjectActions } from '../projects/projects';
@@ -46,8 +45,6 @@ export interface Actions {
   readonly testCases: TestCaseActions;
   readonly records: RecordDocumentActions;
   readonly labTools: LabTools;
-  /** A test case's recent executions, read from the executions list. */
-  readonly testCaseRuns: TestCaseRuns;
 }
 
 /** Test case names for suites that list bare ids, read from the service when no cached list is at hand. */
@@ -123,9 +120,6 @@ export function actionsOn(client: TasClient, o: ActionsOptions): Actions {
     },
     get labTools() {
       return once('labTools', () => labTools(client));
-    },
-    get testCaseRuns() {
-      return once('testCaseRuns', () => testCaseRunsOn(client, finalStates));
     },
   };
 }
