@@ -1,5 +1,6 @@
 import { TasClient } from '../server/src/core/api/client';
 import { historyOn } from '../server/src/core/facades/history';
+import { summarizeExecution } from '../server/src/core/executions/state';
 import { DEMO_CREDENTIALS } from '../test/emulator/demoData';
 import { startEmulator } from '../test/emulator/emulator';
 import { DEMO_LAB } from '../test/emulator/lab';
@@ -20,7 +21,10 @@ const ROUNDS = 5;
 export interface HistoryBenchResult {
   executions: number;
   testCases: number;
+  /** The executions read as the product reads them: the list, and each record by the lenient reader. */
   readAloneMs: number;
+  /** The list alone, its records not read. */
+  listAloneMs: number;
   historyMs: number;
   recomputeMs: number;
   /** Requests of one fresh history, by what they read. */
@@ -40,15 +44,20 @@ export async function benchHistory(): Promise<HistoryBenchResult> {
   try {
     await client.executions.newest(0, 10); // the token, and a warm-up
     const alone: number[] = [];
+    const listOnly: number[] = [];
     const fresh: number[] = [];
     const again: number[] = [];
     let requests: HistoryBenchResult['requests'] | undefined;
     let marks = { flaky: 0, suspects: 0 };
     for (let round = 0; round < ROUNDS; round++) {
+      // Reading them as the Executions view and the follower do: the list, each record by the lenient reader.
       const readAlone = async () => {
         const t = performance.now();
-        await client.executions.newest(0, EXECUTIONS);
+        const window = await client.executions.newest(0, EXECUTIONS);
+        const listed = performance.now();
+        for (const item of window.items) summarizeExecution(item);
         alone.push(performance.now() - t);
+        listOnly.push(listed - t);
       };
       const history = async () => {
         const from = emu.requests.length;
@@ -77,6 +86,7 @@ export async function benchHistory(): Promise<HistoryBenchResult> {
       executions: emu.store.executions.all().length,
       testCases: emu.store.testCases.all().length,
       readAloneMs: median(alone),
+      listAloneMs: median(listOnly),
       historyMs: median(fresh),
       recomputeMs: median(again),
       requests: requests!,
@@ -97,10 +107,15 @@ export function historySection(r: HistoryBenchResult): string {
     table(
       ['Measure', 'Median of 5', 'Target'],
       [
-        [`Reading the newest ${EXECUTIONS.toLocaleString('en')} executions alone`, `${ms(r.readAloneMs)} ms`, ''],
+        [
+          `Reading the newest ${EXECUTIONS.toLocaleString('en')} executions alone, as the views read them (the list, each record summarized)`,
+          `${ms(r.readAloneMs)} ms`,
+          '',
+        ],
+        [`Of which the list alone (records not read)`, `${ms(r.listAloneMs)} ms`, ''],
         [
           'A fresh history: executions, test cases, records, phones, marks',
-          `${ms(r.historyMs)} ms (${ratio.toFixed(2)}x)`,
+          `${ms(r.historyMs)} ms (${ratio.toFixed(2)}x; ${(r.historyMs / r.listAloneMs).toFixed(2)}x the list alone)`,
           `within 2x: ${ratio <= 2 ? 'met' : '**not met**'}`,
         ],
         ['The same report again (computation only)', `${ms(r.recomputeMs)} ms`, ''],

@@ -1,7 +1,7 @@
 import type { ExecutionSummary } from '../model/executions';
 import type { CaseHistory, HistoryReport, HistoryRun } from '../model/history';
-import { type CaseFacts, flakyMark, onVersion, versionSinceMs } from './flaky';
-import { decided, historyRun, newerFirst, runTime, sortNewestFirst } from './runs';
+import { type CaseFacts, flakyMark, onVersionAt, versionSinceMs } from './flaky';
+import { decided, historyRun, newestTimedFirst, runTime, type TimedRun } from './runs';
 import { suspectPhones } from './suspects';
 
 // History, flaky and suspect marks from what was read: executions (summaries, as the views read
@@ -28,15 +28,23 @@ export const RUNS_PER_CASE = 20;
 export const RECENT_RUNS = 10;
 
 /** Each run with its version and its phones, when they can be told. */
-function placed(e: ExecutionSummary, facts: CaseFacts | undefined, since: number | undefined): HistoryRun | undefined {
+function placed(e: ExecutionSummary, facts: CaseFacts | undefined, since: number | undefined): TimedRun | undefined {
   const run = historyRun(e);
   if (!run) return undefined;
-  const current = onVersion(e, since);
+  // The run's time is its queued time when the record has one: read once, for the version and the sorts.
+  const t = runTime(run);
+  const created = e.createdAt === undefined || Number.isNaN(t) ? undefined : t;
+  const current = onVersionAt(created, () => (e.startedAt === undefined ? undefined : msOf(e.startedAt)), since);
   if (current !== undefined) run.currentVersion = current;
   if (e.deviceIds !== undefined) run.devices = { ids: e.deviceIds, from: 'record' };
   else if (current === true && facts?.devices !== undefined) run.devices = { ids: facts.devices, from: 'references' };
-  return run;
+  return { run, t };
 }
+
+const msOf = (iso: string): number | undefined => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+};
 
 function caseHistory(id: number, runs: HistoryRun[], facts: CaseFacts | undefined, perCase: number): CaseHistory {
   const recent = runs.filter(decided).slice(0, RECENT_RUNS);
@@ -83,8 +91,8 @@ function notes(
 }
 
 export function computeHistory(input: HistoryInput): HistoryReport {
-  const byCase = new Map<number, HistoryRun[]>();
-  const all: HistoryRun[] = [];
+  const timed = new Map<number, TimedRun[]>();
+  const all: TimedRun[] = [];
   let read = 0;
   // Each case's version start parsed once, not once per run.
   const since = new Map<number, number | undefined>();
@@ -95,18 +103,23 @@ export function computeHistory(input: HistoryInput): HistoryReport {
   for (const e of input.executions) {
     read += 1;
     const id = e.testCaseId;
-    const run = id === undefined ? undefined : placed(e, input.cases.get(id), sinceOf(id));
-    if (!run) continue;
-    all.push(run);
-    const list = byCase.get(run.testCaseId);
-    if (list) list.push(run);
-    else byCase.set(run.testCaseId, [run]);
+    const x = id === undefined ? undefined : placed(e, input.cases.get(id), sinceOf(id));
+    if (!x) continue;
+    all.push(x);
+    const list = timed.get(x.run.testCaseId);
+    if (list) list.push(x);
+    else timed.set(x.run.testCaseId, [x]);
   }
-  for (const [id, list] of byCase) byCase.set(id, sortNewestFirst(list));
+  const byCase = new Map<number, HistoryRun[]>();
+  for (const [id, list] of timed)
+    byCase.set(
+      id,
+      list.sort(newestTimedFirst).map((x) => x.run),
+    );
   const perCase = input.perCase ?? RUNS_PER_CASE;
   const histories = new Map<number, CaseHistory>();
   for (const [id, runs] of byCase) histories.set(id, caseHistory(id, runs, input.cases.get(id), perCase));
-  const canPass = new Set(all.filter((r) => r.final && r.kind === 'passed').map((r) => r.testCaseId));
+  const canPass = new Set(all.flatMap(({ run: r }) => (r.final && r.kind === 'passed' ? [r.testCaseId] : [])));
   const suspects = suspectPhones(all, canPass, input.phoneNames, input.now);
   const suspectIds = new Set(suspects.map((s) => s.deviceId));
   for (const h of histories.values()) {
@@ -115,24 +128,22 @@ export function computeHistory(input: HistoryInput): HistoryReport {
   }
   const asked = input.only ?? [...histories.keys()];
   const cases = asked.map((id) => histories.get(id) ?? caseHistory(id, [], input.cases.get(id), perCase));
-  // The run sorted last: each time read once.
-  let oldest: HistoryRun | undefined;
-  let oldestT = NaN;
-  for (const r of all) {
-    const t = runTime(r);
-    if (oldest === undefined || newerFirst(oldestT, t, oldest, r) <= 0) {
-      oldest = r;
-      oldestT = t;
-    }
-  }
+  // The run sorted last.
+  let oldest: TimedRun | undefined;
+  for (const x of all) if (oldest === undefined || newestTimedFirst(oldest, x) <= 0) oldest = x;
   return {
     at: new Date(input.now).toISOString(),
     executions: read,
     truncated: input.truncated,
-    ...(oldest?.at !== undefined && { oldest: oldest.at }),
+    ...(oldest?.run.at !== undefined && { oldest: oldest.run.at }),
     cases,
     flaky: [...histories.values()].flatMap((h) => (h.flaky ? [h.flaky] : [])),
     suspects,
-    notes: notes(input, read, all, byCase),
+    notes: notes(
+      input,
+      read,
+      all.map((x) => x.run),
+      byCase,
+    ),
   };
 }

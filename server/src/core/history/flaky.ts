@@ -37,16 +37,25 @@ export function onVersion(
   times: { createdAt?: string; startedAt?: string },
   sinceMs: number | undefined,
 ): boolean | undefined {
+  return onVersionAt(msOf(times.createdAt), () => msOf(times.startedAt), sinceMs);
+}
+
+const msOf = (t: string | undefined): number | undefined => {
+  const v = t === undefined ? NaN : Date.parse(t);
+  return Number.isNaN(v) ? undefined : v;
+};
+
+/** onVersion with the queued time already read; the start is read only when it decides. */
+export function onVersionAt(
+  createdMs: number | undefined,
+  startedMs: () => number | undefined,
+  sinceMs: number | undefined,
+): boolean | undefined {
   if (sinceMs === undefined) return undefined;
-  const ms = (t: string | undefined) => {
-    const v = t === undefined ? NaN : Date.parse(t);
-    return Number.isNaN(v) ? undefined : v;
-  };
-  const created = ms(times.createdAt);
-  const started = ms(times.startedAt);
-  if (created !== undefined && created >= sinceMs) return true;
+  if (createdMs !== undefined && createdMs >= sinceMs) return true;
+  const started = startedMs();
   if (started !== undefined) return started < sinceMs ? false : undefined;
-  return created !== undefined ? false : undefined;
+  return createdMs !== undefined ? false : undefined;
 }
 
 /** The most runs a flaky mark shows as its evidence. */

@@ -1,6 +1,6 @@
 import { clockTime } from '../base/timeWords';
 import type { HistoryRun, SuspectDevice } from '../model/history';
-import { decided, runTime } from './runs';
+import { decided, type TimedRun } from './runs';
 
 // Suspect phones: a phone whose failures follow it across test cases while the same cases (or
 // the other phones they use) pass without it. Only runs whose phones are known take part: the
@@ -18,19 +18,10 @@ const MIN_COMPARED = 2;
 /** ...and pass at least this share of them. */
 const COMPARED_PASS_SHARE = 0.8;
 
-/** A run with its time in ms, read once (the stretches compare times many times per run). */
-interface Timed {
-  run: HistoryRun;
-  t: number;
-}
-
 /** Runs that can say something of a phone: decided, placed in time, phones known; oldest first. */
-function usable(runs: readonly HistoryRun[]): Timed[] {
+function usable(runs: readonly TimedRun[]): TimedRun[] {
   return runs
-    .flatMap((run) => {
-      const t = runTime(run);
-      return decided(run) && !Number.isNaN(t) && run.devices !== undefined ? [{ run, t }] : [];
-    })
+    .filter(({ run, t }) => decided(run) && !Number.isNaN(t) && run.devices !== undefined)
     .sort((a, b) => a.t - b.t || a.run.executionId - b.run.executionId);
 }
 
@@ -56,7 +47,7 @@ function comparison(
   phone: number,
   stretch: readonly HistoryRun[],
   before: readonly HistoryRun[],
-  all: readonly Timed[],
+  all: readonly TimedRun[],
   since: number,
 ): { runs: HistoryRun[]; basis: SuspectDevice['compared']['basis'] } | undefined {
   const failing = stretch.filter((r) => r.kind === 'failed');
@@ -87,14 +78,14 @@ function evidenceWords(s: Omit<SuspectDevice, 'evidence'>, now: number): string 
 
 /** The suspect phones among the runs, most failures first. */
 export function suspectPhones(
-  runs: readonly HistoryRun[],
+  runs: readonly TimedRun[],
   canPass: ReadonlySet<number>,
   names: ReadonlyMap<number, string | undefined>,
   now: number,
 ): SuspectDevice[] {
   const all = usable(runs);
   // Each phone's runs in one pass (in time order, as `all` is).
-  const byPhone = new Map<number, Timed[]>();
+  const byPhone = new Map<number, TimedRun[]>();
   for (const x of all)
     for (const id of new Set(x.run.devices!.ids)) {
       const list = byPhone.get(id);
