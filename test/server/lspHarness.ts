@@ -132,6 +132,8 @@ export class LspHarness {
     workspaceFolders?: string[],
     /** More of the client's workspace capabilities (file events and the like). */
     workspace: Record<string, unknown> = {},
+    /** With `configuration`: the answer for the `http` section (the editor's proxy settings); null unless given. */
+    http: unknown = null,
   ): Promise<LspHarness> {
     const { child, connection } = spawnServer(env);
     const h = new LspHarness(connection, child);
@@ -158,7 +160,7 @@ export class LspHarness {
           h.configurationItems.length >= w.count ? (w.resolve(), false) : true,
         );
         setImmediate(answered);
-        return p.items.map((item) => (item.section === 'tas' ? configuration : null));
+        return p.items.map((item) => (item.section === 'tas' ? configuration : item.section === 'http' ? http : null));
       });
     }
     connection.onRequest(

@@ -3,7 +3,7 @@ import { refusesPlainHttp } from './baseUrl';
 import { deeperThan, MAX_DEPTH } from '../jsonText';
 import { shallowItems } from './shallowItems';
 import { ApiError, kindForStatus } from './errors';
-import { createDispatcher, type NetworkOptions } from './network';
+import { createNetwork, type Network, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
 import { SecretScrubber } from '../secrets/scrub';
 import { requestBody } from './requestBodies';
@@ -12,6 +12,9 @@ import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type 
 import { TokenManager } from './tokenManager';
 import { Transport, type AttemptResponse } from './transport';
 import type { StartEndSetting } from '../model/environment';
+
+/** Failures without an answer that another attempt may not meet (a 407 or a certificate will). */
+const MAY_HEAL = new Set<string>(['network', 'timeout', 'proxyUnreachable']);
 
 /** An environment: where the service is and the client credentials for it. */
 export interface Environment {
@@ -108,13 +111,17 @@ export class ApiSession {
     readonly environment: Environment,
     private readonly options: SessionOptions = {},
   ) {
-    this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
+    const network: Pick<Network, 'dispatcher' | 'routeFor' | 'secrets'> = options.dispatcher
+      ? { dispatcher: options.dispatcher, routeFor: () => undefined, secrets: [] }
+      : createNetwork(options.network);
+    this.dispatcher = network.dispatcher;
     this.ownsDispatcher = !options.dispatcher;
     this.transport = new Transport(
       environment.baseUrl,
       this.dispatcher,
       options.userAgent ?? 'tas-vscode/0.1',
       options.maxBodyBytes,
+      network.routeFor,
     );
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -124,6 +131,8 @@ export class ApiSession {
     this.refusedHttp = refusesPlainHttp(environment.baseUrl, environment.allowInsecureHttp);
     this.scrubber = options.scrubber ?? new SecretScrubber();
     this.scrubber.addCredentials(environment.clientId, environment.clientSecret);
+    // The proxy's password and authorization are secrets too: nothing printed or logged holds them.
+    for (const secret of network.secrets) this.scrubber.add(secret);
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
   }
 
@@ -217,10 +226,12 @@ export class ApiSession {
         );
       } catch (err) {
         const e = err as ApiError;
-        const retrying = op.retry && (e.kind === 'network' || e.kind === 'timeout') && this.mayRetry(attempt, started);
+        // A refused proxy credential or certificate does not heal by asking again; a stopped proxy may.
+        const retrying = op.retry && MAY_HEAL.has(e.kind) && this.mayRetry(attempt, started);
         this.log(op, path, undefined, attemptStart, attempt, e.kind, retrying);
         if (!retrying) throw this.withAttempts(e, attempt);
-        outcomeUnknown = true;
+        // A proxy that refused the connection passed nothing on.
+        outcomeUnknown ||= e.kind !== 'proxyUnreachable';
         await this.pause(backoffMs(this.policy, attempt, this.random), options.signal, op, path);
         continue;
       }
