@@ -134,8 +134,10 @@ export class LspHarness {
     workspace: Record<string, unknown> = {},
     /** With `configuration`: the answer for the `http` section (the editor's proxy settings); null unless given. */
     http: unknown = null,
+    /** Runs the server through another command (test/systemStore.ts). */
+    wrap?: Parameters<typeof spawnServer>[1],
   ): Promise<LspHarness> {
-    const { child, connection } = spawnServer(env);
+    const { child, connection } = spawnServer(env, wrap);
     const h = new LspHarness(connection, child);
     child.stderr.on('data', (d: Buffer) => (h.stderr += d.toString()));
     // A server that dies fails every wait at once instead of leaving the test hanging.
