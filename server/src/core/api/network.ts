@@ -39,19 +39,37 @@ export interface Network {
   routeFor(origin: URL): ProxyRoute | undefined;
   /** The proxy passwords and authorization in use: a scrubber learns them. */
   secrets: string[];
+  /** Set when a proxy is named in a way nobody can connect to: every request fails with these words, unsent. */
+  unusable?: string;
 }
 
 export function createNetwork(options: NetworkOptions = {}, env: NodeJS.ProcessEnv = process.env): Network {
+  try {
+    return networkOf(options, env);
+  } catch (err) {
+    if (!(err instanceof ProxyUrlError)) throw err;
+    // Never a way around the proxy the user meant: a dispatcher that is never asked.
+    const { Agent } = undici();
+    const secrets = proxySecrets([options.proxy], options.proxyAuthorization);
+    return { dispatcher: new Agent(), routeFor: () => undefined, secrets, unusable: err.message };
+  }
+}
+
+function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv): Network {
   // One context for every connection: made from some 300 authorities it costs about 0.1 s, which
   // Node would pay again for each connection given the list itself.
   const secureContext = createSecureContext({
     ca: trustedAuthorities(env, options.systemCertificates ?? true, options.ca),
   });
   const connect = { secureContext, rejectUnauthorized: options.strictSSL ?? true };
-  const pick = (...names: string[]) => names.map((n) => env[n]).find((v) => v !== undefined && v !== '');
-  const httpProxy = options.proxy ?? pick('HTTP_PROXY', 'http_proxy');
-  const httpsProxy = options.proxy ?? pick('HTTPS_PROXY', 'https_proxy') ?? httpProxy;
-  const noProxy = options.noProxy ?? pick('NO_PROXY', 'no_proxy') ?? '';
+  const pick = (...names: string[]) => {
+    const name = names.find((n) => env[n] !== undefined && env[n] !== '');
+    return name === undefined ? undefined : proxyUrl(env[name]!, `the proxy in ${name}`);
+  };
+  const given = options.proxy === undefined ? undefined : proxyUrl(options.proxy, 'the proxy setting');
+  const httpProxy = given ?? pick('HTTP_PROXY', 'http_proxy');
+  const httpsProxy = given ?? pick('HTTPS_PROXY', 'https_proxy') ?? httpProxy;
+  const noProxy = options.noProxy ?? [env['NO_PROXY'], env['no_proxy']].find((v) => v !== undefined && v !== '') ?? '';
   const authorization = options.proxyAuthorization || undefined;
   const { Agent, EnvHttpProxyAgent } = undici();
   const routes = { 'http:': proxyRoute(httpProxy, authorization), 'https:': proxyRoute(httpsProxy, authorization) };
@@ -75,19 +93,41 @@ export function createNetwork(options: NetworkOptions = {}, env: NodeJS.ProcessE
   return { dispatcher, routeFor, secrets };
 }
 
+/** A session's network: a ready dispatcher (tests) goes straight, with no proxy to name. */
+export function sessionNetwork(dispatcher: Dispatcher | undefined, options: NetworkOptions | undefined): Network {
+  return dispatcher ? { dispatcher, routeFor: () => undefined, secrets: [] } : createNetwork(options);
+}
+
 /** The dispatcher alone (tests, and callers that need no route). */
 export function createDispatcher(options: NetworkOptions = {}, env: NodeJS.ProcessEnv = process.env): Dispatcher {
   return createNetwork(options, env).dispatcher;
 }
 
-function proxyRoute(value: string | undefined, authorization: string | undefined): ProxyRoute | undefined {
-  if (!value) return undefined;
+/** A proxy named in a way nobody can connect to: said with where it came from, never with its value (it may hold a password). */
+export class ProxyUrlError extends Error {
+  /** `source`: "the proxy in HTTPS_PROXY", "the proxy setting". */
+  constructor(readonly source: string) {
+    super(`${source} is not a URL such as http://proxy.example:3128`);
+    this.name = 'ProxyUrlError';
+  }
+}
+
+/** The proxy as undici takes it: `host:port` alone means http, as curl reads it. */
+function proxyUrl(value: string, source: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
   let url: URL;
   try {
-    url = new URL(value.includes('://') ? value : `http://${value}`);
+    url = new URL(withScheme);
   } catch {
-    return undefined;
+    throw new ProxyUrlError(source);
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyUrlError(source);
+  return url.href;
+}
+
+function proxyRoute(value: string | undefined, authorization: string | undefined): ProxyRoute | undefined {
+  if (!value) return undefined;
+  const url = new URL(value);
   return { url, authorization, shown: `${url.protocol}//${url.host}` };
 }
 
