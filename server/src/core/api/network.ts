@@ -36,7 +36,7 @@ export interface ProxyRoute {
 /** The dispatcher, and which proxy (if any) a request to an origin goes through. */
 export interface Network {
   dispatcher: Dispatcher;
-  routeFor(origin: URL): ProxyRoute | undefined;
+  routeFor: (origin: URL) => ProxyRoute | undefined;
   /** The proxy passwords and authorization in use: a scrubber learns them. */
   secrets: string[];
   /** Set when a proxy is named in a way nobody can connect to: every request fails with these words, unsent. */
