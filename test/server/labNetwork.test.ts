@@ -134,6 +134,13 @@ describe('the language server behind an authenticating proxy', () => {
         `Cannot reach the service at ${LAB_URL}: the proxy ${proxy.url} refused the proxy credentials (HTTP 407). Check the proxy's user name and password (the settings http.proxy and http.proxyAuthorization, or HTTPS_PROXY where the editor was started).`,
       );
       assert.deepEqual(proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
+      // The sign-in check says the proxy stood in the way, for the extension's words and buttons.
+      const check = await lsp.checkEnvironment({ name: 'lab', baseUrl: LAB_URL, ...admin });
+      assert.deepEqual(check, {
+        outcome: 'unreachable',
+        detail: `the proxy ${proxy.url} refused the proxy credentials (HTTP 407)`,
+        cause: 'proxy',
+      });
       assert.ok(!`${lsp.stderr}${lsp.logs.join('\n')}`.includes('wrong-pa55word'));
     } finally {
       await lsp.stop();

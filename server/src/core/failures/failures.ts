@@ -226,9 +226,9 @@ export function describeFailure(err: unknown, ctx: ActionContext, host: HostWord
 }
 
 /** What a failure says about the service: one of three states and its cause, for a host that words them itself. */
-export function serviceState(err: unknown): { state: FailureState; detail: string } {
+export function serviceState(err: unknown): { state: FailureState; detail: string; kind: FailureKind } {
   const f = failureOf(err);
-  return { state: WORDS[f.kind].service.state, detail: f.detail };
+  return { state: WORDS[f.kind].service.state, detail: f.detail, kind: f.kind };
 }
 
 /** What a failure says about the service at `baseUrl`: one of three states, its cause, and a sentence. */
