@@ -1,4 +1,4 @@
-import { createSecureContext } from 'node:tls';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import type { Dispatcher } from 'undici';
 import { proxySecrets } from './proxySecrets';
 import { trustedAuthorities } from './trustStore';
@@ -56,11 +56,7 @@ export function createNetwork(options: NetworkOptions = {}, env: NodeJS.ProcessE
 }
 
 function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv): Network {
-  // One context for every connection: made from some 300 authorities it costs about 0.1 s, which
-  // Node would pay again for each connection given the list itself.
-  const secureContext = createSecureContext({
-    ca: trustedAuthorities(env, options.systemCertificates ?? true, options.ca),
-  });
+  const secureContext = trustContext(options, env);
   const connect = { secureContext, rejectUnauthorized: options.strictSSL ?? true };
   const pick = (...names: string[]) => {
     const name = names.find((n) => env[n] !== undefined && env[n] !== '');
@@ -91,6 +87,26 @@ function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv): Network {
     ...(authorization && { token: authorization }),
   });
   return { dispatcher, routeFor, secrets };
+}
+
+/**
+ * One context for every connection and session with the same trust: made from some 150
+ * authorities it costs about 30 ms, which Node would pay again for each connection given the list.
+ */
+const contexts = new Map<string, SecureContext>();
+function trustContext(options: NetworkOptions, env: NodeJS.ProcessEnv): SecureContext {
+  const system = options.systemCertificates ?? true;
+  const key = JSON.stringify([
+    system,
+    options.ca ?? [],
+    ...['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'].map((n) => env[n]),
+  ]);
+  let context = contexts.get(key);
+  if (!context) {
+    context = createSecureContext({ ca: trustedAuthorities(env, system, options.ca) });
+    contexts.set(key, context);
+  }
+  return context;
 }
 
 /** A session's network: a ready dispatcher (tests) goes straight, with no proxy to name. */
