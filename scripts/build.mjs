@@ -5,15 +5,21 @@ import { writeValidators } from './schemaValidators.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+// system-ca loads these native addons on macOS and Windows only; they are not bundled (a .vsix and
+// the npm tarball carry no native code), so there the system's authorities come from Node's own
+// reader where the Node has one (server/src/core/api/trustStore.ts).
+const nativeAddons = ['macos-export-certificate-and-key', 'win-export-certificate-and-key'];
+
 const entries = [
   { in: 'client/src/extension.ts', out: 'extension', external: ['vscode'] },
-  { in: 'server/src/host/server.ts', out: 'server' },
+  { in: 'server/src/host/server.ts', out: 'server', external: nativeAddons },
   { in: 'test/emulator/cli.ts', out: 'emulator' },
   { in: 'scripts/start.ts', out: 'start' },
   // The `tas` command line (package.json bin); not in the .vsix.
   {
     in: 'cli/src/main.ts',
     out: 'cli',
+    external: nativeAddons,
     banner: '#!/usr/bin/env node',
     define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) },
   },

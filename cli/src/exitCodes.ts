@@ -9,7 +9,7 @@ export const Exit = {
   /** Validation errors, or a test that did not pass. */
   failed: 1,
   usage: 2,
-  /** The service refused the credentials, or there are none. */
+  /** The service or the proxy refused the credentials, or there are none. */
   auth: 3,
   /** The service or the network failed (after the retries a read may make). */
   service: 4,
@@ -27,7 +27,7 @@ export const EXIT_MEANINGS: Record<ExitCode, string> = {
   0: 'success',
   1: 'a problem in your files, a test that did not pass, or work not done for another reason',
   2: 'usage error: an option or argument that is wrong, or a path, glob, id or name that names nothing',
-  3: 'no credentials, or the service refused them',
+  3: 'no credentials, or the service (or the proxy) refused them',
   4: 'the service or the network failed (5xx, no answer, time-outs, after the retries a read may make)',
   5: 'a conflict waits for a decision (import or export refused to overwrite)',
   6: '--wait ran out of time (--timeout)',
@@ -62,6 +62,8 @@ export function exitCodeOf(err: unknown): ExitCode {
     case 'unauthorized':
     case 'forbidden':
     case 'notOwner':
+    case 'proxyRefused':
+      // The proxy refused its credentials: like refused service credentials, new ones are the fix.
       return Exit.auth;
     case 'notFound':
       // An id or name the user gave that names nothing: their mistake, not an outage a CI job
@@ -82,6 +84,8 @@ export function exitCodeOf(err: unknown): ExitCode {
     case 'unavailable':
     case 'timeout':
     case 'network':
+    case 'proxyUnreachable':
+    case 'certificate':
     case 'rateLimited':
     case 'invalidResponse':
     case 'notService':

@@ -12,6 +12,9 @@ export const TERMINAL_WORDS: HostWords = {
   notFound: 'it does not exist on the service.',
   gone: 'it is no longer there.',
   allowHttp: 'pass --allow-insecure-http or set TAS_ALLOW_INSECURE_HTTP=1.',
+  proxy: 'HTTPS_PROXY or HTTP_PROXY (and NO_PROXY)',
+  trust:
+    "Add that authority to the system's trust store, or set NODE_EXTRA_CA_CERTS to a PEM file holding it, then try again.",
 };
 
 // Its next steps name where its credentials came from: the TAS_* variables, a profile

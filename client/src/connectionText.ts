@@ -1,4 +1,4 @@
-import { type CheckOutcome, type ConnectionState, userLabel } from '../../server/src/core';
+import { type CheckOutcome, type CheckResult, type ConnectionState, userLabel } from '../../server/src/core';
 
 // What the user reads about the connection: the status bar, the outcome of a sign-in check and
 // the next step for it, and errors of requests to the server. Imports nothing from 'vscode' so
@@ -89,8 +89,20 @@ export function checkAdvice(
   environment: string,
   baseUrl: string,
   detail?: string,
+  /** The proxy or the certificate stood in the way: the detail names it, and the step is theirs, not the URL. */
+  cause?: CheckResult['cause'],
 ): { message: string; steps: NextStep[] } {
   const why = detail ? ` (${detail})` : '';
+  if (outcome === 'unreachable' && cause === 'proxy')
+    return {
+      message: `Not signed in to ${environment}: ${detail ?? 'the proxy failed'}. Check the proxy settings (http.proxy, http.proxyAuthorization) or HTTPS_PROXY, then try again.`,
+      steps: ['retry'],
+    };
+  if (outcome === 'unreachable' && cause === 'certificate')
+    return {
+      message: `Not signed in to ${environment}: ${detail ?? 'its certificate is not trusted'}. Add that authority to the system's trust store (with http.systemCertificates on), or name a PEM file holding it in NODE_EXTRA_CA_CERTS where the editor starts, then try again.`,
+      steps: ['retry', 'changeUrl'],
+    };
   switch (outcome) {
     case 'credentialsRefused':
       return {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type CheckOutcome, type EnvironmentInfo, insecureHttpAllowed, startEndSetting } from '../../server/src/core';
+import { type CheckResult, type EnvironmentInfo, insecureHttpAllowed, startEndSetting } from '../../server/src/core';
 import { checkAdvice, NEXT_STEP_LABEL, stepOf, urlCheckMessage, USE_URL_ANYWAY } from './connectionText';
 import {
   activeAfter,
@@ -29,7 +29,7 @@ import { removeEnvironmentQuestion, useUrlQuestion } from './questions';
 export type Credentials = EnvironmentInfo & { clientSecret: string };
 
 /** Asks the server for a token with candidate credentials (tas/checkEnvironment). */
-export type Check = (candidate: Credentials) => Promise<{ outcome: CheckOutcome; detail?: string }>;
+export type Check = (candidate: Credentials) => Promise<CheckResult>;
 
 const FROM_PROCESS = 'environment variables';
 const ADD = '$(add) Add an environment...';
@@ -163,7 +163,7 @@ export class Environments implements vscode.Disposable {
         () => check(candidate),
       );
       if (result.outcome === 'ok') break;
-      const advice = checkAdvice(result.outcome, target.name, target.baseUrl, result.detail);
+      const advice = checkAdvice(result.outcome, target.name, target.baseUrl, result.detail, result.cause);
       const step = stepOf(
         await vscode.window.showErrorMessage(advice.message, ...advice.steps.map((s) => NEXT_STEP_LABEL[s])),
       );

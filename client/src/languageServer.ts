@@ -13,7 +13,14 @@ import {
   SyncProgressNotification,
   ExecutionsAttentionNotification,
 } from '../../server/src/protocol';
-import type { CheckResult, ConnectionState, RefreshResult, ShownRecord, StatusReading } from '../../server/src/core';
+import {
+  type CheckResult,
+  type ConnectionState,
+  proxySecrets,
+  type RefreshResult,
+  type ShownRecord,
+  type StatusReading,
+} from '../../server/src/core';
 import type { ConnectionStatus } from './connectionStatus';
 import { EnvironmentSync } from './environmentSync';
 import type { Credentials, Environments } from './environments';
@@ -72,7 +79,16 @@ export class LanguageServer implements ServerPort, vscode.Disposable {
       this.historyChanged,
       // A changed setting or secret goes to the server at once.
       environments.onDidChange(() => void this.sendEnvironment().catch((err: unknown) => showError(log, err))),
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('http') && this.learnProxySecrets()),
     ];
+    this.learnProxySecrets();
+  }
+
+  /** The proxy's password and authorization reach the server in its settings: the trace removes them too. */
+  private learnProxySecrets(): void {
+    const http = vscode.workspace.getConfiguration('http');
+    for (const s of proxySecrets([http.get<string>('proxy')], http.get<string>('proxyAuthorization') ?? undefined))
+      this.secretsSent.add(s);
   }
 
   get client(): LanguageClient | undefined {

@@ -78,11 +78,15 @@ export function tas(
     closeStdout?: boolean;
     timeoutMs?: number;
     unprivileged?: boolean;
+    /** Runs tas through another command (test/systemStore.ts: a private mount namespace). */
+    wrap?: (file: string, args: string[]) => { file: string; args: string[] };
   },
 ): Promise<CliResult> {
   const asNobody = options.unprivileged === true && process.getuid?.() === 0;
+  const plain = { file: process.execPath, args: [asNobody ? cliNobodyCanRead() : CLI, ...args] };
+  const command = options.wrap ? options.wrap(plain.file, plain.args) : plain;
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [asNobody ? cliNobodyCanRead() : CLI, ...args], {
+    const child = spawn(command.file, command.args, {
       cwd: options.cwd,
       env: cliEnv(options.cwd, options.env),
       stdio: ['pipe', 'pipe', 'pipe'],

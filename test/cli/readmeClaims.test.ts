@@ -77,7 +77,7 @@ describe('the manual, run as written', { timeout: 120_000 }, () => {
     }
     assert.ok(!existsSync(here('x')), 'export of an id that names nothing makes no folder');
 
-    says('| 3 | no credentials, or the service refused them | also a refused profile file |');
+    says('| 3 | no credentials, or the service (or the proxy) refused them | also a refused profile file |');
     assert.equal((await run(['devices'], {})).code, 3);
     assert.equal((await run(['devices'], { ...credentials(emu), TAS_CLIENT_SECRET: 'not-it' })).code, 3);
 

@@ -94,13 +94,19 @@ describe('proxies', () => {
     assert.deepEqual(tunnelled, []);
   });
 
-  test('a proxy that refuses connections is a network error naming the cause', async () => {
+  test('a proxy that refuses connections is named as the proxy, not the service', async () => {
     const client = new TasClient(
       { baseUrl: emu.url, ...DEMO_CREDENTIALS.admin },
       { network: { proxy: 'http://127.0.0.1:9' }, retry: { maxAttempts: 1 } },
     );
     try {
-      await assert.rejects(client.projects.list(), (e: unknown) => e instanceof ApiError && e.kind === 'network');
+      await assert.rejects(
+        client.projects.list(),
+        (e: unknown) =>
+          e instanceof ApiError &&
+          e.kind === 'proxyUnreachable' &&
+          e.serviceMessage === 'the proxy http://127.0.0.1:9 refused the connection (ECONNREFUSED)',
+      );
     } finally {
       await client.close();
     }
@@ -157,12 +163,17 @@ describe('certificates', () => {
 
   const env = { baseUrl: '', clientId: 'x', clientSecret: 'tls-test-secret' };
 
-  test('an untrusted certificate is a network error that says how to trust it', async () => {
-    const client = new TasClient({ ...env, baseUrl: httpsUrl }, { retry: { maxAttempts: 1 } });
+  test('an untrusted certificate is a certificate failure naming the host and its authority, not retried', async () => {
+    const client = new TasClient({ ...env, baseUrl: httpsUrl });
     try {
       await assert.rejects(
         client.testNodes.list(),
-        (e: unknown) => e instanceof ApiError && e.kind === 'network' && /NODE_EXTRA_CA_CERTS/.test(e.message),
+        (e: unknown) =>
+          e instanceof ApiError &&
+          e.kind === 'certificate' &&
+          e.attempts === 1 &&
+          e.serviceMessage ===
+            `the certificate of ${new URL(httpsUrl).host} is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT): its authority "CN=127.0.0.1" is not among the authorities this machine trusts`,
       );
     } finally {
       await client.close();

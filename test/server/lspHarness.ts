@@ -132,8 +132,12 @@ export class LspHarness {
     workspaceFolders?: string[],
     /** More of the client's workspace capabilities (file events and the like). */
     workspace: Record<string, unknown> = {},
+    /** With `configuration`: the answer for the `http` section (the editor's proxy settings); null unless given. */
+    http: unknown = null,
+    /** Runs the server through another command (test/systemStore.ts). */
+    wrap?: Parameters<typeof spawnServer>[1],
   ): Promise<LspHarness> {
-    const { child, connection } = spawnServer(env);
+    const { child, connection } = spawnServer(env, wrap);
     const h = new LspHarness(connection, child);
     child.stderr.on('data', (d: Buffer) => (h.stderr += d.toString()));
     // A server that dies fails every wait at once instead of leaving the test hanging.
@@ -158,7 +162,7 @@ export class LspHarness {
           h.configurationItems.length >= w.count ? (w.resolve(), false) : true,
         );
         setImmediate(answered);
-        return p.items.map((item) => (item.section === 'tas' ? configuration : null));
+        return p.items.map((item) => (item.section === 'tas' ? configuration : item.section === 'http' ? http : null));
       });
     }
     connection.onRequest(

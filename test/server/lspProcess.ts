@@ -15,8 +15,14 @@ import {
 
 const serverPath = resolve(__dirname, '../../../dist/server.js');
 
-/** The server spawned with `env` (TAS_* for the service), and a protocol connection over its stdio. */
-export function spawnServer(env: Record<string, string | undefined>): {
+/**
+ * The server spawned with `env` (TAS_* for the service), and a protocol connection over its stdio.
+ * `wrap` runs it through another command (test/systemStore.ts: a private mount namespace).
+ */
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  wrap?: (file: string, args: string[]) => { file: string; args: string[] },
+): {
   child: ChildProcessWithoutNullStreams;
   connection: ProtocolConnection;
 } {
@@ -27,7 +33,10 @@ export function spawnServer(env: Record<string, string | undefined>): {
     TAS_CLIENT_SECRET: undefined,
     ...env,
   };
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
+  const command = wrap
+    ? wrap(process.execPath, [serverPath, '--stdio'])
+    : { file: process.execPath, args: [serverPath, '--stdio'] };
+  const child = spawn(command.file, command.args, { stdio: ['pipe', 'pipe', 'pipe'], env: childEnv });
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout),
     new StreamMessageWriter(child.stdin),

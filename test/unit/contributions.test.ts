@@ -7,6 +7,13 @@ import { readJson, root, type Schema } from './schemaHelpers';
 // The contributions fragment of package.json (languages, grammars, jsonValidation) and the
 // TextMate grammars (syntaxes/), checked for structure.
 
+describe('where the extension runs', () => {
+  test('on the machine of the workspace (extensionKind workspace): its server reads the files and sends the requests there', () => {
+    // docs/networks.md says, for each kind of remote machine, what this means.
+    assert.deepEqual((readJson('package.json') as { extensionKind?: string[] }).extensionKind, ['workspace']);
+  });
+});
+
 describe('package.json contributions', () => {
   const contributes = (readJson('package.json') as { contributes: Schema }).contributes;
   const languages = contributes['languages'] as { id: string; filenamePatterns?: string[]; configuration?: string }[];

@@ -133,6 +133,27 @@ describe('the status bar', () => {
 });
 
 describe('sign-in check advice', () => {
+  test('the proxy stood in the way: the proxy named and its settings the step, not the URL', () => {
+    const detail = 'the proxy http://proxy.example:3128 refused the proxy credentials (HTTP 407)';
+    const a = checkAdvice('unreachable', 'lab', 'https://tas.lab.example', detail, 'proxy');
+    assert.equal(
+      a.message,
+      `Not signed in to lab: ${detail}. Check the proxy settings (http.proxy, http.proxyAuthorization) or HTTPS_PROXY, then try again.`,
+    );
+    assert.deepEqual(a.steps, ['retry']);
+  });
+
+  test('a certificate not trusted: the host and authority as the server said them, and how to trust it', () => {
+    const detail =
+      'the certificate of tas.lab.example is not trusted (UNABLE_TO_GET_ISSUER_CERT_LOCALLY): its authority "CN=Lab Root" is not among the authorities this machine trusts';
+    const a = checkAdvice('unreachable', 'lab', 'https://tas.lab.example', detail, 'certificate');
+    assert.match(
+      a.message,
+      /^Not signed in to lab: the certificate of tas\.lab\.example is not trusted .*"CN=Lab Root".*system's trust store/,
+    );
+    assert.ok(!a.message.includes('Check the URL'));
+  });
+
   test('refused credentials: re-enter them first', () => {
     const a = checkAdvice('credentialsRefused', 'staging', 'https://staging.example.com', 'HTTP 401');
     assert.equal(

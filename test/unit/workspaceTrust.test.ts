@@ -59,7 +59,13 @@ describe('workspace trust', () => {
     const reads = configurationReads(resolve(root, 'server/src'));
     assert.deepEqual(reads.refused, [], 'settings read in a form this check cannot follow');
     assert.deepEqual([...new Set(reads.sections)].sort(), ['http', 'tas']);
-    assert.deepEqual([...new Set(reads.httpKeys)].sort(), ['noProxy', 'proxy', 'proxyStrictSSL']);
+    assert.deepEqual([...new Set(reads.httpKeys)].sort(), [
+      'noProxy',
+      'proxy',
+      'proxyAuthorization',
+      'proxyStrictSSL',
+      'systemCertificates',
+    ]);
   });
 
   test('the syntax-tree check bites: another section, a double-quoted one, a read in another file, a computed one', () => {

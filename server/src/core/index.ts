@@ -93,6 +93,7 @@ export { baseUrlProblem, insecureHttpAllowed, normalizeBaseUrl, refusesPlainHttp
 export { TasClient } from './api/client';
 export { ApiError } from './api/errors';
 export type { NetworkOptions } from './api/network';
+export { proxySecrets } from './api/proxySecrets';
 export { type Operation, OPERATIONS } from './api/operations';
 export type { QueryValue } from './api/requestUrl';
 export type { Environment, Notice, RequestLogEntry, SessionOptions } from './api/session';

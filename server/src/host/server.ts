@@ -165,8 +165,6 @@ connection.onInitialize((params): InitializeResult => {
 });
 
 connection.onInitialized(async () => {
-  // After initialize, so the first status notification cannot precede its answer.
-  if (!environmentFromClient) env.useProcessEnv(process.env);
   if (formattingRegistered) {
     await Promise.all([
       connection.client.register(DocumentFormattingRequest.type, testCaseFilesOnly),
@@ -191,6 +189,10 @@ connection.onInitialized(async () => {
     if (await settings.pull()) env.reconnect();
     applyFollowerSettings();
   }
+  settings.markKnown();
+  // After initialize (the first status notification cannot precede its answer) and after the
+  // settings: the first token request already goes through the editor's proxy.
+  if (!environmentFromClient) env.useProcessEnv(process.env);
   connection.console.info(`${SERVER_NAME} ${SERVER_VERSION} ready (node ${process.version})`);
   // In the background: references and workspace symbols wait for it, diagnostics never do.
   indexWorkspace(clientCapabilities).catch((err: unknown) =>
@@ -205,7 +207,9 @@ connection.onDidChangeConfiguration(async () => {
   else validation.revalidateAll();
 });
 
-connection.onNotification(SetEnvironmentNotification, ({ environment }) => {
+// Held until the settings are known (notifications keep their order: each waits for the same promise).
+connection.onNotification(SetEnvironmentNotification, async ({ environment }) => {
+  await settings.known;
   if (!env.set(environment)) session.status.repeat();
   connection.console.info(environment ? `environment: ${environment.name} (${environment.baseUrl})` : 'signed out');
 });
@@ -219,7 +223,10 @@ env.onChange(() => {
   recordDocuments.revalidateAll();
   void session.status.probe();
 });
-connection.onRequest(CheckEnvironmentRequest, ({ environment }) => session.check(environment));
+connection.onRequest(CheckEnvironmentRequest, async ({ environment }) => {
+  await settings.known;
+  return session.check(environment);
+});
 
 // Fires on open too: the scheduler validates a document it has not seen yet at once.
 const recordDocuments = registerRecordDocumentFeatures(connection, documents, {

@@ -16,7 +16,7 @@ export interface ServerSettings {
   finalStates: string[];
   /** tas.inlayHints.enabled: names after reference ids. */
   inlayHints: boolean;
-  /** The editor's proxy settings (`http.proxy`, `http.noProxy`, `http.proxyStrictSSL`). */
+  /** The editor's network settings (`http.proxy`, `http.proxyAuthorization`, `http.noProxy`, `http.proxyStrictSSL`, `http.systemCertificates`). */
   network: NetworkOptions;
 }
 
@@ -34,11 +34,19 @@ export const DEFAULT_SETTINGS: ServerSettings = {
 export class Settings {
   current: ServerSettings = { ...DEFAULT_SETTINGS };
   canPull = false;
+  /**
+   * Settles once the settings were first read (or the client cannot give them): no request goes
+   * to the service before, so the first one already takes the editor's proxy.
+   */
+  readonly known: Promise<void>;
+  /** Says the settings are known (after the first pull, or at once for a client without settings). */
+  markKnown!: () => void;
   /** The workspace's settings are input: each number is clamped to its range, said once in the log. */
   private readonly clamps: SettingClamps;
 
   constructor(private readonly connection: Connection) {
     this.clamps = new SettingClamps((message) => connection.console.warn(message));
+    this.known = new Promise((resolve) => (this.markKnown = resolve));
   }
 
   /** Reads the settings again; true when the network settings changed (clients must be rebuilt). */
@@ -61,15 +69,24 @@ export class Settings {
             executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
             inlayHints?: { enabled?: unknown };
           } | null,
-          { proxy?: unknown; noProxy?: unknown; proxyStrictSSL?: unknown } | null,
+          {
+            proxy?: unknown;
+            proxyAuthorization?: unknown;
+            noProxy?: unknown;
+            proxyStrictSSL?: unknown;
+            systemCertificates?: unknown;
+          } | null,
         ]
       | [];
     // No answer at all (refused): keep what was read before (the defaults at first).
     if (raw === undefined && http === undefined) return false;
     const network: NetworkOptions = {
       ...(typeof http?.proxy === 'string' && http.proxy !== '' && { proxy: http.proxy }),
+      ...(typeof http?.proxyAuthorization === 'string' &&
+        http.proxyAuthorization !== '' && { proxyAuthorization: http.proxyAuthorization }),
       ...(Array.isArray(http?.noProxy) && http.noProxy.length > 0 && { noProxy: http.noProxy.join(',') }),
       ...(http?.proxyStrictSSL === false && { strictSSL: false }),
+      ...(http?.systemCertificates === false && { systemCertificates: false }),
     };
     const changed = JSON.stringify(network) !== JSON.stringify(this.current.network);
     this.current = {

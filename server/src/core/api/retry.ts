@@ -43,3 +43,11 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Failures without an answer worth another attempt: the service or a stopped proxy may be back.
+ * A 407 and a refused certificate are not: the same credentials and store meet the same refusal.
+ */
+export function mayHeal(kind: string): boolean {
+  return kind === 'network' || kind === 'timeout' || kind === 'proxyUnreachable';
+}

@@ -3,12 +3,12 @@ import { refusesPlainHttp } from './baseUrl';
 import { deeperThan, MAX_DEPTH } from '../jsonText';
 import { shallowItems } from './shallowItems';
 import { ApiError, kindForStatus } from './errors';
-import { createDispatcher, type NetworkOptions } from './network';
+import { sessionNetwork, type NetworkOptions } from './network';
 import { OPERATIONS, type Operation } from './operations';
 import { SecretScrubber } from '../secrets/scrub';
 import { requestBody } from './requestBodies';
 import { fillPath, toQuery, type QueryValue } from './requestUrl';
-import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, parseRetryAfter, sleep, type RetryPolicy } from './retry';
+import { DEFAULT_RETRY, RETRY_STATUSES, backoffMs, mayHeal, parseRetryAfter, sleep, type RetryPolicy } from './retry';
 import { TokenManager } from './tokenManager';
 import { Transport, type AttemptResponse } from './transport';
 import type { StartEndSetting } from '../model/environment';
@@ -103,18 +103,22 @@ export class ApiSession {
   private readonly noticed = new Set<string>();
   /** Plain http to another machine without the opt-in: every call is refused before it connects. */
   private readonly refusedHttp: boolean;
+  /** A proxy named in a way nobody can connect to: every call is refused with these words. */
+  private readonly unusableProxy: string | undefined;
 
   constructor(
     readonly environment: Environment,
     private readonly options: SessionOptions = {},
   ) {
-    this.dispatcher = options.dispatcher ?? createDispatcher(options.network);
+    const network = sessionNetwork(options.dispatcher, options.network);
+    this.dispatcher = network.dispatcher;
     this.ownsDispatcher = !options.dispatcher;
     this.transport = new Transport(
       environment.baseUrl,
       this.dispatcher,
       options.userAgent ?? 'tas-vscode/0.1',
       options.maxBodyBytes,
+      network.routeFor,
     );
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -122,8 +126,11 @@ export class ApiSession {
     this.now = options.now ?? Date.now;
     this.wait = options.sleep ?? sleep;
     this.refusedHttp = refusesPlainHttp(environment.baseUrl, environment.allowInsecureHttp);
+    this.unusableProxy = network.unusable;
     this.scrubber = options.scrubber ?? new SecretScrubber();
     this.scrubber.addCredentials(environment.clientId, environment.clientSecret);
+    // The proxy's password and authorization are secrets too: nothing printed or logged holds them.
+    for (const secret of network.secrets) this.scrubber.add(secret);
     this.tokens = new TokenManager(() => this.requestToken(), this.now);
   }
 
@@ -191,6 +198,8 @@ export class ApiSession {
     const path = fillPath(op.path, options.params);
     // Before any lookup or connection: the secret and the token would travel in plain text.
     if (this.refusedHttp) throw new ApiError({ kind: 'insecureHttp', method: op.method, path });
+    if (this.unusableProxy)
+      throw new ApiError({ kind: 'proxyUnreachable', method: op.method, path, serviceMessage: this.unusableProxy });
     const query = toQuery(options.query);
     const started = this.now();
     let attempt = 0;
@@ -217,10 +226,12 @@ export class ApiSession {
         );
       } catch (err) {
         const e = err as ApiError;
-        const retrying = op.retry && (e.kind === 'network' || e.kind === 'timeout') && this.mayRetry(attempt, started);
+        // A refused proxy credential or certificate does not heal by asking again; a stopped proxy may.
+        const retrying = op.retry && mayHeal(e.kind) && this.mayRetry(attempt, started);
         this.log(op, path, undefined, attemptStart, attempt, e.kind, retrying);
         if (!retrying) throw this.withAttempts(e, attempt);
-        outcomeUnknown = true;
+        // A proxy that refused the connection passed nothing on.
+        outcomeUnknown ||= e.kind !== 'proxyUnreachable';
         await this.pause(backoffMs(this.policy, attempt, this.random), options.signal, op, path);
         continue;
       }

@@ -1,5 +1,7 @@
 import type { Dispatcher } from 'undici';
+import { connectFailure } from './connectFailure';
 import { ApiError } from './errors';
+import type { ProxyRoute } from './network';
 import { MAX_TIMER_MS } from '../settings/ranges';
 
 // One HTTP attempt: URL building, JSON bodies, the timeout and cancellation. No retries here.
@@ -41,6 +43,8 @@ export class Transport {
     private readonly userAgent: string,
     /** Answers longer than this are cut off, not read whole (an endless body would fill the memory). */
     private readonly maxBodyBytes = DEFAULT_MAX_BODY_MB * 1024 * 1024,
+    /** The proxy a request to an origin goes through: its failures are named as the proxy's. */
+    private readonly routeFor: (origin: URL) => ProxyRoute | undefined = () => undefined,
   ) {}
 
   private readBody(res: BodySource, base: { method: string; path: string }): Promise<string> {
@@ -86,7 +90,8 @@ export class Transport {
       // The session was closed (environment switched or signed out): nothing to retry.
       if (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED')
         throw new ApiError({ ...base, kind: 'cancelled', cause: err });
-      throw new ApiError({ ...base, kind: 'network', serviceMessage: networkMessage(err, code), cause: err });
+      const failure = await connectFailure(err, url, this.routeFor(url));
+      throw new ApiError({ ...base, kind: failure.kind, serviceMessage: failure.message, cause: err });
     }
   }
 }
@@ -118,24 +123,4 @@ async function readCapped(res: BodySource, cap: number, base: { method: string; 
     chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
   return Buffer.concat(chunks, size).toString('utf8');
-}
-
-function networkMessage(err: unknown, code: string | undefined): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused: is the base URL right and the service running?';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found: check the base URL';
-    case 'UND_ERR_SOCKET':
-    case 'ECONNRESET':
-      return 'the connection was closed before the answer arrived';
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return `the server certificate is not trusted (${code}): add its CA with NODE_EXTRA_CA_CERTS`;
-    default:
-      return err instanceof Error ? err.message : String(err);
-  }
 }

@@ -29,7 +29,8 @@ export async function checkEnvironment(
   } catch (err) {
     // The state and cause only: the client words them with its buttons.
     const f = serviceState(err);
-    return { outcome: f.state, detail: f.detail };
+    const cause = f.kind === 'certificate' ? 'certificate' : f.kind.startsWith('proxy') ? 'proxy' : undefined;
+    return { outcome: f.state, detail: f.detail, ...(cause && { cause }) };
   } finally {
     await client.close();
   }

@@ -63,6 +63,11 @@ export function failureOf(err: unknown): Failure {
       return of('timeout', err.serviceMessage ?? 'no answer in time');
     case 'network':
       return of('network', firstClause(err.serviceMessage) ?? 'the connection failed');
+    case 'proxyUnreachable':
+    case 'proxyRefused':
+    case 'certificate':
+      // Already plain words naming the proxy or the host and the authority (api/connectFailure.ts).
+      return of(err.kind, err.serviceMessage ?? 'the connection failed');
     case 'unavailable':
       return of('unavailable', `${http}, the service had a problem`);
     case 'rateLimited':

@@ -28,6 +28,10 @@ export interface HostWords {
   gone: string;
   /** How to opt in to plain http to another machine, as the end of a sentence. */
   allowHttp: string;
+  /** Where the proxy and its credentials are set, as the object of "Check". */
+  proxy: string;
+  /** How to make an authority trusted, as a sentence. */
+  trust: string;
 }
 
 export interface ActionContext {
@@ -95,6 +99,20 @@ const INSECURE: ServiceWords = {
 };
 const plainHttp = (w: Words) =>
   `uses plain http to another machine: the client secret and the token would cross the network unencrypted, so nothing was sent. Use https, or, on a network you trust, ${w.host.allowHttp}`;
+/** The proxy, not the service, failed: its words name it and where it is set. */
+const PROXY: ServiceWords = {
+  state: 'unreachable',
+  say: (url, w) => `Cannot reach the service at ${url}: ${w.f.detail}. ${proxyStep(w)}`,
+};
+const proxyStep = (w: Words) =>
+  w.f.kind === 'proxyRefused'
+    ? `Check the proxy's user name and password (${w.host.proxy}).`
+    : `Check ${w.host.proxy}, and that the proxy is running, then try again.`;
+/** The connection was refused for its certificate: which host, which authority, how to trust it. */
+const CERTIFICATE: ServiceWords = {
+  state: 'unreachable',
+  say: (url, w) => `Cannot connect to the service at ${url} safely: ${w.f.detail}. ${w.host.trust}`,
+};
 /** No call fails this way with credentials set; without them, giving them is the next step, as for refused ones. */
 const NO_CREDENTIALS: ServiceWords = {
   state: 'credentialsRefused',
@@ -161,6 +179,9 @@ const WORDS: Record<FailureKind, Row> = {
   },
   timeout: { service: UNREACHABLE, action: (w) => noAnswer(w) },
   network: { service: UNREACHABLE, action: (w) => noAnswer(w) },
+  proxyUnreachable: { service: PROXY, action: (w) => couldNot(w, `${w.f.detail}. ${proxyStep(w)}`) },
+  proxyRefused: { service: PROXY, action: (w) => couldNot(w, `${w.f.detail}. ${proxyStep(w)}`) },
+  certificate: { service: CERTIFICATE, action: (w) => couldNot(w, `${w.f.detail}. ${w.host.trust}`) },
   invalidResponse: {
     service: NOT_SERVICE,
     action: (w) => couldNot(w, `the service answered in an unexpected way.${w.said}`),
@@ -205,9 +226,9 @@ export function describeFailure(err: unknown, ctx: ActionContext, host: HostWord
 }
 
 /** What a failure says about the service: one of three states and its cause, for a host that words them itself. */
-export function serviceState(err: unknown): { state: FailureState; detail: string } {
+export function serviceState(err: unknown): { state: FailureState; detail: string; kind: FailureKind } {
   const f = failureOf(err);
-  return { state: WORDS[f.kind].service.state, detail: f.detail };
+  return { state: WORDS[f.kind].service.state, detail: f.detail, kind: f.kind };
 }
 
 /** What a failure says about the service at `baseUrl`: one of three states, its cause, and a sentence. */

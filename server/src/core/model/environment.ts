@@ -55,4 +55,6 @@ export type FailureState = Exclude<CheckOutcome, 'ok'>;
 export interface CheckResult {
   outcome: CheckOutcome;
   detail?: string;
+  /** Unreachable for a reason that is not the service's: the proxy, or its certificate (the detail names which). */
+  cause?: 'proxy' | 'certificate';
 }

@@ -27,6 +27,12 @@ export type ApiErrorKind =
   | 'timeout'
   /** The connection failed or broke: the outcome of a call that changes something is unknown. */
   | 'network'
+  /** The proxy requests go through refused the connection, was not found or did not answer. */
+  | 'proxyUnreachable'
+  /** The proxy refused the proxy credentials (407): never repeated, only new credentials help. */
+  | 'proxyRefused'
+  /** The server's certificate is not trusted or not valid here: never repeated, nothing was sent. */
+  | 'certificate'
   /** The answer was not what the interface document shows. */
   | 'invalidResponse'
   | 'cancelled'
