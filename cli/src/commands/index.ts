@@ -9,6 +9,7 @@ import { executions } from './executions';
 import { exportCmd } from './export';
 import { importCmd } from './import';
 import { login } from './login';
+import { logout } from './logout';
 import { nodes } from './nodes';
 import { apply, get } from './recordDocuments';
 import { rerun } from './rerun';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   apply,
   api,
   login,
+  logout,
   completionCommand(() => COMMANDS),
   version,
 ];
