@@ -6,7 +6,6 @@ import { exactInt, exactStr, isRecord } from '../base/read';
 import { itemsOf, testCasesIn, type Path, type TestCaseAt } from '../document/testCaseModel';
 import type { CaseLink } from '../sync/caseLinks';
 import { foreignReferences } from './foreign';
-import { keptReferenceNotes } from './keptChecks';
 
 // Live reference checks: ids and names in a document against a snapshot of the service.
 // Unknown is not wrong: without a snapshot there is one "not verified" note, never "not found".
@@ -24,8 +23,6 @@ export function checkReferences(kind: FileKind, value: unknown, state: Reference
         code: DiagnosticCode.notVerified,
         severity: Severity.Information,
       },
-      // Offline: what the lists last read lack is named, still as not verified.
-      ...(state.kept ? keptReferenceNotes(kind, value, state.kept) : []),
     ];
   }
   const data = state.data;
