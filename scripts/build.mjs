@@ -22,6 +22,8 @@ const entries = [
     external: nativeAddons,
     banner: '#!/usr/bin/env node',
     define: { TAS_CLI_VERSION: JSON.stringify(pkg.version) },
+    // The keyring library is native and optional (package.json optionalDependencies): loaded at run time when present.
+    external: ['@napi-rs/keyring'],
   },
 ];
 

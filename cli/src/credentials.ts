@@ -4,6 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { baseUrlProblem, type Environment, normalizeBaseUrl, signedOut, writeAtomic } from '../../server/src/core';
 import { type CredentialOrigin, TERMINAL_WORDS } from './words';
 import { CliError, Exit, UsageError } from './exitCodes';
+import { keyringAccount, keyringName, KeyringUnavailableError, readSecret } from './keyring';
 
 // Where the credentials come from: TAS_BASE_URL, TAS_CLIENT_ID and TAS_CLIENT_SECRET, or a named
 // profile in a file outside any repository that only its owner can read (as ssh insists for its
@@ -12,7 +13,10 @@ import { CliError, Exit, UsageError } from './exitCodes';
 export interface Profile {
   baseUrl: string;
   clientId: string;
-  clientSecret: string;
+  /** In the file only where no keyring answered at `tas login`. */
+  clientSecret?: string;
+  /** The marker of a secret kept in the system keyring (keyring.ts), in place of `clientSecret`. */
+  secretIn?: 'keyring';
 }
 
 export interface ProfilesFile {
@@ -165,25 +169,48 @@ export function findCredentials(env: NodeJS.ProcessEnv, profileName: string | un
       `There is no profile "${name}" (named by ${namedBy}) in ${path}. Create it with: tas login --profile ${name}`,
     );
   }
+  const inKeyring = profile.secretIn === 'keyring';
   if (
     typeof profile.baseUrl !== 'string' ||
     typeof profile.clientId !== 'string' ||
-    typeof profile.clientSecret !== 'string'
+    (!inKeyring && typeof profile.clientSecret !== 'string')
   ) {
     throw new CliError(
       `The profile "${name}" in ${path} lacks baseUrl, clientId or clientSecret. Write it again with tas login --profile ${name}.`,
       Exit.auth,
     );
   }
+  const baseUrl = checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`);
   return {
     environment: {
-      baseUrl: checkedBaseUrl(profile.baseUrl, `The base URL of profile "${name}"`),
+      baseUrl,
       clientId: profile.clientId,
-      clientSecret: profile.clientSecret,
+      clientSecret: inKeyring ? keyringSecret(name, profile.clientId, baseUrl) : profile.clientSecret!,
     },
     from: `profile ${name}`,
-    origin: { from: 'profile', name, file: path },
+    origin: { from: 'profile', name, file: path, ...(inKeyring && { keyring: true }) },
   };
+}
+
+/** The secret a profile keeps in the system keyring; its absence, or a keyring that does not answer, is said with the next step. */
+function keyringSecret(name: string, clientId: string, baseUrl: string): string {
+  let secret: string | undefined;
+  try {
+    secret = readSecret(keyringAccount(clientId, baseUrl));
+  } catch (err) {
+    if (!(err instanceof KeyringUnavailableError)) throw err;
+    throw new CliError(
+      `The client secret of profile "${name}" is kept in ${keyringName()}, which did not answer (${err.reason}). Unlock it, or run tas login --profile ${name} again.`,
+      Exit.auth,
+    );
+  }
+  if (secret === undefined) {
+    throw new CliError(
+      `${keyringName()} has no client secret for profile "${name}" (client ${clientId} at ${baseUrl}). Write it again with tas login --profile ${name}.`,
+      Exit.auth,
+    );
+  }
+  return secret;
 }
 
 /** The base URL without a trailing /api/v2; one that is no http(s) URL is a usage error. */

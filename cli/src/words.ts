@@ -22,7 +22,8 @@ export const TERMINAL_WORDS: HostWords = {
 
 export type CredentialOrigin =
   | { from: 'variables' }
-  | { from: 'profile'; name: string; file: string }
+  /** `keyring`: its secret is kept in the system keyring, not in the file. */
+  | { from: 'profile'; name: string; file: string; keyring?: boolean }
   /** `tas login`: each value given as its option, or typed at the prompt. */
   | { from: 'login'; baseUrl: 'option' | 'typed'; clientId: 'option' | 'typed' };
 
@@ -40,7 +41,9 @@ export function terminalWords(origin: CredentialOrigin | undefined): HostWords {
         ...TERMINAL_WORDS,
         url: `the base URL of profile "${origin.name}"`,
         changeUrl: `Check the base URL of ${profile}, or write the profile again: ${again}.`,
-        reenter: `Check the client ID and secret of ${profile}, or write them again: ${again}.`,
+        reenter: origin.keyring
+          ? `Check the client ID of ${profile} and its secret in the system keyring, or write them again: ${again}.`
+          : `Check the client ID and secret of ${profile}, or write them again: ${again}.`,
       };
     }
     case 'login': {

@@ -26,7 +26,11 @@ export function createLanguageClient(
     traceOutputChannel: traceChannel,
     synchronize: { configurationSection: ['tas', 'http'] },
     // Credentials come from SecretStorage through tas/setEnvironment, not the server's environment.
-    initializationOptions: { environmentFromClient: true },
+    // The lists last read are kept in the extension's storage, for while the service cannot be reached.
+    initializationOptions: {
+      environmentFromClient: true,
+      ...(context.globalStorageUri.scheme === 'file' && { storageFolder: context.globalStorageUri.fsPath }),
+    },
     middleware: {
       handleDiagnostics: (uri, diagnostics, next) => {
         const editorChecksJson = vscode.workspace.getConfiguration('json', uri).get<boolean>('validate.enable', true);

@@ -19,6 +19,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   private?: boolean;
   bin: Record<string, string>;
   dependencies?: object;
+  optionalDependencies?: Record<string, string>;
 };
 
 describe('the npm package of tas', { timeout: 180_000 }, () => {
@@ -62,6 +63,28 @@ describe('the npm package of tas', { timeout: 180_000 }, () => {
     );
     assert.deepEqual(files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
     assert.deepEqual(atRoot, files, 'a pack of the repository itself holds the same files (.npmignore)');
+  });
+
+  test('its one optional dependency is the keyring library, outside the bundle', () => {
+    assert.deepEqual(Object.keys(pkg.optionalDependencies ?? {}), ['@napi-rs/keyring']);
+    const bundle = readFileSync(join(root, 'dist', 'cli.js'), 'utf8');
+    assert.ok(bundle.includes('require("@napi-rs/keyring")'), 'dist/cli.js requires it at run time, not bundled');
+  });
+
+  test('offline, the optional keyring library is left out: tas login keeps the secret in the file and says why', () => {
+    const cwd = mkdtempSync(join(dir, 'login-'));
+    const bin = join(prefix, 'bin', 'tas');
+    const login = spawnSync(
+      bin,
+      ['login', '--profile', 'p', '--base-url', 'https://tas.invalid', '--client-id', 'c', '--no-verify'],
+      { cwd, env: { PATH: process.env['PATH'] ?? '', HOME: cwd }, encoding: 'utf8', input: 'pack-test-secret\n' },
+    );
+    assert.equal(login.status, 0, login.stderr);
+    assert.match(
+      login.stdout,
+      /The client secret is kept in that file, readable by you only: no system keyring answered \(the optional package @napi-rs\/keyring is not installed\)\./,
+    );
+    assert.doesNotMatch(login.stdout + login.stderr, /pack-test-secret/);
   });
 
   test('npm install -g of the tarball links a tas that brings no other package', () => {

@@ -11,6 +11,7 @@ import { history } from './history';
 import { importCmd } from './import';
 import { login } from './login';
 import { mcp } from './mcp';
+import { logout } from './logout';
 import { nodes } from './nodes';
 import { apply, get } from './recordDocuments';
 import { rerun } from './rerun';
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   api,
   mcp,
   login,
+  logout,
   completionCommand(() => COMMANDS),
   version,
 ];

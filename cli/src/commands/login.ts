@@ -4,6 +4,7 @@ import { flag, str, type CommandSpec } from '../command';
 import { profilesPath, readProfiles, repositoryOf, shownPath, writeProfiles } from '../credentials';
 import { CliError, Exit, failureText, exitCodeOf, UsageError } from '../exitCodes';
 import { ask, askSecret } from '../prompt';
+import { keyringAccount, keyringName, KeyringUnavailableError, storeSecret } from '../keyring';
 
 export const login: CommandSpec = {
   name: 'login',
@@ -16,6 +17,8 @@ export const login: CommandSpec = {
     'credentials with the service, and writes the profile to $TAS_CONFIG_DIR/profiles.json, else',
     '$XDG_CONFIG_HOME/tas/profiles.json or ~/.config/tas/profiles.json (TAS_PROFILES names the file',
     'itself), readable by you only; never inside a git work tree (set TAS_CONFIG_DIR when home is one).',
+    'The secret goes to the system keyring (macOS Keychain, Windows Credential Manager, Linux Secret',
+    'Service) where one answers, else into that file; tas login says which. tas logout removes it.',
     'The secret is never taken from an argument: other users see those.',
   ].join('\n'),
   options: {
@@ -90,11 +93,28 @@ export const login: CommandSpec = {
         await client.close();
       }
     }
-    file.profiles[name] = { baseUrl, clientId, clientSecret };
+    // The system keyring where one answers; else the owner-only file, as before.
+    let keyringProblem: string | undefined;
+    try {
+      storeSecret(keyringAccount(clientId, baseUrl), clientSecret);
+    } catch (err) {
+      if (!(err instanceof KeyringUnavailableError)) throw err;
+      keyringProblem = err.reason;
+    }
+    file.profiles[name] =
+      keyringProblem === undefined ? { baseUrl, clientId, secretIn: 'keyring' } : { baseUrl, clientId, clientSecret };
     if (flag(values['default']) || file.default === undefined) file.default = name;
     await writeProfiles(path, file);
-    if (ctx.options.json) ctx.out.json({ profile: name, path, default: file.default === name });
-    else ctx.out.out(`Profile "${name}" written to ${path}${file.default === name ? ' (the default)' : ''}.`);
+    const secretIn = keyringProblem === undefined ? 'keyring' : 'file';
+    if (ctx.options.json) ctx.out.json({ profile: name, path, default: file.default === name, secretIn });
+    else {
+      ctx.out.out(`Profile "${name}" written to ${path}${file.default === name ? ' (the default)' : ''}.`);
+      ctx.out.out(
+        keyringProblem === undefined
+          ? `The client secret is kept in ${keyringName()}.`
+          : `The client secret is kept in that file, readable by you only: no system keyring answered (${keyringProblem}).`,
+      );
+    }
     return Exit.ok;
   },
 };

@@ -20,6 +20,7 @@ export type { CaseHistoryShown, HistoryShown, HistoryViews, KnownLink, SuspectSh
 // What the façades take and give, by name (made by the façades, not by hosts).
 export type { ActiveEnvironment, EnvironmentState } from './environment/environment';
 export type { ReferenceCache } from './liveChecks/referenceCache';
+export { KEPT_LISTS_MAX_BYTES, type ListStorage } from './liveChecks/keptLists';
 export type { ConnectionStatusReporter } from './environment/status';
 export type { StatusFollow } from './devices/follow';
 export type { SyncEngine } from './sync/engine';

@@ -46,6 +46,7 @@ import { CHOOSE_COUNTERPART_COMMAND, EDITOR_WORDS } from './words';
 import { registerSyncFeatures } from './handlers/sync';
 import { registerHistoryFeatures } from './handlers/history';
 import { ValidationScheduler } from './validation';
+import { folderStorage, storageFolderOf } from './keptListsStorage';
 
 // Entry point: wires the connection to the features. `node dist/server.js --stdio` for any LSP
 // client; VS Code starts it over IPC. Features live in transport-free modules (core/).
@@ -80,6 +81,8 @@ const logRequest = (e: RequestLogEntry) =>
   connection.console.log(
     `${e.method} ${e.path} ${e.status ?? e.errorKind ?? ''} ${e.durationMs}ms${e.retrying ? ' (retrying)' : ''}`,
   );
+/** The editor's storage for this extension (initialize's `storageFolder`): the lists kept for offline use go there. */
+let storageFolder: string | undefined;
 // The core's front doors, each made in one call with the editor's words and the settings.
 const session = createServiceSession({
   words: EDITOR_WORDS,
@@ -96,6 +99,8 @@ const session = createServiceSession({
     validation.revalidateAll();
     void connection.sendNotification(RecordGoneNotification, { record });
   },
+  listStorage: folderStorage(() => storageFolder),
+  log: (line) => connection.console.info(line),
 });
 const env = session.environment;
 /** Whether the client reports changes of test-case files (workspace/didChangeWatchedFiles). */
@@ -143,6 +148,7 @@ connection.onInitialize((params): InitializeResult => {
   // Our extension sends the environment itself (tas/setEnvironment); other editors use TAS_*.
   environmentFromClient =
     (params.initializationOptions as { environmentFromClient?: unknown } | undefined)?.environmentFromClient === true;
+  storageFolder = storageFolderOf(params.initializationOptions);
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },

@@ -278,6 +278,35 @@ export const LAB_SCENARIOS: Scenario[] = [
         input: 'demo-admin-secret\n',
       },
       {
+        // No keyring answers in the tests' runs (no D-Bus session): the file keeps it, and login says why.
+        example: LOGIN,
+        line: 'tas login --profile later2 --base-url https://tas.invalid --client-id demo-admin --no-verify',
+        input: 'demo-admin-secret\n',
+        check: (r) =>
+          assert.match(
+            r.stdout,
+            /The client secret is kept in that file, readable by you only: no system keyring answered \(no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set\)\./,
+          ),
+      },
+      {
+        example: ['tas logout [--profile NAME]'],
+        line: 'tas logout --profile later2',
+        check: (r, w) => {
+          assert.match(
+            r.stdout,
+            /Profile "later2" removed from .*; its client secret, kept in that file, went with it\./,
+          );
+          const written = JSON.parse(readFileSync(w.config('profiles.json'), 'utf8')) as { profiles: object };
+          assert.ok(!Object.keys(written.profiles).includes('later2'));
+          assert.ok(Object.keys(written.profiles).includes('later'), 'the other profiles stay');
+        },
+      },
+      {
+        example: ['tas logout [--profile NAME]'],
+        line: 'tas logout --profile later2',
+        exit: { code: 2, says: ['A profile that is not in the file is a usage error (exit 2)'] },
+      },
+      {
         example: [LOGIN, 'tas login'],
         line: 'tas login --profile lab --base-url {url} --client-id demo-admin',
         env: { TAS_CONFIG_DIR: undefined },
@@ -295,6 +324,17 @@ export const LAB_SCENARIOS: Scenario[] = [
         line: 'tas login --profile lab --base-url http://tas.invalid:8080 --client-id demo-admin',
         exit: { code: 2, says: ['a plain http URL of another machine without the opt-in'] },
         check: (r) => assert.match(r.stderr, /--allow-insecure-http/),
+      },
+      {
+        example: 'tas logout',
+        check: (r, w) => {
+          assert.match(
+            r.stdout,
+            /Profile "lab" removed from .*profiles\.json; its client secret, kept in that file, went with it\./,
+          );
+          const written = JSON.parse(readFileSync(w.config('profiles.json'), 'utf8')) as { default?: string };
+          assert.equal(written.default, undefined, 'the default profile is gone, and so is the default');
+        },
       },
     ],
   },

@@ -31,6 +31,7 @@ import type {
 import type { DocumentSymbol, FoldingRange, Location, SelectionRange, SymbolInformation } from '../text/editingShapes';
 import type { TextDocument } from '../text/textDocument';
 import { optional } from '../base/optional';
+import { keptCompletion, keptHover, keptNames } from './keptFeatures';
 import { recordDocumentFeatures } from './recordDocumentFeatures';
 import type { ServiceSession } from './serviceSession';
 import { type DocumentChecks, documentChecks } from './validation';
@@ -182,7 +183,9 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
         const list = await optional(() => listHere(needs.reference!.kind));
         if (list) data.foreign = { home: home.env, ids: homeIdsHere(needs.reference.kind, home, list) };
       }
-      return complete(doc, kind, position, data);
+      // The service cannot be reached: the lists last read stand in, marked with their time.
+      const kept = online && !data.foreign ? await lists.keptWhileOffline() : undefined;
+      return complete(doc, kind, position, kept ? keptCompletion(kept, needs, data) : data);
     },
 
     async hover(doc, position) {
@@ -231,8 +234,10 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
             else
               data.apiClient = (await optional(() => lists.apiClients()))?.get(id) ?? (await lists.apiClientRecord(id));
           } catch (err) {
+            // The service cannot be reached: the record as last read, else "not verified" (never "not found").
+            const kept = data.foreign ? undefined : await lists.keptWhileOffline();
             // In words: the hover is no place for a method, a path or a raw network error.
-            data.unavailable = lists.reason(err);
+            if (!(kept && keptHover(kept, target, data))) data.unavailable = lists.reason(err);
           }
         }
       }
@@ -268,8 +273,10 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
     async inlayHints(doc, range) {
       const kind = kindOf(doc);
       if (!kind || !o.inlayHints() || !env.current) return [];
-      // Names only when the service is reachable: offline, no hint rather than a wrong one.
-      return inlayHints(doc, kind, await serviceNames(true), range);
+      // Offline, the names last read, marked with their time; never a name the lists did not have.
+      const names = await serviceNames(true);
+      const kept = await lists.keptWhileOffline();
+      return inlayHints(doc, kind, kept ? keptNames(kept, names) : names, range);
     },
 
     definition(doc, position) {

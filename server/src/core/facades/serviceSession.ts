@@ -5,6 +5,7 @@ import { type ActiveEnvironment, EnvironmentState } from '../environment/environ
 import { ConnectionStatusReporter, type StatusParams } from '../environment/status';
 import { DEFAULT_FOLLOWER_OPTIONS, Follower, type FollowerOptions } from '../executions/follower';
 import { type ActionContext, type HostWords, outcome, signedOut } from '../failures/failures';
+import { KeptLists, type ListStorage } from '../liveChecks/keptLists';
 import { ReferenceCache } from '../liveChecks/referenceCache';
 import type { StatusReading } from '../model/devices';
 import type { ShownRecord } from '../model/entities';
@@ -42,6 +43,10 @@ export interface ServiceSessionOptions {
   onRecordGone?: (record: ShownRecord) => void;
   /** How many of the newest executions the history reads; DEFAULT_HISTORY_EXECUTIONS when absent. */
   historyExecutions?: () => number;
+  /** Where the last lists read are kept per environment, for while the service cannot be reached (none: kept in memory only). */
+  listStorage?: ListStorage;
+  /** A line for the host's log (kept lists ignored or not written). */
+  log?: (line: string) => void;
 }
 
 export interface ServiceSession {
@@ -93,7 +98,8 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
   const finalStates = o.finalStates ?? (() => []);
   const listsChanged = o.onListsChanged ?? (() => undefined);
   const environment = new EnvironmentState(o.sessionOptions, log);
-  const lists = new ReferenceCache(environment, o.cacheTtlMs, o.words);
+  const kept = new KeptLists(o.listStorage, o.log ?? (() => undefined));
+  const lists = new ReferenceCache(environment, o.cacheTtlMs, o.words, Date.now, kept);
   const status = new ConnectionStatusReporter(environment, lists, o.onStatus ?? (() => undefined), o.words);
   const followerOptions: FollowerOptions = { ...DEFAULT_FOLLOWER_OPTIONS, extraFinalStates: finalStates };
   const follower = new Follower(undefined, followerOptions);
@@ -122,6 +128,8 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
   // What the follower reads for the views and runs keeps the history current.
   follower.onReadings((readings) => history.merge(readings));
 
+  // Back after an outage: every list is read again at once, not when each one's lifetime ends.
+  lists.onReconnect(() => session.listsChanged());
   const recordGone = (record: ShownRecord): void => {
     lists.forget(record.kind, record.id);
     o.onRecordGone?.(record);
@@ -219,7 +227,7 @@ export function createServiceSession(o: ServiceSessionOptions): ServiceSession {
     },
     async dispose() {
       follower.dispose();
-      await environment.dispose();
+      await Promise.all([environment.dispose(), kept.flush()]);
     },
   };
   return session;

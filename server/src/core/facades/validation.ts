@@ -55,7 +55,10 @@ export function documentChecks(
     duplicateKeys: (local) => analyzeDuplicateKeys(doc, local, maxProblems),
     async live(local, current, turn) {
       const generation = env.current?.generation;
-      const state = await lists.state(kind);
+      const read = await lists.state(kind);
+      // The service cannot be reached: the lists last read tell which references to name as not verified.
+      const kept = read.status === 'unavailable' ? await lists.keptWhileOffline() : undefined;
+      const state = kept ? { ...read, kept: { devices: kept.devices, traceFilters: kept.traceFilters } } : read;
       // Asked of an environment that has since been replaced (its client closed): the switch
       // checks every document again, so this result must not overwrite the newer one.
       if (env.current?.generation !== generation) return undefined;

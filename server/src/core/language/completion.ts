@@ -38,6 +38,13 @@ export interface CompletionData {
    * here is single (counterpart.ts `homeIdsHere`). Those are offered, never this environment's ids.
    */
   foreign?: { home: string; ids: { homeId: number; hereId: number }[] };
+  /** The service cannot be reached: the lists above are the ones last read, "as of 14:02 (service unreachable)". */
+  asOf?: string;
+}
+
+/** A detail with the time of the list it came from, when that is a kept one. */
+function marked(detail: string | undefined, data: CompletionData): string | undefined {
+  return data.asOf ? [detail, data.asOf].filter(Boolean).join(' · ') : detail;
 }
 
 const REFERENCE_FIELDS: Record<string, ReferenceKind> = {
@@ -100,7 +107,10 @@ export function complete(
         .map((p, i) => ({
           label: p.name,
           kind: CompletionItemKind.Property,
-          detail: `${p.type ?? 'value'}${p.required ? ', required' : ''}: ${data.stepFunction!.name} parameter`,
+          detail: marked(
+            `${p.type ?? 'value'}${p.required ? ', required' : ''}: ${data.stepFunction!.name} parameter`,
+            data,
+          ),
           documentation: p.description ? { kind: MarkupKind.Markdown, value: p.description } : undefined,
           sortText: `${p.required ? 0 : 1}${String(i).padStart(3, '0')}`,
           textEdit: TextEdit.replace(
@@ -130,20 +140,19 @@ export function complete(
   }
 
   const last = path[path.length - 1];
-  if (data.functions && isStepField(path, 'function')) return functionItems(ctx, path, data.functions);
+  if (data.functions && isStepField(path, 'function')) return functionItems(ctx, path, data.functions, data);
   if (data.foreign && typeof last === 'string' && REFERENCE_FIELDS[last])
     return foreignItems(ctx.replace, REFERENCE_FIELDS[last], data.foreign, data);
   if (last === 'mobileDeviceId' && data.devices) {
     return [...data.devices.values()].map((d) => ({
       label: d.name ?? `Device ${d.id}`,
       kind: CompletionItemKind.Reference,
-      detail: [
-        d.msisdn,
-        d.platformName,
-        d.testNodeName ?? (d.testNodeId !== undefined ? `node ${d.testNodeId}` : undefined),
-      ]
-        .filter(Boolean)
-        .join(' · '),
+      detail: marked(
+        [d.msisdn, d.platformName, d.testNodeName ?? (d.testNodeId !== undefined ? `node ${d.testNodeId}` : undefined)]
+          .filter(Boolean)
+          .join(' · '),
+        data,
+      ),
       filterText: `${d.id} ${d.name ?? ''} ${d.msisdn ?? ''}`,
       sortText: String(d.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(d.id)),
@@ -154,7 +163,7 @@ export function complete(
     return [...data.apiClients.values()].map((a) => ({
       label: a.name ?? `API client ${a.id}`,
       kind: CompletionItemKind.Reference,
-      detail: [a.httpMethod, a.serverURL].filter(Boolean).join(' '),
+      detail: marked([a.httpMethod, a.serverURL].filter(Boolean).join(' '), data),
       filterText: `${a.id} ${a.name ?? ''}`,
       sortText: String(a.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(a.id)),
@@ -165,7 +174,7 @@ export function complete(
     return [...data.traceFilters.values()].map((f) => ({
       label: f.name ?? `Trace filter ${f.id}`,
       kind: CompletionItemKind.Reference,
-      detail: f.filter,
+      detail: marked(f.filter, data),
       filterText: `${f.id} ${f.name ?? ''}`,
       sortText: String(f.id).padStart(9, '0'),
       textEdit: TextEdit.replace(ctx.replace, String(f.id)),
@@ -200,6 +209,7 @@ function functionItems(
   ctx: ReturnType<typeof cursorContext>,
   path: readonly (string | number)[],
   functions: StepFunction[],
+  data: CompletionData,
 ): CompletionItem[] {
   const hasParams = presentKeys(ctx, path.slice(0, -1), ['params']).has('params');
   const esc = (t: string) => t.replace(/[$}\\]/g, '\\$&');
@@ -214,7 +224,10 @@ function functionItems(
     return {
       label: f.name,
       kind: CompletionItemKind.Function,
-      detail: required.length ? `requires ${required.map((p) => p.name).join(', ')}` : 'no required parameters',
+      detail: marked(
+        required.length ? `requires ${required.map((p) => p.name).join(', ')}` : 'no required parameters',
+        data,
+      ),
       documentation: f.description ? { kind: MarkupKind.Markdown, value: f.description } : undefined,
       textEdit: TextEdit.replace(ctx.replace, text),
       insertTextFormat: InsertTextFormat.Snippet,

@@ -19,6 +19,8 @@ export interface HoverData {
   stepFunction?: StepFunction;
   /** The service could not be asked; the reason is shown instead of a record. */
   unavailable?: string;
+  /** The service cannot be reached: the record above is from the list last read, "as of 14:02 (service unreachable)". */
+  asOf?: string;
   /**
    * The file's ids belong to another environment (`home`): who the id is there, and its
    * candidates here (counterpart.ts). With one, the record above is that counterpart's.
@@ -73,11 +75,18 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
   const range = Range.create(doc.positionAt(node.offset), doc.positionAt(node.offset + node.length));
   const path = ctx.location.path;
   const target = hoverTarget(doc, position);
-  const md = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
+  // A record from a list kept while the service cannot be reached says when it was read.
+  const asOf = data.asOf
+    ? `\n\n_${data.asOf.charAt(0).toUpperCase()}${data.asOf.slice(1)}: the list as last read._`
+    : '';
+  const md = (value: string, kept = false): Hover => ({
+    contents: { kind: MarkupKind.Markdown, value: kept ? value + asOf : value },
+    range,
+  });
 
   if (target.kind === 'mobileDevice' || target.kind === 'traceFilter' || target.kind === 'apiClient') {
     const f = data.foreign;
-    if (!f) return md(recordMarkdown(target.kind, target.id, data));
+    if (!f) return md(recordMarkdown(target.kind, target.id, data), true);
     const intro = `This file's ids belong to ${f.home}: ${ENTITY_KIND_WORDS[target.kind]} ${target.id} is ${identityWords(syncReferenceKind(target.kind), f.who)} there.`;
     if (f.candidates.length === 1) {
       const here = f.candidates[0]!;
@@ -99,6 +108,7 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
     if (param && ctx.location.isAtPropertyKey) {
       return md(
         `**${param.name}** (${param.type ?? 'value'}${param.required ? ', required' : ''}): parameter of ${fn.name}\n\n${param.description ?? ''}`,
+        true,
       );
     }
     if (last === 'function' && !ctx.location.isAtPropertyKey) {
@@ -114,6 +124,7 @@ export function hover(doc: TextDocument, kind: FileKind, position: Position, dat
           params.length ? 'Parameters:' : 'No parameters.',
           ...params,
         ].join('\n'),
+        true,
       );
     }
   }

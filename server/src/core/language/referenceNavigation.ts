@@ -17,12 +17,16 @@ export interface InlayHintShape {
   position: Position;
   label: string;
   paddingLeft: boolean;
+  /** Offline: when the name was read ("as of 14:02 (service unreachable)"). */
+  tooltip?: string;
 }
 
 export interface HintNames {
   devices?: ReadonlyMap<number, { name?: string; msisdn?: string }>;
   traceFilters?: ReadonlyMap<number, { name?: string }>;
   apiClients?: ReadonlyMap<number, { name?: string }>;
+  /** The service cannot be reached: the names are from the lists last read, "as of 14:02 (service unreachable)". */
+  asOf?: string;
 }
 
 /** Every reference of the document: where it is, to what kind, which id. */
@@ -76,7 +80,12 @@ export function inlayHints(
     const at = located.get(pathKey(r.path));
     if (!at || at.value.end < from || at.value.start > to) return [];
     const label = hintLabel(r.kind, r.id, names);
-    return label ? [{ position: doc.positionAt(at.value.end), label, paddingLeft: true }] : [];
+    if (!label) return [];
+    const position = doc.positionAt(at.value.end);
+    // Offline the short mark says the name may be old; the tooltip says since when.
+    return names.asOf
+      ? [{ position, label: `${label} (${names.asOf.replace(/ \(.*$/, '')})`, paddingLeft: true, tooltip: names.asOf }]
+      : [{ position, label, paddingLeft: true }];
   });
 }
 

@@ -10,6 +10,7 @@ import { confirmReferences, type RecordSource } from './confirm';
 import type { EnvironmentState } from '../environment/environment';
 import type { EntityKind } from '../model/entityKinds';
 import { apiClientInfo, byId, deviceInfo, functionInfo, named, traceFilterInfo, type FunctionInfo } from './recordInfo';
+import { isUnreachable, type KeptEnvironment, KeptLists, keptRead } from './keptLists';
 
 // Per environment, the lists reference checks need, each fetched once per lifetime (a
 // setting), shared by concurrent lookups, and dropped when the environment changes.
@@ -29,6 +30,9 @@ export class ReferenceCache implements RecordSource {
   private readonly entries = new Map<string, Entry<unknown>>();
   /** Step function names seen in this environment's documents: candidates for completion. */
   readonly seenFunctions = new Set<string>();
+  /** The last call failed because the service could not be reached: kept lists stand in until one succeeds. */
+  private offline = false;
+  private readonly reconnectListeners: (() => void)[] = [];
 
   constructor(
     private readonly env: EnvironmentState,
@@ -36,13 +40,45 @@ export class ReferenceCache implements RecordSource {
     /** The host's next steps, for the reason the lists cannot be had. */
     private readonly host: HostWords,
     private readonly now: () => number = Date.now,
+    /** The last lists read per environment, for while the service cannot be reached. */
+    private readonly kept: KeptLists = new KeptLists(undefined, () => undefined),
   ) {
-    env.onChange(() => this.clear());
+    env.onChange(() => {
+      this.offline = false;
+      this.clear();
+    });
   }
 
   clear(): void {
     this.entries.clear();
     this.seenFunctions.clear();
+  }
+
+  /** The lists last read in the active environment, while the service cannot be reached; undefined when it can. */
+  async keptWhileOffline(): Promise<KeptEnvironment | undefined> {
+    const env = this.env.current;
+    return env && this.offline ? this.kept.of(env.baseUrl) : undefined;
+  }
+
+  /** Told when a call succeeds after the service could not be reached; every list is then read again. */
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
+  }
+
+  /** Every kept list written (the host waits for it before it exits). */
+  flushKept(): Promise<void> {
+    return this.kept.flush();
+  }
+
+  /** A call answered: kept when it is a list kept for offline use; after an outage, everything else is read again. */
+  private answered(key: string, value: unknown, baseUrl: string): void {
+    const read = keptRead(key, value);
+    if (read) void this.kept.remember(baseUrl, read, this.now());
+    if (!this.offline) return;
+    this.offline = false;
+    // Lists read before the outage, and failures kept during it, are dropped; reads under way go on.
+    for (const [k, e] of this.entries) if (k !== key && !e.pending) this.entries.delete(k);
+    for (const listener of this.reconnectListeners) listener();
   }
 
   /**
@@ -292,10 +328,12 @@ export class ReferenceCache implements RecordSource {
         entry.outcome = { value };
         entry.at = this.now();
         delete entry.pending;
+        if (env.generation === this.env.current?.generation) this.answered(key, value, env.baseUrl);
         return value;
       },
       (err: unknown) => {
         const error = err instanceof Error ? err : new Error(String(err));
+        if (env.generation === this.env.current?.generation && isUnreachable(error)) this.offline = true;
         entry.outcome = { error };
         entry.at = this.now();
         delete entry.pending;

@@ -71,7 +71,22 @@ export interface Wanted {
   msisdn: Set<number>;
 }
 
+/** A list as last read, and when (ms since the epoch): kept for while the service cannot be reached (keptLists.ts). */
+export interface Kept<T> {
+  at: number;
+  items: T;
+}
+
+/** The lists last read, which the checks of a document compare with while the service cannot be reached. */
+export interface KeptReferences {
+  devices?: Kept<Map<number, DeviceInfo>>;
+  traceFilters?: Kept<Map<number, TraceFilterInfo>>;
+}
+
 export type ReferenceState =
   | { status: 'ok'; data: ReferenceSnapshot }
-  /** The service cannot be asked: no credentials, or it cannot be reached. */
-  | { status: 'unavailable'; reason: string; cause?: unknown };
+  /**
+   * The service cannot be asked: no credentials, or it cannot be reached. `kept`: the lists last
+   * read, where a reference they lack is told as not verified (never "not found").
+   */
+  | { status: 'unavailable'; reason: string; cause?: unknown; kept?: KeptReferences };
