@@ -111,4 +111,31 @@ describe('real editor: history, flaky tests and suspect phones', { timeout: 400_
       await e.activeTab(`History of test case ${FLAKY}.txt`).waitFor({ timeout: LIMITS.output });
       await e.editorLine('Flaky test cases: 1').waitFor();
     }));
+
+  it('the Devices view marks the unreliable phone suspect, and a phone that is fine not', (t) =>
+    withEditor(t, editor, async (e) => {
+      await e.page
+        .locator('.activitybar .action-item a[aria-label^="Test Automation"]')
+        .click({ timeout: LIMITS.command });
+      const paneOf = (title: string) =>
+        e.page.locator('.pane').filter({ has: e.page.locator('.pane-header', { hasText: title }) });
+      // The other views folded, so that the Devices list has the room to draw every phone's row.
+      for (const other of ['Test Cases', 'Test Suites', 'Executions']) {
+        const h = paneOf(other).locator('.pane-header').first();
+        if ((await h.getAttribute('aria-expanded')) === 'true') await h.click();
+      }
+      const pane = paneOf('Devices');
+      const header = pane.locator('.pane-header');
+      await header.waitFor({ timeout: LIMITS.output });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      const row = (name: string) => pane.locator('.monaco-list-row').filter({ hasText: name });
+      // The marks arrive after the rows (the history is read once the list is shown): the row is drawn again.
+      await row('Apple iPhone 15 Hamburg 03')
+        .filter({ hasText: /suspect/ })
+        .first()
+        .waitFor({ timeout: LIMITS.output });
+      await e.screenshot('history-devices-suspect');
+      const fine = await row('Samsung Galaxy S24 Berlin 01').first().innerText();
+      assert.doesNotMatch(fine, /suspect/);
+    }));
 });

@@ -41,7 +41,7 @@ type Settle = { resolve: () => void; name: string };
  * devices"), under each device its tokens. Statuses change in place as the follower reports.
  */
 export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<DeviceNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<DeviceNode | DeviceNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly tree: vscode.TreeView<DeviceNode>;
   private overview: DevicesOverview | undefined;
@@ -71,10 +71,17 @@ export class DevicesView implements vscode.TreeDataProvider<DeviceNode>, vscode.
   private async readSuspects(): Promise<void> {
     try {
       const { suspects, notes } = await ask(this.requests, HistorySuspectsRequest);
-      const before = [...this.suspects.values()].map((s) => s.evidence).join('\n');
+      const before = this.suspects;
       this.suspects = new Map(suspects.map((s) => [s.deviceId, s]));
       this.suspectNotes = notes;
-      if (suspects.map((s) => s.evidence).join('\n') !== before) this.changed.fire(undefined);
+      // Only the rows whose mark changed are drawn again: a whole-tree refresh while the user
+      // clicks a row's action would hand the action no row.
+      const ids = new Set([...before.keys(), ...this.suspects.keys()]);
+      const rows = [...ids].flatMap((id) => {
+        const row = this.deviceRows.get(id);
+        return row && before.get(id)?.evidence !== this.suspects.get(id)?.evidence ? [row] : [];
+      });
+      if (rows.length > 0) this.changed.fire(rows);
     } catch {
       // The marks are extra: a view without them still lists the devices.
     }
