@@ -2,6 +2,8 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startEmulator } from './emulator/emulator';
+import { issue, LAB_HOST, type LabProxy, makeAuthority, startHttpsFront, startLabProxy } from './labNetwork';
 
 // A test-made copy of the system's trust store, seen by one process only: a folder laid out as
 // Debian's update-ca-certificates lays /etc/ssl/certs out (each authority as NAME.pem, a link
@@ -61,4 +63,42 @@ export function inStore(ssl: string, file: string, args: string[]): { file: stri
       ...args,
     ],
   };
+}
+
+/**
+ * The lab both hosts' store tests use, under `dir`: the emulator behind an HTTPS front whose
+ * certificate a private service authority issued, a TLS-inspecting proxy with an authority of its
+ * own, and two stores: one with both authorities installed, one with neither.
+ */
+export async function startStoreLab(dir: string): Promise<StoreLab> {
+  const emu = await startEmulator();
+  const emulatorPort = Number(new URL(emu.url).port);
+  const serviceCa = makeAuthority(dir, 'TAS Lab Service Root CA', 'service-ca');
+  const inspectionCa = makeAuthority(dir, 'TAS Lab Inspection CA', 'inspection-ca');
+  const front = await startHttpsFront(emulatorPort, issue(dir, serviceCa, '127.0.0.1', 'front'));
+  const inspecting = await startLabProxy({
+    inspect: { ...issue(dir, inspectionCa, LAB_HOST, 'inspected'), serviceHttpPort: emulatorPort },
+  });
+  return {
+    front,
+    inspecting,
+    withAuthorities: makeStore(join(dir, 'with'), {
+      'tas-lab-service-root': serviceCa.certPem,
+      'tas-lab-inspection': inspectionCa.certPem,
+    }),
+    without: makeStore(join(dir, 'without'), {}),
+    close: async () => {
+      await Promise.all([inspecting.close(), front.close(), emu.close()]);
+    },
+  };
+}
+
+export interface StoreLab {
+  front: Awaited<ReturnType<typeof startHttpsFront>>;
+  inspecting: LabProxy;
+  /** A store with the service's and the inspecting proxy's authorities. */
+  withAuthorities: string;
+  /** A store with neither. */
+  without: string;
+  close(): Promise<void>;
 }

@@ -2,18 +2,9 @@ import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  type Authority,
-  issue,
-  LAB_HOST,
-  makeAuthority,
-  startHttpsFront,
-  startLabProxy,
-  type LabProxy,
-} from '../labNetwork';
+import { LAB_HOST } from '../labNetwork';
 import { ATTEMPT } from '../noNetwork';
-import { assertUnshareWorks, inStore, makeStore } from '../systemStore';
+import { assertUnshareWorks, inStore, startStoreLab, type StoreLab } from '../systemStore';
 import { tas, tempDir } from './harness';
 
 // tas trusts the operating system's authorities: a private authority installed in a test-made
@@ -24,33 +15,15 @@ import { tas, tempDir } from './harness';
 const TIMEOUT = { timeout: 30_000 };
 const PROBE = `--require ${resolve(__dirname, '../noNetwork.js')}`;
 const dir = tempDir('tas-cli-store-');
-let emu: Emulator;
-let serviceCa: Authority;
-let inspectionCa: Authority;
-let front: Awaited<ReturnType<typeof startHttpsFront>>;
-let inspecting: LabProxy;
-let withAuthorities = '';
-let without = '';
+let lab: StoreLab;
 
 before(async () => {
   assertUnshareWorks();
-  emu = await startEmulator();
-  serviceCa = makeAuthority(dir.path, 'TAS Lab Service Root CA', 'service-ca');
-  inspectionCa = makeAuthority(dir.path, 'TAS Lab Inspection CA', 'inspection-ca');
-  const emulatorPort = Number(new URL(emu.url).port);
-  front = await startHttpsFront(emulatorPort, issue(dir.path, serviceCa, '127.0.0.1', 'front'));
-  inspecting = await startLabProxy({
-    inspect: { ...issue(dir.path, inspectionCa, LAB_HOST, 'inspected'), serviceHttpPort: emulatorPort },
-  });
-  withAuthorities = makeStore(`${dir.path}/with`, {
-    'tas-lab-service-root': serviceCa.certPem,
-    'tas-lab-inspection': inspectionCa.certPem,
-  });
-  without = makeStore(`${dir.path}/without`, {});
+  lab = await startStoreLab(dir.path);
 });
 
 after(async () => {
-  await Promise.all([inspecting?.close(), front?.close(), emu?.close()]);
+  await lab?.close();
   dir.remove();
 });
 
@@ -69,27 +42,27 @@ const run = (store: string, baseUrl: string, extra: NodeJS.ProcessEnv = {}) =>
 
 describe('tas and the system trust store', () => {
   test('a private authority in the system store is trusted, with no NODE_EXTRA_CA_CERTS', TIMEOUT, async () => {
-    const r = await run(withAuthorities, `https://127.0.0.1:${front.port}`);
+    const r = await run(lab.withAuthorities, `https://127.0.0.1:${lab.front.port}`);
     assert.equal(r.code, 0, r.stderr);
   });
 
   test('without it, exit 4 and the message names the host and the authority missing', TIMEOUT, async () => {
-    const r = await run(without, `https://127.0.0.1:${front.port}`);
+    const r = await run(lab.without, `https://127.0.0.1:${lab.front.port}`);
     assert.equal(r.code, 4, r.stderr);
     assert.match(
       r.stderr,
       new RegExp(
-        `the certificate of 127\\.0\\.0\\.1:${front.port} is not trusted \\(\\w+\\): its authority "CN=TAS Lab Service Root CA, O=TAS Test Lab" is not among the authorities this machine trusts`,
+        `the certificate of 127\\.0\\.0\\.1:${lab.front.port} is not trusted \\(\\w+\\): its authority "CN=TAS Lab Service Root CA, O=TAS Test Lab" is not among the authorities this machine trusts`,
       ),
     );
     assert.ok(!/\n\s+at /.test(r.stderr), 'a stack trace was printed');
   });
 
   test('a TLS-inspecting proxy whose authority is in the system store', TIMEOUT, async () => {
-    inspecting.seen.length = 0;
-    const r = await run(withAuthorities, `https://${LAB_HOST}`, { HTTPS_PROXY: inspecting.url });
+    lab.inspecting.seen.length = 0;
+    const r = await run(lab.withAuthorities, `https://${LAB_HOST}`, { HTTPS_PROXY: lab.inspecting.url });
     assert.equal(r.code, 0, r.stderr);
     assert.ok(!r.stderr.includes(ATTEMPT), r.stderr);
-    assert.deepEqual(inspecting.seen.slice(0, 2), [`CONNECT ${LAB_HOST}:443`, 'POST /api/v2/connect/token']);
+    assert.deepEqual(lab.inspecting.seen.slice(0, 2), [`CONNECT ${LAB_HOST}:443`, 'POST /api/v2/connect/token']);
   });
 });

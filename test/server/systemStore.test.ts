@@ -4,18 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  type Authority,
-  issue,
-  LAB_HOST,
-  makeAuthority,
-  startHttpsFront,
-  startLabProxy,
-  type LabProxy,
-} from '../labNetwork';
+import { LAB_HOST } from '../labNetwork';
 import { ATTEMPT } from '../noNetwork';
-import { assertUnshareWorks, inStore, makeStore, STORE_VARIABLES_REMOVED } from '../systemStore';
+import { assertUnshareWorks, inStore, startStoreLab, type StoreLab, STORE_VARIABLES_REMOVED } from '../systemStore';
 import { LspHarness } from './lspHarness';
 
 // The language server over stdio trusts the operating system's authorities, as VS Code does: a
@@ -25,37 +16,21 @@ import { LspHarness } from './lspHarness';
 // and the authority missing. The no-network probe reports any connection beyond loopback.
 
 const TIMEOUT = { timeout: 30_000 };
-let emu: Emulator;
 let dir: string;
-let serviceCa: Authority;
-let front: Awaited<ReturnType<typeof startHttpsFront>>;
-let inspecting: LabProxy;
-let withAuthority = '';
-let without = '';
+let lab: StoreLab;
 
 before(async () => {
   assertUnshareWorks();
-  emu = await startEmulator();
   dir = mkdtempSync(join(tmpdir(), 'tas-lsp-store-'));
-  serviceCa = makeAuthority(dir, 'TAS Lab Service Root CA', 'service-ca');
-  front = await startHttpsFront(Number(new URL(emu.url).port), issue(dir, serviceCa, '127.0.0.1', 'front'));
-  const inspectionCa = makeAuthority(dir, 'TAS Lab Inspection CA', 'inspection-ca');
-  inspecting = await startLabProxy({
-    inspect: { ...issue(dir, inspectionCa, LAB_HOST, 'inspected'), serviceHttpPort: Number(new URL(emu.url).port) },
-  });
-  withAuthority = makeStore(join(dir, 'with'), {
-    'tas-lab-service-root': serviceCa.certPem,
-    'tas-lab-inspection': inspectionCa.certPem,
-  });
-  without = makeStore(join(dir, 'without'), {});
+  lab = await startStoreLab(dir);
 });
 
 after(async () => {
-  await Promise.all([inspecting?.close(), front?.close(), emu?.close()]);
+  await lab?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function signInWith(store: string, http: unknown = null, baseUrl = `https://127.0.0.1:${front.port}`) {
+async function signInWith(store: string, http: unknown = null, baseUrl = `https://127.0.0.1:${lab.front.port}`) {
   const lsp = await LspHarness.start(
     { ...STORE_VARIABLES_REMOVED, NODE_OPTIONS: `--require ${resolve(__dirname, '../noNetwork.js')}` },
     { environmentFromClient: true },
@@ -82,25 +57,25 @@ const missing = (port: number) =>
 
 describe('the language server and the system trust store', () => {
   test('a private authority in the system store is trusted, with no NODE_EXTRA_CA_CERTS', TIMEOUT, async () => {
-    assert.equal((await signInWith(withAuthority)).state, 'connected');
+    assert.equal((await signInWith(lab.withAuthorities)).state, 'connected');
   });
 
   test('without it, the status names the host and the authority missing', TIMEOUT, async () => {
-    const status = await signInWith(without);
+    const status = await signInWith(lab.without);
     assert.equal(status.state, 'unreachable');
-    assert.match(status.message ?? '', missing(front.port));
+    assert.match(status.message ?? '', missing(lab.front.port));
   });
 
   test('a TLS-inspecting proxy (http.proxy) whose authority is in the system store', TIMEOUT, async () => {
-    inspecting.seen.length = 0;
-    const status = await signInWith(withAuthority, { proxy: inspecting.url }, `https://${LAB_HOST}`);
+    lab.inspecting.seen.length = 0;
+    const status = await signInWith(lab.withAuthorities, { proxy: lab.inspecting.url }, `https://${LAB_HOST}`);
     assert.equal(status.state, 'connected', status.message);
-    assert.deepEqual(inspecting.seen.slice(0, 2), [`CONNECT ${LAB_HOST}:443`, 'POST /api/v2/connect/token']);
+    assert.deepEqual(lab.inspecting.seen.slice(0, 2), [`CONNECT ${LAB_HOST}:443`, 'POST /api/v2/connect/token']);
   });
 
   test('http.systemCertificates off leaves the system store out, as in VS Code', TIMEOUT, async () => {
-    const status = await signInWith(withAuthority, { systemCertificates: false });
+    const status = await signInWith(lab.withAuthorities, { systemCertificates: false });
     assert.equal(status.state, 'unreachable');
-    assert.match(status.message ?? '', missing(front.port));
+    assert.match(status.message ?? '', missing(lab.front.port));
   });
 });
