@@ -37,7 +37,8 @@ export function summarize(durations: readonly number[]): Sample {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), iterations: sorted.length };
 }
 
-const collect = (): void => (globalThis as { gc?: () => void }).gc?.();
+/** A full garbage collection, when node runs with --expose-gc: before each contender's timed work. */
+export const collect = (): void => (globalThis as { gc?: () => void }).gc?.();
 
 // Results go to a sink so the optimizer cannot drop the work.
 let sink: unknown;

@@ -63,16 +63,20 @@ export const FLAKY_EVIDENCE_RUNS = 10;
 
 /**
  * The flaky mark of a test case from its runs (newest first, `currentVersion` set): its current
- * version's runs that passed or failed, when both outcomes are among them.
+ * version's runs that passed or failed, when both outcomes are among them. `since` is the
+ * version's start when the caller has read it already.
  */
-export function flakyMark(facts: CaseFacts, runs: readonly HistoryRun[]): FlakyMark | undefined {
+export function flakyMark(
+  facts: CaseFacts,
+  runs: readonly HistoryRun[],
+  since: number | undefined = versionSinceMs(facts),
+): FlakyMark | undefined {
   const current = runs.filter((r) => r.currentVersion === true && decided(r)).reverse();
   const passed = current.filter((r) => r.kind === 'passed').length;
   const failed = current.length - passed;
   if (passed === 0 || failed === 0) return undefined;
   let changes = 0;
   for (let i = 1; i < current.length; i++) if (current[i]!.kind !== current[i - 1]!.kind) changes += 1;
-  const since = versionSinceMs(facts);
   return {
     testCaseId: facts.id,
     ...(facts.name !== undefined && { name: facts.name }),

@@ -123,8 +123,19 @@ export class History {
         source.testCases(signal),
         stale?.phones ?? source.phones(signal),
       ]);
-      const runs = (executions?.items ?? []).flatMap((raw) => summarizeExecution(raw, this.o.finalStates()) ?? []);
-      const ran = new Set([...runs, ...this.runs.values()].flatMap((e) => e.testCaseId ?? []));
+      const finalStates = this.o.finalStates();
+      const runs: ExecutionSummary[] = [];
+      const ran = new Set<number>();
+      const items = executions?.items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        const e = summarizeExecution(items[i], finalStates);
+        // The records as sent are not kept while the test cases are read: 10,000 of them weigh more than their summaries.
+        items[i] = undefined;
+        if (e === undefined) continue;
+        runs.push(e);
+        if (e.testCaseId !== undefined) ran.add(e.testCaseId);
+      }
+      for (const e of this.runs.values()) if (e.testCaseId !== undefined) ran.add(e.testCaseId);
       const facts = await this.facts(source, list, ran, phones, stale?.facts, signal);
       // A new environment (or Refresh) while reading: what was read belongs to the old one.
       if (generation !== this.generation) return undefined;
@@ -155,7 +166,9 @@ export class History {
     before: ReadonlyMap<number, CaseFacts> | undefined,
     signal: AbortSignal | undefined,
   ): Promise<Map<number, CaseFacts>> {
-    const facts = new Map<number, CaseFacts & { item?: unknown }>();
+    const facts = new Map<number, CaseFacts>();
+    // The list items, for the phones their `deviceList` names where a record cannot be read.
+    const items = new Map<number, unknown>();
     for (const item of list) {
       const id = isRecord(item) ? int(item['id']) : undefined;
       if (id === undefined || !isRecord(item) || !ran.has(id)) continue;
@@ -167,8 +180,8 @@ export class History {
         ...(name !== undefined && { name }),
         changes: [...(updated !== undefined ? [updated] : []), ...links],
         ...(updated !== undefined && { updated }),
-        item,
       });
+      items.set(id, item);
     }
     const unchanged = (f: CaseFacts) => {
       const old = before?.get(f.id);
@@ -187,10 +200,9 @@ export class History {
       const devices =
         record !== undefined
           ? referencedPhones(record, byMsisdn)
-          : (unchanged(f)?.devices ?? listedPhones(f.item, phones, byMsisdn));
+          : (unchanged(f)?.devices ?? listedPhones(items.get(f.id), phones, byMsisdn));
       if (devices !== undefined) f.devices = devices;
     }
-    for (const f of facts.values()) delete (f as { item?: unknown }).item;
     return facts;
   }
 }

@@ -20,9 +20,9 @@ const COMPARED_PASS_SHARE = 0.8;
 
 /** Runs that can say something of a phone: decided, placed in time, phones known; oldest first. */
 function usable(runs: readonly TimedRun[]): TimedRun[] {
-  return runs
-    .filter(({ run, t }) => decided(run) && !Number.isNaN(t) && run.devices !== undefined)
-    .sort((a, b) => a.t - b.t || a.run.executionId - b.run.executionId);
+  const out: TimedRun[] = [];
+  for (const x of runs) if (x.run.devices !== undefined && !Number.isNaN(x.t) && decided(x.run)) out.push(x);
+  return out.sort((a, b) => a.t - b.t || a.run.executionId - b.run.executionId);
 }
 
 /** Index of the first failure from which on the runs fail often enough, or -1. */
@@ -40,6 +40,18 @@ function stretchStart(using: readonly HistoryRun[]): number {
   return -1;
 }
 
+/** The index of the first run at or after `t` in runs oldest first (a binary search). */
+function firstAtOrAfter(runs: readonly TimedRun[], t: number): number {
+  let lo = 0;
+  let hi = runs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (runs[mid]!.t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const passedOf = (runs: readonly HistoryRun[]) => runs.filter((r) => r.kind === 'passed').length;
 
 /** What the phone's stretch is compared with: the same cases elsewhere, their other phones, or its own past. */
@@ -52,7 +64,12 @@ function comparison(
 ): { runs: HistoryRun[]; basis: SuspectDevice['compared']['basis'] } | undefined {
   const failing = stretch.filter((r) => r.kind === 'failed');
   const cases = new Set(failing.map((r) => r.testCaseId));
-  const without = all.flatMap((x) => (x.t >= since && !x.run.devices!.ids.includes(phone) ? [x.run] : []));
+  // `all` is oldest first: the runs from `since` on are its tail.
+  const without: HistoryRun[] = [];
+  for (let i = firstAtOrAfter(all, since); i < all.length; i++) {
+    const run = all[i]!.run;
+    if (!run.devices!.ids.includes(phone)) without.push(run);
+  }
   const same = without.filter((r) => cases.has(r.testCaseId));
   if (same.length >= MIN_COMPARED) return { runs: same, basis: 'sameCases' };
   const phones = new Set(failing.flatMap((r) => r.devices!.ids).filter((id) => id !== phone));
@@ -86,12 +103,17 @@ export function suspectPhones(
   const all = usable(runs);
   // Each phone's runs in one pass (in time order, as `all` is).
   const byPhone = new Map<number, TimedRun[]>();
-  for (const x of all)
-    for (const id of new Set(x.run.devices!.ids)) {
+  for (const x of all) {
+    const ids = x.run.devices!.ids;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      // A phone named twice by one run counts once (no Set per run: 10,000 runs).
+      if (ids.indexOf(id) !== i) continue;
       const list = byPhone.get(id);
       if (list) list.push(x);
       else byPhone.set(id, [x]);
     }
+  }
   const out: SuspectDevice[] = [];
   for (const [phone, timed] of byPhone) {
     const using = timed.map((x) => x.run);

@@ -96,16 +96,32 @@ function openers(text: string, limit: number): number {
   return count;
 }
 
-/** Whether a parsed value nests containers deeper than `limit` (a loop, no recursion). */
+/**
+ * Whether a parsed value nests containers deeper than `limit`: a loop, no recursion, over two
+ * stacks (values and their depths), so an answer of 100,000 objects makes no pair per object.
+ */
 export function deeperThan(root: unknown, limit: number): boolean {
-  const todo: [unknown, number][] = [[root, 1]];
-  while (todo.length > 0) {
-    const [v, depth] = todo.pop()!;
+  const values: unknown[] = [root];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
     if (v === null || typeof v !== 'object') continue;
     if (depth > limit) return true;
+    if (Array.isArray(v)) {
+      for (const item of v as unknown[])
+        if (item !== null && typeof item === 'object') {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      continue;
+    }
     for (const k in v) {
       const item = (v as Record<string, unknown>)[k];
-      if (item !== null && typeof item === 'object') todo.push([item, depth + 1]);
+      if (item !== null && typeof item === 'object') {
+        values.push(item);
+        depths.push(depth + 1);
+      }
     }
   }
   return false;
