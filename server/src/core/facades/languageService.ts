@@ -1,5 +1,6 @@
 import { fileKindOf, type FileKind } from '../document/fileKind';
 import type { Path } from '../document/testCaseModel';
+import { HISTORY_BEING_READ } from '../history/words';
 import { parseJson } from '../jsonText';
 import { codeActions, type FixCommands } from '../language/codeActions';
 import { complete, type CompletionData, completionNeeds } from '../language/completion';
@@ -30,7 +31,7 @@ import type {
 } from '../text/shapes';
 import type { DocumentSymbol, FoldingRange, Location, SelectionRange, SymbolInformation } from '../text/editingShapes';
 import type { TextDocument } from '../text/textDocument';
-import { optional } from '../base/optional';
+import { LATE, optional, within } from '../base/optional';
 import { keptCompletion, keptHover, keptNames } from './keptFeatures';
 import { recordDocumentFeatures } from './recordDocumentFeatures';
 import type { ServiceSession } from './serviceSession';
@@ -93,16 +94,16 @@ const COMPLETED_RECORDS_WAIT_MS = 2000;
 
 /** The completed list when it comes in time, else the plain one. */
 async function completedInTime<T>(completed: () => Promise<T>, plain: () => Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((done) => {
-    timer = setTimeout(() => done(undefined), COMPLETED_RECORDS_WAIT_MS);
-  });
-  try {
-    return (await Promise.race([optional(completed), late])) ?? (await optional(plain));
-  } finally {
-    clearTimeout(timer);
-  }
+  const inTime = await within(completed, COMPLETED_RECORDS_WAIT_MS);
+  return inTime !== LATE && inTime !== undefined ? inTime : await optional(plain);
 }
+
+/**
+ * How long the hover of a test case's name waits for its history: the first one after sign-in
+ * reads the newest executions, which a slow service can take seconds to send. Past it the hover
+ * answers without the history, saying so; the read goes on for the next hover.
+ */
+const HISTORY_HOVER_WAIT_MS = 1500;
 
 export function createLanguageService(o: LanguageServiceOptions): LanguageService {
   const { environment: env, lists } = o.session;
@@ -201,8 +202,8 @@ export function createLanguageService(o: LanguageServiceOptions): LanguageServic
         if (link?.id !== undefined) {
           const id = link.id;
           const links = [{ id, ...(link.updated !== undefined && { updated: link.updated }) }];
-          const shown = await optional(() => o.session.historyViews.cases([id], links));
-          const markdown = shown?.cases[0]?.markdown;
+          const shown = await within(() => o.session.historyViews.cases([id], links), HISTORY_HOVER_WAIT_MS);
+          const markdown = shown === LATE ? HISTORY_BEING_READ : shown?.cases[0]?.markdown;
           if (markdown) data.history = markdown;
         }
       }

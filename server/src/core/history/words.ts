@@ -74,3 +74,6 @@ export function caseHoverMarkdown(h: CaseHistory, suspects: readonly SuspectDevi
   }
   return lines.join('\n');
 }
+
+/** The hover of a test case's name while its history is still being read (the first read after sign-in). */
+export const HISTORY_BEING_READ = '_History: still being read from the service; hover again in a moment._';
