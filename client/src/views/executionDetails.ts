@@ -2,17 +2,13 @@ import * as vscode from 'vscode';
 import { ExecutionDetailsRequest } from '../../../server/src/protocol';
 import { ask, type RequestPort } from '../serverPort';
 import type { FollowedExecutions } from './followedExecutions';
+import { addressId } from './addressId';
 
 export const DETAILS_SCHEME = 'tas-execution';
 const LANGUAGE = 'tas-execution-log';
 
 export function detailsUri(id: number): vscode.Uri {
   return vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/Execution ${id}.log`, query: `id=${id}` });
-}
-
-function idOf(uri: vscode.Uri): number | undefined {
-  const m = /(?:^|&)id=(\d+)/.exec(uri.query);
-  return m ? Number(m[1]) : undefined;
 }
 
 /**
@@ -51,7 +47,7 @@ export class ExecutionDetails implements vscode.TextDocumentContentProvider, vsc
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const id = idOf(uri);
+    const id = addressId(uri);
     if (id === undefined) return `Not an execution address: ${uri.toString()}\n`;
     try {
       return (await ask(this.requests, ExecutionDetailsRequest, { id })).text;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { HistoryDocumentRequest } from '../../../server/src/protocol';
 import { ask, type ServerPort } from '../serverPort';
+import { addressId } from './addressId';
 
 // The history as a read-only document (`tas-history:`): one test case's runs, flaky and suspect
 // marks, or every test case's that ran. Opened from a test case's CodeLens, the Test Cases view
@@ -15,11 +16,6 @@ export function historyUri(id?: number): vscode.Uri {
     : vscode.Uri.from({ scheme: HISTORY_SCHEME, path: `/History of test case ${id}.txt`, query: `id=${id}` });
 }
 
-const idOf = (uri: vscode.Uri): number | undefined => {
-  const m = /(?:^|&)id=(\d+)/.exec(uri.query);
-  return m ? Number(m[1]) : undefined;
-};
-
 export class HistoryDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
@@ -32,7 +28,7 @@ export class HistoryDocuments implements vscode.TextDocumentContentProvider, vsc
       server.onHistoryChanged((ids) => {
         for (const doc of vscode.workspace.textDocuments) {
           if (doc.uri.scheme !== HISTORY_SCHEME) continue;
-          const id = idOf(doc.uri);
+          const id = addressId(doc.uri);
           if (id === undefined || ids.includes(id)) this.changed.fire(doc.uri);
         }
       }),
@@ -40,7 +36,7 @@ export class HistoryDocuments implements vscode.TextDocumentContentProvider, vsc
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const id = idOf(uri);
+    const id = addressId(uri);
     try {
       return (await ask(this.server, HistoryDocumentRequest, id === undefined ? {} : { testCaseIds: [id] })).text;
     } catch (err) {
