@@ -10,10 +10,11 @@ import { collect, ms } from './stats';
 // The history for a lab of 10,000 executions and 1,000 test cases (issue 39): each test case's
 // runs, the flaky and suspect marks, from a fresh History (the newest 10,000 executions, the test
 // cases' list, the records of those that ran, the phones) against reading the same executions
-// alone through the same reader; and a second report on the history already read (the
-// computation alone, what each view's question costs). The emulator's demo lab is on, so the
-// marks have something to find. Nine rounds, taking turns, each contender after a garbage
-// collection (as stats.ts does for the others); medians. Target: within 2x.
+// alone through the same reader; and a second report on the history already read, after one new
+// execution is merged as the watcher would (the computation alone; an unchanged history answers
+// from its last report). The emulator's demo lab is on, so the marks have something to find. Nine
+// rounds, taking turns, each contender after a garbage collection (as stats.ts does for the
+// others); medians. Target: within 2x.
 
 const EXECUTIONS = 10_000;
 const TEST_CASES = 1_000;
@@ -77,6 +78,9 @@ export async function benchHistory(): Promise<HistoryBenchResult> {
           requests = { executions, testCases, devices, other: paths.length - executions - testCases - devices };
         }
         marks = { flaky: report.flaky.length, suspects: report.suspects.length };
+        // The report is kept while nothing changes: the watcher's reading of one new execution
+        // makes it be computed again, as between two of its polls.
+        h.merge([{ id: 1e9 + round, status: 'PASSED', kind: 'passed', final: true, testCaseId: 1 }]);
         collect();
         const t2 = performance.now();
         await h.report();
@@ -122,7 +126,7 @@ export function historySection(r: HistoryBenchResult): string {
           `${ms(r.historyMs)} ms (${ratio.toFixed(2)}x; ${(r.historyMs / r.listAloneMs).toFixed(2)}x the list alone)`,
           `within 2x: ${ratio <= 2 ? 'met' : '**not met**'}`,
         ],
-        ['The same report again (computation only)', `${ms(r.recomputeMs)} ms`, ''],
+        ['The report again after the watcher read one new execution (computation only)', `${ms(r.recomputeMs)} ms`, ''],
       ],
     ),
     '',

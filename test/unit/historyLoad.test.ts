@@ -161,6 +161,30 @@ describe('the history of an environment', () => {
     assert.match(r.notes[0]!, /^The history holds the newest 3 executions/);
   });
 
+  test('one report answers every ask while nothing it rests on changes, for 10 s at most', async () => {
+    const { source } = lab();
+    let now = NOW;
+    const history = new History(() => source, { limit: () => 100, finalStates: () => [], now: () => now });
+    const all = await history.report();
+    const one = await history.report({ only: [2] });
+    assert.equal(one.cases[0], all.cases[1], "the case's history is the one already made");
+    assert.deepEqual(
+      (await history.report({ only: [7] })).cases.map((c) => [c.testCaseId, c.runs.length]),
+      [[7, 0]],
+      'a case with no runs is still answered',
+    );
+    history.knownChange(2, iso(100));
+    assert.equal((await history.report()).cases[1], all.cases[1], 'a change time it knew changes nothing');
+    now += 9_999;
+    assert.equal((await history.report()).at, all.at);
+    now += 1;
+    const later = await history.report();
+    assert.equal(later.at, new Date(NOW + 10_000).toISOString(), 'made again 10 s on');
+    assert.notEqual(later.cases[1], all.cases[1]);
+    now -= 5_000;
+    assert.equal((await history.report()).at, new Date(NOW + 5_000).toISOString(), 'a clock set back: made again');
+  });
+
   test('not signed in: it says so', async () => {
     const history = new History(() => undefined, { limit: () => 10, finalStates: () => [] });
     await assert.rejects(history.report(), NotSignedInError);

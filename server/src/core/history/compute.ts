@@ -88,6 +88,10 @@ function caseHistory(
   return h;
 }
 
+/** The history of a test case none of the executions read ran: what is known of it, no runs. */
+export const caseWithoutRuns = (id: number, facts: CaseFacts | undefined): CaseHistory =>
+  caseHistory(id, [], facts, versionSinceMs(facts), RUNS_PER_CASE);
+
 /** What the records did not tell, in words, so that no mark says more than they do. */
 function notes(
   input: HistoryInput,
@@ -164,9 +168,7 @@ export function computeHistory(input: HistoryInput): HistoryReport {
       if (mine.length > 0) h.suspectDevices = mine;
     }
   const asked = input.only ?? [...histories.keys()];
-  const cases = asked.map(
-    (id) => histories.get(id) ?? caseHistory(id, [], input.cases.get(id), versionSinceMs(input.cases.get(id)), perCase),
-  );
+  const cases = asked.map((id) => histories.get(id) ?? caseWithoutRuns(id, input.cases.get(id)));
   // The run sorted last.
   let oldest: TimedRun | undefined;
   for (const x of all) if (oldest === undefined || newestTimedFirst(oldest, x) <= 0) oldest = x;

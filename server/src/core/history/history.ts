@@ -2,8 +2,8 @@ import { int, isRecord, text, time } from '../base/read';
 import { NotSignedInError } from '../failures/classify';
 import { summarizeExecution } from '../executions/state';
 import type { ExecutionSummary } from '../model/executions';
-import type { HistoryReport } from '../model/history';
-import { computeHistory } from './compute';
+import type { CaseHistory, HistoryReport } from '../model/history';
+import { caseWithoutRuns, computeHistory } from './compute';
 import type { CaseFacts } from './flaky';
 import { listedPhones, msisdnIndex, type PhoneIdentity, referencedPhones } from './references';
 import type { HistorySource } from './source';
@@ -25,6 +25,22 @@ export interface HistoryOptions {
 /** Told which test cases' history changed. */
 export type HistoryListener = (testCaseIds: number[]) => void;
 
+/**
+ * How long one report of every test case answers for several (each CodeLens, hover and view
+ * asks for its own cases), while nothing it rests on changes: its time and the suspects' clock
+ * words are that old at most.
+ */
+const REPORT_REUSE_MS = 10_000;
+
+/** The last report of every test case, and what it was made from. */
+interface FullReport {
+  revision: number;
+  loaded: Loaded;
+  at: number;
+  report: HistoryReport;
+  byId: Map<number, CaseHistory>;
+}
+
 interface Loaded {
   facts: Map<number, CaseFacts>;
   phones: ReadonlyMap<number, PhoneIdentity>;
@@ -40,6 +56,9 @@ export class History {
   private readonly listeners: HistoryListener[] = [];
   /** Change times the sync state tells (a link's service time), per test case. */
   private readonly linkTimes = new Map<number, Set<string>>();
+  /** Counts changes of what a report rests on (runs, change times); a report of an older count is made again. */
+  private revision = 0;
+  private full: FullReport | undefined;
 
   constructor(
     private readonly source: () => HistorySource | undefined,
@@ -53,6 +72,8 @@ export class History {
   /** A new environment, or Refresh: everything is read again on the next use. */
   reset(): void {
     this.generation += 1;
+    this.revision += 1;
+    this.full = undefined;
     this.runs.clear();
     this.loaded = undefined;
     this.loading = undefined;
@@ -70,7 +91,10 @@ export class History {
     set.add(updated);
     this.linkTimes.set(testCaseId, set);
     const facts = this.loaded?.facts.get(testCaseId);
-    if (facts && !facts.changes.includes(updated)) facts.changes.push(updated);
+    if (facts && !facts.changes.includes(updated)) {
+      facts.changes.push(updated);
+      this.revision += 1;
+    }
   }
 
   /**
@@ -93,20 +117,41 @@ export class History {
       // A case the history has not seen: its change time and references are read on the next use.
       if (this.loaded && !this.loaded.facts.has(s.testCaseId)) this.casesStale = true;
     }
-    if (changed.size > 0) for (const l of this.listeners) l([...changed]);
+    if (changed.size === 0) return;
+    this.revision += 1;
+    for (const l of this.listeners) l([...changed]);
   }
 
   /** The history of the test cases asked for (all that ran when none are named), with the flaky and suspect marks. */
   async report(options: { only?: readonly number[]; signal?: AbortSignal } = {}): Promise<HistoryReport> {
     const loaded = await this.load(options.signal);
-    return computeHistory({
+    const full = this.fullReport(loaded);
+    if (!options.only) return full.report;
+    const cases = options.only.map((id) => full.byId.get(id) ?? caseWithoutRuns(id, loaded.facts.get(id)));
+    return { ...full.report, cases };
+  }
+
+  /** The report of every test case: the last one while nothing it rests on changed, else made again. */
+  private fullReport(loaded: Loaded): FullReport {
+    const now = (this.o.now ?? Date.now)();
+    const last = this.full;
+    const recent = last !== undefined && now >= last.at && now - last.at < REPORT_REUSE_MS;
+    if (last && recent && last.revision === this.revision && last.loaded === loaded) return last;
+    const report = computeHistory({
       executions: this.runs.values(),
       cases: loaded.facts,
       phoneNames: new Map([...loaded.phones].map(([id, p]) => [id, p.name])),
-      now: (this.o.now ?? Date.now)(),
+      now,
       truncated: loaded.truncated,
-      ...(options.only && { only: options.only }),
     });
+    this.full = {
+      revision: this.revision,
+      loaded,
+      at: now,
+      report,
+      byId: new Map(report.cases.map((c) => [c.testCaseId, c])),
+    };
+    return this.full;
   }
 
   private async load(signal: AbortSignal | undefined): Promise<Loaded> {
