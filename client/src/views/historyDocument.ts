@@ -29,7 +29,8 @@ export class HistoryDocuments implements vscode.TextDocumentContentProvider, vsc
         for (const doc of vscode.workspace.textDocuments) {
           if (doc.uri.scheme !== HISTORY_SCHEME) continue;
           const id = addressId(doc.uri);
-          if (id === undefined || ids.includes(id)) this.changed.fire(doc.uri);
+          // None named: the whole history changed.
+          if (id === undefined || ids.length === 0 || ids.includes(id)) this.changed.fire(doc.uri);
         }
       }),
     );

@@ -71,7 +71,8 @@ export class TestCasesView implements vscode.TreeDataProvider<TestCaseNode>, vsc
       this.subscriptions.push(
         onHistoryChanged((ids) => {
           const loaded = new Set(this.loaded.map((t) => t.id));
-          const mine = ids.filter((id) => loaded.has(id));
+          // None named: the whole history changed.
+          const mine = ids.length === 0 ? [...loaded] : ids.filter((id) => loaded.has(id));
           if (mine.length > 0) void this.readHistory(mine, this.list.generation);
         }),
       );

@@ -34,6 +34,7 @@ import { registerUserFeatures } from './handlers/users';
 import { registerRecordDocumentFeatures } from './handlers/recordDocuments';
 import {
   CheckEnvironmentRequest,
+  HistoryChangedNotification,
   RecordGoneNotification,
   SetEnvironmentNotification,
   StatusNotification,
@@ -90,6 +91,7 @@ const session = createServiceSession({
   onRequest: logRequest,
   cacheTtlMs: () => settings.current.cacheTtlSeconds * 1000,
   finalStates: () => settings.current.finalStates,
+  historyExecutions: () => settings.current.historyExecutions,
   onStatus: (p) => void connection.sendNotification(StatusNotification, p),
   // Records files name changed here, or were read again: documents are checked again.
   onListsChanged: () => validation.revalidateAll(),
@@ -207,8 +209,14 @@ connection.onInitialized(async () => {
 });
 
 connection.onDidChangeConfiguration(async () => {
+  const historyBefore = settings.current.historyExecutions;
   const networkChanged = await settings.pull();
   applyFollowerSettings();
+  // Another length of history: read again, as the lenses and views ask again (told: all of it changed).
+  if (settings.current.historyExecutions !== historyBefore) {
+    session.history.reset();
+    void connection.sendNotification(HistoryChangedNotification, { testCaseIds: [] });
+  }
   if (networkChanged) env.reconnect();
   else validation.revalidateAll();
 });

@@ -14,6 +14,8 @@ export interface ServerSettings {
   pollIntervalMs: number;
   /** State names that end an execution, besides the ones the follower knows. */
   finalStates: string[];
+  /** How many of the newest executions the history reads. */
+  historyExecutions: number;
   /** tas.inlayHints.enabled: names after reference ids. */
   inlayHints: boolean;
   /** The editor's network settings (`http.proxy`, `http.proxyAuthorization`, `http.noProxy`, `http.proxyStrictSSL`, `http.systemCertificates`). */
@@ -27,6 +29,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   requestTimeoutSeconds: SETTING_RANGES['tas.requestTimeoutSeconds'].default,
   pollIntervalMs: SETTING_RANGES['tas.executions.pollIntervalSeconds'].default * 1000,
   finalStates: [],
+  historyExecutions: SETTING_RANGES['tas.history.executions'].default,
   inlayHints: true,
   network: {},
 };
@@ -67,6 +70,7 @@ export class Settings {
             validation?: { debounceMs?: unknown; maxProblems?: unknown };
             requestTimeoutSeconds?: unknown;
             executions?: { pollIntervalSeconds?: unknown; finalStates?: unknown };
+            history?: { executions?: unknown };
             inlayHints?: { enabled?: unknown };
           } | null,
           {
@@ -99,6 +103,7 @@ export class Settings {
       finalStates: Array.isArray(raw?.executions?.finalStates)
         ? raw.executions.finalStates.filter((s): s is string => typeof s === 'string')
         : [],
+      historyExecutions: this.clamps.read('tas.history.executions', raw?.history?.executions),
       inlayHints: raw?.inlayHints?.enabled !== false,
       network,
     };

@@ -17,7 +17,7 @@ export interface HistoryDocumentParams {
 }
 
 export interface HistoryChangedParams {
-  /** The test cases whose history changed (the follower read their executions). */
+  /** The test cases whose history changed (the follower read their executions); empty: all of it (it is read again). */
   testCaseIds: number[];
 }
 

@@ -2,6 +2,7 @@ import type { TasClient } from '../api/client';
 import { History } from '../history/history';
 import type { PhoneIdentity } from '../history/references';
 import { historySourceOn } from '../history/source';
+import { SETTING_RANGES } from '../settings/ranges';
 
 // The history of one client, made in one call (`tas history`, `tas run`): the same reads and
 // marks as the service session's (session.history), for a host that has no session.
@@ -16,8 +17,8 @@ export interface HistoryOnOptions {
   now?: () => number;
 }
 
-/** How many of the newest executions the history reads: the editor's (no setting changes it yet), and `tas history --limit`'s default. */
-export const DEFAULT_HISTORY_EXECUTIONS = 5000;
+/** How many of the newest executions the history reads: `tas.history.executions`'s default, and `tas history --limit`'s. */
+export const DEFAULT_HISTORY_EXECUTIONS = SETTING_RANGES['tas.history.executions'].default;
 
 export function historyOn(client: TasClient, o: HistoryOnOptions): History {
   const source = historySourceOn(client, o.phones);

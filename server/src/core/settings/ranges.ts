@@ -19,6 +19,7 @@ export const SETTING_RANGES = {
   'tas.requestTimeoutSeconds': { min: 1, max: 3_600, default: 30 },
   'tas.executions.pollIntervalSeconds': { min: 0.05, max: 600, default: 2 },
   'tas.views.refreshSeconds': { min: 0, max: 86_400, default: 60 },
+  'tas.history.executions': { min: 100, max: 50_000, default: 5_000, integer: true },
 } as const satisfies Record<string, SettingRange>;
 
 export type NumericSetting = keyof typeof SETTING_RANGES;
