@@ -12,7 +12,8 @@ import type { HistorySource } from './source';
 // cases' list and the records of those that ran, the phones), then kept current by what the
 // follower reads anyway (`merge`: its polls and the Executions view's pages), with no polling of
 // its own. An import here makes the test cases' change times be read again on the next use;
-// Refresh, or a new environment, reads everything again.
+// Refresh, or a new environment, reads everything again. The marks are worked out once per
+// change and that report answers every ask (each CodeLens, hover and view) meanwhile.
 
 export interface HistoryOptions {
   /** How many of the newest executions are read. */
