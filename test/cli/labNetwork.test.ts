@@ -2,16 +2,8 @@ import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  type Authority,
-  issue,
-  LAB_HOST,
-  makeAuthority,
-  startHttpsFront,
-  startLabProxy,
-  type LabProxy,
-} from '../labNetwork';
+import { LAB_HOST, startLabProxy } from '../labNetwork';
+import { LAB_PROXY_PASSWORD, type ProxyLab, proxyUrlWith, startProxyLab } from '../proxyLab';
 import { ATTEMPT } from '../noNetwork';
 import { tas, tempDir } from './harness';
 
@@ -22,26 +14,19 @@ import { tas, tempDir } from './harness';
 
 const TIMEOUT = { timeout: 30_000 };
 const PROBE = `--require ${resolve(__dirname, '../noNetwork.js')}`;
-const PASSWORD = 'lab-proxy-pa55word';
+const PASSWORD = LAB_PROXY_PASSWORD;
 const dir = tempDir('tas-cli-lab-');
-let emu: Emulator;
-let serviceCa: Authority;
-let front: Awaited<ReturnType<typeof startHttpsFront>>;
-let proxy: LabProxy;
+let lab: ProxyLab;
 
 before(async () => {
-  emu = await startEmulator();
-  serviceCa = makeAuthority(dir.path, 'TAS Lab Service Root CA', 'service-ca');
-  front = await startHttpsFront(Number(new URL(emu.url).port), issue(dir.path, serviceCa, LAB_HOST, 'front'));
-  proxy = await startLabProxy({ credentials: `lab-user:${PASSWORD}`, servicePort: front.port });
+  lab = await startProxyLab(dir.path);
 });
 
 after(async () => {
-  await Promise.all([proxy.close(), front.close(), emu.close()]);
+  await lab.close();
   dir.remove();
 });
 
-const proxyWith = (password: string, url = proxy.url) => url.replace('http://', `http://lab-user:${password}@`);
 const env = (extra: NodeJS.ProcessEnv) => ({
   NODE_OPTIONS: PROBE,
   TAS_BASE_URL: `https://${LAB_HOST}`,
@@ -55,43 +40,46 @@ describe('tas behind an authenticating proxy', () => {
     'HTTPS_PROXY with credentials: every request goes through it, and --verbose shows no password',
     TIMEOUT,
     async () => {
-      proxy.seen.length = 0;
+      lab.proxy.seen.length = 0;
       const r = await tas(['suites', '--verbose'], {
         cwd: dir.path,
-        env: env({ HTTPS_PROXY: proxyWith(PASSWORD), NODE_EXTRA_CA_CERTS: serviceCa.certFile }),
+        env: env({ HTTPS_PROXY: proxyUrlWith(lab.proxy.url, PASSWORD), NODE_EXTRA_CA_CERTS: lab.serviceCa.certFile }),
       });
       assert.equal(r.code, 0, r.stderr);
       assert.ok(!r.stderr.includes(ATTEMPT), `a request went around the proxy: ${r.stderr}`);
       assert.match(r.stderr, /POST \/api\/v2\/connect\/token 200/);
-      assert.equal(proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
+      assert.equal(lab.proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
       assert.ok(!`${r.stdout}${r.stderr}`.includes(PASSWORD), 'the proxy password was printed');
     },
   );
 
   test('https_proxy in lower case is read too', TIMEOUT, async () => {
-    proxy.seen.length = 0;
+    lab.proxy.seen.length = 0;
     const r = await tas(['suites'], {
       cwd: dir.path,
-      env: env({ https_proxy: proxyWith(PASSWORD), NODE_EXTRA_CA_CERTS: serviceCa.certFile }),
+      env: env({ https_proxy: proxyUrlWith(lab.proxy.url, PASSWORD), NODE_EXTRA_CA_CERTS: lab.serviceCa.certFile }),
     });
     assert.equal(r.code, 0, r.stderr);
-    assert.equal(proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
+    assert.equal(lab.proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
   });
 
   test('a wrong proxy password: exit 3, the proxy named as refusing its credentials, asked once', TIMEOUT, async () => {
-    proxy.seen.length = 0;
+    lab.proxy.seen.length = 0;
     const r = await tas(['suites', '--verbose'], {
       cwd: dir.path,
-      env: env({ HTTPS_PROXY: proxyWith('wrong-pa55word'), NODE_EXTRA_CA_CERTS: serviceCa.certFile }),
+      env: env({
+        HTTPS_PROXY: proxyUrlWith(lab.proxy.url, 'wrong-pa55word'),
+        NODE_EXTRA_CA_CERTS: lab.serviceCa.certFile,
+      }),
     });
     assert.equal(r.code, 3, r.stderr);
     assert.match(
       r.stderr,
       new RegExp(
-        `the proxy ${proxy.url.replace(/\./g, '\\.')} refused the proxy credentials \\(HTTP 407\\)\\. Check the proxy's user name and password \\(HTTPS_PROXY`,
+        `the proxy ${lab.proxy.url.replace(/\./g, '\\.')} refused the proxy credentials \\(HTTP 407\\)\\. Check the proxy's user name and password \\(HTTPS_PROXY`,
       ),
     );
-    assert.deepEqual(proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
+    assert.deepEqual(lab.proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
     assert.ok(!`${r.stdout}${r.stderr}`.includes('wrong-pa55word'));
     assert.ok(!r.stderr.includes('Proxy response'), 'undici words reached the user');
   });
@@ -99,7 +87,7 @@ describe('tas behind an authenticating proxy', () => {
   test('a stopped proxy: exit 4, the proxy named, not TAS_BASE_URL', TIMEOUT, async () => {
     const stopped = await startLabProxy({});
     await stopped.close();
-    const r = await tas(['suites'], { cwd: dir.path, env: env({ HTTPS_PROXY: proxyWith(PASSWORD, stopped.url) }) });
+    const r = await tas(['suites'], { cwd: dir.path, env: env({ HTTPS_PROXY: proxyUrlWith(stopped.url, PASSWORD) }) });
     assert.equal(r.code, 4, r.stderr);
     assert.match(r.stderr, new RegExp(`the proxy ${stopped.url.replace(/\./g, '\\.')} refused the connection`));
     assert.match(r.stderr, /Check HTTPS_PROXY or HTTP_PROXY/);
@@ -108,8 +96,11 @@ describe('tas behind an authenticating proxy', () => {
   });
 
   test('the service authority missing: exit 4, the host and the authority named, not retried', TIMEOUT, async () => {
-    proxy.seen.length = 0;
-    const r = await tas(['suites'], { cwd: dir.path, env: env({ HTTPS_PROXY: proxyWith(PASSWORD) }) });
+    lab.proxy.seen.length = 0;
+    const r = await tas(['suites'], {
+      cwd: dir.path,
+      env: env({ HTTPS_PROXY: proxyUrlWith(lab.proxy.url, PASSWORD) }),
+    });
     assert.equal(r.code, 4, r.stderr);
     assert.match(
       r.stderr,
@@ -118,7 +109,7 @@ describe('tas behind an authenticating proxy', () => {
       ),
     );
     // The refused handshake and one look at the chain it was shown: no attempt after.
-    assert.deepEqual(proxy.seen, [`CONNECT ${LAB_HOST}:443`, `CONNECT ${LAB_HOST}:443`]);
+    assert.deepEqual(lab.proxy.seen, [`CONNECT ${LAB_HOST}:443`, `CONNECT ${LAB_HOST}:443`]);
     assert.ok(!/\n\s+at /.test(r.stderr), 'a stack trace was printed');
   });
 });

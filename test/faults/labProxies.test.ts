@@ -9,51 +9,35 @@ import { describeFailure } from '../../server/src/core/failures/failures';
 import { EDITOR_WORDS } from '../../server/src/host/words';
 import { TERMINAL_WORDS } from '../../cli/src/words';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  type Authority,
-  issue,
-  LAB_HOST,
-  makeAuthority,
-  startHttpsFront,
-  startLabProxy,
-  type LabProxy,
-} from '../labNetwork';
+import { type Authority, issue, LAB_HOST, makeAuthority, startLabProxy, type LabProxy } from '../labNetwork';
+import { LAB_PROXY_PASSWORD, LAB_PROXY_USER, type ProxyLab, proxyUrlWith, startProxyLab } from '../proxyLab';
 
 // The API client on a company network, on loopback: the service is known by a name only the proxy
 // resolves, behind an HTTPS front signed by a private authority; the proxy asks for credentials,
 // or inspects TLS with its own authority. What fails is named: the proxy, or the certificate and
 // its authority. A 407 and an untrusted certificate are never asked again.
 
-const PASSWORD = 'lab-proxy-pa55word';
+const PASSWORD = LAB_PROXY_PASSWORD;
 const LAB_URL = `https://${LAB_HOST}`;
 
-let emu: Emulator;
 let dir: string;
-let serviceCa: Authority;
+let lab: ProxyLab;
 let inspectionCa: Authority;
-let front: Awaited<ReturnType<typeof startHttpsFront>>;
-let tunnelling: LabProxy;
 let inspecting: LabProxy;
 
 before(async () => {
-  emu = await startEmulator();
   dir = mkdtempSync(join(tmpdir(), 'tas-lab-'));
-  serviceCa = makeAuthority(dir, 'TAS Lab Service Root CA', 'service-ca');
+  lab = await startProxyLab(dir);
   inspectionCa = makeAuthority(dir, 'TAS Lab Inspection CA', 'inspection-ca');
-  front = await startHttpsFront(Number(new URL(emu.url).port), issue(dir, serviceCa, LAB_HOST, 'front'));
-  tunnelling = await startLabProxy({ credentials: `lab-user:${PASSWORD}`, servicePort: front.port });
   inspecting = await startLabProxy({
-    inspect: { ...issue(dir, inspectionCa, LAB_HOST, 'inspected'), serviceHttpPort: Number(new URL(emu.url).port) },
+    inspect: { ...issue(dir, inspectionCa, LAB_HOST, 'inspected'), serviceHttpPort: Number(new URL(lab.emu.url).port) },
   });
 });
 
 after(async () => {
-  await Promise.all([tunnelling.close(), inspecting.close(), front.close(), emu.close()]);
+  await Promise.all([inspecting.close(), lab.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
-
-const withProxyUrl = (proxy: LabProxy, credentials: string) => proxy.url.replace('http://', `http://${credentials}@`);
 
 async function listProjects(client: TasClient): Promise<number> {
   try {
@@ -65,29 +49,29 @@ async function listProjects(client: TasClient): Promise<number> {
 
 describe('an authenticating proxy', () => {
   test('credentials in the proxy URL (http.proxy) pass it, and the request reached the service through it', async () => {
-    tunnelling.seen.length = 0;
+    lab.proxy.seen.length = 0;
     const client = new TasClient(
       { baseUrl: LAB_URL, ...DEMO_CREDENTIALS.admin },
-      { network: { proxy: withProxyUrl(tunnelling, `lab-user:${PASSWORD}`), ca: [serviceCa.certPem] } },
+      { network: { proxy: proxyUrlWith(lab.proxy.url, PASSWORD), ca: [lab.serviceCa.certPem] } },
     );
     assert.equal(await listProjects(client), 4);
-    assert.deepEqual([...new Set(tunnelling.seen)], [`CONNECT ${LAB_HOST}:443`]);
+    assert.deepEqual([...new Set(lab.proxy.seen)], [`CONNECT ${LAB_HOST}:443`]);
   });
 
   test('http.proxyAuthorization is sent as the whole header', async () => {
-    const header = `Basic ${Buffer.from(`lab-user:${PASSWORD}`).toString('base64')}`;
+    const header = `Basic ${Buffer.from(`${LAB_PROXY_USER}:${PASSWORD}`).toString('base64')}`;
     const client = new TasClient(
       { baseUrl: LAB_URL, ...DEMO_CREDENTIALS.admin },
-      { network: { proxy: tunnelling.url, proxyAuthorization: header, ca: [serviceCa.certPem] } },
+      { network: { proxy: lab.proxy.url, proxyAuthorization: header, ca: [lab.serviceCa.certPem] } },
     );
     assert.equal(await listProjects(client), 4);
   });
 
   test('a 407 says the proxy refused its credentials, names the proxy, shows no password and is not retried', async () => {
-    tunnelling.seen.length = 0;
+    lab.proxy.seen.length = 0;
     const client = new TasClient(
       { baseUrl: LAB_URL, ...DEMO_CREDENTIALS.admin },
-      { network: { proxy: withProxyUrl(tunnelling, 'lab-user:wrong-pa55word'), ca: [serviceCa.certPem] } },
+      { network: { proxy: proxyUrlWith(lab.proxy.url, 'wrong-pa55word'), ca: [lab.serviceCa.certPem] } },
     );
     const err = await client.projects.list().then(
       () => assert.fail('the proxy let a wrong password through'),
@@ -96,11 +80,11 @@ describe('an authenticating proxy', () => {
     await client.close();
     assert.ok(err instanceof ApiError && err.kind === 'proxyRefused', String(err));
     assert.equal(err.attempts, 1);
-    assert.deepEqual(tunnelling.seen, [`407 CONNECT ${LAB_HOST}:443`]);
+    assert.deepEqual(lab.proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
     const words = describeFailure(err, { action: 'list the projects' }, TERMINAL_WORDS).message;
     assert.equal(
       words,
-      `Could not list the projects: the proxy ${tunnelling.url} refused the proxy credentials (HTTP 407). Check the proxy's user name and password (HTTPS_PROXY or HTTP_PROXY (and NO_PROXY)).`,
+      `Could not list the projects: the proxy ${lab.proxy.url} refused the proxy credentials (HTTP 407). Check the proxy's user name and password (HTTPS_PROXY or HTTP_PROXY (and NO_PROXY)).`,
     );
     assert.ok(!`${words} ${err.message}`.includes('wrong-pa55word'));
   });
@@ -110,7 +94,7 @@ describe('an authenticating proxy', () => {
     await stopped.close();
     const client = new TasClient(
       { baseUrl: LAB_URL, ...DEMO_CREDENTIALS.admin },
-      { network: { proxy: withProxyUrl(stopped, `lab-user:${PASSWORD}`) }, retry: { maxAttempts: 1 } },
+      { network: { proxy: proxyUrlWith(stopped.url, PASSWORD) }, retry: { maxAttempts: 1 } },
     );
     const err = await client.projects.list().then(
       () => assert.fail('a stopped proxy answered'),

@@ -5,16 +5,8 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SetEnvironmentNotification } from '../../server/src/protocol';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
-import { startEmulator, type Emulator } from '../emulator/emulator';
-import {
-  type Authority,
-  issue,
-  LAB_HOST,
-  makeAuthority,
-  startHttpsFront,
-  startLabProxy,
-  type LabProxy,
-} from '../labNetwork';
+import { LAB_HOST, startLabProxy } from '../labNetwork';
+import { LAB_PROXY_PASSWORD, LAB_PROXY_USER, type ProxyLab, proxyUrlWith, startProxyLab } from '../proxyLab';
 import { ATTEMPT } from '../noNetwork';
 import { LspHarness } from './lspHarness';
 
@@ -25,61 +17,58 @@ import { LspHarness } from './lspHarness';
 
 const TIMEOUT = { timeout: 30_000 };
 const PROBE = `--require ${resolve(__dirname, '../noNetwork.js')}`;
-const PASSWORD = 'lab-proxy-pa55word';
+const PASSWORD = LAB_PROXY_PASSWORD;
 const LAB_URL = `https://${LAB_HOST}`;
 const admin = DEMO_CREDENTIALS.admin;
 
-let emu: Emulator;
 let dir: string;
-let serviceCa: Authority;
-let front: Awaited<ReturnType<typeof startHttpsFront>>;
-let proxy: LabProxy;
+let lab: ProxyLab;
 
 before(async () => {
-  emu = await startEmulator();
   dir = mkdtempSync(join(tmpdir(), 'tas-lab-lsp-'));
-  serviceCa = makeAuthority(dir, 'TAS Lab Service Root CA', 'service-ca');
-  front = await startHttpsFront(Number(new URL(emu.url).port), issue(dir, serviceCa, LAB_HOST, 'front'));
-  proxy = await startLabProxy({ credentials: `lab-user:${PASSWORD}`, servicePort: front.port });
+  lab = await startProxyLab(dir);
 });
 
 after(async () => {
-  await Promise.all([proxy.close(), front.close(), emu.close()]);
+  await lab.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const proxyWith = (password: string, url = proxy.url) => url.replace('http://', `http://lab-user:${password}@`);
-/** The server's process: the service's authority trusted through NODE_EXTRA_CA_CERTS, the probe preloaded. */
-const processEnv = (extra: Record<string, string> = {}) => ({
-  NODE_OPTIONS: PROBE,
-  NODE_EXTRA_CA_CERTS: serviceCa.certFile,
-  ...extra,
-});
+/**
+ * The server with `proxy` as the editor's http.proxy (asked with workspace/configuration); its
+ * process trusts the service's authority through NODE_EXTRA_CA_CERTS and has the probe preloaded.
+ */
+const serverBehind = (proxy: string, initializationOptions?: unknown, env: Record<string, string> = {}) =>
+  LspHarness.start(
+    { NODE_OPTIONS: PROBE, NODE_EXTRA_CA_CERTS: lab.serviceCa.certFile, ...env },
+    initializationOptions,
+    {},
+    {},
+    undefined,
+    {},
+    { proxy },
+  );
 const secretFree = (lsp: LspHarness) => {
   const everything = `${lsp.stderr}\n${lsp.logs.join('\n')}\n${lsp.statuses.map((s) => s.message ?? '').join('\n')}`;
   assert.ok(!everything.includes(PASSWORD), 'the proxy password was printed');
   assert.ok(
-    !everything.includes(Buffer.from(`lab-user:${PASSWORD}`).toString('base64')),
+    !everything.includes(Buffer.from(`${LAB_PROXY_USER}:${PASSWORD}`).toString('base64')),
     'the Basic header was printed',
   );
 };
 
 describe('the language server behind an authenticating proxy', () => {
   test('with TAS_* variables, the first token request already goes through http.proxy', TIMEOUT, async () => {
-    proxy.seen.length = 0;
-    const lsp = await LspHarness.start(
-      processEnv({ TAS_BASE_URL: LAB_URL, TAS_CLIENT_ID: admin.clientId, TAS_CLIENT_SECRET: admin.clientSecret }),
-      undefined,
-      {},
-      {},
-      undefined,
-      {},
-      { proxy: proxyWith(PASSWORD) },
-    );
+    lab.proxy.seen.length = 0;
+    const lsp = await serverBehind(proxyUrlWith(lab.proxy.url, PASSWORD), undefined, {
+      TAS_BASE_URL: LAB_URL,
+      TAS_CLIENT_ID: admin.clientId,
+      TAS_CLIENT_SECRET: admin.clientSecret,
+    });
     try {
       assert.equal((await lsp.finalStatus(0)).state, 'connected');
       assert.ok(!lsp.stderr.includes(ATTEMPT), `a request went around the proxy: ${lsp.stderr}`);
-      assert.equal(proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
+      assert.equal(lab.proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
       secretFree(lsp);
     } finally {
       await lsp.stop();
@@ -87,18 +76,8 @@ describe('the language server behind an authenticating proxy', () => {
   });
 
   test('an environment the extension sends at once waits for the proxy settings', TIMEOUT, async () => {
-    proxy.seen.length = 0;
-    const lsp = await LspHarness.start(
-      processEnv(),
-      { environmentFromClient: true },
-      {},
-      {},
-      undefined,
-      {},
-      {
-        proxy: proxyWith(PASSWORD),
-      },
-    );
+    lab.proxy.seen.length = 0;
+    const lsp = await serverBehind(proxyUrlWith(lab.proxy.url, PASSWORD), { environmentFromClient: true });
     try {
       // Not after the settings were read: as soon as the client is up, as the extension does.
       await lsp.connection.sendNotification(SetEnvironmentNotification, {
@@ -106,7 +85,7 @@ describe('the language server behind an authenticating proxy', () => {
       });
       assert.equal((await lsp.finalStatus(0)).state, 'connected');
       assert.ok(!lsp.stderr.includes(ATTEMPT), `a request went around the proxy: ${lsp.stderr}`);
-      assert.equal(proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
+      assert.equal(lab.proxy.seen[0], `CONNECT ${LAB_HOST}:443`);
       secretFree(lsp);
     } finally {
       await lsp.stop();
@@ -114,31 +93,21 @@ describe('the language server behind an authenticating proxy', () => {
   });
 
   test('a wrong proxy password is said as the proxy refusing its credentials, asked once', TIMEOUT, async () => {
-    proxy.seen.length = 0;
-    const lsp = await LspHarness.start(
-      processEnv(),
-      { environmentFromClient: true },
-      {},
-      {},
-      undefined,
-      {},
-      {
-        proxy: proxyWith('wrong-pa55word'),
-      },
-    );
+    lab.proxy.seen.length = 0;
+    const lsp = await serverBehind(proxyUrlWith(lab.proxy.url, 'wrong-pa55word'), { environmentFromClient: true });
     try {
       const status = await lsp.signIn(LAB_URL, admin);
       assert.equal(status.state, 'unreachable');
       assert.equal(
         status.message,
-        `Cannot reach the service at ${LAB_URL}: the proxy ${proxy.url} refused the proxy credentials (HTTP 407). Check the proxy's user name and password (the settings http.proxy and http.proxyAuthorization, or HTTPS_PROXY where the editor was started).`,
+        `Cannot reach the service at ${LAB_URL}: the proxy ${lab.proxy.url} refused the proxy credentials (HTTP 407). Check the proxy's user name and password (the settings http.proxy and http.proxyAuthorization, or HTTPS_PROXY where the editor was started).`,
       );
-      assert.deepEqual(proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
+      assert.deepEqual(lab.proxy.seen, [`407 CONNECT ${LAB_HOST}:443`]);
       // The sign-in check says the proxy stood in the way, for the extension's words and buttons.
       const check = await lsp.checkEnvironment({ name: 'lab', baseUrl: LAB_URL, ...admin });
       assert.deepEqual(check, {
         outcome: 'unreachable',
-        detail: `the proxy ${proxy.url} refused the proxy credentials (HTTP 407)`,
+        detail: `the proxy ${lab.proxy.url} refused the proxy credentials (HTTP 407)`,
         cause: 'proxy',
       });
       assert.ok(!`${lsp.stderr}${lsp.logs.join('\n')}`.includes('wrong-pa55word'));
@@ -150,17 +119,7 @@ describe('the language server behind an authenticating proxy', () => {
   test('a stopped proxy is named in the status, not the service', TIMEOUT, async () => {
     const stopped = await startLabProxy({});
     await stopped.close();
-    const lsp = await LspHarness.start(
-      processEnv(),
-      { environmentFromClient: true },
-      {},
-      {},
-      undefined,
-      {},
-      {
-        proxy: proxyWith(PASSWORD, stopped.url),
-      },
-    );
+    const lsp = await serverBehind(proxyUrlWith(stopped.url, PASSWORD), { environmentFromClient: true });
     try {
       const status = await lsp.signIn(LAB_URL, admin);
       assert.equal(status.state, 'unreachable');
