@@ -7,21 +7,11 @@ import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator } from '../emulator/emulator';
 import { DEMO_LAB } from '../emulator/lab';
 import type { Readings } from '../emulator/readings';
+import { OTHER_READINGS } from './otherReadings';
 
 // The history, flaky and suspect marks under every reading of the executions list the project
 // supports (DECISIONS.md, "Readings"): paged, start/end as time bounds or ignored, oldest first,
 // summary items. The demo lab's history (a suspect phone, flaky cases) must come out the same.
-
-const READINGS: [string, Partial<Readings>][] = [
-  ['paged lists of 20', { pagedLists: 20 }],
-  ['paged lists of 20 with a maximum page size of 20', { pagedLists: 20, maxPageSize: 20 }],
-  ['summary items', { summaryItems: true }],
-  ['start/end as time bounds', { startEnd: 'time' }],
-  ['start/end ignored', { startEnd: 'ignored' }],
-  ['executions oldest first', { executionsOldestFirst: true }],
-  ['paged, time bounds and oldest first together', { pagedLists: 20, startEnd: 'time', executionsOldestFirst: true }],
-  ['paged and oldest first with offsets', { pagedLists: 20, executionsOldestFirst: true }],
-];
 
 /** What must not depend on the reading: every run of every case, the marks and their evidence (times aside: each emulator has its own clock). */
 function shape(r: HistoryReport) {
@@ -73,7 +63,7 @@ describe('the history under every reading of the executions list', () => {
     assert.ok(decisions.flaky.includes(1), 'the flaky demo case');
   });
 
-  for (const [name, readings] of READINGS)
+  for (const [name, readings] of OTHER_READINGS)
     test(`${name}: the same history`, async () => {
       assert.deepEqual(shape(await reportUnder(readings)), decisions);
     });

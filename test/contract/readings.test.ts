@@ -9,6 +9,7 @@ import { EDITOR_WORDS } from '../../server/src/host/words';
 import { DEMO_CREDENTIALS } from '../emulator/demoData';
 import { startEmulator, type Emulator } from '../emulator/emulator';
 import type { Readings } from '../emulator/readings';
+import { OTHER_READINGS } from './otherReadings';
 
 // The API client against the emulator in every reading of what the document leaves open
 // (DECISIONS.md, "Readings"): lists come whole, executions newest first, whatever the service
@@ -16,17 +17,7 @@ import type { Readings } from '../emulator/readings';
 
 const LAB = { extraDevices: 40, extraTraceFilters: 30, extraSuites: 20 };
 
-const READINGS: [string, Partial<Readings>][] = [
-  ["the emulator's decisions", {}],
-  ['paged lists of 20', { pagedLists: 20 }],
-  ['paged lists of 20 with a maximum page size of 20', { pagedLists: 20, maxPageSize: 20 }],
-  ['summary items', { summaryItems: true }],
-  ['start/end as time bounds', { startEnd: 'time' }],
-  ['start/end ignored', { startEnd: 'ignored' }],
-  ['executions oldest first', { executionsOldestFirst: true }],
-  ['paged, time bounds and oldest first together', { pagedLists: 20, startEnd: 'time', executionsOldestFirst: true }],
-  ['paged and oldest first with offsets', { pagedLists: 20, executionsOldestFirst: true }],
-];
+const READINGS: [string, Partial<Readings>][] = [["the emulator's decisions", {}], ...OTHER_READINGS];
 
 function newestIds(emu: Emulator): number[] {
   return emu.store.executions
