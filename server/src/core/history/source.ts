@@ -9,7 +9,7 @@ import type { PhoneIdentity } from './references';
 // list (their last change); their records by export, in batches (their references); the phones.
 
 export interface HistorySource {
-  /** The newest `limit` execution records, and whether the service has more. */
+  /** The newest `limit` execution records, and whether the service has more; `items` is a new array, the history's to empty as it reads. */
   executions(limit: number, signal?: AbortSignal): Promise<{ items: unknown[]; hasMore: boolean }>;
   /** Every test case list item (id, name, created, updated, deviceList). */
   testCases(signal?: AbortSignal): Promise<unknown[]>;
